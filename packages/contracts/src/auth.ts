@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { mainlandPhone, smsCode } from './common.ts';
+
+export const sendCodeBody = z.object({ phone: mainlandPhone });
+export const smsLoginBody = z.object({ phone: mainlandPhone, code: smsCode });
+
+export type UserType = 'platform' | 'merchant';
+
+/** spec §3 user info, plus what the console needs to decide layout and tenancy. */
+export interface UserInfo {
+  id: number;
+  nickName: string;
+  headUrl: string | null;
+  loginName: string;
+  phone: string;
+  roleNameList: string[];
+  roleNames: string;
+  userType: UserType;
+  merchantId: number | null;
+  isOwner: boolean;
+}
+
+export interface LoginResult {
+  token: string;
+  userInfo: UserInfo;
+}
+
+/** spec §3 shop page init response. */
+export interface InitPc {
+  curDianpu: { id: number; name: string } | null;
+  allDianpu: { id: number; name: string; parentId: number | null; yingyeState: number; auditStatus: number }[];
+  isAddFendian: boolean;
+  shangjiaInfoFuwuCount: number;
+}
+
+/** The fixed `client` header value of this app (spec §7). */
+export const CLIENT_ID = 'jiazheng-merchant-pc';

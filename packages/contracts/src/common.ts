@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { MAX_PAGE_SIZE } from './envelope.ts';
+
+/** Form bodies and query strings arrive as strings: every number is coerced. */
+export const pageQuery = z.object({
+  pageNum: z.coerce.number().int().min(1).max(100000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(10),
+});
+export type PageQuery = z.infer<typeof pageQuery>;
+
+/** Tree tables page with pageNumber instead of pageNum (spec §3). */
+export const treePageQuery = z.object({
+  pageNumber: z.coerce.number().int().min(1).max(100000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(10),
+});
+
+export const idParam = z.object({ id: z.coerce.number().int().positive() });
+
+/** `delByIds/{ids}`: comma-separated positive ids, at most 500 at a time. */
+export const idsParam = z.object({
+  ids: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, 'ids 须为逗号分隔的数字')
+    .transform((s) => [...new Set(s.split(',').map(Number))])
+    .refine((a) => a.length <= 500, '一次最多处理 500 条'),
+});
+
+/** Optional trimmed text filter: empty strings mean "no filter". */
+export const optionalText = (max = 100) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().max(max).optional());
+
+/** 0/1 status flag coming from a form or query string. */
+export const statusFlag = z.coerce.number().int().min(0).max(1);
+export const optionalStatus = z.preprocess((v) => (v === '' || v === null ? undefined : v), statusFlag.optional());
+
+export const mainlandPhone = z
+  .string({ error: '请输入手机号' })
+  .trim()
+  .regex(/^1[3-9]\d{9}$/, '请输入正确的 11 位手机号');
+
+export const smsCode = z
+  .string({ error: '请输入验证码' })
+  .trim()
+  .regex(/^\d{6}$/, '验证码为 6 位数字');
+
+/** YYYY-MM-DD date filter (Asia/Shanghai calendar day). */
+export const optionalDate = z.preprocess(
+  (v) => (v === '' ? undefined : v),
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 YYYY-MM-DD')
+    .optional(),
+);

@@ -1,0 +1,52 @@
+/** Menu item as the sidebar receives it (spec §3). */
+export type MenuType = 'CAIDAN' | 'ZICAIDAN' | 'ANNIU';
+export type MenuScope = 'platform' | 'merchant';
+
+export interface MenuItem {
+  id: number;
+  parentId: number | null;
+  name: string;
+  icon: string | null;
+  type: MenuType;
+  routerUrl: string | null;
+  routerParam: string | null;
+  component: string | null;
+  perms: string | null;
+  status: number;
+  sort: number;
+  scope: MenuScope;
+  children?: MenuItem[];
+}
+
+/**
+ * A menu row as a module seeds it. `key` is the stable identity used to upsert rows on every start, so a module can
+ * add pages to an existing database. `component` names a key of the web route registry (web/src/features/** /pages.ts).
+ * `parentKey` hangs a module's entries under a folder another module owns (e.g. 'sys' for 系统管理).
+ */
+export interface MenuSeed {
+  key: string;
+  name: string;
+  type: MenuType;
+  scope: MenuScope;
+  sort: number;
+  icon?: string;
+  routerUrl?: string;
+  routerParam?: string;
+  component?: string;
+  perms?: string;
+  parentKey?: string;
+  children?: MenuSeed[];
+}
+
+/** Button codes are `<scope>:<domain>:<action>`; the platform super admin holds `super`, which passes every check. */
+export const SUPER_PERM = 'super';
+
+/** Flattens a seed tree into rows with parentKey filled in, parents before children. */
+export function flattenMenuSeeds(seeds: MenuSeed[], parentKey?: string): Omit<MenuSeed, 'children'>[] {
+  const out: Omit<MenuSeed, 'children'>[] = [];
+  for (const { children, ...row } of seeds) {
+    out.push({ ...row, parentKey: row.parentKey ?? parentKey });
+    if (children) out.push(...flattenMenuSeeds(children, row.key));
+  }
+  return out;
+}

@@ -1,0 +1,102 @@
+import '@jz/contracts/zod-locale';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { type DB, type DbHandle, openDb } from './db/client.ts';
+import { createSmsGateway, type SmsGateway } from './modules/auth/sms/gateway.ts';
+import { discoverModules } from './modules/discover.ts';
+import type { App } from './modules/types.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { registerEnvelope } from './plugins/envelope.ts';
+import { registerOplog } from './plugins/oplog.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: DB;
+    dbKind: 'sqlite' | 'postgres';
+    config: Config;
+    sms: SmsGateway;
+    routeCatalogue: { method: string | string[]; url: string; config: { public?: boolean; signedIn?: boolean; perm?: string } }[];
+  }
+}
+
+export interface BuildOptions {
+  db?: DbHandle;
+  sms?: SmsGateway;
+  logger?: boolean;
+}
+
+export function openConfiguredDb(config: Config): DbHandle {
+  return config.dbKind === 'postgres'
+    ? openDb({ kind: 'postgres', url: config.DATABASE_URL! })
+    : openDb({ kind: 'sqlite', file: config.DATABASE_URL?.replace(/^sqlite:/, '') || path.join(config.dataDir, 'jiazheng.db') });
+}
+
+/** Builds the whole API (and, when a web build exists, the static web app). Does not listen. */
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<App> {
+  const handle = opts.db ?? openConfiguredDb(config);
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.LOG_LEVEL, redact: ['req.headers.authorization'] },
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.TRUST_PROXY === 'true',
+    requestIdHeader: 'x-request-id',
+    genReqId: () => crypto.randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>() as App;
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', handle.db);
+  app.decorate('dbKind', handle.kind);
+  app.decorate('config', config);
+  app.decorate('sms', opts.sms ?? createSmsGateway(config, app.log));
+  app.decorate('routeCatalogue', []);
+  if (!opts.db) app.addHook('onClose', () => handle.close());
+
+  registerEnvelope(app);
+  await app.register(formbody);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+      },
+    },
+  });
+  if (config.NODE_ENV !== 'production') {
+    await app.register(swagger, {
+      openapi: { info: { title: '家政商家后台 API', version: '0.1.0' } },
+      transform: jsonSchemaTransform,
+    });
+    await app.register(swaggerUi, { routePrefix: '/tmpl/api/docs' });
+  }
+  registerAuth(app);
+  registerOplog(app);
+
+  app.get('/tmpl/api/health', { config: { public: true } }, async () => ({
+    code: 200,
+    message: 'ok',
+    result: { status: 'ok', db: handle.kind, version: process.env.npm_package_version ?? '0.1.0' },
+  }));
+
+  for (const m of await discoverModules()) if (m.routes) await app.register(async (scope) => m.routes!(scope as App));
+
+  const webDist = config.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist');
+  if (existsSync(path.join(webDist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, maxAge: '1h' });
+  }
+  return app;
+}

@@ -1,0 +1,54 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const DEFAULT_SECRET = 'dev-only-secret-change-me-0000000000';
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('127.0.0.1'),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^(postgres(ql)?:\/\/|sqlite:)/, 'DATABASE_URL must start with postgres:// or sqlite:')
+      .optional(),
+    APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').default(DEFAULT_SECRET),
+    DEMO_SMS_CODE: z
+      .string()
+      .regex(/^\d{6}$/, 'DEMO_SMS_CODE must be 6 digits')
+      .optional(),
+    SMS_PROVIDER: z.enum(['console', 'aliyun']).default('console'),
+    ALIYUN_SMS_ENDPOINT: z.string().url().default('https://dysmsapi.aliyuncs.com/'),
+    ALIYUN_SMS_ACCESS_KEY_ID: z.string().optional(),
+    ALIYUN_SMS_ACCESS_KEY_SECRET: z.string().optional(),
+    ALIYUN_SMS_SIGN_NAME: z.string().optional(),
+    ALIYUN_SMS_TEMPLATE_CODE: z.string().optional(),
+    TOKEN_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
+    SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
+    ADMIN_PHONE: z.string().default('13800000000'),
+    WEB_DIST: z.string().optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  })
+  .superRefine((c, ctx) => {
+    if (c.NODE_ENV !== 'production') return;
+    if (c.APP_SECRET === DEFAULT_SECRET)
+      ctx.addIssue({ code: 'custom', path: ['APP_SECRET'], message: 'set a real APP_SECRET in production' });
+    if (c.DEMO_SMS_CODE)
+      ctx.addIssue({ code: 'custom', path: ['DEMO_SMS_CODE'], message: 'DEMO_SMS_CODE is not allowed in production' });
+  });
+
+export type Config = z.infer<typeof schema> & { dataDir: string; dbKind: 'sqlite' | 'postgres' };
+
+/** Reads and validates the environment; throws a readable error listing every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${lines}`);
+  }
+  const c = parsed.data;
+  const dbKind = c.DATABASE_URL?.startsWith('postgres') ? 'postgres' : 'sqlite';
+  return { ...c, dataDir: path.resolve(c.DATA_DIR), dbKind };
+}

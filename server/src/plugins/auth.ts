@@ -1,0 +1,132 @@
+import { CLIENT_ID } from '@jz/contracts/auth';
+import { SUPER_PERM } from '@jz/contracts/menu';
+import { sql } from 'kysely';
+import { sha256 } from '../lib/crypto.ts';
+import { forbidden, unauthorized } from '../lib/errors.ts';
+import { nowIso } from '../lib/time.ts';
+import type { App } from '../modules/types.ts';
+
+export interface AuthUser {
+  id: number;
+  sessionId: number;
+  userType: 'platform' | 'merchant';
+  merchantId: number | null;
+  isOwner: boolean;
+  loginName: string;
+  nickName: string;
+  phone: string;
+  currentShopId: number | null;
+  perms: Set<string>;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Anyone may call it. */
+    public?: boolean;
+    /** Any signed-in user may call it. */
+    signedIn?: boolean;
+    /** The permission code the caller must hold (`super` passes every check). */
+    perm?: string;
+    /** Operation log by declaration (plugins/oplog.ts writes the row). */
+    oplog?: { title: string; type: 'add' | 'edit' | 'delete' | 'grant' | 'export' | 'import' | 'other' | 'login' };
+  }
+  interface FastifyRequest {
+    user?: AuthUser;
+  }
+}
+
+/** Platform-only codes: a merchant user never passes these, whatever its roles say. */
+export const isPlatformPerm = (p: string) => p.startsWith('sys:') || p.startsWith('platform:');
+
+export function hasPerm(user: AuthUser, perm: string) {
+  if (isPlatformPerm(perm) && user.userType !== 'platform') return false;
+  return user.perms.has(SUPER_PERM) || user.perms.has(perm);
+}
+
+export function bearerToken(header: string | undefined) {
+  if (!header) return undefined;
+  const m = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/.exec(header.trim());
+  return m?.[1];
+}
+
+/** Loads the signed-in user behind a token; undefined when the token is unknown, revoked, expired or the user is off. */
+export async function resolveToken(app: App, token: string): Promise<AuthUser | undefined> {
+  const db = app.db;
+  const row = await db
+    .selectFrom('session')
+    .innerJoin('user', 'user.id', 'session.userId')
+    .select([
+      'session.id as sessionId',
+      'user.id',
+      'user.userType',
+      'user.merchantId',
+      'user.isOwner',
+      'user.loginName',
+      'user.nickName',
+      'user.phone',
+      'user.currentShopId',
+    ])
+    .where('session.tokenHash', '=', sha256(token))
+    .where('session.revokedAt', 'is', null)
+    .where('session.expiresAt', '>', nowIso())
+    .where('user.status', '=', 0)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return { ...row, isOwner: row.isOwner === 1, perms: await loadPerms(app, row.id) };
+}
+
+/** The permission codes a user holds through its enabled roles and enabled menus; `super` for the super-admin role. */
+export async function loadPerms(app: App, userId: number): Promise<Set<string>> {
+  const rows = await app.db
+    .selectFrom('userRole')
+    .innerJoin('role', 'role.id', 'userRole.roleId')
+    .leftJoin('roleMenu', 'roleMenu.roleId', 'role.id')
+    .leftJoin('menu', (j) => j.onRef('menu.id', '=', 'roleMenu.menuId').on('menu.status', '=', 0))
+    .select(['role.code', 'menu.perms'])
+    .where('userRole.userId', '=', userId)
+    .where('role.status', '=', 0)
+    .execute();
+  const perms = new Set<string>();
+  for (const r of rows) {
+    if (r.code === SUPER_PERM) perms.add(SUPER_PERM);
+    if (r.perms) for (const p of r.perms.split(',')) perms.add(p.trim());
+  }
+  return perms;
+}
+
+/**
+ * One hook enforces what each route declares in `config`: public, signedIn or perm. A route under /tmpl/api that
+ * declares none of them refuses to register, so an unguarded route cannot ship.
+ */
+export function registerAuth(app: App) {
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/tmpl/api') || route.url.startsWith('/tmpl/api/docs')) return;
+    const c = (route.config ?? {}) as { public?: boolean; signedIn?: boolean; perm?: string };
+    if (!c.public && !c.signedIn && !c.perm)
+      throw new Error(`route ${route.method} ${route.url} declares neither public, signedIn nor perm`);
+    app.routeCatalogue.push({ method: route.method, url: route.url, config: c });
+  });
+
+  app.addHook('onRequest', async (req) => {
+    const c = req.routeOptions.config;
+    if (!req.routeOptions.url?.startsWith('/tmpl/api') || req.routeOptions.url.startsWith('/tmpl/api/docs')) return;
+    const token = bearerToken(req.headers.authorization);
+    if (c.public) {
+      if (token) req.user = await resolveToken(app, token);
+      return;
+    }
+    if (!token) throw unauthorized('请先登录');
+    const user = await resolveToken(app, token);
+    if (!user) throw unauthorized('登录已过期，请重新登录');
+    req.user = user;
+    if (c.perm && !hasPerm(user, c.perm)) throw forbidden();
+  });
+}
+
+/** The caller, for routes that are not public (the hook has already refused anonymous calls). */
+export function currentUser(req: { user?: AuthUser }): AuthUser {
+  if (!req.user) throw unauthorized();
+  return req.user;
+}
+
+export { CLIENT_ID, sql };
