@@ -1,5 +1,5 @@
 import '@jz/contracts/zod-locale';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
@@ -34,6 +34,7 @@ export interface BuildOptions {
 }
 
 export function openConfiguredDb(config: Config): DbHandle {
+  if (config.dbKind === 'sqlite') mkdirSync(config.dataDir, { recursive: true });
   return config.dbKind === 'postgres'
     ? openDb({ kind: 'postgres', url: config.DATABASE_URL! })
     : openDb({ kind: 'sqlite', file: config.DATABASE_URL?.replace(/^sqlite:/, '') || path.join(config.dataDir, 'jiazheng.db') });

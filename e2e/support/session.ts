@@ -1,0 +1,18 @@
+import { expect, type Page } from '@playwright/test';
+
+export const DEMO = { admin: '13800000000', ownerA: '13800000001', ownerB: '13800000002', subA: '13800000003' } as const;
+
+/** Signs in through the real login screen with the demo SMS code and waits for the landing page. */
+export async function signIn(page: Page, phone: string) {
+  await page.goto('/#/login');
+  await page.getByLabel('手机号').fill(phone);
+  await page.getByRole('button', { name: '获取验证码' }).click();
+  await expect(page.getByText('验证码已发送')).toBeVisible();
+  await page.getByLabel('验证码').fill('123456');
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await expect(page).toHaveURL(/#\/index/);
+  await expect(page.getByText('快捷入口')).toBeVisible();
+}
+
+/** Screenshots go to a git-ignored folder for people to look at. */
+export const shot = (page: Page, name: string) => page.screenshot({ path: `screenshots/${name}.png`, fullPage: true });

@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { register } from 'tsx/esm/api';
+import type { TestProject } from 'vitest/node';
+import { loadConfig } from '../src/config.ts';
+import { openDb } from '../src/db/client.ts';
+import { bootstrapDatabase } from '../src/db/bootstrap.ts';
+import type { TestDbTarget } from './helpers/db.ts';
+import { pgAdmin, pgTarget, pgUrlFor } from './pg-target.ts';
+
+const quiet = { info: () => {} };
+const bootConfig = () => loadConfig({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'always' });
+
+/**
+ * Builds the database once per run (migrations + base seeds + demo seeds) and hands its location to the test
+ * workers through `inject('testDb')`. Every buildTestApp() then copies (SQLite) or clones (PostgreSQL) it.
+ */
+export default async function setup(project: TestProject) {
+  const started = Date.now();
+  // Kysely's FileMigrationProvider imports the migration files with Node's own import(), outside vitest's
+  // transform; Node 20 cannot load .ts by itself, so tsx's loader is registered for the bootstrap (as `tsx` does in
+  // production).
+  const unregister = register();
+  try {
+    return await build(project, started);
+  } finally {
+    await unregister();
+  }
+}
+
+async function build(project: TestProject, started: number) {
+  if (process.env.TEST_DB === 'postgres') {
+    const adminUrl = pgTarget();
+    const runId = randomBytes(4).toString('hex');
+    const template = `jz_tpl_${runId}`;
+    await pgAdmin(adminUrl, `CREATE DATABASE ${template} TEMPLATE template0 ENCODING 'UTF8'`);
+    const dropAll = async () => {
+      // Clones a crashed worker left behind, then the template itself.
+      const [{ rows }] = await pgAdmin(adminUrl, `SELECT datname FROM pg_database WHERE datname LIKE 'jz\\_t\\_${runId}\\_%'`);
+      await pgAdmin(adminUrl, ...[...rows.map((r) => r.datname as string), template].map((d) => `DROP DATABASE IF EXISTS ${d} WITH (FORCE)`));
+    };
+    try {
+      const handle = openDb({ kind: 'postgres', url: pgUrlFor(adminUrl, template), max: 2 });
+      await bootstrapDatabase(handle.db, bootConfig(), quiet);
+      await handle.close();
+    } catch (err) {
+      await dropAll();
+      throw err;
+    }
+    project.provide('testDb', { kind: 'postgres', adminUrl, template, runId } satisfies TestDbTarget);
+    console.log(`[server tests] PostgreSQL template ${template} ready in ${Date.now() - started} ms`);
+    return dropAll;
+  }
+
+  const dir = mkdtempSync(path.join(tmpdir(), 'jz-test-'));
+  const file = path.join(dir, 'template.db');
+  const handle = openDb({ kind: 'sqlite', file });
+  await bootstrapDatabase(handle.db, bootConfig(), quiet);
+  // One self-contained file (no -wal/-shm beside it) so a plain copy is a complete database.
+  await sql`PRAGMA journal_mode = DELETE`.execute(handle.db);
+  await handle.close();
+  project.provide('testDb', { kind: 'sqlite', template: file, dir } satisfies TestDbTarget);
+  return () => rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,108 @@
+import type { MenuItem } from '@jz/contracts/menu';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, buildTestApp, loginAs, PHONES, type TestApp } from './helpers/index.ts';
+
+const names = (list: MenuItem[]) => list.map((m) => m.name);
+const walk = (list: MenuItem[]): MenuItem[] => list.flatMap((m) => [m, ...walk(m.children ?? [])]);
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t?.close());
+
+const as = async (phone: string) => api(t.app, await loginAs(t.app, phone));
+
+describe('the platform admin', () => {
+  it('sees 系统管理 > 字典管理 with its route and component, and no buttons in the sidebar', async () => {
+    const r = await (await as(PHONES.admin)).get<MenuItem[]>('sys/menu/findUserMenuByTree');
+    expect(r.code).toBe(200);
+    expect(names(r.result)).toEqual(['首页', '系统管理']);
+    const sys = r.result.find((m) => m.name === '系统管理')!;
+    expect(sys).toMatchObject({ type: 'CAIDAN', scope: 'platform', status: 0 });
+    const dict = sys.children!.find((m) => m.name === '字典管理');
+    expect(dict).toMatchObject({ type: 'ZICAIDAN', routerUrl: '/sys/dict', component: 'sys.dict', perms: 'sys:dict:list', parentId: sys.id });
+    const all = walk(r.result);
+    expect(all.filter((m) => m.type === 'ANNIU')).toEqual([]);
+    expect(all.every((m) => m.scope === 'platform')).toBe(true);
+  });
+
+  it('holds super in findAllPerByUserId and is 超级管理员 in the profile', async () => {
+    const admin = await as(PHONES.admin);
+    const perms = await admin.get<string[]>('sys/menu/findAllPerByUserId');
+    expect(perms.result).toContain('super');
+    expect(perms.result).toEqual(expect.arrayContaining(['sys:dict:list', 'sys:dict:add', 'sys:dict:edit', 'sys:dict:del']));
+    const profile = await admin.get('sys/user/findProfile');
+    expect(profile.result).toMatchObject({ phone: PHONES.admin, userType: 'platform', merchantId: null, roleNames: '超级管理员' });
+  });
+});
+
+describe('a merchant owner', () => {
+  it('sees 首页 only and holds no platform permission', async () => {
+    const owner = await as(PHONES.ownerA);
+    const tree = await owner.get<MenuItem[]>('sys/menu/findUserMenuByTree');
+    expect(names(tree.result)).toEqual(['首页']);
+    expect(tree.result[0]).toMatchObject({ scope: 'merchant', routerUrl: '/index', component: 'home.index' });
+    const perms = await owner.get<string[]>('sys/menu/findAllPerByUserId');
+    expect(perms.result).not.toContain('super');
+    expect(perms.result.filter((p) => p.startsWith('sys:') || p.startsWith('platform:'))).toEqual([]);
+    expect((await owner.get('sys/user/findProfile')).result).toMatchObject({ userType: 'merchant', isOwner: true, roleNames: '商家主账号' });
+  });
+
+  it('cannot use a platform permission even if a role wrongly grants it', async () => {
+    // A merchant role that somehow holds the dictionary menu: the platform-only prefix still refuses it.
+    const dictMenu = await t.db.selectFrom('menu').select('id').where('perms', '=', 'sys:dict:list').executeTakeFirstOrThrow();
+    const ownerRole = await t.db.selectFrom('role').select('id').where('code', '=', 'merchant_owner').executeTakeFirstOrThrow();
+    await t.db.insertInto('roleMenu').values({ roleId: ownerRole.id, menuId: dictMenu.id }).execute();
+    try {
+      const owner = api(t.app, await loginAs(t.app, PHONES.ownerB));
+      expect((await owner.get<string[]>('sys/menu/findAllPerByUserId')).result).toContain('sys:dict:list');
+      expect(await owner.get('app/dict/findAllByPage')).toMatchObject({ status: 403, code: 301, result: null });
+    } finally {
+      await t.db.deleteFrom('roleMenu').where('roleId', '=', ownerRole.id).where('menuId', '=', dictMenu.id).execute();
+    }
+  });
+});
+
+describe('a sub-account', () => {
+  it('signs in with its own role, sees its merchant’s menus and shop', async () => {
+    const sub = await as(PHONES.subA);
+    const profile = await sub.get('sys/user/findProfile');
+    expect(profile.result).toMatchObject({ phone: PHONES.subA, userType: 'merchant', isOwner: false, roleNames: '店铺运营' });
+    const tree = await sub.get<MenuItem[]>('sys/menu/findUserMenuByTree');
+    expect(names(tree.result)).toContain('首页');
+    expect(walk(tree.result).every((m) => m.scope === 'merchant')).toBe(true);
+    const perms = await sub.get<string[]>('sys/menu/findAllPerByUserId');
+    expect(perms.result).not.toContain('super');
+    expect(perms.result.filter((p) => /^merchant:(finance|account|subaccount)/.test(p))).toEqual([]);
+    const init = await sub.get('app/jiazheng/page/initPc');
+    expect(init.result.curDianpu.name).toBe('运城洁家家政（总店）');
+    expect(init.result.allDianpu).toHaveLength(2);
+  });
+
+  it('loses its menus at once when its role is disabled', async () => {
+    const sub = await as(PHONES.subA);
+    await t.db.updateTable('role').set({ status: 1 }).where('code', '=', 'shop_operator').execute();
+    try {
+      expect((await sub.get<MenuItem[]>('sys/menu/findUserMenuByTree')).result).toEqual([]);
+      expect((await sub.get<string[]>('sys/menu/findAllPerByUserId')).result).toEqual([]);
+    } finally {
+      await t.db.updateTable('role').set({ status: 0 }).where('code', '=', 'shop_operator').execute();
+    }
+  });
+});
+
+describe('menu status', () => {
+  it('a disabled menu row stops granting its permission', async () => {
+    const admin = await as(PHONES.admin);
+    // The super admin passes every check through `super`; the disabled button's code is no longer listed.
+    await t.db.updateTable('menu').set({ status: 1 }).where('perms', '=', 'sys:dict:del').execute();
+    try {
+      const perms = (await admin.get<string[]>('sys/menu/findAllPerByUserId')).result;
+      expect(perms).not.toContain('sys:dict:del');
+      expect(perms).toContain('super');
+    } finally {
+      await t.db.updateTable('menu').set({ status: 0 }).where('perms', '=', 'sys:dict:del').execute();
+    }
+  });
+});

@@ -1,0 +1,33 @@
+import { useQuery } from '@tanstack/react-query';
+import { Button, Result } from 'antd';
+import { useLocation, useNavigate } from 'react-router';
+import { hasPerm } from '../lib/access.tsx';
+import { menuQuery } from '../lib/queries.ts';
+import { leaves } from './layouts/menu-tree.ts';
+import { type PageDef, pageByKey } from './registry.ts';
+
+/** Renders a registry page, or a clear 403 when the user lacks its permission. */
+export function PageView({ page }: { page: PageDef }) {
+  const navigate = useNavigate();
+  if (!hasPerm(page.perm))
+    return <Result status="403" title="没有访问权限" subTitle={`您没有「${page.title}」的访问权限，请联系管理员。`} extra={<Button onClick={() => navigate('/index')}>返回首页</Button>} />;
+  const C = page.component;
+  return <C />;
+}
+
+/**
+ * Routes added from the user's menu tree (spec §2 dynamic routes): a page item whose routerUrl is not a static path
+ * renders the registry component its `component` names. An unknown key says so instead of a blank 404.
+ */
+export function DynamicRoute() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const { data: menus = [] } = useQuery(menuQuery);
+  const item = leaves(menus).find((m) => m.routerUrl === pathname);
+  if (item) {
+    const page = item.component ? pageByKey.get(item.component) : undefined;
+    if (page) return <PageView page={page} />;
+    return <Result status="warning" title="页面组件未注册" subTitle={`菜单「${item.name}」指向的组件「${item.component ?? '（空）'}」不存在，请在菜单管理中修正。`} />;
+  }
+  return <Result status="404" title="页面不存在" subTitle={`找不到 ${pathname}`} extra={<Button type="primary" onClick={() => navigate('/index')}>返回首页</Button>} />;
+}

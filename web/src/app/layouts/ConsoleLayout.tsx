@@ -1,0 +1,34 @@
+import { useQuery } from '@tanstack/react-query';
+import { Layout, Spin } from 'antd';
+import { Suspense, useState } from 'react';
+import { Outlet } from 'react-router';
+import { initPcQuery, menuQuery, profileQuery } from '../../lib/queries.ts';
+import { HeaderBar } from './HeaderBar.tsx';
+import { Sidebar } from './Sidebar.tsx';
+
+/** The console frame: sidebar from the server menu tree, header with shop switcher and user menu, page outlet. */
+export function ConsoleLayout() {
+  const [collapsed, setCollapsed] = useState(false);
+  const { data: user } = useQuery(profileQuery);
+  const { data: menus } = useQuery(menuQuery);
+  const { data: init } = useQuery(initPcQuery);
+  if (!user || !menus || !init) return <Spin fullscreen tip="拼命加载中" />;
+  return (
+    <Layout className="jz-app">
+      <Layout.Sider width={220} collapsible collapsed={collapsed} trigger={null} className="jz-sider">
+        <div className="jz-logo">{collapsed ? '家政' : '家政商家后台'}</div>
+        <Sidebar tree={menus} collapsed={collapsed} />
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header className="jz-header-wrap">
+          <HeaderBar user={user} init={init} collapsed={collapsed} onToggle={() => setCollapsed((c) => !c)} />
+        </Layout.Header>
+        <Layout.Content className="jz-content">
+          <Suspense fallback={<Spin style={{ display: 'block', margin: '120px auto' }} tip="拼命加载中"><div /></Spin>}>
+            <Outlet />
+          </Suspense>
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

@@ -1,0 +1,70 @@
+import type { MenuItem } from '@jz/contracts/menu';
+import { Menu, type MenuProps } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { MenuIcon } from '../../components/icons/icon-map.tsx';
+import { pageByPath } from '../registry.ts';
+import { folderPathTo, menuHref } from './menu-tree.ts';
+
+type Item = Required<MenuProps>['items'][number];
+
+function toItems(tree: MenuItem[], depth = 0): Item[] {
+  return tree.map((m) => {
+    const common = { key: String(m.id), icon: depth < 2 ? <MenuIcon name={m.icon} /> : undefined, label: m.name, disabled: m.status === 1 };
+    // Folders nest two levels at most (spec §2); deeper folders are flattened into their parent's list.
+    if (m.type === 'CAIDAN') return { ...common, children: toItems(m.children ?? [], depth + 1) };
+    return common;
+  });
+}
+
+function index(tree: MenuItem[], into = new Map<string, MenuItem>(), parents = new Map<string, string[]>(), trail: string[] = []) {
+  for (const m of tree) {
+    into.set(String(m.id), m);
+    parents.set(String(m.id), trail);
+    if (m.children) index(m.children, into, parents, [...trail, String(m.id)]);
+  }
+  return { byKey: into, parents };
+}
+
+/** spec §2 sidebar: server menu tree, status 1 disabled, one folder open at a time, routerParam as query. */
+export function Sidebar({ tree, collapsed }: { tree: MenuItem[]; collapsed: boolean }) {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const items = useMemo(() => toItems(tree), [tree]);
+  const { byKey, parents } = useMemo(() => index(tree), [tree]);
+  const selected = useMemo(() => {
+    const own = [...byKey.values()].find((m) => m.type === 'ZICAIDAN' && m.routerUrl === pathname);
+    if (own) return own;
+    // Detail and form pages light up their menu parent.
+    const parentKey = pageByPath.get(pathname)?.parentKey;
+    return parentKey ? [...byKey.values()].find((m) => m.component === parentKey) : undefined;
+  }, [byKey, pathname]);
+  const [openKeys, setOpenKeys] = useState<string[]>([]);
+
+  useEffect(() => {
+    if (!selected?.routerUrl) return;
+    const trail = folderPathTo(tree, selected.routerUrl);
+    if (trail) setOpenKeys(trail.map(String));
+  }, [selected, tree]);
+
+  const onOpenChange = (keys: string[]) => {
+    const opened = keys.find((k) => !openKeys.includes(k));
+    // Only one folder open at a time: keep the newly opened folder and its ancestors.
+    setOpenKeys(opened ? [...(parents.get(opened) ?? []), opened] : keys);
+  };
+
+  return (
+    <Menu
+      mode="inline"
+      theme="dark"
+      items={items}
+      selectedKeys={selected ? [String(selected.id)] : []}
+      openKeys={collapsed ? undefined : openKeys}
+      onOpenChange={onOpenChange}
+      onClick={({ key }) => {
+        const m = byKey.get(key);
+        if (m && m.type === 'ZICAIDAN') navigate(menuHref(m));
+      }}
+    />
+  );
+}

@@ -1,0 +1,69 @@
+import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useDict } from '../../lib/dict.tsx';
+
+export interface SearchField {
+  name: string;
+  label: string;
+  type?: 'input' | 'select' | 'dict' | 'dateRange';
+  dict?: string;
+  options?: { label: string; value: string | number }[];
+  placeholder?: string;
+  width?: number;
+}
+
+function DictSelect({ type, ...rest }: { type: string; value?: unknown; onChange?: (v: unknown) => void; placeholder?: string; style?: object }) {
+  const { options, loading } = useDict(type);
+  return <Select allowClear loading={loading} options={options} {...rest} />;
+}
+
+/** Filters above a data table. dateRange fields become startDate/endDate (YYYY-MM-DD). */
+export function SearchForm({ fields, onSearch }: { fields: SearchField[]; onSearch: (values: Record<string, unknown>) => void }) {
+  const [form] = Form.useForm();
+  const submit = (v: Record<string, unknown>) => {
+    const out: Record<string, unknown> = {};
+    for (const f of fields) {
+      const val = v[f.name];
+      if (f.type === 'dateRange') {
+        const r = val as [Dayjs, Dayjs] | undefined;
+        if (r?.[0]) out.startDate = r[0].format('YYYY-MM-DD');
+        if (r?.[1]) out.endDate = r[1].format('YYYY-MM-DD');
+      } else if (val !== undefined && val !== null && val !== '') out[f.name] = typeof val === 'string' ? val.trim() : val;
+    }
+    onSearch(out);
+  };
+  return (
+    <Form form={form} name="search" layout="inline" onFinish={submit} style={{ rowGap: 12, marginBottom: 16 }}>
+      {fields.map((f) => (
+        <Form.Item key={f.name} name={f.name} label={f.label}>
+          {f.type === 'dict' ? (
+            <DictSelect type={f.dict!} placeholder={f.placeholder ?? `请选择${f.label}`} style={{ width: f.width ?? 160 }} />
+          ) : f.type === 'select' ? (
+            <Select allowClear options={f.options} placeholder={f.placeholder ?? `请选择${f.label}`} style={{ width: f.width ?? 160 }} />
+          ) : f.type === 'dateRange' ? (
+            <DatePicker.RangePicker style={{ width: f.width ?? 260 }} />
+          ) : (
+            <Input allowClear placeholder={f.placeholder ?? `请输入${f.label}`} style={{ width: f.width ?? 180 }} maxLength={100} />
+          )}
+        </Form.Item>
+      ))}
+      <Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+            搜索
+          </Button>
+          <Button
+            icon={<ReloadOutlined />}
+            onClick={() => {
+              form.resetFields();
+              onSearch({});
+            }}
+          >
+            重置
+          </Button>
+        </Space>
+      </Form.Item>
+    </Form>
+  );
+}

@@ -1,0 +1,6 @@
+import type { LoginResult } from '@jz/contracts/auth';
+import { api } from '../../../lib/api-client.ts';
+
+export const sendLoginCode = (phone: string) => api.post('/api/app/jiazheng/login/sms/sendCode', { phone });
+export const smsLogin = (phone: string, code: string) =>
+  api.post<LoginResult>('/api/app/jiazheng/login/sms/login', { phone, code }, { silentSuccess: true });

@@ -1,0 +1,172 @@
+import { CLIENT_ID } from '@jz/contracts/auth';
+import type { ApiResult } from '@jz/contracts/envelope';
+import axios, { type AxiosRequestConfig, type AxiosResponse } from 'axios';
+import { loadingStore } from './loading.ts';
+import { notify } from './notify.ts';
+import { clearSession, getToken } from './storage.ts';
+
+/** `{host}/tmpl`: host is the page's own origin unless VITE_API_HOST was set at build time (spec §7). */
+export const API_BASE = `${import.meta.env.VITE_API_HOST ?? ''}/tmpl`;
+
+export class ApiError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface CallOptions {
+  /** No full-screen loading for this call (tables show their own). */
+  quiet?: boolean;
+  /** No success toast after a mutating call. */
+  silentSuccess?: boolean;
+  /** No warning/error toast: the caller shows the problem itself. */
+  silentError?: boolean;
+}
+
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    jz?: CallOptions;
+  }
+}
+
+/** Form fields: arrays and objects travel as JSON strings; null/undefined are left out. */
+export function toForm(data: Record<string, unknown>) {
+  const f = new URLSearchParams();
+  for (const [k, v] of Object.entries(data)) {
+    if (v === undefined || v === null) continue;
+    f.append(k, typeof v === 'object' ? JSON.stringify(v) : String(v));
+  }
+  return f;
+}
+
+const onLoginPage = () => window.location.hash.startsWith('#/login');
+
+/** spec §8: 401 clears storage and returns to /login (unless there); 500 error; 301/2001/2002/2004 warning. */
+export function handleFailure(code: number, message: string, opts: CallOptions = {}) {
+  if (code === 401) {
+    if (!onLoginPage()) {
+      clearSession();
+      window.location.hash = '#/login';
+      notify.warning(message || '请先登录');
+    } else if (!opts.silentError) notify.warning(message);
+    return;
+  }
+  if (opts.silentError) return;
+  if (code === 500) notify.error(message || '服务器错误');
+  else if ([301, 2001, 2002, 2004].includes(code)) notify.warning(message);
+  else notify.error(message || `请求失败（${code}）`);
+}
+
+export const http = axios.create({
+  baseURL: API_BASE,
+  timeout: 10_000,
+  withCredentials: true,
+  headers: { client: CLIENT_ID },
+  validateStatus: () => true, // the envelope decides, not the HTTP status
+});
+
+http.interceptors.request.use((config) => {
+  const token = getToken();
+  if (token) config.headers.Authorization = `Bearer ${token}`;
+  const method = (config.method ?? 'get').toLowerCase();
+  if ((method === 'post' || method === 'put') && config.data && !(config.data instanceof FormData) && !(config.data instanceof URLSearchParams))
+    config.data = toForm(config.data);
+  if (!config.jz?.quiet) loadingStore.start();
+  return config;
+});
+
+function settle(config: AxiosRequestConfig | undefined) {
+  if (!config?.jz?.quiet) loadingStore.end();
+}
+
+http.interceptors.response.use(
+  (res: AxiosResponse) => {
+    settle(res.config);
+    if (res.config.responseType === 'blob') return blobResponse(res);
+    const body = res.data as Partial<ApiResult> | undefined;
+    const opts = res.config.jz ?? {};
+    if (!body || typeof body !== 'object' || typeof body.code !== 'number') {
+      const msg = `服务器响应异常（HTTP ${res.status}）`;
+      if (!opts.silentError) notify.error(msg);
+      return Promise.reject(new ApiError(500, msg));
+    }
+    if (body.code !== 200) {
+      handleFailure(body.code, body.message ?? '', opts);
+      return Promise.reject(new ApiError(body.code, body.message ?? ''));
+    }
+    const method = (res.config.method ?? 'get').toLowerCase();
+    if (['post', 'put', 'delete'].includes(method) && !opts.silentSuccess) notify.success(body.message && body.message !== 'ok' ? body.message : '操作成功');
+    return res;
+  },
+  (err) => {
+    settle(err.config);
+    const msg = err.code === 'ECONNABORTED' ? '请求超时，请稍后再试' : err.message || '网络错误,请稍后再试';
+    if (!err.config?.jz?.silentError) notify.error(msg);
+    return Promise.reject(new ApiError(-1, msg));
+  },
+);
+
+/** A download answers a file, or a JSON envelope when it is refused; the caller applies the download rules. */
+async function blobResponse(res: AxiosResponse) {
+  const blob = res.data as Blob;
+  if (!blob.type.includes('json')) {
+    if (res.status >= 400) throw new ApiError(res.status === 403 ? 403 : 500, `下载失败（HTTP ${res.status}）`);
+    return res;
+  }
+  let body: Partial<ApiResult> = {};
+  try {
+    body = JSON.parse(await blob.text());
+  } catch {
+    /* unreadable */
+  }
+  if (body.code === 200) return res;
+  throw new ApiError(body.code ?? 500, body.message ?? '下载失败');
+}
+
+const unwrap = <T>(p: Promise<AxiosResponse>) => p.then((r) => (r.data as ApiResult<T>).result);
+
+/** GET and DELETE take query parameters; POST and PUT take form-encoded bodies (spec §7). */
+export const api = {
+  get: <T>(url: string, params?: object, jz?: CallOptions) => unwrap<T>(http.get(url, { params, jz })),
+  del: <T = null>(url: string, params?: object, jz?: CallOptions) => unwrap<T>(http.delete(url, { params, jz })),
+  post: <T = null>(url: string, data?: object, jz?: CallOptions) => unwrap<T>(http.post(url, data ?? {}, { jz })),
+  put: <T = null>(url: string, data?: object, jz?: CallOptions) => unwrap<T>(http.put(url, data ?? {}, { jz })),
+};
+
+/** spec §8 download rules: a JSON body instead of a file is an envelope refusal. */
+export async function download(url: string, data: object = {}, fallbackName = 'download') {
+  try {
+    const res = await http.post(url, data, { responseType: 'blob', jz: { silentSuccess: true, silentError: true } });
+    const blob = res.data as Blob;
+    return saveBlob(blob, fileNameOf(res.headers['content-disposition']) ?? fallbackName);
+  } catch (e) {
+    if (e instanceof ApiError && e.code === -1) notify.error('网络错误,请稍后再试');
+    else if (e instanceof ApiError) downloadFailure(e.code, e.message);
+  }
+}
+
+export function downloadFailure(code: number, message: string) {
+  if (code === 2003) {
+    clearSession();
+    window.location.hash = '#/login';
+    notify.warning(message);
+  } else if (code === 403 || code === 301) notify.warning(message);
+  else if (code === 500) notify.error(message);
+  // other download errors are ignored (spec §8)
+}
+
+function fileNameOf(disposition: string | undefined) {
+  const m = /filename\*=UTF-8''([^;]+)|filename="?([^";]+)"?/i.exec(disposition ?? '');
+  return m ? decodeURIComponent(m[1] ?? m[2]) : undefined;
+}
+
+function saveBlob(blob: Blob, name: string) {
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(blob);
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}

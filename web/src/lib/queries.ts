@@ -1,0 +1,51 @@
+import type { InitPc, UserInfo } from '@jz/contracts/auth';
+import type { MenuItem } from '@jz/contracts/menu';
+import { QueryClient, queryOptions } from '@tanstack/react-query';
+import { api } from './api-client.ts';
+import { setPerms, setUserInfo } from './storage.ts';
+
+export const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 10_000 } },
+});
+
+/** Session-wide data the guard loads before each route: profile, menus, button codes and the shop init. */
+export const profileQuery = queryOptions({
+  queryKey: ['session', 'profile'],
+  queryFn: async () => {
+    const u = await api.get<UserInfo>('/api/sys/user/findProfile', undefined, { quiet: true });
+    setUserInfo(u);
+    return u;
+  },
+  staleTime: 5 * 60_000,
+});
+
+export const menuQuery = queryOptions({
+  queryKey: ['session', 'menus'],
+  queryFn: () => api.get<MenuItem[]>('/api/sys/menu/findUserMenuByTree', undefined, { quiet: true }),
+  staleTime: 5 * 60_000,
+});
+
+export const permQuery = queryOptions({
+  queryKey: ['session', 'perms'],
+  queryFn: async () => {
+    const p = await api.get<string[]>('/api/sys/menu/findAllPerByUserId', undefined, { quiet: true });
+    setPerms(p);
+    return p;
+  },
+  staleTime: 5 * 60_000,
+});
+
+export const initPcQuery = queryOptions({
+  queryKey: ['session', 'initPc'],
+  queryFn: () => api.get<InitPc>('/api/app/jiazheng/page/initPc', undefined, { quiet: true }),
+  staleTime: 30_000,
+});
+
+export function loadSession() {
+  return Promise.all([
+    queryClient.ensureQueryData(profileQuery),
+    queryClient.ensureQueryData(menuQuery),
+    queryClient.ensureQueryData(permQuery),
+    queryClient.ensureQueryData(initPcQuery),
+  ]);
+}
