@@ -7,7 +7,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const distIndex = path.join(root, 'web/dist/index.html');
+// WEB_DIST lets parallel runs (several e2e servers on one machine) build into their own folders.
+const distDir = process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : path.join(root, 'web/dist');
+const distIndex = path.join(distDir, 'index.html');
+process.env.WEB_DIST = distDir;
 
 function newestMtime(p) {
   if (!existsSync(p)) return 0;
@@ -22,7 +25,7 @@ const sources = ['web/src', 'web/index.html', 'web/public', 'web/vite.config.ts'
 const built = existsSync(distIndex) ? statSync(distIndex).mtimeMs : 0;
 if (!built || Math.max(...sources.map(newestMtime)) > built) {
   console.log(built ? 'web sources changed: rebuilding the web app…' : 'building the web app…');
-  const r = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: 'inherit' });
+  const r = spawnSync('npx', ['vite', 'build', '--outDir', distDir, '--emptyOutDir'], { cwd: path.join(root, 'web'), stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 

@@ -51,3 +51,20 @@ export const optionalDate = z.preprocess(
     .regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 YYYY-MM-DD')
     .optional(),
 );
+
+/**
+ * A JSON value sent as one form field (the web client JSON-encodes arrays and objects in form bodies).
+ * Accepts the already-parsed value too (JSON bodies).
+ */
+export const jsonField = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => {
+    if (typeof v !== 'string') return v;
+    try {
+      return JSON.parse(v);
+    } catch {
+      return v;
+    }
+  }, schema);
+
+/** Yuan typed in a form -> integer fen in the API; the API itself only takes fen. */
+export const fen = z.coerce.number().int('金额须为整数（分）').min(0, '金额不能为负').max(100_000_000_00, '金额过大');
