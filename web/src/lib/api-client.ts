@@ -102,6 +102,7 @@ http.interceptors.response.use(
     return res;
   },
   (err) => {
+    if (err instanceof ApiError) return Promise.reject(err);
     settle(err.config);
     const msg = err.code === 'ECONNABORTED' ? '请求超时，请稍后再试' : err.message || '网络错误,请稍后再试';
     if (!err.config?.jz?.silentError) notify.error(msg);

@@ -1,0 +1,65 @@
+#!/usr/bin/env node
+// `npm test`: lint, type check, web component tests, API tests on SQLite and PostgreSQL, then the browser e2e suite.
+// Every step runs even when an earlier one failed, so one run shows everything; the exit code is non-zero on any failure.
+// The last line is the plain summary "N passed, N failed, N skipped".
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const out = path.join(root, '.test-results');
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+const only = process.argv.slice(2);
+
+const vitestJson = (file) => {
+  const r = JSON.parse(readFileSync(file, 'utf8'));
+  return { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + (r.numTodoTests ?? 0) };
+};
+const playwrightJson = (file) => {
+  const s = JSON.parse(readFileSync(file, 'utf8')).stats;
+  return { passed: s.expected + s.flaky, failed: s.unexpected, skipped: s.skipped };
+};
+
+const steps = [
+  { name: 'lint', cmd: 'npx biome check .' },
+  { name: 'typecheck', cmd: 'npx tsc --noEmit -p packages/contracts && npx tsc --noEmit -p server && npx tsc --noEmit -p web && npx tsc --noEmit -p e2e' },
+  { name: 'web', cwd: 'web', cmd: `npx vitest run --reporter=default --reporter=json --outputFile=${out}/web.json`, result: () => vitestJson(`${out}/web.json`) },
+  { name: 'api-sqlite', cwd: 'server', cmd: `npx vitest run --reporter=default --reporter=json --outputFile=${out}/api-sqlite.json`, result: () => vitestJson(`${out}/api-sqlite.json`) },
+  {
+    name: 'api-postgres',
+    cwd: 'server',
+    env: { TEST_DB: 'postgres' },
+    cmd: `npx vitest run --reporter=default --reporter=json --outputFile=${out}/api-postgres.json`,
+    result: () => vitestJson(`${out}/api-postgres.json`),
+  },
+  { name: 'e2e', cwd: 'e2e', cmd: 'npx playwright test', result: () => playwrightJson(path.join(root, 'e2e/report/results.json')) },
+].filter((s) => !only.length || only.includes(s.name));
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const lines = [];
+let ok = true;
+for (const s of steps) {
+  const t0 = Date.now();
+  console.log(`\n━━ ${s.name} ━━ ${s.cmd}`);
+  const r = spawnSync(s.cmd, { cwd: path.join(root, s.cwd ?? '.'), stdio: 'inherit', shell: true, env: { ...process.env, ...s.env } });
+  const secs = ((Date.now() - t0) / 1000).toFixed(0);
+  let counts = '';
+  if (s.result) {
+    try {
+      const c = s.result();
+      for (const k of Object.keys(totals)) totals[k] += c[k];
+      counts = ` ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped`;
+    } catch {
+      counts = ' (no results file)';
+    }
+  }
+  if (r.status !== 0) ok = false;
+  if (r.status !== 0 && s.result) totals.failed += counts.includes(' 0 failed') || counts.includes('no results') ? 1 : 0;
+  if (r.status !== 0 && !s.result) totals.failed += 1;
+  lines.push(`${r.status === 0 ? 'ok  ' : 'FAIL'} ${s.name.padEnd(13)} ${secs.padStart(4)} s${counts}`);
+}
+console.log(`\n━━ summary ━━\n${lines.join('\n')}`);
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(ok ? 0 : 1);
