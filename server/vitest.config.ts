@@ -14,7 +14,8 @@ export default defineConfig(async () => {
     const problem = await pgReachable(url);
     if (problem) {
       const where = url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
-      if (process.env.CI === 'true') throw new Error(`PostgreSQL not reachable at ${where} (${problem}); CI=true requires it`);
+      if (process.env.CI === 'true')
+        throw new Error(`PostgreSQL not reachable at ${where} (${problem}); CI=true requires it`);
       console.warn(`\nPostgreSQL not reachable at ${where} (${problem}): skipped\n`);
       skip = true;
     }

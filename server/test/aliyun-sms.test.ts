@@ -14,11 +14,17 @@ async function fakeAliyun() {
   server.get('/', async (req) => {
     const { Signature, ...params } = req.query as Record<string, string>;
     received.push({ Signature, ...params });
-    if (params.AccessKeyId !== KEY_ID) return { Code: 'InvalidAccessKeyId.NotFound', Message: 'Specified access key is not found.' };
+    if (params.AccessKeyId !== KEY_ID)
+      return { Code: 'InvalidAccessKeyId.NotFound', Message: 'Specified access key is not found.' };
     if (!Signature || signAliyun(params, SECRET) !== Signature)
       return { Code: 'SignatureDoesNotMatch', Message: 'Specified signature is not matched with our calculation.' };
     if (params.Action !== 'SendSms') return { Code: 'InvalidAction' };
-    return { Code: 'OK', Message: 'OK', BizId: '900619746936498440^0', RequestId: 'F655A8D5-B967-440B-8683-DAD6FF8DE990' };
+    return {
+      Code: 'OK',
+      Message: 'OK',
+      BizId: '900619746936498440^0',
+      RequestId: 'F655A8D5-B967-440B-8683-DAD6FF8DE990',
+    };
   });
   const address = await server.listen({ host: '127.0.0.1', port: 0 });
   return { server, received, endpoint: `${address}/` };
@@ -32,7 +38,13 @@ describe('the Aliyun SMS adapter', () => {
   afterAll(() => fake?.server.close());
 
   const gateway = (secret = SECRET, keyId = KEY_ID) =>
-    new AliyunSmsGateway({ endpoint: fake.endpoint, accessKeyId: keyId, accessKeySecret: secret, signName: '家政商家后台', templateCode: 'SMS_123456789' });
+    new AliyunSmsGateway({
+      endpoint: fake.endpoint,
+      accessKeyId: keyId,
+      accessKeySecret: secret,
+      signName: '家政商家后台',
+      templateCode: 'SMS_123456789',
+    });
 
   it('signs the documented example exactly as Aliyun does', () => {
     // The worked example of Aliyun's "RPC signature" documentation for Dysms SendSms.
@@ -86,7 +98,9 @@ describe('the Aliyun SMS adapter', () => {
   });
 
   it('fails with the provider code on a bad secret or key', async () => {
-    await expect(gateway('not-the-secret').sendCode('13800000001', '123456')).rejects.toThrow(/aliyun sms failed: SignatureDoesNotMatch/);
+    await expect(gateway('not-the-secret').sendCode('13800000001', '123456')).rejects.toThrow(
+      /aliyun sms failed: SignatureDoesNotMatch/,
+    );
     await expect(gateway(SECRET, 'other-key').sendCode('13800000001', '123456')).rejects.toThrow(/InvalidAccessKeyId/);
   });
 
@@ -115,6 +129,8 @@ describe('the Aliyun SMS adapter', () => {
     expect(gw).toBeInstanceOf(AliyunSmsGateway);
     await gw.sendCode('13800000002', '654321');
     expect(fake.received.at(-1)).toMatchObject({ PhoneNumbers: '13800000002', TemplateCode: 'SMS_1' });
-    expect(() => createSmsGateway(loadConfig({ ...env, ALIYUN_SMS_ACCESS_KEY_SECRET: undefined }), log)).toThrow(/ALIYUN_SMS_ACCESS_KEY_ID/);
+    expect(() => createSmsGateway(loadConfig({ ...env, ALIYUN_SMS_ACCESS_KEY_SECRET: undefined }), log)).toThrow(
+      /ALIYUN_SMS_ACCESS_KEY_ID/,
+    );
   });
 });

@@ -23,11 +23,18 @@ beforeEach(() => {
 
 /** Moves every code of a phone back in time, as if `ms` had passed. */
 async function age(phone: string, ms: number) {
-  const rows = await t.db.selectFrom('smsCode').select(['id', 'createdAt', 'expiresAt']).where('phone', '=', phone).execute();
+  const rows = await t.db
+    .selectFrom('smsCode')
+    .select(['id', 'createdAt', 'expiresAt'])
+    .where('phone', '=', phone)
+    .execute();
   for (const r of rows) {
     await t.db
       .updateTable('smsCode')
-      .set({ createdAt: new Date(Date.parse(r.createdAt) - ms).toISOString(), expiresAt: new Date(Date.parse(r.expiresAt) - ms).toISOString() })
+      .set({
+        createdAt: new Date(Date.parse(r.createdAt) - ms).toISOString(),
+        expiresAt: new Date(Date.parse(r.expiresAt) - ms).toISOString(),
+      })
       .where('id', '=', r.id)
       .execute();
   }
@@ -99,7 +106,9 @@ describe('sending a code', () => {
   });
 
   it('a gateway failure answers the 500 envelope without the provider text', async () => {
-    vi.spyOn(t.sms, 'sendCode').mockRejectedValueOnce(new Error('aliyun sms failed: isv.BUSINESS_LIMIT_CONTROL AccessKeySecret=abc'));
+    vi.spyOn(t.sms, 'sendCode').mockRejectedValueOnce(
+      new Error('aliyun sms failed: isv.BUSINESS_LIMIT_CONTROL AccessKeySecret=abc'),
+    );
     const r = await anon.post(SEND, { phone: '13900000106' });
     expect(r).toMatchObject({ status: 500, code: 500, message: '服务器开小差了，请稍后再试', result: null });
     expect(r.raw).not.toMatch(/aliyun|AccessKey/);
@@ -109,7 +118,11 @@ describe('sending a code', () => {
     const phone = '13900000103';
     await pastCodes(phone, [50, 40, 30, 20, 10].map(minutesAgo));
     const r = await anon.post(SEND, { phone });
-    expect(r).toMatchObject({ status: 429, code: 2004, message: '该手机号 1 小时内发送次数已达上限，请 10 分钟后再试' });
+    expect(r).toMatchObject({
+      status: 429,
+      code: 2004,
+      message: '该手机号 1 小时内发送次数已达上限，请 10 分钟后再试',
+    });
     expect(t.sms.lastCodeFor(phone)).toBeUndefined();
     // An hour after the oldest, one slot frees up.
     await age(phone, 11 * 60_000);
@@ -127,7 +140,15 @@ describe('sending a code', () => {
       const phone = '13900000104';
       const dayStart = noon.startOf('day');
       // Nine codes this morning, one just before midnight: the day has 9, the cap is not reached.
-      await pastCodes(phone, [...Array.from({ length: 9 }, (_, i) => dayStart.add(1, 'hour').add(i * 10, 'minute').toDate()), dayStart.subtract(1, 'minute').toDate()]);
+      await pastCodes(phone, [
+        ...Array.from({ length: 9 }, (_, i) =>
+          dayStart
+            .add(1, 'hour')
+            .add(i * 10, 'minute')
+            .toDate(),
+        ),
+        dayStart.subtract(1, 'minute').toDate(),
+      ]);
       expect((await anon.post(SEND, { phone })).code).toBe(200);
       vi.setSystemTime(noon.add(2, 'minute').toDate());
       const r = await anon.post(SEND, { phone });
@@ -137,7 +158,8 @@ describe('sending a code', () => {
 
   it('caps codes per IP address (30 an hour)', async () => {
     const ip = '10.9.9.9';
-    for (let i = 0; i < SMS_RULES.perIpHour; i++) await pastCodes(`1370000${String(i).padStart(4, '0')}`, [minutesAgo(30)], ip);
+    for (let i = 0; i < SMS_RULES.perIpHour; i++)
+      await pastCodes(`1370000${String(i).padStart(4, '0')}`, [minutesAgo(30)], ip);
     const from = api(t.app, undefined, { remoteAddress: ip });
     const r = await from.post(SEND, { phone: '13900000105' });
     expect(r).toMatchObject({ status: 429, code: 2004, message: '当前网络发送验证码过于频繁，请 1 小时后再试' });
@@ -152,15 +174,32 @@ describe('signing in with the code', () => {
     expect(r).toMatchObject({ status: 200, code: 200, message: '登录成功' });
     const { token, userInfo } = r.result;
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/); // 256 random bits
-    expect(userInfo).toMatchObject({ phone: PHONES.ownerA, nickName: '王洁', userType: 'merchant', isOwner: true, roleNames: '商家主账号', roleNameList: ['商家主账号'] });
-    const session = await t.db.selectFrom('session').selectAll().where('tokenHash', '=', sha256(token)).executeTakeFirstOrThrow();
+    expect(userInfo).toMatchObject({
+      phone: PHONES.ownerA,
+      nickName: '王洁',
+      userType: 'merchant',
+      isOwner: true,
+      roleNames: '商家主账号',
+      roleNameList: ['商家主账号'],
+    });
+    const session = await t.db
+      .selectFrom('session')
+      .selectAll()
+      .where('tokenHash', '=', sha256(token))
+      .executeTakeFirstOrThrow();
     expect(session.revokedAt).toBeNull();
     expect(Date.parse(session.expiresAt)).toBeGreaterThan(Date.now() + 6 * 24 * 3600_000);
-    expect(await t.db.selectFrom('session').select('id').where('tokenHash', '=', token).executeTakeFirst()).toBeUndefined();
+    expect(
+      await t.db.selectFrom('session').select('id').where('tokenHash', '=', token).executeTakeFirst(),
+    ).toBeUndefined();
 
     const profile = await api(t.app, token).get('sys/user/findProfile');
     expect(profile).toMatchObject({ code: 200, result: { id: userInfo.id, roleNames: '商家主账号' } });
-    const user = await t.db.selectFrom('user').select(['lastLoginAt', 'lastLoginIp']).where('id', '=', userInfo.id).executeTakeFirstOrThrow();
+    const user = await t.db
+      .selectFrom('user')
+      .select(['lastLoginAt', 'lastLoginIp'])
+      .where('id', '=', userInfo.id)
+      .executeTakeFirstOrThrow();
     expect(user.lastLoginAt).not.toBeNull();
     expect(user.lastLoginIp).toMatch(/^10\.1\.0\./);
   });
@@ -182,7 +221,10 @@ describe('signing in with the code', () => {
 
   it('a code is single use: of two concurrent logins with it exactly one succeeds', async () => {
     const code = await sendAndRead(PHONES.ownerB);
-    const both = await Promise.all([anon.post(LOGIN, { phone: PHONES.ownerB, code }), anon.post(LOGIN, { phone: PHONES.ownerB, code })]);
+    const both = await Promise.all([
+      anon.post(LOGIN, { phone: PHONES.ownerB, code }),
+      anon.post(LOGIN, { phone: PHONES.ownerB, code }),
+    ]);
     expect(both.map((r) => r.code).sort()).toEqual([200, 2004]);
     expect(both.find((r) => r.code === 2004)!.message).toBe('验证码已失效，请重新获取');
     const again = await anon.post(LOGIN, { phone: PHONES.ownerB, code });
@@ -192,7 +234,11 @@ describe('signing in with the code', () => {
   it('an expired code is refused', async () => {
     const phone = '13900000202';
     const code = await sendAndRead(phone);
-    await t.db.updateTable('smsCode').set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).where('phone', '=', phone).execute();
+    await t.db
+      .updateTable('smsCode')
+      .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+      .where('phone', '=', phone)
+      .execute();
     const r = await anon.post(LOGIN, { phone, code });
     expect(r).toMatchObject({ status: 409, code: 2004, message: '验证码已失效，请重新获取' });
   });
@@ -217,15 +263,25 @@ describe('signing in with the code', () => {
     const r = await smsLogin(t.app, phone);
     expect(r, r.message).toMatchObject({ code: 200 });
     const info = r.result.userInfo;
-    expect(info).toMatchObject({ phone, userType: 'merchant', isOwner: true, roleNames: '商家主账号', nickName: '商家0205' });
+    expect(info).toMatchObject({
+      phone,
+      userType: 'merchant',
+      isOwner: true,
+      roleNames: '商家主账号',
+      nickName: '商家0205',
+    });
     expect(info.merchantId).toEqual(expect.any(Number));
     expect((await t.db.selectFrom('merchant').select('id').execute()).length).toBe(merchantsBefore + 1);
 
     const me = api(t.app, r.result.token);
     const init = await me.get('app/jiazheng/page/initPc');
-    expect(init).toMatchObject({ code: 200, result: { curDianpu: null, allDianpu: [], shangjiaInfoFuwuCount: 0, isAddFendian: false } });
+    expect(init).toMatchObject({
+      code: 200,
+      result: { curDianpu: null, allDianpu: [], shangjiaInfoFuwuCount: 0, isAddFendian: false },
+    });
     const menus = await me.get('sys/menu/findUserMenuByTree');
-    expect(menus.result.map((m: { name: string }) => m.name)).toEqual(['首页']);
+    expect(menus.result[0]).toMatchObject({ name: '首页', routerUrl: '/index' });
+    expect(menus.result.map((m: { name: string }) => m.name)).not.toContain('系统管理');
 
     // Signing in again finds the same user: no second merchant.
     await age(phone, 61_000);
@@ -239,9 +295,19 @@ describe('signing in with the code', () => {
     const code = await sendAndRead(phone);
     expect((await anon.post(LOGIN, { phone, code })).code).toBe(200);
     const row = await waitFor(() =>
-      t.db.selectFrom('oplog').selectAll().where('title', '=', '短信登录').where('params', 'like', `%${phone}%`).executeTakeFirst(),
+      t.db
+        .selectFrom('oplog')
+        .selectAll()
+        .where('title', '=', '短信登录')
+        .where('params', 'like', `%${phone}%`)
+        .executeTakeFirst(),
     );
-    expect(row).toMatchObject({ type: 'login', method: 'POST', url: '/tmpl/api/app/jiazheng/login/sms/login', success: 1 });
+    expect(row).toMatchObject({
+      type: 'login',
+      method: 'POST',
+      url: '/tmpl/api/app/jiazheng/login/sms/login',
+      success: 1,
+    });
     expect(JSON.parse(row.params!)).toEqual({ phone, code: '******' });
     expect(row.params).not.toContain(code);
   });
@@ -268,9 +334,17 @@ describe('sessions', () => {
     const token = (await smsLogin(t.app, '13900000301')).result.token;
     const me = api(t.app, token);
     expect(await me.post('sys/login/logout')).toMatchObject({ status: 200, code: 200, message: '已退出登录' });
-    expect(await me.get('sys/user/findProfile')).toMatchObject({ status: 401, code: 401, message: '登录已过期，请重新登录' });
+    expect(await me.get('sys/user/findProfile')).toMatchObject({
+      status: 401,
+      code: 401,
+      message: '登录已过期，请重新登录',
+    });
     expect((await me.post('sys/login/logout')).code).toBe(401);
-    const row = await t.db.selectFrom('session').select('revokedAt').where('tokenHash', '=', sha256(token)).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('session')
+      .select('revokedAt')
+      .where('tokenHash', '=', sha256(token))
+      .executeTakeFirstOrThrow();
     expect(row.revokedAt).not.toBeNull();
   });
 
@@ -286,16 +360,26 @@ describe('sessions', () => {
   it('a missing, malformed, unknown or expired token answers 401', async () => {
     const url = '/tmpl/api/sys/user/findProfile';
     const call = (authorization?: string) =>
-      t.app.inject({ method: 'GET', url, headers: authorization ? { authorization } : {} }).then((r) => ({ status: r.statusCode, ...r.json() }));
+      t.app
+        .inject({ method: 'GET', url, headers: authorization ? { authorization } : {} })
+        .then((r) => ({ status: r.statusCode, ...r.json() }));
 
     expect(await call()).toMatchObject({ status: 401, code: 401, message: '请先登录', result: null });
     expect(await call('Bearer !!')).toMatchObject({ status: 401, code: 401, message: '请先登录' });
     expect(await call('Basic YWRtaW46YWRtaW4=')).toMatchObject({ status: 401, code: 401 });
-    expect(await call(`Bearer ${'A'.repeat(43)}`)).toMatchObject({ status: 401, code: 401, message: '登录已过期，请重新登录' });
+    expect(await call(`Bearer ${'A'.repeat(43)}`)).toMatchObject({
+      status: 401,
+      code: 401,
+      message: '登录已过期，请重新登录',
+    });
 
     const token = await loginAs(t.app, PHONES.ownerB, { fresh: true });
     expect((await call(`Bearer ${token}`)).code).toBe(200);
-    await t.db.updateTable('session').set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).where('tokenHash', '=', sha256(token)).execute();
+    await t.db
+      .updateTable('session')
+      .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+      .where('tokenHash', '=', sha256(token))
+      .execute();
     expect(await call(`Bearer ${token}`)).toMatchObject({ status: 401, code: 401, message: '登录已过期，请重新登录' });
   });
 });
@@ -319,7 +403,9 @@ describe('DEMO_SMS_CODE', () => {
 
   it('is refused in production, as is the default secret', () => {
     const secret = 's'.repeat(40);
-    expect(() => loadConfig({ NODE_ENV: 'production', APP_SECRET: secret, DEMO_SMS_CODE: '246810' })).toThrow(/DEMO_SMS_CODE/);
+    expect(() => loadConfig({ NODE_ENV: 'production', APP_SECRET: secret, DEMO_SMS_CODE: '246810' })).toThrow(
+      /DEMO_SMS_CODE/,
+    );
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/APP_SECRET/);
     expect(() => loadConfig({ DEMO_SMS_CODE: '12345' })).toThrow(/6 digits/);
     expect(loadConfig({ NODE_ENV: 'production', APP_SECRET: secret }).DEMO_SMS_CODE).toBeUndefined();

@@ -59,7 +59,11 @@ describe('the envelope', () => {
   });
 
   it('an unsupported content type answers 2001 with HTTP 415', async () => {
-    const r = await anon.post('app/jiazheng/login/sms/sendCode', { phone: '13800000009' }, { headers: { 'content-type': 'application/xml' } });
+    const r = await anon.post(
+      'app/jiazheng/login/sms/sendCode',
+      { phone: '13800000009' },
+      { headers: { 'content-type': 'application/xml' } },
+    );
     expect(r).toMatchObject({ status: 415, code: 2001, message: '请求格式不正确', result: null });
     expectNoLeak(r.raw);
   });
@@ -97,7 +101,9 @@ describe('the envelope', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/tmpl/api/app/dict/findAllByPage', '/tmpl/api/app/jiazheng/login/sms/login']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/tmpl/api/app/dict/findAllByPage', '/tmpl/api/app/jiazheng/login/sms/login']),
+    );
   });
 });
 

@@ -12,7 +12,8 @@ import type { TestDbTarget } from './helpers/db.ts';
 import { pgAdmin, pgTarget, pgUrlFor } from './pg-target.ts';
 
 const quiet = { info: () => {} };
-const bootConfig = () => loadConfig({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'always' });
+/** Only what bootstrapping reads: the developer's shell (DATABASE_URL, DEMO_SMS_CODE, ...) must not leak in. */
+const bootConfig = () => loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'always' });
 
 /**
  * Builds the database once per run (migrations + base seeds + demo seeds) and hands its location to the test
@@ -24,9 +25,14 @@ export default async function setup(project: TestProject) {
   // transform; Node 20 cannot load .ts by itself, so tsx's loader is registered for the bootstrap (as `tsx` does in
   // production).
   const unregister = register();
+  // The admin seed reads ADMIN_PHONE from the environment; the suite expects domain.md's demo admin.
+  const adminPhone = process.env.ADMIN_PHONE;
+  process.env.ADMIN_PHONE = '13800000000';
   try {
     return await build(project, started);
   } finally {
+    if (adminPhone === undefined) delete process.env.ADMIN_PHONE;
+    else process.env.ADMIN_PHONE = adminPhone;
     await unregister();
   }
 }
@@ -39,8 +45,14 @@ async function build(project: TestProject, started: number) {
     await pgAdmin(adminUrl, `CREATE DATABASE ${template} TEMPLATE template0 ENCODING 'UTF8'`);
     const dropAll = async () => {
       // Clones a crashed worker left behind, then the template itself.
-      const [{ rows }] = await pgAdmin(adminUrl, `SELECT datname FROM pg_database WHERE datname LIKE 'jz\\_t\\_${runId}\\_%'`);
-      await pgAdmin(adminUrl, ...[...rows.map((r) => r.datname as string), template].map((d) => `DROP DATABASE IF EXISTS ${d} WITH (FORCE)`));
+      const [{ rows }] = await pgAdmin(
+        adminUrl,
+        `SELECT datname FROM pg_database WHERE datname LIKE 'jz\\_t\\_${runId}\\_%'`,
+      );
+      await pgAdmin(
+        adminUrl,
+        ...[...rows.map((r) => r.datname as string), template].map((d) => `DROP DATABASE IF EXISTS ${d} WITH (FORCE)`),
+      );
     };
     try {
       const handle = openDb({ kind: 'postgres', url: pgUrlFor(adminUrl, template), max: 2 });
@@ -57,11 +69,17 @@ async function build(project: TestProject, started: number) {
 
   const dir = mkdtempSync(path.join(tmpdir(), 'jz-test-'));
   const file = path.join(dir, 'template.db');
-  const handle = openDb({ kind: 'sqlite', file });
-  await bootstrapDatabase(handle.db, bootConfig(), quiet);
-  // One self-contained file (no -wal/-shm beside it) so a plain copy is a complete database.
-  await sql`PRAGMA journal_mode = DELETE`.execute(handle.db);
-  await handle.close();
+  try {
+    const handle = openDb({ kind: 'sqlite', file });
+    await bootstrapDatabase(handle.db, bootConfig(), quiet);
+    // One self-contained file (no -wal/-shm beside it) so a plain copy is a complete database.
+    await sql`PRAGMA journal_mode = DELETE`.execute(handle.db);
+    await handle.close();
+  } catch (err) {
+    rmSync(dir, { recursive: true, force: true });
+    throw err;
+  }
+  console.log(`[server tests] SQLite template ready in ${Date.now() - started} ms`);
   project.provide('testDb', { kind: 'sqlite', template: file, dir } satisfies TestDbTarget);
   return () => rmSync(dir, { recursive: true, force: true });
 }

@@ -21,7 +21,9 @@ describe('buildTestApp', () => {
     const [a, b] = await Promise.all([buildTestApp(), buildTestApp()]);
     try {
       await a.db.updateTable('merchant').set({ name: '只在 A 里' }).execute();
-      expect((await b.db.selectFrom('merchant').select('name').execute()).map((m) => m.name)).not.toContain('只在 A 里');
+      expect((await b.db.selectFrom('merchant').select('name').execute()).map((m) => m.name)).not.toContain(
+        '只在 A 里',
+      );
       // Tokens are per database too.
       const token = await loginAs(a.app, PHONES.admin);
       expect((await api(b.app, token).get('sys/user/findProfile')).code).toBe(401);
@@ -30,7 +32,8 @@ describe('buildTestApp', () => {
     }
     const where =
       a.dbKind === 'sqlite'
-        ? ((await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(a.db)).rows[0].file as string)
+        ? ((await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(a.db))
+            .rows[0].file as string)
         : ((await sql<{ db: string }>`select current_database() as db`.execute(a.db)).rows[0].db as string);
     await a.close();
     if (a.dbKind === 'sqlite') expect(existsSync(where)).toBe(false);
@@ -46,7 +49,8 @@ describe('buildTestApp', () => {
       const fresh = await loginAs(t.app, PHONES.ownerA, { fresh: true });
       expect(fresh).not.toBe(first);
       expect(t.sms.sent).toHaveLength(1); // the 60 s rule refused a second code; the helper opened a session instead
-      for (const token of [first, fresh]) expect((await api(t.app, token).get('sys/user/findProfile')).result.phone).toBe(PHONES.ownerA);
+      for (const token of [first, fresh])
+        expect((await api(t.app, token).get('sys/user/findProfile')).result.phone).toBe(PHONES.ownerA);
     } finally {
       await t.close();
     }

@@ -1,9 +1,22 @@
 import type { MenuItem } from '@jz/contracts/menu';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadMenuCatalogue } from '../src/lib/menu-catalogue.ts';
 import { api, buildTestApp, loginAs, PHONES, type TestApp } from './helpers/index.ts';
 
 const names = (list: MenuItem[]) => list.map((m) => m.name);
 const walk = (list: MenuItem[]): MenuItem[] => list.flatMap((m) => [m, ...walk(m.children ?? [])]);
+/** The pages of a tree, as `name routerUrl`, sorted. */
+const pagesOf = (list: MenuItem[]) =>
+  walk(list)
+    .filter((m) => m.type === 'ZICAIDAN')
+    .map((m) => `${m.name} ${m.routerUrl}`)
+    .sort();
+/** Every page the menu catalogue seeds for a scope (what a built-in role of that scope is granted). */
+const cataloguePages = async (scope: 'platform' | 'merchant') =>
+  (await loadMenuCatalogue())
+    .filter((m) => m.scope === scope && m.type === 'ZICAIDAN')
+    .map((m) => `${m.name} ${m.routerUrl}`)
+    .sort();
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,11 +30,20 @@ describe('the platform admin', () => {
   it('sees 系统管理 > 字典管理 with its route and component, and no buttons in the sidebar', async () => {
     const r = await (await as(PHONES.admin)).get<MenuItem[]>('sys/menu/findUserMenuByTree');
     expect(r.code).toBe(200);
-    expect(names(r.result)).toEqual(['首页', '系统管理']);
+    expect(names(r.result)[0]).toBe('首页');
+    expect(names(r.result)).toContain('系统管理');
+    // The super admin sees every page of its scope.
+    expect(pagesOf(r.result)).toEqual(await cataloguePages('platform'));
     const sys = r.result.find((m) => m.name === '系统管理')!;
     expect(sys).toMatchObject({ type: 'CAIDAN', scope: 'platform', status: 0 });
     const dict = sys.children!.find((m) => m.name === '字典管理');
-    expect(dict).toMatchObject({ type: 'ZICAIDAN', routerUrl: '/sys/dict', component: 'sys.dict', perms: 'sys:dict:list', parentId: sys.id });
+    expect(dict).toMatchObject({
+      type: 'ZICAIDAN',
+      routerUrl: '/sys/dict',
+      component: 'sys.dict',
+      perms: 'sys:dict:list',
+      parentId: sys.id,
+    });
     const all = walk(r.result);
     expect(all.filter((m) => m.type === 'ANNIU')).toEqual([]);
     expect(all.every((m) => m.scope === 'platform')).toBe(true);
@@ -31,28 +53,55 @@ describe('the platform admin', () => {
     const admin = await as(PHONES.admin);
     const perms = await admin.get<string[]>('sys/menu/findAllPerByUserId');
     expect(perms.result).toContain('super');
-    expect(perms.result).toEqual(expect.arrayContaining(['sys:dict:list', 'sys:dict:add', 'sys:dict:edit', 'sys:dict:del']));
+    expect(perms.result).toEqual(
+      expect.arrayContaining(['sys:dict:list', 'sys:dict:add', 'sys:dict:edit', 'sys:dict:del']),
+    );
     const profile = await admin.get('sys/user/findProfile');
-    expect(profile.result).toMatchObject({ phone: PHONES.admin, userType: 'platform', merchantId: null, roleNames: '超级管理员' });
+    expect(profile.result).toMatchObject({
+      phone: PHONES.admin,
+      userType: 'platform',
+      merchantId: null,
+      roleNames: '超级管理员',
+    });
   });
 });
 
 describe('a merchant owner', () => {
-  it('sees 首页 only and holds no platform permission', async () => {
+  it('sees 首页 and the merchant pages only, and holds no platform permission', async () => {
     const owner = await as(PHONES.ownerA);
     const tree = await owner.get<MenuItem[]>('sys/menu/findUserMenuByTree');
-    expect(names(tree.result)).toEqual(['首页']);
-    expect(tree.result[0]).toMatchObject({ scope: 'merchant', routerUrl: '/index', component: 'home.index' });
+    expect(tree.result[0]).toMatchObject({
+      name: '首页',
+      scope: 'merchant',
+      routerUrl: '/index',
+      component: 'home.index',
+    });
+    expect(names(tree.result)).not.toContain('系统管理');
+    expect(walk(tree.result).every((m) => m.scope === 'merchant')).toBe(true);
+    // The owner role holds every merchant page (at the foundation that is 首页 alone).
+    expect(pagesOf(tree.result)).toEqual(await cataloguePages('merchant'));
     const perms = await owner.get<string[]>('sys/menu/findAllPerByUserId');
     expect(perms.result).not.toContain('super');
     expect(perms.result.filter((p) => p.startsWith('sys:') || p.startsWith('platform:'))).toEqual([]);
-    expect((await owner.get('sys/user/findProfile')).result).toMatchObject({ userType: 'merchant', isOwner: true, roleNames: '商家主账号' });
+    expect((await owner.get('sys/user/findProfile')).result).toMatchObject({
+      userType: 'merchant',
+      isOwner: true,
+      roleNames: '商家主账号',
+    });
   });
 
   it('cannot use a platform permission even if a role wrongly grants it', async () => {
     // A merchant role that somehow holds the dictionary menu: the platform-only prefix still refuses it.
-    const dictMenu = await t.db.selectFrom('menu').select('id').where('perms', '=', 'sys:dict:list').executeTakeFirstOrThrow();
-    const ownerRole = await t.db.selectFrom('role').select('id').where('code', '=', 'merchant_owner').executeTakeFirstOrThrow();
+    const dictMenu = await t.db
+      .selectFrom('menu')
+      .select('id')
+      .where('perms', '=', 'sys:dict:list')
+      .executeTakeFirstOrThrow();
+    const ownerRole = await t.db
+      .selectFrom('role')
+      .select('id')
+      .where('code', '=', 'merchant_owner')
+      .executeTakeFirstOrThrow();
     await t.db.insertInto('roleMenu').values({ roleId: ownerRole.id, menuId: dictMenu.id }).execute();
     try {
       const owner = api(t.app, await loginAs(t.app, PHONES.ownerB));
@@ -68,7 +117,12 @@ describe('a sub-account', () => {
   it('signs in with its own role, sees its merchant’s menus and shop', async () => {
     const sub = await as(PHONES.subA);
     const profile = await sub.get('sys/user/findProfile');
-    expect(profile.result).toMatchObject({ phone: PHONES.subA, userType: 'merchant', isOwner: false, roleNames: '店铺运营' });
+    expect(profile.result).toMatchObject({
+      phone: PHONES.subA,
+      userType: 'merchant',
+      isOwner: false,
+      roleNames: '店铺运营',
+    });
     const tree = await sub.get<MenuItem[]>('sys/menu/findUserMenuByTree');
     expect(names(tree.result)).toContain('首页');
     expect(walk(tree.result).every((m) => m.scope === 'merchant')).toBe(true);

@@ -7,7 +7,8 @@ type Route = TestApp['app']['routeCatalogue'][number];
 
 const methodsOf = (r: Route) => (Array.isArray(r.method) ? r.method : [r.method]);
 /** A concrete URL for a route pattern: every path parameter gets a harmless value. */
-const concrete = (url: string) => url.replace(/:ids\b/g, '1').replace(/:(\w+)/g, (_m, name: string) => (/id$/i.test(name) ? '1' : 'x'));
+const concrete = (url: string) =>
+  url.replace(/:ids\b/g, '1').replace(/:(\w+)/g, (_m, name: string) => (/id$/i.test(name) ? '1' : 'x'));
 
 describe('the route catalogue', () => {
   let t: TestApp;
@@ -35,7 +36,9 @@ describe('the route catalogue', () => {
       '/tmpl/api/app/dict/data/delByIds/:ids',
     ])
       expect(urls, u).toContain(u);
-    for (const r of routes) for (const m of methodsOf(r)) expect(t.app.hasRoute({ method: m as 'GET', url: r.url }), `${m} ${r.url}`).toBe(true);
+    for (const r of routes)
+      for (const m of methodsOf(r))
+        expect(t.app.hasRoute({ method: m as 'GET', url: r.url }), `${m} ${r.url}`).toBe(true);
   });
 
   it('every route declares public, signedIn or perm', () => {
@@ -44,8 +47,12 @@ describe('the route catalogue', () => {
   });
 
   it('every permission a route demands exists in the menu catalogue, so a role can be granted it', async () => {
-    const grantable = new Set((await loadMenuCatalogue()).flatMap((m) => (m.perms ?? '').split(',').map((p) => p.trim())).filter(Boolean));
-    const missing = routes.filter((r) => r.config.perm && r.config.perm !== SUPER_PERM && !grantable.has(r.config.perm));
+    const grantable = new Set(
+      (await loadMenuCatalogue()).flatMap((m) => (m.perms ?? '').split(',').map((p) => p.trim())).filter(Boolean),
+    );
+    const missing = routes.filter(
+      (r) => r.config.perm && r.config.perm !== SUPER_PERM && !grantable.has(r.config.perm),
+    );
     expect(missing.map((r) => `${r.method} ${r.url} -> ${r.config.perm}`)).toEqual([]);
   });
 
@@ -89,7 +96,9 @@ describe('buildApp refuses an unguarded route', () => {
     t.app.register(async (scope) => {
       scope.get('/tmpl/api/test/unguarded', async () => ({ code: 200, message: 'ok', result: 'leak' }));
     });
-    await expect(t.app.ready()).rejects.toThrow('route GET /tmpl/api/test/unguarded declares neither public, signedIn nor perm');
+    await expect(t.app.ready()).rejects.toThrow(
+      'route GET /tmpl/api/test/unguarded declares neither public, signedIn nor perm',
+    );
     expect(t.app.routeCatalogue.some((r) => r.url === '/tmpl/api/test/unguarded')).toBe(false);
   });
 
@@ -97,10 +106,16 @@ describe('buildApp refuses an unguarded route', () => {
     const other = await buildTestApp();
     try {
       other.app.register(async (scope) => {
-        scope.get('/tmpl/api/test/guarded', { config: { perm: 'sys:dict:list' } }, async () => ({ code: 200, message: 'ok', result: 1 }));
+        scope.get('/tmpl/api/test/guarded', { config: { perm: 'sys:dict:list' } }, async () => ({
+          code: 200,
+          message: 'ok',
+          result: 1,
+        }));
       });
       await other.app.ready();
-      expect(other.app.routeCatalogue.find((r) => r.url === '/tmpl/api/test/guarded')?.config.perm).toBe('sys:dict:list');
+      expect(other.app.routeCatalogue.find((r) => r.url === '/tmpl/api/test/guarded')?.config.perm).toBe(
+        'sys:dict:list',
+      );
       const res = await api(other.app).get('test/guarded');
       expect(res).toMatchObject({ status: 401, code: 401 });
     } finally {

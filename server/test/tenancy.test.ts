@@ -15,7 +15,8 @@ beforeAll(async () => {
   ownerA = api(t.app, await loginAs(t.app, PHONES.ownerA));
   ownerB = api(t.app, await loginAs(t.app, PHONES.ownerB));
   subA = api(t.app, await loginAs(t.app, PHONES.subA));
-  const byName = async (name: string) => (await t.db.selectFrom('shop').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+  const byName = async (name: string) =>
+    (await t.db.selectFrom('shop').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
   shops = {
     aMain: await byName('运城洁家家政（总店）'),
     aBranch: await byName('运城洁家家政（学苑路分店）'),
@@ -25,7 +26,8 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const currentShopOf = async (phone: string) =>
-  (await t.db.selectFrom('user').select('currentShopId').where('phone', '=', phone).executeTakeFirstOrThrow()).currentShopId;
+  (await t.db.selectFrom('user').select('currentShopId').where('phone', '=', phone).executeTakeFirstOrThrow())
+    .currentShopId;
 
 describe('shop page init (initPc)', () => {
   it('owner A sees both of its shops, the main one current', async () => {
@@ -33,7 +35,11 @@ describe('shop page init (initPc)', () => {
     expect(r).toMatchObject({ status: 200, code: 200 });
     expect(r.result.curDianpu).toEqual({ id: shops.aMain, name: '运城洁家家政（总店）' });
     expect(r.result.allDianpu.map((s) => s.id).sort()).toEqual([shops.aMain, shops.aBranch].sort());
-    expect(r.result.allDianpu.find((s) => s.id === shops.aBranch)).toMatchObject({ parentId: shops.aMain, auditStatus: 1, yingyeState: 1 });
+    expect(r.result.allDianpu.find((s) => s.id === shops.aBranch)).toMatchObject({
+      parentId: shops.aMain,
+      auditStatus: 1,
+      yingyeState: 1,
+    });
     expect(r.result.isAddFendian).toBe(true);
     expect(r.raw).not.toContain('太原');
   });
@@ -47,7 +53,12 @@ describe('shop page init (initPc)', () => {
 
   it('the platform admin has no shops', async () => {
     const admin = api(t.app, await loginAs(t.app, PHONES.admin));
-    expect((await admin.get<InitPc>(INIT)).result).toEqual({ curDianpu: null, allDianpu: [], isAddFendian: false, shangjiaInfoFuwuCount: 0 });
+    expect((await admin.get<InitPc>(INIT)).result).toEqual({
+      curDianpu: null,
+      allDianpu: [],
+      isAddFendian: false,
+      shangjiaInfoFuwuCount: 0,
+    });
   });
 
   it('falls back to the main shop when the stored current shop is no longer the merchant’s', async () => {
@@ -79,7 +90,11 @@ describe('switching the current shop (setCurDianpu)', () => {
     expect((await ownerA.get<InitPc>(INIT)).result.curDianpu?.id).toBe(before);
     // The same answer as for a shop that does not exist at all: no way to probe other merchants' ids.
     const missing = await ownerA.post(SWITCH, { id: 999999 });
-    expect({ status: missing.status, code: missing.code, message: missing.message }).toEqual({ status: r.status, code: r.code, message: r.message });
+    expect({ status: missing.status, code: missing.code, message: missing.message }).toEqual({
+      status: r.status,
+      code: r.code,
+      message: r.message,
+    });
   });
 
   it('owner B cannot switch to a shop of merchant A either', async () => {
@@ -90,7 +105,11 @@ describe('switching the current shop (setCurDianpu)', () => {
   it('refuses a bad id with 2001, platform users with 301, anonymous callers with 401', async () => {
     for (const id of ['abc', '0', '-3', '']) expect((await ownerA.post(SWITCH, { id })).code, id).toBe(2001);
     const admin = api(t.app, await loginAs(t.app, PHONES.admin));
-    expect(await admin.post(SWITCH, { id: shops.aMain })).toMatchObject({ status: 403, code: 301, message: '仅商家账号可使用此功能' });
+    expect(await admin.post(SWITCH, { id: shops.aMain })).toMatchObject({
+      status: 403,
+      code: 301,
+      message: '仅商家账号可使用此功能',
+    });
     expect(await api(t.app).post(SWITCH, { id: shops.aMain })).toMatchObject({ status: 401, code: 401 });
   });
 });

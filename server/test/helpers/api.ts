@@ -28,7 +28,11 @@ export function formOf(params: Params = {}) {
 }
 
 /** Parses an inject answer as the envelope; fails loudly when the body is not one. */
-export function envelopeOf<T = any>(res: { statusCode: number; body: string; headers: ApiResponse['headers'] }): ApiResponse<T> {
+export function envelopeOf<T = any>(res: {
+  statusCode: number;
+  body: string;
+  headers: ApiResponse['headers'];
+}): ApiResponse<T> {
   let parsed: ApiResult<T>;
   try {
     parsed = JSON.parse(res.body);
@@ -43,7 +47,12 @@ export function envelopeOf<T = any>(res: { statusCode: number; body: string; hea
  * POST/PUT bodies, query parameters for GET/DELETE. Answers the envelope plus the HTTP status.
  */
 export function api(app: App, token?: string, defaults: InjectOptions = {}) {
-  const send = async <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, params?: Params, o: InjectOptions = {}) => {
+  const send = async <T>(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    params?: Params,
+    o: InjectOptions = {},
+  ) => {
     const headers: Record<string, string> = { client: CLIENT_ID, ...defaults.headers, ...o.headers };
     if (token) headers.authorization = `Bearer ${token}`;
     const hasBody = method === 'POST' || method === 'PUT';

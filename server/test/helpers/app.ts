@@ -14,7 +14,15 @@ export interface TestApp {
 }
 
 /** Variables of the developer's shell that would change what the suite expects; tests opt in through `env`. */
-const IGNORED = ['DEMO_SMS_CODE', 'SMS_PROVIDER', 'DATABASE_URL', 'WEB_DIST', 'TOKEN_TTL_HOURS', 'NODE_ENV', 'LOG_LEVEL'];
+const IGNORED = [
+  'DEMO_SMS_CODE',
+  'SMS_PROVIDER',
+  'DATABASE_URL',
+  'WEB_DIST',
+  'TOKEN_TTL_HOURS',
+  'NODE_ENV',
+  'LOG_LEVEL',
+];
 
 /**
  * A fresh copy of the seeded database and an app on it (not listening: use app.inject), with the recording SMS

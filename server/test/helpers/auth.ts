@@ -32,8 +32,8 @@ const tokens = new WeakMap<App, Map<string, string>>();
  * as login would. `fresh: true` skips the cache (after a logout or a revoke).
  */
 export async function loginAs(app: App, phone: string, opts: { fresh?: boolean } = {}): Promise<string> {
-  let perApp = tokens.get(app);
-  if (!perApp) tokens.set(app, (perApp = new Map()));
+  const perApp = tokens.get(app) ?? new Map<string, string>();
+  tokens.set(app, perApp);
   const cached = perApp.get(phone);
   if (cached && !opts.fresh) return cached;
 

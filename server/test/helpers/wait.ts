@@ -2,7 +2,10 @@
  * Polls until `probe` answers something truthy (or the time is up, then throws). For effects that finish after
  * inject resolves, such as the oplog row written in onResponse.
  */
-export async function waitFor<T>(probe: () => Promise<T | undefined | null | false>, { timeoutMs = 2000, everyMs = 10 } = {}): Promise<T> {
+export async function waitFor<T>(
+  probe: () => Promise<T | undefined | null | false>,
+  { timeoutMs = 2000, everyMs = 10 } = {},
+): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const v = await probe();
