@@ -20,7 +20,7 @@ function validationMessage(err: FastifyError): string {
  * oversized or malformed bodies and crashes. No stack trace ever reaches a client.
  */
 export function registerEnvelope(app: App) {
-  app.setErrorHandler((err: FastifyError, req, reply) => {
+  app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     let code: CodeValue;
     let message: string;
     let status: number | undefined;
