@@ -17,15 +17,21 @@ function newestMtime(p) {
   const s = statSync(p);
   if (!s.isDirectory()) return s.mtimeMs;
   let max = s.mtimeMs;
-  for (const e of readdirSync(p)) if (e !== 'node_modules' && e !== 'dist') max = Math.max(max, newestMtime(path.join(p, e)));
+  for (const e of readdirSync(p))
+    if (e !== 'node_modules' && e !== 'dist') max = Math.max(max, newestMtime(path.join(p, e)));
   return max;
 }
 
-const sources = ['web/src', 'web/index.html', 'web/public', 'web/vite.config.ts', 'packages/contracts/src'].map((p) => path.join(root, p));
+const sources = ['web/src', 'web/index.html', 'web/public', 'web/vite.config.ts', 'packages/contracts/src'].map((p) =>
+  path.join(root, p),
+);
 const built = existsSync(distIndex) ? statSync(distIndex).mtimeMs : 0;
 if (!built || Math.max(...sources.map(newestMtime)) > built) {
   console.log(built ? 'web sources changed: rebuilding the web app…' : 'building the web app…');
-  const r = spawnSync('npx', ['vite', 'build', '--outDir', distDir, '--emptyOutDir'], { cwd: path.join(root, 'web'), stdio: 'inherit' });
+  const r = spawnSync('npx', ['vite', 'build', '--outDir', distDir, '--emptyOutDir'], {
+    cwd: path.join(root, 'web'),
+    stdio: 'inherit',
+  });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 

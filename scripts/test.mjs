@@ -24,9 +24,22 @@ const playwrightJson = (file) => {
 
 const steps = [
   { name: 'lint', cmd: 'npx biome check .' },
-  { name: 'typecheck', cmd: 'npx tsc --noEmit -p packages/contracts && npx tsc --noEmit -p server && npx tsc --noEmit -p web && npx tsc --noEmit -p e2e' },
-  { name: 'web', cwd: 'web', cmd: `npx vitest run --reporter=default --reporter=json --outputFile=${out}/web.json`, result: () => vitestJson(`${out}/web.json`) },
-  { name: 'api-sqlite', cwd: 'server', cmd: `npx vitest run --reporter=default --reporter=json --outputFile=${out}/api-sqlite.json`, result: () => vitestJson(`${out}/api-sqlite.json`) },
+  {
+    name: 'typecheck',
+    cmd: 'npx tsc --noEmit -p packages/contracts && npx tsc --noEmit -p server && npx tsc --noEmit -p web && npx tsc --noEmit -p e2e',
+  },
+  {
+    name: 'web',
+    cwd: 'web',
+    cmd: `npx vitest run --reporter=default --reporter=json --outputFile=${out}/web.json`,
+    result: () => vitestJson(`${out}/web.json`),
+  },
+  {
+    name: 'api-sqlite',
+    cwd: 'server',
+    cmd: `npx vitest run --reporter=default --reporter=json --outputFile=${out}/api-sqlite.json`,
+    result: () => vitestJson(`${out}/api-sqlite.json`),
+  },
   {
     name: 'api-postgres',
     cwd: 'server',
@@ -34,7 +47,12 @@ const steps = [
     cmd: `npx vitest run --reporter=default --reporter=json --outputFile=${out}/api-postgres.json`,
     result: () => vitestJson(`${out}/api-postgres.json`),
   },
-  { name: 'e2e', cwd: 'e2e', cmd: 'npx playwright test', result: () => playwrightJson(path.join(root, 'e2e/report/results.json')) },
+  {
+    name: 'e2e',
+    cwd: 'e2e',
+    cmd: 'npx playwright test',
+    result: () => playwrightJson(path.join(root, 'e2e/report/results.json')),
+  },
 ].filter((s) => !only.length || only.includes(s.name));
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -43,7 +61,12 @@ let ok = true;
 for (const s of steps) {
   const t0 = Date.now();
   console.log(`\n━━ ${s.name} ━━ ${s.cmd}`);
-  const r = spawnSync(s.cmd, { cwd: path.join(root, s.cwd ?? '.'), stdio: 'inherit', shell: true, env: { ...process.env, ...s.env } });
+  const r = spawnSync(s.cmd, {
+    cwd: path.join(root, s.cwd ?? '.'),
+    stdio: 'inherit',
+    shell: true,
+    env: { ...process.env, ...s.env },
+  });
   const secs = ((Date.now() - t0) / 1000).toFixed(0);
   let counts = '';
   if (s.result) {
@@ -56,7 +79,8 @@ for (const s of steps) {
     }
   }
   if (r.status !== 0) ok = false;
-  if (r.status !== 0 && s.result) totals.failed += counts.includes(' 0 failed') || counts.includes('no results') ? 1 : 0;
+  if (r.status !== 0 && s.result)
+    totals.failed += counts.includes(' 0 failed') || counts.includes('no results') ? 1 : 0;
   if (r.status !== 0 && !s.result) totals.failed += 1;
   lines.push(`${r.status === 0 ? 'ok  ' : 'FAIL'} ${s.name.padEnd(13)} ${secs.padStart(4)} s${counts}`);
 }

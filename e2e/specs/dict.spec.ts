@@ -38,7 +38,10 @@ test('platform admin manages a dictionary: add, edit, switch status with confirm
   await expect(page.getByRole('row', { name: /服务时段（改）/ })).toBeVisible();
 
   // Values of the dictionary.
-  await page.getByRole('row', { name: /e2e_time_slot/ }).getByText('数据').click();
+  await page
+    .getByRole('row', { name: /e2e_time_slot/ })
+    .getByText('数据')
+    .click();
   await expect(page).toHaveURL(/dictType=e2e_time_slot/);
   await expect(page.getByText('字典数据', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: /新\s*增/ }).click();
@@ -50,7 +53,10 @@ test('platform admin manages a dictionary: add, edit, switch status with confirm
 
   // Delete the type (asks first).
   await page.goto('/#/sys/dict');
-  await page.getByRole('row', { name: /e2e_time_slot/ }).getByText('删除').click();
+  await page
+    .getByRole('row', { name: /e2e_time_slot/ })
+    .getByText('删除')
+    .click();
   await expect(page.getByText('确认要删除吗?')).toBeVisible();
   await page.getByRole('button', { name: /确\s*定/ }).click();
   await expect(page.getByRole('row', { name: /e2e_time_slot/ })).toHaveCount(0);

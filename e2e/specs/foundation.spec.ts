@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { DEMO, shot, signIn } from '../support/session.ts';
 
-test('merchant owner signs in by SMS, sees the landing page, the shop switcher and its own menus, then signs out', async ({ page }) => {
+test('merchant owner signs in by SMS, sees the landing page, the shop switcher and its own menus, then signs out', async ({
+  page,
+}) => {
   await page.goto('/');
   await expect(page).toHaveURL(/#\/login/);
   await shot(page, 'login');

@@ -1,6 +1,11 @@
 import { expect, type Page } from '@playwright/test';
 
-export const DEMO = { admin: '13800000000', ownerA: '13800000001', ownerB: '13800000002', subA: '13800000003' } as const;
+export const DEMO = {
+  admin: '13800000000',
+  ownerA: '13800000001',
+  ownerB: '13800000002',
+  subA: '13800000003',
+} as const;
 
 /** Signs in through the real login screen with the demo SMS code and waits for the landing page. */
 export async function signIn(page: Page, phone: string) {

@@ -7,7 +7,12 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { type DB, type DbHandle, openDb } from './db/client.ts';
 import { createSmsGateway, type SmsGateway } from './modules/auth/sms/gateway.ts';
@@ -23,7 +28,11 @@ declare module 'fastify' {
     dbKind: 'sqlite' | 'postgres';
     config: Config;
     sms: SmsGateway;
-    routeCatalogue: { method: string | string[]; url: string; config: { public?: boolean; signedIn?: boolean; perm?: string } }[];
+    routeCatalogue: {
+      method: string | string[];
+      url: string;
+      config: { public?: boolean; signedIn?: boolean; perm?: string };
+    }[];
   }
 }
 
@@ -37,7 +46,10 @@ export function openConfiguredDb(config: Config): DbHandle {
   if (config.dbKind === 'sqlite') mkdirSync(config.dataDir, { recursive: true });
   return config.dbKind === 'postgres'
     ? openDb({ kind: 'postgres', url: config.DATABASE_URL! })
-    : openDb({ kind: 'sqlite', file: config.DATABASE_URL?.replace(/^sqlite:/, '') || path.join(config.dataDir, 'jiazheng.db') });
+    : openDb({
+        kind: 'sqlite',
+        file: config.DATABASE_URL?.replace(/^sqlite:/, '') || path.join(config.dataDir, 'jiazheng.db'),
+      });
 }
 
 /** Builds the whole API (and, when a web build exists, the static web app). Does not listen. */

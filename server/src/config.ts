@@ -24,7 +24,12 @@ const schema = z
     ALIYUN_SMS_ACCESS_KEY_SECRET: z.string().optional(),
     ALIYUN_SMS_SIGN_NAME: z.string().optional(),
     ALIYUN_SMS_TEMPLATE_CODE: z.string().optional(),
-    TOKEN_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
+    TOKEN_TTL_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 90)
+      .default(24 * 7),
     SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
     ADMIN_PHONE: z.string().default('13800000000'),
     WEB_DIST: z.string().optional(),

@@ -27,7 +27,10 @@ export const idsParam = z.object({
 
 /** Optional trimmed text filter: empty strings mean "no filter". */
 export const optionalText = (max = 100) =>
-  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().max(max).optional());
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.string().trim().max(max).optional(),
+  );
 
 /** 0/1 status flag coming from a form or query string. */
 export const statusFlag = z.coerce.number().int().min(0).max(1);

@@ -17,7 +17,9 @@ export interface DbHandle {
 }
 
 /** Opens SQLite (a file path or ':memory:') or PostgreSQL (postgres:// URL). */
-export function openDb(target: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; max?: number }): DbHandle {
+export function openDb(
+  target: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; max?: number },
+): DbHandle {
   const plugins = [new CamelCasePlugin()];
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: target.max ?? 10 });

@@ -12,7 +12,8 @@ type Row = Omit<MenuSeed, 'children'>;
 export function parentsFirst(rows: Row[]): Row[] {
   const keys = new Set(rows.map((r) => r.key));
   const missing = rows.filter((r) => r.parentKey && !keys.has(r.parentKey));
-  if (missing.length) throw new Error(`menu parents not found: ${missing.map((r) => `${r.key} -> ${r.parentKey}`).join(', ')}`);
+  if (missing.length)
+    throw new Error(`menu parents not found: ${missing.map((r) => `${r.key} -> ${r.parentKey}`).join(', ')}`);
   const out: Row[] = [];
   const placed = new Set<string>();
   let pending = rows;

@@ -6,7 +6,23 @@ import sanitizeHtml from 'sanitize-html';
  */
 export function sanitizeRichText(html: string): string {
   return sanitizeHtml(html, {
-    allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'video', 'source', 'span', 'font', 'u', 's', 'del', 'ins', 'sub', 'sup', 'h1', 'h2', 'hr'],
+    allowedTags: [
+      ...sanitizeHtml.defaults.allowedTags,
+      'img',
+      'video',
+      'source',
+      'span',
+      'font',
+      'u',
+      's',
+      'del',
+      'ins',
+      'sub',
+      'sup',
+      'h1',
+      'h2',
+      'hr',
+    ],
     allowedAttributes: {
       '*': ['style', 'class', 'data-w-e-type', 'data-w-e-is-void', 'data-w-e-is-inline'],
       a: ['href', 'target', 'rel', 'name'],

@@ -22,7 +22,12 @@ export async function tenantOf(db: DB, req: FastifyRequest): Promise<Tenant> {
 
 /** The stored current shop if it still belongs to the merchant, else its main shop, else its first shop. */
 export async function currentShopId(db: DB, merchantId: number, stored: number | null): Promise<number | null> {
-  const shops = await db.selectFrom('shop').select(['id', 'parentId']).where('merchantId', '=', merchantId).orderBy('id').execute();
+  const shops = await db
+    .selectFrom('shop')
+    .select(['id', 'parentId'])
+    .where('merchantId', '=', merchantId)
+    .orderBy('id')
+    .execute();
   if (stored && shops.some((s) => s.id === stored)) return stored;
   return (shops.find((s) => s.parentId === null) ?? shops[0])?.id ?? null;
 }

@@ -34,7 +34,9 @@ export function registerOplog(app: App) {
   app.addHook('onResponse', async (req, reply) => {
     const decl = req.routeOptions.config.oplog;
     if (!decl) return;
-    const params = JSON.stringify(redact({ ...(req.params as object), ...(req.query as object), ...(req.body as object) }));
+    const params = JSON.stringify(
+      redact({ ...(req.params as object), ...(req.query as object), ...(req.body as object) }),
+    );
     const success = req.oplogOutcome ? req.oplogOutcome.code === 200 : reply.statusCode < 400;
     try {
       await app.db

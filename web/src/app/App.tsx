@@ -33,7 +33,10 @@ function Bridges() {
 export function App() {
   const router = useMemo(createRouter, []);
   return (
-    <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: '#1677ff', borderRadius: 6 }, components: { Table: { cellPaddingBlock: 10 } } }}>
+    <ConfigProvider
+      locale={zhCN}
+      theme={{ token: { colorPrimary: '#1677ff', borderRadius: 6 }, components: { Table: { cellPaddingBlock: 10 } } }}
+    >
       <AntApp>
         <Bridges />
         <QueryClientProvider client={queryClient}>

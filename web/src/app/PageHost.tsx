@@ -10,7 +10,14 @@ import { type PageDef, pageByKey } from './registry.ts';
 export function PageView({ page }: { page: PageDef }) {
   const navigate = useNavigate();
   if (!hasPerm(page.perm))
-    return <Result status="403" title="没有访问权限" subTitle={`您没有「${page.title}」的访问权限，请联系管理员。`} extra={<Button onClick={() => navigate('/index')}>返回首页</Button>} />;
+    return (
+      <Result
+        status="403"
+        title="没有访问权限"
+        subTitle={`您没有「${page.title}」的访问权限，请联系管理员。`}
+        extra={<Button onClick={() => navigate('/index')}>返回首页</Button>}
+      />
+    );
   const C = page.component;
   return <C />;
 }
@@ -27,7 +34,24 @@ export function DynamicRoute() {
   if (item) {
     const page = item.component ? pageByKey.get(item.component) : undefined;
     if (page) return <PageView page={page} />;
-    return <Result status="warning" title="页面组件未注册" subTitle={`菜单「${item.name}」指向的组件「${item.component ?? '（空）'}」不存在，请在菜单管理中修正。`} />;
+    return (
+      <Result
+        status="warning"
+        title="页面组件未注册"
+        subTitle={`菜单「${item.name}」指向的组件「${item.component ?? '（空）'}」不存在，请在菜单管理中修正。`}
+      />
+    );
   }
-  return <Result status="404" title="页面不存在" subTitle={`找不到 ${pathname}`} extra={<Button type="primary" onClick={() => navigate('/index')}>返回首页</Button>} />;
+  return (
+    <Result
+      status="404"
+      title="页面不存在"
+      subTitle={`找不到 ${pathname}`}
+      extra={
+        <Button type="primary" onClick={() => navigate('/index')}>
+          返回首页
+        </Button>
+      }
+    />
+  );
 }

@@ -2,12 +2,16 @@ import { flattenMenuSeeds, type MenuSeed } from '@jz/contracts/menu';
 import { describe, expect, it } from 'vitest';
 import { assertUniqueRegistry, pageByKey } from './registry.ts';
 
-const menuFiles = import.meta.glob<{ menus: MenuSeed[] }>('../../../packages/contracts/src/menus/*.ts', { eager: true });
+const menuFiles = import.meta.glob<{ menus: MenuSeed[] }>('../../../packages/contracts/src/menus/*.ts', {
+  eager: true,
+});
 const seeded = flattenMenuSeeds(Object.values(menuFiles).flatMap((m) => m.menus));
 
 describe('route registry', () => {
   it('has a component for every component key a seeded menu names (no silent 404 like RuoYi)', () => {
-    const missing = seeded.filter((m) => m.component && !pageByKey.has(m.component)).map((m) => `${m.key} -> ${m.component}`);
+    const missing = seeded
+      .filter((m) => m.component && !pageByKey.has(m.component))
+      .map((m) => `${m.key} -> ${m.component}`);
     expect(missing).toEqual([]);
   });
 

@@ -35,7 +35,10 @@ export const routes = [
     // Cached session data makes this cheap; it re-checks the token and refreshes stale shop data on every navigation.
     shouldRevalidate: () => true,
     hydrateFallbackElement: <Spin fullscreen tip="拼命加载中" />,
-    children: [...pages.map((p) => ({ path: p.path, element: <PageView page={p} /> })), { path: '*', element: <DynamicRoute /> }],
+    children: [
+      ...pages.map((p) => ({ path: p.path, element: <PageView page={p} /> })),
+      { path: '*', element: <DynamicRoute /> },
+    ],
   },
 ];
 

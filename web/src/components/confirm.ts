@@ -1,7 +1,12 @@
 import { App } from 'antd';
 
 /** spec §9 dialog titles. */
-export const DIALOG_TITLES = { info: '信息提示', success: '成功提示', warning: '警告提示', danger: '危险提示' } as const;
+export const DIALOG_TITLES = {
+  info: '信息提示',
+  success: '成功提示',
+  warning: '警告提示',
+  danger: '危险提示',
+} as const;
 
 /**
  * The one confirmation helper: every destructive or state-changing action asks through it.

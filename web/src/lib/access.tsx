@@ -12,6 +12,6 @@ export function hasPerm(code: string | undefined) {
 export const useHasPerm = () => hasPerm;
 
 /** Renders children only for users holding `perm`; otherwise the element is removed (not just hidden). */
-export function Auth({ perm, children }: { perm: string; children: ReactNode }) {
-  return hasPerm(perm) ? <>{children}</> : null;
+export function Auth({ perm, children }: { perm: string; children: ReactNode }): ReactNode {
+  return hasPerm(perm) ? children : null;
 }

@@ -10,7 +10,11 @@ const msg = (type: string) => (text: string) => {
 setMessageApi({ success: msg('success'), warning: msg('warning'), error: msg('error'), info: msg('info') } as never);
 
 let seen: { headers: Record<string, string>; data: unknown; method?: string; url?: string }[] = [];
-function answer(status: number, body: unknown, headers: Record<string, string> = { 'content-type': 'application/json' }): AxiosAdapter {
+function answer(
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = { 'content-type': 'application/json' },
+): AxiosAdapter {
   return async (config) => {
     seen.push({ headers: config.headers as never, data: config.data, method: config.method, url: config.url });
     return { data: body, status, statusText: '', headers, config, request: {} };
@@ -94,11 +98,15 @@ describe('API client (spec §7, §8)', () => {
       throw Object.assign(new Error('Network Error'), { config });
     };
     await download('/api/f');
-    expect(toasts.map((t) => `${t.type}:${t.text}`)).toEqual(['warning:请先登录再下载', 'warning:无权下载', 'error:生成失败', 'error:网络错误,请稍后再试']);
+    expect(toasts.map((t) => `${t.type}:${t.text}`)).toEqual([
+      'warning:请先登录再下载',
+      'warning:无权下载',
+      'error:生成失败',
+      'error:网络错误,请稍后再试',
+    ]);
   });
 
   it('toForm JSON-encodes arrays/objects and drops null/undefined', () => {
     expect(toForm({ a: 1, b: null, c: undefined, d: { x: 1 } }).toString()).toBe('a=1&d=%7B%22x%22%3A1%7D');
   });
 });
-

@@ -72,7 +72,12 @@ http.interceptors.request.use((config) => {
   const token = getToken();
   if (token) config.headers.Authorization = `Bearer ${token}`;
   const method = (config.method ?? 'get').toLowerCase();
-  if ((method === 'post' || method === 'put') && config.data && !(config.data instanceof FormData) && !(config.data instanceof URLSearchParams))
+  if (
+    (method === 'post' || method === 'put') &&
+    config.data &&
+    !(config.data instanceof FormData) &&
+    !(config.data instanceof URLSearchParams)
+  )
     config.data = toForm(config.data);
   if (!config.jz?.quiet) loadingStore.start();
   return config;
@@ -98,7 +103,8 @@ http.interceptors.response.use(
       return Promise.reject(new ApiError(body.code, body.message ?? ''));
     }
     const method = (res.config.method ?? 'get').toLowerCase();
-    if (['post', 'put', 'delete'].includes(method) && !opts.silentSuccess) notify.success(body.message && body.message !== 'ok' ? body.message : '操作成功');
+    if (['post', 'put', 'delete'].includes(method) && !opts.silentSuccess)
+      notify.success(body.message && body.message !== 'ok' ? body.message : '操作成功');
     return res;
   },
   (err) => {

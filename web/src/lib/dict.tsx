@@ -9,14 +9,23 @@ export interface DictItem {
   tagType: string | null;
 }
 
-const TAG_COLORS: Record<string, string | undefined> = { default: undefined, primary: 'blue', info: 'blue', danger: 'error' };
+const TAG_COLORS: Record<string, string | undefined> = {
+  default: undefined,
+  primary: 'blue',
+  info: 'blue',
+  danger: 'error',
+};
 
 /** A dictionary by type, cached for the session; renders values as labels and tags everywhere. */
 export function useDict(type: string) {
   const q = useQuery({
     queryKey: ['dict', type],
     queryFn: async () => {
-      const r = await api.get<{ dataList?: DictItem[] }>(`/api/app/dict/findByType/${encodeURIComponent(type)}`, undefined, { quiet: true, silentError: true });
+      const r = await api.get<{ dataList?: DictItem[] }>(
+        `/api/app/dict/findByType/${encodeURIComponent(type)}`,
+        undefined,
+        { quiet: true, silentError: true },
+      );
       if (!r?.dataList?.length) console.warn(`字典「${type}」没有数据`); // spec §8: only a console warning
       return r?.dataList ?? [];
     },
@@ -27,7 +36,8 @@ export function useDict(type: string) {
     items,
     loading: q.isLoading,
     options: items.map((d) => ({ label: d.dictLabel, value: d.dictValue })),
-    labelOf: (v: unknown) => items.find((d) => d.dictValue === String(v))?.dictLabel ?? (v === null || v === undefined ? '' : String(v)),
+    labelOf: (v: unknown) =>
+      items.find((d) => d.dictValue === String(v))?.dictLabel ?? (v === null || v === undefined ? '' : String(v)),
     itemOf: (v: unknown) => items.find((d) => d.dictValue === String(v)),
   };
 }

@@ -23,4 +23,5 @@ export const loadingStore = {
   },
 };
 
-export const usePendingRequests = () => useSyncExternalStore(loadingStore.subscribe, loadingStore.get, loadingStore.get);
+export const usePendingRequests = () =>
+  useSyncExternalStore(loadingStore.subscribe, loadingStore.get, loadingStore.get);

@@ -135,7 +135,12 @@ export async function up(db: Kysely<any>) {
       .addColumn('status', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('remark', 'text'),
   ).execute();
-  await db.schema.createIndex('dict_data_type_idx').on('dict_data').columns(['dict_type', 'dict_value']).unique().execute();
+  await db.schema
+    .createIndex('dict_data_type_idx')
+    .on('dict_data')
+    .columns(['dict_type', 'dict_value'])
+    .unique()
+    .execute();
 
   await withId(db, db.schema.createTable('oplog'))
     .addColumn('user_id', 'integer')
@@ -156,6 +161,19 @@ export async function up(db: Kysely<any>) {
 }
 
 export async function down(db: Kysely<any>) {
-  for (const t of ['oplog', 'dict_data', 'dict_type', 'user_role', 'role_menu', 'menu', 'role', 'sms_code', 'session', 'user', 'shop', 'merchant'])
+  for (const t of [
+    'oplog',
+    'dict_data',
+    'dict_type',
+    'user_role',
+    'role_menu',
+    'menu',
+    'role',
+    'sms_code',
+    'session',
+    'user',
+    'shop',
+    'merchant',
+  ])
     await db.schema.dropTable(t).ifExists().execute();
 }

@@ -12,10 +12,14 @@ import { consumeCode, issueCode } from './sms-code.service.ts';
 export default defineModule({
   name: 'auth',
   routes(app) {
-    app.post('/tmpl/api/app/jiazheng/login/sms/sendCode', { schema: { body: sendCodeBody }, config: { public: true } }, async (req) => {
-      await issueCode(app, req.body.phone, 'login', req.ip);
-      return ok(null, '验证码已发送');
-    });
+    app.post(
+      '/tmpl/api/app/jiazheng/login/sms/sendCode',
+      { schema: { body: sendCodeBody }, config: { public: true } },
+      async (req) => {
+        await issueCode(app, req.body.phone, 'login', req.ip);
+        return ok(null, '验证码已发送');
+      },
+    );
 
     app.post(
       '/tmpl/api/app/jiazheng/login/sms/login',
@@ -23,10 +27,18 @@ export default defineModule({
       async (req) => {
         const { phone, code } = req.body;
         await consumeCode(app, phone, 'login', code);
-        const found = await app.db.selectFrom('user').select(['id', 'status']).where('phone', '=', phone).executeTakeFirst();
+        const found = await app.db
+          .selectFrom('user')
+          .select(['id', 'status'])
+          .where('phone', '=', phone)
+          .executeTakeFirst();
         if (found?.status === 1) throw business('该账号已停用，请联系管理员');
         const userId = found?.id ?? (await signUpMerchantOwner(app.db, phone));
-        await app.db.updateTable('user').set({ lastLoginAt: nowIso(), lastLoginIp: req.ip }).where('id', '=', userId).execute();
+        await app.db
+          .updateTable('user')
+          .set({ lastLoginAt: nowIso(), lastLoginIp: req.ip })
+          .where('id', '=', userId)
+          .execute();
         const token = await openSession(app, userId, req.ip, req.headers['user-agent'] ?? '');
         return ok({ token, userInfo: await findUserInfo(app.db, userId) }, '登录成功');
       },

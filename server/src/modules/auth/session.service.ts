@@ -7,16 +7,34 @@ export async function openSession(app: App, userId: number, ip: string, userAgen
   const token = newToken();
   await app.db
     .insertInto('session')
-    .values({ tokenHash: sha256(token), userId, expiresAt: isoAfter(app.config.TOKEN_TTL_HOURS * 3600_000), revokedAt: null, ip, userAgent: userAgent.slice(0, 300), createdAt: nowIso() })
+    .values({
+      tokenHash: sha256(token),
+      userId,
+      expiresAt: isoAfter(app.config.TOKEN_TTL_HOURS * 3600_000),
+      revokedAt: null,
+      ip,
+      userAgent: userAgent.slice(0, 300),
+      createdAt: nowIso(),
+    })
     .execute();
   return token;
 }
 
 export async function revokeSession(app: App, sessionId: number) {
-  await app.db.updateTable('session').set({ revokedAt: nowIso() }).where('id', '=', sessionId).where('revokedAt', 'is', null).execute();
+  await app.db
+    .updateTable('session')
+    .set({ revokedAt: nowIso() })
+    .where('id', '=', sessionId)
+    .where('revokedAt', 'is', null)
+    .execute();
 }
 
 /** Ends every open session of a user (disable, password change). */
 export async function revokeUserSessions(app: App, userId: number) {
-  await app.db.updateTable('session').set({ revokedAt: nowIso() }).where('userId', '=', userId).where('revokedAt', 'is', null).execute();
+  await app.db
+    .updateTable('session')
+    .set({ revokedAt: nowIso() })
+    .where('userId', '=', userId)
+    .where('revokedAt', 'is', null)
+    .execute();
 }

@@ -5,7 +5,12 @@ import { nowIso } from '../../lib/time.ts';
 export async function signUpMerchantOwner(db: DB, phone: string) {
   return db.transaction().execute(async (trx) => {
     const now = nowIso();
-    const role = await trx.selectFrom('role').select('id').where('code', '=', 'merchant_owner').where('merchantId', 'is', null).executeTakeFirstOrThrow();
+    const role = await trx
+      .selectFrom('role')
+      .select('id')
+      .where('code', '=', 'merchant_owner')
+      .where('merchantId', 'is', null)
+      .executeTakeFirstOrThrow();
     const merchant = await trx
       .insertInto('merchant')
       .values({ name: `新商家${phone.slice(-4)}`, status: 0, createdAt: now, updatedAt: now })
@@ -13,7 +18,17 @@ export async function signUpMerchantOwner(db: DB, phone: string) {
       .executeTakeFirstOrThrow();
     const user = await trx
       .insertInto('user')
-      .values({ userType: 'merchant', merchantId: merchant.id, isOwner: 1, loginName: phone, nickName: `商家${phone.slice(-4)}`, phone, status: 0, createdAt: now, updatedAt: now })
+      .values({
+        userType: 'merchant',
+        merchantId: merchant.id,
+        isOwner: 1,
+        loginName: phone,
+        nickName: `商家${phone.slice(-4)}`,
+        phone,
+        status: 0,
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await trx.insertInto('userRole').values({ userId: user.id, roleId: role.id }).execute();

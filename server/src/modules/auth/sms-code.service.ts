@@ -14,7 +14,9 @@ export const SMS_RULES = {
 };
 
 const count = (app: App, where: (q: any) => any) =>
-  where(app.db.selectFrom('smsCode').select(sql<number>`count(*)`.as('n'))).executeTakeFirstOrThrow().then((r: { n: number }) => Number(r.n));
+  where(app.db.selectFrom('smsCode').select(sql<number>`count(*)`.as('n')))
+    .executeTakeFirstOrThrow()
+    .then((r: { n: number }) => Number(r.n));
 
 /**
  * Issues a 6-digit code (CSPRNG, stored as a keyed hash) after the resend, hourly, daily and per-IP limits.
@@ -55,7 +57,16 @@ export async function issueCode(app: App, phone: string, purpose: string, ip: st
   const code = app.config.DEMO_SMS_CODE ?? sixDigits();
   await app.db
     .insertInto('smsCode')
-    .values({ phone, purpose, codeHash: hmac(app.config.APP_SECRET, code), expiresAt: isoAfter(SMS_RULES.ttlMs), attempts: 0, usedAt: null, ip, createdAt: nowIso() })
+    .values({
+      phone,
+      purpose,
+      codeHash: hmac(app.config.APP_SECRET, code),
+      expiresAt: isoAfter(SMS_RULES.ttlMs),
+      attempts: 0,
+      usedAt: null,
+      ip,
+      createdAt: nowIso(),
+    })
     .execute();
   await app.sms.sendCode(phone, code);
 }
@@ -78,6 +89,11 @@ export async function consumeCode(app: App, phone: string, purpose: string, code
     const left = SMS_RULES.maxAttempts - row.attempts - 1;
     throw invalid(left > 0 ? `验证码错误，还可尝试 ${left} 次` : '验证码错误次数过多，请重新获取');
   }
-  const used = await app.db.updateTable('smsCode').set({ usedAt: nowIso() }).where('id', '=', row.id).where('usedAt', 'is', null).executeTakeFirst();
+  const used = await app.db
+    .updateTable('smsCode')
+    .set({ usedAt: nowIso() })
+    .where('id', '=', row.id)
+    .where('usedAt', 'is', null)
+    .executeTakeFirst();
   if (Number(used.numUpdatedRows) !== 1) throw business('验证码已失效，请重新获取');
 }

@@ -24,7 +24,13 @@ export function ConsoleLayout() {
           <HeaderBar user={user} init={init} collapsed={collapsed} onToggle={() => setCollapsed((c) => !c)} />
         </Layout.Header>
         <Layout.Content className="jz-content">
-          <Suspense fallback={<Spin style={{ display: 'block', margin: '120px auto' }} tip="拼命加载中"><div /></Spin>}>
+          <Suspense
+            fallback={
+              <Spin style={{ display: 'block', margin: '120px auto' }} tip="拼命加载中">
+                <div />
+              </Spin>
+            }
+          >
             <Outlet />
           </Suspense>
         </Layout.Content>

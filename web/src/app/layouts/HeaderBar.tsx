@@ -1,4 +1,11 @@
-import { DownOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, ShopOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  DownOutlined,
+  LogoutOutlined,
+  MenuFoldOutlined,
+  MenuUnfoldOutlined,
+  ShopOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import type { InitPc, UserInfo } from '@jz/contracts/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { Avatar, Button, Dropdown, Select, Space, Tag, Typography } from 'antd';
@@ -31,7 +38,12 @@ export function HeaderBar(props: { user: UserInfo; init: InitPc; collapsed: bool
   return (
     <div className="jz-header">
       <Space size={16}>
-        <Button type="text" aria-label={props.collapsed ? '展开菜单' : '收起菜单'} icon={props.collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />} onClick={props.onToggle} />
+        <Button
+          type="text"
+          aria-label={props.collapsed ? '展开菜单' : '收起菜单'}
+          icon={props.collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+          onClick={props.onToggle}
+        />
         {user.userType === 'merchant' && init.allDianpu.length > 0 && (
           <Space>
             <ShopOutlined />
@@ -57,7 +69,9 @@ export function HeaderBar(props: { user: UserInfo; init: InitPc; collapsed: bool
       <Dropdown
         menu={{
           items: [
-            ...(accountPage ? [{ key: 'mine', icon: <UserOutlined />, label: '我的账号', onClick: () => navigate(accountPage.path) }] : []),
+            ...(accountPage
+              ? [{ key: 'mine', icon: <UserOutlined />, label: '我的账号', onClick: () => navigate(accountPage.path) }]
+              : []),
             { key: 'logout', icon: <LogoutOutlined />, label: '退出登录', onClick: logout },
           ],
         }}

@@ -25,9 +25,15 @@ const tree: MenuItem[] = [
   item(1, null, '首页', { routerUrl: '/index' }),
   item(2, null, '订单管理', {
     type: 'CAIDAN',
-    children: [item(3, 2, '全部订单', { routerUrl: '/dingdanguanli', routerParam: '{"status":20,"tab":"new"}' }), item(4, 2, '停用页', { routerUrl: '/off', status: 1 })],
+    children: [
+      item(3, 2, '全部订单', { routerUrl: '/dingdanguanli', routerParam: '{"status":20,"tab":"new"}' }),
+      item(4, 2, '停用页', { routerUrl: '/off', status: 1 }),
+    ],
   }),
-  item(5, null, '财务管理', { type: 'CAIDAN', children: [item(6, 5, '资金总览', { routerUrl: '/caiwuzijinzonglan' })] }),
+  item(5, null, '财务管理', {
+    type: 'CAIDAN',
+    children: [item(6, 5, '资金总览', { routerUrl: '/caiwuzijinzonglan' })],
+  }),
 ];
 
 function Where() {
@@ -36,8 +42,25 @@ function Where() {
 }
 
 function renderAt(path: string) {
-  const router = createMemoryRouter([{ path: '*', element: <><Sidebar tree={tree} collapsed={false} /><Where /></> }], { initialEntries: [path] });
-  return render(<AntApp><RouterProvider router={router} /></AntApp>);
+  const router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        element: (
+          <>
+            <Sidebar tree={tree} collapsed={false} />
+            <Where />
+          </>
+        ),
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  return render(
+    <AntApp>
+      <RouterProvider router={router} />
+    </AntApp>,
+  );
 }
 
 describe('Sidebar (spec §2)', () => {
@@ -58,7 +81,8 @@ describe('Sidebar (spec §2)', () => {
 
   it('keeps only one folder open at a time and opens the folder of the current page', () => {
     const { container } = renderAt('/caiwuzijinzonglan');
-    const open = () => [...container.querySelectorAll('.ant-menu-submenu-open > .ant-menu-submenu-title')].map((e) => e.textContent);
+    const open = () =>
+      [...container.querySelectorAll('.ant-menu-submenu-open > .ant-menu-submenu-title')].map((e) => e.textContent);
     expect(open()).toEqual(['财务管理']);
     fireEvent.click(screen.getByText('订单管理'));
     expect(open()).toEqual(['订单管理']);

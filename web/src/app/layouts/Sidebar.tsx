@@ -10,14 +10,24 @@ type Item = Required<MenuProps>['items'][number];
 
 function toItems(tree: MenuItem[], depth = 0): Item[] {
   return tree.map((m) => {
-    const common = { key: String(m.id), icon: depth < 2 ? <MenuIcon name={m.icon} /> : undefined, label: m.name, disabled: m.status === 1 };
+    const common = {
+      key: String(m.id),
+      icon: depth < 2 ? <MenuIcon name={m.icon} /> : undefined,
+      label: m.name,
+      disabled: m.status === 1,
+    };
     // Folders nest two levels at most (spec §2); deeper folders are flattened into their parent's list.
     if (m.type === 'CAIDAN') return { ...common, children: toItems(m.children ?? [], depth + 1) };
     return common;
   });
 }
 
-function index(tree: MenuItem[], into = new Map<string, MenuItem>(), parents = new Map<string, string[]>(), trail: string[] = []) {
+function index(
+  tree: MenuItem[],
+  into = new Map<string, MenuItem>(),
+  parents = new Map<string, string[]>(),
+  trail: string[] = [],
+) {
   for (const m of tree) {
     into.set(String(m.id), m);
     parents.set(String(m.id), trail);

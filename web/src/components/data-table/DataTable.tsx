@@ -39,7 +39,8 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
 
   // After deleting the last row of a page, step back a page instead of showing an empty one.
   useEffect(() => {
-    if (q.data && q.data.records.length === 0 && q.data.total > 0 && pageNum > 1) setPageNum(Math.max(1, Math.ceil(q.data.total / pageSize)));
+    if (q.data && q.data.records.length === 0 && q.data.total > 0 && pageNum > 1)
+      setPageNum(Math.max(1, Math.ceil(q.data.total / pageSize)));
   }, [q.data, pageNum, pageSize]);
 
   return (
@@ -53,9 +54,18 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
           }}
         />
       ) : null}
-      {props.toolbar && <Space style={{ marginBottom: 16 }}>{props.toolbar({ selectedRowKeys, clearSelection: () => setSelected([]) })}</Space>}
+      {props.toolbar && (
+        <Space style={{ marginBottom: 16 }}>
+          {props.toolbar({ selectedRowKeys, clearSelection: () => setSelected([]) })}
+        </Space>
+      )}
       {q.isError && !q.data ? (
-        <Result status="error" title="数据加载失败" subTitle={(q.error as Error).message} extra={<Button onClick={() => q.refetch()}>重试</Button>} />
+        <Result
+          status="error"
+          title="数据加载失败"
+          subTitle={(q.error as Error).message}
+          extra={<Button onClick={() => q.refetch()}>重试</Button>}
+        />
       ) : (
         <Table<T>
           className="jz-table"

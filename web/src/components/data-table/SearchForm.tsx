@@ -13,13 +13,28 @@ export interface SearchField {
   width?: number;
 }
 
-function DictSelect({ type, ...rest }: { type: string; value?: unknown; onChange?: (v: unknown) => void; placeholder?: string; style?: object }) {
+function DictSelect({
+  type,
+  ...rest
+}: {
+  type: string;
+  value?: unknown;
+  onChange?: (v: unknown) => void;
+  placeholder?: string;
+  style?: object;
+}) {
   const { options, loading } = useDict(type);
   return <Select allowClear loading={loading} options={options} {...rest} />;
 }
 
 /** Filters above a data table. dateRange fields become startDate/endDate (YYYY-MM-DD). */
-export function SearchForm({ fields, onSearch }: { fields: SearchField[]; onSearch: (values: Record<string, unknown>) => void }) {
+export function SearchForm({
+  fields,
+  onSearch,
+}: {
+  fields: SearchField[];
+  onSearch: (values: Record<string, unknown>) => void;
+}) {
   const [form] = Form.useForm();
   const submit = (v: Record<string, unknown>) => {
     const out: Record<string, unknown> = {};
@@ -29,7 +44,8 @@ export function SearchForm({ fields, onSearch }: { fields: SearchField[]; onSear
         const r = val as [Dayjs, Dayjs] | undefined;
         if (r?.[0]) out.startDate = r[0].format('YYYY-MM-DD');
         if (r?.[1]) out.endDate = r[1].format('YYYY-MM-DD');
-      } else if (val !== undefined && val !== null && val !== '') out[f.name] = typeof val === 'string' ? val.trim() : val;
+      } else if (val !== undefined && val !== null && val !== '')
+        out[f.name] = typeof val === 'string' ? val.trim() : val;
     }
     onSearch(out);
   };
@@ -38,13 +54,27 @@ export function SearchForm({ fields, onSearch }: { fields: SearchField[]; onSear
       {fields.map((f) => (
         <Form.Item key={f.name} name={f.name} label={f.label}>
           {f.type === 'dict' ? (
-            <DictSelect type={f.dict!} placeholder={f.placeholder ?? `请选择${f.label}`} style={{ width: f.width ?? 160 }} />
+            <DictSelect
+              type={f.dict!}
+              placeholder={f.placeholder ?? `请选择${f.label}`}
+              style={{ width: f.width ?? 160 }}
+            />
           ) : f.type === 'select' ? (
-            <Select allowClear options={f.options} placeholder={f.placeholder ?? `请选择${f.label}`} style={{ width: f.width ?? 160 }} />
+            <Select
+              allowClear
+              options={f.options}
+              placeholder={f.placeholder ?? `请选择${f.label}`}
+              style={{ width: f.width ?? 160 }}
+            />
           ) : f.type === 'dateRange' ? (
             <DatePicker.RangePicker style={{ width: f.width ?? 260 }} />
           ) : (
-            <Input allowClear placeholder={f.placeholder ?? `请输入${f.label}`} style={{ width: f.width ?? 180 }} maxLength={100} />
+            <Input
+              allowClear
+              placeholder={f.placeholder ?? `请输入${f.label}`}
+              style={{ width: f.width ?? 180 }}
+              maxLength={100}
+            />
           )}
         </Form.Item>
       ))}

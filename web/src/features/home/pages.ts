@@ -1,4 +1,6 @@
 import { lazy } from 'react';
 import type { PageDef } from '../../app/registry.ts';
 
-export const pages: PageDef[] = [{ key: 'home.index', path: '/index', title: '首页', component: lazy(() => import('./pages/IndexPage.tsx')) }];
+export const pages: PageDef[] = [
+  { key: 'home.index', path: '/index', title: '首页', component: lazy(() => import('./pages/IndexPage.tsx')) },
+];

@@ -11,7 +11,12 @@ export interface AliyunSmsOptions {
 
 /** RFC 3986 percent-encoding as Aliyun's RPC signature requires (space %20, * %2A, ~ kept). */
 export const percentEncode = (s: string) =>
-  encodeURIComponent(s).replace(/!/g, '%21').replace(/'/g, '%27').replace(/\(/g, '%28').replace(/\)/g, '%29').replace(/\*/g, '%2A');
+  encodeURIComponent(s)
+    .replace(/!/g, '%21')
+    .replace(/'/g, '%27')
+    .replace(/\(/g, '%28')
+    .replace(/\)/g, '%29')
+    .replace(/\*/g, '%2A');
 
 /** Aliyun RPC signature v1: HMAC-SHA1 over "GET&%2F&" + the encoded sorted query, key = secret + "&". */
 export function signAliyun(params: Record<string, string>, secret: string, method = 'GET') {

@@ -28,9 +28,21 @@ export class RecordingSmsGateway implements SmsGateway {
 
 export function createSmsGateway(config: Config, log: FastifyBaseLogger): SmsGateway {
   if (config.SMS_PROVIDER === 'aliyun') {
-    const { ALIYUN_SMS_ACCESS_KEY_ID: id, ALIYUN_SMS_ACCESS_KEY_SECRET: secret, ALIYUN_SMS_SIGN_NAME: sign, ALIYUN_SMS_TEMPLATE_CODE: tpl } = config;
-    if (!id || !secret || !sign || !tpl) throw new Error('SMS_PROVIDER=aliyun needs ALIYUN_SMS_ACCESS_KEY_ID, _SECRET, _SIGN_NAME and _TEMPLATE_CODE');
-    return new AliyunSmsGateway({ endpoint: config.ALIYUN_SMS_ENDPOINT, accessKeyId: id, accessKeySecret: secret, signName: sign, templateCode: tpl });
+    const {
+      ALIYUN_SMS_ACCESS_KEY_ID: id,
+      ALIYUN_SMS_ACCESS_KEY_SECRET: secret,
+      ALIYUN_SMS_SIGN_NAME: sign,
+      ALIYUN_SMS_TEMPLATE_CODE: tpl,
+    } = config;
+    if (!id || !secret || !sign || !tpl)
+      throw new Error('SMS_PROVIDER=aliyun needs ALIYUN_SMS_ACCESS_KEY_ID, _SECRET, _SIGN_NAME and _TEMPLATE_CODE');
+    return new AliyunSmsGateway({
+      endpoint: config.ALIYUN_SMS_ENDPOINT,
+      accessKeyId: id,
+      accessKeySecret: secret,
+      signName: sign,
+      templateCode: tpl,
+    });
   }
   return new ConsoleSmsGateway(log);
 }

@@ -15,23 +15,38 @@ export function pageTypes(db: DB, f: TypeFilter) {
   return paginate(q, (b) => b.selectAll().orderBy('id', 'desc'), f) as Promise<{ records: DictType[]; total: number }>;
 }
 
-export const listTypes = (db: DB) => db.selectFrom('dictType').selectAll().where('status', '=', 0).orderBy('id').execute();
+export const listTypes = (db: DB) =>
+  db.selectFrom('dictType').selectAll().where('status', '=', 0).orderBy('id').execute();
 
 export async function addType(db: DB, v: { name: string; type: string; status: number; remark: string }) {
-  if (await db.selectFrom('dictType').select('id').where('type', '=', v.type).executeTakeFirst()) throw business(`字典类型「${v.type}」已存在`);
+  if (await db.selectFrom('dictType').select('id').where('type', '=', v.type).executeTakeFirst())
+    throw business(`字典类型「${v.type}」已存在`);
   const now = nowIso();
-  return db.insertInto('dictType').values({ ...v, createdAt: now, updatedAt: now }).returning('id').executeTakeFirstOrThrow();
+  return db
+    .insertInto('dictType')
+    .values({ ...v, createdAt: now, updatedAt: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
 }
 
-export async function editType(db: DB, id: number, v: Partial<{ name: string; type: string; status: number; remark: string }>) {
+export async function editType(
+  db: DB,
+  id: number,
+  v: Partial<{ name: string; type: string; status: number; remark: string }>,
+) {
   return db.transaction().execute(async (trx) => {
     const cur = await trx.selectFrom('dictType').select(['id', 'type']).where('id', '=', id).executeTakeFirst();
     if (!cur) throw notFound('字典不存在');
     if (v.type && v.type !== cur.type) {
-      if (await trx.selectFrom('dictType').select('id').where('type', '=', v.type).executeTakeFirst()) throw business(`字典类型「${v.type}」已存在`);
+      if (await trx.selectFrom('dictType').select('id').where('type', '=', v.type).executeTakeFirst())
+        throw business(`字典类型「${v.type}」已存在`);
       await trx.updateTable('dictData').set({ dictType: v.type }).where('dictType', '=', cur.type).execute();
     }
-    await trx.updateTable('dictType').set({ ...v, updatedAt: nowIso() }).where('id', '=', id).execute();
+    await trx
+      .updateTable('dictType')
+      .set({ ...v, updatedAt: nowIso() })
+      .where('id', '=', id)
+      .execute();
   });
 }
 
@@ -39,7 +54,14 @@ export async function deleteTypes(db: DB, ids: number[]) {
   return db.transaction().execute(async (trx) => {
     const types = await trx.selectFrom('dictType').select('type').where('id', 'in', ids).execute();
     if (types.length !== ids.length) throw notFound('部分字典不存在');
-    await trx.deleteFrom('dictData').where('dictType', 'in', types.map((t) => t.type)).execute();
+    await trx
+      .deleteFrom('dictData')
+      .where(
+        'dictType',
+        'in',
+        types.map((t) => t.type),
+      )
+      .execute();
     await trx.deleteFrom('dictType').where('id', 'in', ids).execute();
   });
 }
@@ -49,7 +71,10 @@ export function pageData(db: DB, f: DataFilter) {
   if (f.dictType) q = q.where('dictType', '=', f.dictType);
   if (f.dictLabel) q = q.where('dictLabel', 'like', likeContains(f.dictLabel));
   if (f.status !== undefined) q = q.where('status', '=', f.status);
-  return paginate(q, (b) => b.selectAll().orderBy('sort').orderBy('id'), f) as Promise<{ records: DictData[]; total: number }>;
+  return paginate(q, (b) => b.selectAll().orderBy('sort').orderBy('id'), f) as Promise<{
+    records: DictData[];
+    total: number;
+  }>;
 }
 
 /** Enabled values of one type, as the console renders labels and tags. */
@@ -64,27 +89,76 @@ export const dataOfType = (db: DB, type: string) =>
     .execute();
 
 async function assertTypeExists(db: DB, type: string) {
-  if (!(await db.selectFrom('dictType').select('id').where('type', '=', type).executeTakeFirst())) throw notFound(`字典类型「${type}」不存在`);
+  if (!(await db.selectFrom('dictType').select('id').where('type', '=', type).executeTakeFirst()))
+    throw notFound(`字典类型「${type}」不存在`);
 }
 
-export async function addData(db: DB, v: { dictType: string; dictLabel: string; dictValue: string; sort: number; tagType: string; status: number; remark: string }) {
+export async function addData(
+  db: DB,
+  v: {
+    dictType: string;
+    dictLabel: string;
+    dictValue: string;
+    sort: number;
+    tagType: string;
+    status: number;
+    remark: string;
+  },
+) {
   await assertTypeExists(db, v.dictType);
-  if (await db.selectFrom('dictData').select('id').where('dictType', '=', v.dictType).where('dictValue', '=', v.dictValue).executeTakeFirst())
+  if (
+    await db
+      .selectFrom('dictData')
+      .select('id')
+      .where('dictType', '=', v.dictType)
+      .where('dictValue', '=', v.dictValue)
+      .executeTakeFirst()
+  )
     throw business(`键值「${v.dictValue}」已存在`);
   const now = nowIso();
-  return db.insertInto('dictData').values({ ...v, createdAt: now, updatedAt: now }).returning('id').executeTakeFirstOrThrow();
+  return db
+    .insertInto('dictData')
+    .values({ ...v, createdAt: now, updatedAt: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
 }
 
-export async function editData(db: DB, id: number, v: Partial<{ dictType: string; dictLabel: string; dictValue: string; sort: number; tagType: string; status: number; remark: string }>) {
-  const cur = await db.selectFrom('dictData').select(['id', 'dictType', 'dictValue']).where('id', '=', id).executeTakeFirst();
+export async function editData(
+  db: DB,
+  id: number,
+  v: Partial<{
+    dictType: string;
+    dictLabel: string;
+    dictValue: string;
+    sort: number;
+    tagType: string;
+    status: number;
+    remark: string;
+  }>,
+) {
+  const cur = await db
+    .selectFrom('dictData')
+    .select(['id', 'dictType', 'dictValue'])
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!cur) throw notFound('字典数据不存在');
   const type = v.dictType ?? cur.dictType;
   if (v.dictType) await assertTypeExists(db, v.dictType);
   if ((v.dictValue && v.dictValue !== cur.dictValue) || type !== cur.dictType) {
-    const clash = await db.selectFrom('dictData').select('id').where('dictType', '=', type).where('dictValue', '=', v.dictValue ?? cur.dictValue).where('id', '!=', id).executeTakeFirst();
+    const clash = await db
+      .selectFrom('dictData')
+      .select('id')
+      .where('dictType', '=', type)
+      .where('dictValue', '=', v.dictValue ?? cur.dictValue)
+      .where('id', '!=', id)
+      .executeTakeFirst();
     if (clash) throw business(`键值「${v.dictValue ?? cur.dictValue}」已存在`);
   }
-  await db.updateTable('dictData').set({ ...v, updatedAt: nowIso() }).where('id', '=', id).execute();
+  await db
+    .updateTable('dictData')
+    .set({ ...v, updatedAt: nowIso() })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function deleteData(db: DB, ids: number[]) {
@@ -93,13 +167,35 @@ export async function deleteData(db: DB, ids: number[]) {
 }
 
 /** For module seeds: creates a dictionary and its missing values; never overwrites what an admin changed. */
-export async function ensureDict(db: DB, type: string, name: string, items: { label: string; value: string; tag?: string }[]) {
+export async function ensureDict(
+  db: DB,
+  type: string,
+  name: string,
+  items: { label: string; value: string; tag?: string }[],
+) {
   const now = nowIso();
   if (!(await db.selectFrom('dictType').select('id').where('type', '=', type).executeTakeFirst()))
-    await db.insertInto('dictType').values({ name, type, status: 0, remark: null, createdAt: now, updatedAt: now }).execute();
-  const have = new Set((await db.selectFrom('dictData').select('dictValue').where('dictType', '=', type).execute()).map((r) => r.dictValue));
+    await db
+      .insertInto('dictType')
+      .values({ name, type, status: 0, remark: null, createdAt: now, updatedAt: now })
+      .execute();
+  const have = new Set(
+    (await db.selectFrom('dictData').select('dictValue').where('dictType', '=', type).execute()).map(
+      (r) => r.dictValue,
+    ),
+  );
   const missing = items
-    .map((it, i) => ({ dictType: type, dictLabel: it.label, dictValue: it.value, sort: i + 1, tagType: it.tag ?? 'default', status: 0, remark: null, createdAt: now, updatedAt: now }))
+    .map((it, i) => ({
+      dictType: type,
+      dictLabel: it.label,
+      dictValue: it.value,
+      sort: i + 1,
+      tagType: it.tag ?? 'default',
+      status: 0,
+      remark: null,
+      createdAt: now,
+      updatedAt: now,
+    }))
     .filter((r) => !have.has(r.dictValue));
   if (missing.length) await db.insertInto('dictData').values(missing).execute();
 }

@@ -69,13 +69,35 @@ export function LoginPage() {
           </Typography.Title>
           <Typography.Paragraph type="secondary">未注册的手机号验证后将自动创建商家账号</Typography.Paragraph>
           <Form form={form} size="large" onFinish={submit} autoComplete="off" requiredMark={false}>
-            <Form.Item name="phone" validateFirst rules={[{ required: true, message: '请输入手机号' }, zodRule(mainlandPhone)]} validateTrigger="onBlur">
-              <Input prefix={<MobileOutlined />} placeholder="请输入手机号" maxLength={11} inputMode="numeric" aria-label="手机号" />
+            <Form.Item
+              name="phone"
+              validateFirst
+              rules={[{ required: true, message: '请输入手机号' }, zodRule(mainlandPhone)]}
+              validateTrigger="onBlur"
+            >
+              <Input
+                prefix={<MobileOutlined />}
+                placeholder="请输入手机号"
+                maxLength={11}
+                inputMode="numeric"
+                aria-label="手机号"
+              />
             </Form.Item>
             <Form.Item>
               <div style={{ display: 'flex', gap: 8 }}>
-                <Form.Item name="code" noStyle validateFirst rules={[{ required: true, message: '请输入验证码' }, zodRule(smsCode)]}>
-                  <Input prefix={<LockOutlined />} placeholder="6 位验证码" maxLength={6} inputMode="numeric" aria-label="验证码" />
+                <Form.Item
+                  name="code"
+                  noStyle
+                  validateFirst
+                  rules={[{ required: true, message: '请输入验证码' }, zodRule(smsCode)]}
+                >
+                  <Input
+                    prefix={<LockOutlined />}
+                    placeholder="6 位验证码"
+                    maxLength={6}
+                    inputMode="numeric"
+                    aria-label="验证码"
+                  />
                 </Form.Item>
                 <Button style={{ width: 132 }} disabled={left > 0} loading={sending} onClick={send}>
                   {left > 0 ? `${left} 秒后重发` : '获取验证码'}

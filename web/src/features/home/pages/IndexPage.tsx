@@ -36,13 +36,24 @@ export default function IndexPage() {
         </Typography.Text>
       </Card>
       {user?.userType === 'merchant' && (
-        <Card title={<Space><ShopOutlined />当前店铺</Space>}>
+        <Card
+          title={
+            <Space>
+              <ShopOutlined />
+              当前店铺
+            </Space>
+          }
+        >
           {cur ? (
             <Descriptions column={3}>
               <Descriptions.Item label="店铺名称">{cur.name}</Descriptions.Item>
               <Descriptions.Item label="类型">{cur.parentId === null ? '总店' : '分店'}</Descriptions.Item>
-              <Descriptions.Item label="营业状态"><DictTag type="shop_yingye_state" value={cur.yingyeState} /></Descriptions.Item>
-              <Descriptions.Item label="审核状态"><DictTag type="shop_audit_status" value={cur.auditStatus} /></Descriptions.Item>
+              <Descriptions.Item label="营业状态">
+                <DictTag type="shop_yingye_state" value={cur.yingyeState} />
+              </Descriptions.Item>
+              <Descriptions.Item label="审核状态">
+                <DictTag type="shop_audit_status" value={cur.auditStatus} />
+              </Descriptions.Item>
               <Descriptions.Item label="服务类目">{init?.shangjiaInfoFuwuCount ?? 0} 个</Descriptions.Item>
               <Descriptions.Item label="店铺总数">{init?.allDianpu.length ?? 0} 家</Descriptions.Item>
             </Descriptions>
@@ -52,7 +63,13 @@ export default function IndexPage() {
               showIcon
               message="欢迎入驻！您还没有店铺"
               description="创建第一家店铺后，即可上架服务商品、接单并结算收入。"
-              action={shopAddPage && <Button type="primary" onClick={() => navigate(shopAddPage.path)}>创建店铺</Button>}
+              action={
+                shopAddPage && (
+                  <Button type="primary" onClick={() => navigate(shopAddPage.path)}>
+                    创建店铺
+                  </Button>
+                )
+              }
             />
           )}
           {cur && shopInfoPage && (

@@ -5,7 +5,8 @@ import { api } from '../../../../lib/api-client.ts';
 
 export const dictTypeKeys = { all: ['sys', 'dict', 'types'] as const };
 
-export const getDictTypePage = (params: object) => api.get<Page<DictType>>('/api/app/dict/findAllByPage', params, { quiet: true });
+export const getDictTypePage = (params: object) =>
+  api.get<Page<DictType>>('/api/app/dict/findAllByPage', params, { quiet: true });
 export const getDictTypeList = () => api.get<DictType[]>('/api/app/dict/findAllByList', undefined, { quiet: true });
 
 export type DictTypeInput = Pick<DictType, 'name' | 'type' | 'status'> & { remark?: string | null };
@@ -13,10 +14,17 @@ export type DictTypeInput = Pick<DictType, 'name' | 'type' | 'status'> & { remar
 /** add / edit / delete of dictionary types; each invalidates the list and the cached dictionaries. */
 export function useDictTypeMutations() {
   const qc = useQueryClient();
-  const done = () => Promise.all([qc.invalidateQueries({ queryKey: dictTypeKeys.all }), qc.invalidateQueries({ queryKey: ['dict'] })]);
+  const done = () =>
+    Promise.all([qc.invalidateQueries({ queryKey: dictTypeKeys.all }), qc.invalidateQueries({ queryKey: ['dict'] })]);
   return {
     add: useMutation({ mutationFn: (v: DictTypeInput) => api.post('/api/app/dict/add', v), onSuccess: done }),
-    edit: useMutation({ mutationFn: (v: Partial<DictTypeInput> & { id: number }) => api.post('/api/app/dict/edit', v), onSuccess: done }),
-    remove: useMutation({ mutationFn: (ids: number[]) => api.del(`/api/app/dict/delByIds/${ids.join(',')}`), onSuccess: done }),
+    edit: useMutation({
+      mutationFn: (v: Partial<DictTypeInput> & { id: number }) => api.post('/api/app/dict/edit', v),
+      onSuccess: done,
+    }),
+    remove: useMutation({
+      mutationFn: (ids: number[]) => api.del(`/api/app/dict/delByIds/${ids.join(',')}`),
+      onSuccess: done,
+    }),
   };
 }

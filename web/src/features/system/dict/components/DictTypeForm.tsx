@@ -6,7 +6,12 @@ import type { DictTypeInput } from '../api/dict-types.ts';
 const s = dictTypeBody.shape;
 
 /** Add/edit dialog for a dictionary type; validates with the server's schema before submitting. */
-export function DictTypeForm(props: { open: boolean; initial?: Partial<DictTypeInput> & { id?: number }; onSubmit: (v: DictTypeInput) => Promise<unknown>; onClose: () => void }) {
+export function DictTypeForm(props: {
+  open: boolean;
+  initial?: Partial<DictTypeInput> & { id?: number };
+  onSubmit: (v: DictTypeInput) => Promise<unknown>;
+  onClose: () => void;
+}) {
   const [form] = Form.useForm<DictTypeInput>();
   return (
     <Modal
@@ -20,15 +25,36 @@ export function DictTypeForm(props: { open: boolean; initial?: Partial<DictTypeI
         props.onClose();
       }}
     >
-      <Form form={form} name="dictType" labelCol={{ span: 5 }} preserve={false} initialValues={{ status: 0, ...props.initial }}>
-        <Form.Item name="name" label="字典名称" validateFirst rules={[{ required: true, message: '请输入字典名称' }, zodRule(s.name)]}>
+      <Form
+        form={form}
+        name="dictType"
+        labelCol={{ span: 5 }}
+        preserve={false}
+        initialValues={{ status: 0, ...props.initial }}
+      >
+        <Form.Item
+          name="name"
+          label="字典名称"
+          validateFirst
+          rules={[{ required: true, message: '请输入字典名称' }, zodRule(s.name)]}
+        >
           <Input maxLength={50} placeholder="如：订单状态" />
         </Form.Item>
-        <Form.Item name="type" label="字典类型" validateFirst rules={[{ required: true, message: '请输入字典类型' }, zodRule(s.type)]}>
+        <Form.Item
+          name="type"
+          label="字典类型"
+          validateFirst
+          rules={[{ required: true, message: '请输入字典类型' }, zodRule(s.type)]}
+        >
           <Input maxLength={100} placeholder="如：order_status" />
         </Form.Item>
         <Form.Item name="status" label="状态">
-          <Radio.Group options={[{ label: '正常', value: 0 }, { label: '停用', value: 1 }]} />
+          <Radio.Group
+            options={[
+              { label: '正常', value: 0 },
+              { label: '停用', value: 1 },
+            ]}
+          />
         </Form.Item>
         <Form.Item name="remark" label="备注" rules={[{ max: 500, message: '备注最多 500 个字' }]}>
           <Input.TextArea rows={3} maxLength={500} showCount />

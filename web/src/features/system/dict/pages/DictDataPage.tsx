@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useConfirm } from '../../../../components/confirm.ts';
 import { CopyText } from '../../../../components/CopyText.tsx';
+import { RowAction } from '../../../../components/RowAction.tsx';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
 import { StatusSwitch } from '../../../../components/StatusSwitch.tsx';
 import { Auth, hasPerm } from '../../../../lib/access.tsx';
@@ -32,14 +33,24 @@ export default function DictDataPage() {
 
   const columns: ColumnsType<DictData> = [
     { title: '编号', dataIndex: 'id', width: 80 },
-    { title: '数据标签', dataIndex: 'dictLabel', render: (l: string, r) => <Tag color={r.tagType && r.tagType !== 'default' ? r.tagType : undefined}>{l}</Tag> },
+    {
+      title: '数据标签',
+      dataIndex: 'dictLabel',
+      render: (l: string, r) => <Tag color={r.tagType && r.tagType !== 'default' ? r.tagType : undefined}>{l}</Tag>,
+    },
     { title: '数据键值', dataIndex: 'dictValue', render: (v: string) => <CopyText text={v} /> },
     { title: '排序', dataIndex: 'sort', width: 80 },
     {
       title: '状态',
       dataIndex: 'status',
       width: 110,
-      render: (s: number, r) => <StatusSwitch checked={s === 0} disabled={!hasPerm('sys:dict:edit')} onChange={(on) => edit.mutateAsync({ id: r.id, status: on ? 0 : 1 })} />,
+      render: (s: number, r) => (
+        <StatusSwitch
+          checked={s === 0}
+          disabled={!hasPerm('sys:dict:edit')}
+          onChange={(on) => edit.mutateAsync({ id: r.id, status: on ? 0 : 1 })}
+        />
+      ),
     },
     { title: '备注', dataIndex: 'remark', ellipsis: true },
     {
@@ -49,12 +60,12 @@ export default function DictDataPage() {
       render: (_, r) => (
         <Space>
           <Auth perm="sys:dict:edit">
-            <a onClick={() => setEditing(r)}>编辑</a>
+            <RowAction onClick={() => setEditing(r)}>编辑</RowAction>
           </Auth>
           <Auth perm="sys:dict:del">
-            <a style={{ color: '#ff4d4f' }} onClick={() => del([r.id])}>
+            <RowAction danger onClick={() => del([r.id])}>
               删除
-            </a>
+            </RowAction>
           </Auth>
         </Space>
       ),
@@ -67,7 +78,12 @@ export default function DictDataPage() {
         key={dictType}
         title={
           <Space>
-            <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => navigate('/sys/dict')} aria-label="返回字典管理" />
+            <Button
+              type="text"
+              icon={<ArrowLeftOutlined />}
+              onClick={() => navigate('/sys/dict')}
+              aria-label="返回字典管理"
+            />
             字典数据
             <Select
               style={{ width: 240 }}
@@ -97,7 +113,12 @@ export default function DictDataPage() {
               </Button>
             </Auth>
             <Auth perm="sys:dict:del">
-              <Button danger icon={<DeleteOutlined />} disabled={!selectedRowKeys.length} onClick={() => del(selectedRowKeys as number[], clearSelection)}>
+              <Button
+                danger
+                icon={<DeleteOutlined />}
+                disabled={!selectedRowKeys.length}
+                onClick={() => del(selectedRowKeys as number[], clearSelection)}
+              >
                 批量删除
               </Button>
             </Auth>

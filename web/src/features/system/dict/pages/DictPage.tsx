@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useConfirm } from '../../../../components/confirm.ts';
 import { CopyText } from '../../../../components/CopyText.tsx';
+import { RowAction } from '../../../../components/RowAction.tsx';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
 import { StatusSwitch } from '../../../../components/StatusSwitch.tsx';
 import { Auth, hasPerm } from '../../../../lib/access.tsx';
@@ -21,7 +22,12 @@ export default function DictPage() {
   const [editing, setEditing] = useState<Partial<DictType> | null>(null);
 
   const del = async (ids: number[], clear?: () => void) => {
-    if (!(await confirmDelete(ids.length > 1 ? `确认要删除选中的 ${ids.length} 个字典吗? 其字典数据将一并删除。` : undefined))) return;
+    if (
+      !(await confirmDelete(
+        ids.length > 1 ? `确认要删除选中的 ${ids.length} 个字典吗? 其字典数据将一并删除。` : undefined,
+      ))
+    )
+      return;
     await remove.mutateAsync(ids);
     clear?.();
   };
@@ -38,10 +44,21 @@ export default function DictPage() {
       title: '状态',
       dataIndex: 'status',
       width: 110,
-      render: (s: number, r) => <StatusSwitch checked={s === 0} disabled={!hasPerm('sys:dict:edit')} onChange={(on) => edit.mutateAsync({ id: r.id, status: on ? 0 : 1 })} />,
+      render: (s: number, r) => (
+        <StatusSwitch
+          checked={s === 0}
+          disabled={!hasPerm('sys:dict:edit')}
+          onChange={(on) => edit.mutateAsync({ id: r.id, status: on ? 0 : 1 })}
+        />
+      ),
     },
     { title: '备注', dataIndex: 'remark', ellipsis: true },
-    { title: '创建时间', dataIndex: 'createdAt', width: 180, render: (t: string) => dayjs(t).format('YYYY-MM-DD HH:mm:ss') },
+    {
+      title: '创建时间',
+      dataIndex: 'createdAt',
+      width: 180,
+      render: (t: string) => dayjs(t).format('YYYY-MM-DD HH:mm:ss'),
+    },
     {
       title: '操作',
       key: 'op',
@@ -49,13 +66,13 @@ export default function DictPage() {
       render: (_, r) => (
         <Space>
           <Auth perm="sys:dict:edit">
-            <a onClick={() => setEditing(r)}>编辑</a>
+            <RowAction onClick={() => setEditing(r)}>编辑</RowAction>
           </Auth>
-          <a onClick={() => navigate(`/sys/dict/data?dictType=${encodeURIComponent(r.type)}`)}>数据</a>
+          <RowAction onClick={() => navigate(`/sys/dict/data?dictType=${encodeURIComponent(r.type)}`)}>数据</RowAction>
           <Auth perm="sys:dict:del">
-            <a style={{ color: '#ff4d4f' }} onClick={() => del([r.id])}>
+            <RowAction danger onClick={() => del([r.id])}>
               删除
-            </a>
+            </RowAction>
           </Auth>
         </Space>
       ),
@@ -83,7 +100,12 @@ export default function DictPage() {
               </Button>
             </Auth>
             <Auth perm="sys:dict:del">
-              <Button danger icon={<DeleteOutlined />} disabled={!selectedRowKeys.length} onClick={() => del(selectedRowKeys as number[], clearSelection)}>
+              <Button
+                danger
+                icon={<DeleteOutlined />}
+                disabled={!selectedRowKeys.length}
+                onClick={() => del(selectedRowKeys as number[], clearSelection)}
+              >
                 批量删除
               </Button>
             </Auth>
