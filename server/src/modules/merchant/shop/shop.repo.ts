@@ -1,13 +1,28 @@
 import type { InitPc } from '@jz/contracts/auth';
+import type { Page } from '@jz/contracts/envelope';
+import { DEFAULT_SETTING, MAX_BRANCHES as MAX, type ShopInfo, type ShopSetting } from '@jz/contracts/shop';
+import type { Selectable } from 'kysely';
 import type { DB } from '../../../db/client.ts';
-import { notFound } from '../../../lib/errors.ts';
+import type { ShopTable } from '../../../db/schema.ts';
+import { business, invalid, notFound } from '../../../lib/errors.ts';
+import { likeContains, paginate } from '../../../lib/paging.ts';
+import { sanitizeRichText } from '../../../lib/sanitize.ts';
 import type { Tenant } from '../../../lib/tenant.ts';
+import { nowIso } from '../../../lib/time.ts';
+import { assertFuwuIds } from '../fuwu/fuwu.repo.ts';
+import '../goods/goods.tables.ts';
+import './shop.tables.ts';
 
-export const MAX_BRANCHES = 20;
+export const MAX_BRANCHES = MAX;
 
 /** A shop of the caller's merchant, or 2002: another merchant's shop is indistinguishable from a missing one. */
 export async function findOwnShop(db: DB, t: Pick<Tenant, 'merchantId'>, id: number) {
-  const shop = await db.selectFrom('shop').selectAll().where('id', '=', id).where('merchantId', '=', t.merchantId).executeTakeFirst();
+  const shop = await db
+    .selectFrom('shop')
+    .selectAll()
+    .where('id', '=', id)
+    .where('merchantId', '=', t.merchantId)
+    .executeTakeFirst();
   if (!shop) throw notFound('店铺不存在');
   return shop;
 }
@@ -35,4 +50,338 @@ export async function initPc(db: DB, t: Tenant): Promise<InitPc> {
 export async function setCurrentShop(db: DB, t: Tenant, shopId: number) {
   await findOwnShop(db, t, shopId);
   await db.updateTable('user').set({ currentShopId: shopId }).where('id', '=', t.user.id).execute();
+}
+
+const parseArr = <T>(s: string | null): T[] => {
+  try {
+    const v = JSON.parse(s ?? '[]');
+    return Array.isArray(v) ? v : [];
+  } catch {
+    return [];
+  }
+};
+
+export function toShopInfo(r: Selectable<ShopTable> & { merchantName?: string; goodsCount?: number }): ShopInfo {
+  return {
+    ...r,
+    lat: r.lat === null ? null : Number(r.lat),
+    lng: r.lng === null ? null : Number(r.lng),
+    rating: Number(r.rating),
+    images: parseArr<string>(r.images),
+    serviceArea: parseArr(r.serviceArea),
+    fuwuIds: parseArr<number>(r.fuwuIds),
+    ...(r.goodsCount !== undefined ? { goodsCount: Number(r.goodsCount) } : {}),
+  };
+}
+
+export async function shopDetail(db: DB, t: Pick<Tenant, 'merchantId'>, id: number) {
+  return toShopInfo(await findOwnShop(db, t, id));
+}
+
+export async function settingOf(db: DB, shopId: number): Promise<ShopSetting> {
+  const s = await db.selectFrom('shopSetting').selectAll().where('shopId', '=', shopId).executeTakeFirst();
+  if (!s) return { shopId, ...DEFAULT_SETTING };
+  return {
+    shopId,
+    autoAccept: s.autoAccept,
+    newOrderSound: s.newOrderSound,
+    bookingLeadHours: s.bookingLeadHours,
+    serviceTimeSlots: parseArr(s.serviceTimeSlots),
+  };
+}
+
+export type ShopInput = {
+  name?: string;
+  logoUrl?: string | null;
+  images?: string[];
+  contactName?: string | null;
+  phone?: string | null;
+  provinceCode?: string | null;
+  cityCode?: string | null;
+  districtCode?: string | null;
+  address?: string | null;
+  lat?: number | null;
+  lng?: number | null;
+  serviceArea?: { lat: number; lng: number }[];
+  businessHours?: string | null;
+  intro?: string | null;
+  fuwuIds?: number[];
+};
+export type SettingInput = {
+  autoAccept?: number;
+  newOrderSound?: number;
+  bookingLeadHours?: number;
+  serviceTimeSlots?: string[];
+};
+
+const SETTING_KEYS = ['autoAccept', 'newOrderSound', 'bookingLeadHours', 'serviceTimeSlots'] as const;
+
+function splitInput(v: ShopInput & SettingInput) {
+  const setting: SettingInput = {};
+  const shop: ShopInput = {};
+  for (const [k, val] of Object.entries(v)) {
+    if (val === undefined) continue;
+    if ((SETTING_KEYS as readonly string[]).includes(k)) (setting as Record<string, unknown>)[k] = val;
+    else (shop as Record<string, unknown>)[k] = val;
+  }
+  return { shop, setting };
+}
+
+/** Shop columns from validated input: JSON arrays as text, rich text cleaned. */
+function shopColumns(v: ShopInput) {
+  const { images, serviceArea, fuwuIds, intro, ...rest } = v;
+  return {
+    ...rest,
+    ...(images !== undefined && { images: JSON.stringify(images) }),
+    ...(serviceArea !== undefined && { serviceArea: JSON.stringify(serviceArea) }),
+    ...(fuwuIds !== undefined && { fuwuIds: JSON.stringify(fuwuIds) }),
+    ...(intro !== undefined && { intro: intro === null ? null : sanitizeRichText(intro) }),
+  };
+}
+
+async function upsertSetting(db: DB, shopId: number, s: SettingInput) {
+  if (!Object.keys(s).length) return;
+  const now = nowIso();
+  const { serviceTimeSlots: slots, ...flags } = s;
+  const cols = { ...flags, ...(slots && { serviceTimeSlots: JSON.stringify([...new Set(slots)].sort()) }) };
+  const cur = await db.selectFrom('shopSetting').select('id').where('shopId', '=', shopId).executeTakeFirst();
+  if (cur)
+    await db
+      .updateTable('shopSetting')
+      .set({ ...cols, updatedAt: now })
+      .where('id', '=', cur.id)
+      .execute();
+  else {
+    const d = DEFAULT_SETTING;
+    await db
+      .insertInto('shopSetting')
+      .values({
+        shopId,
+        autoAccept: s.autoAccept ?? d.autoAccept,
+        newOrderSound: s.newOrderSound ?? d.newOrderSound,
+        bookingLeadHours: s.bookingLeadHours ?? d.bookingLeadHours,
+        serviceTimeSlots: cols.serviceTimeSlots ?? JSON.stringify(d.serviceTimeSlots),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .execute();
+  }
+}
+
+/**
+ * The merchant's first shop becomes its main shop; later ones are branches of it, allowed once the main shop is
+ * approved and while fewer than MAX_BRANCHES exist. New shops wait for the platform's audit, closed.
+ */
+export async function addShop(db: DB, t: Tenant, input: ShopInput & SettingInput & { name: string }) {
+  const { shop, setting } = splitInput(input);
+  if (shop.fuwuIds) shop.fuwuIds = await assertFuwuIds(db, shop.fuwuIds);
+  return db.transaction().execute(async (trx) => {
+    // Serialise concurrent adds of one merchant (the branch cap) by touching its row first.
+    await trx.updateTable('merchant').set({ updatedAt: nowIso() }).where('id', '=', t.merchantId).execute();
+    const shops = await trx
+      .selectFrom('shop')
+      .select(['id', 'parentId', 'auditStatus', 'name'])
+      .where('merchantId', '=', t.merchantId)
+      .execute();
+    const main = shops.find((s) => s.parentId === null);
+    if (main) {
+      if (main.auditStatus !== 1) throw business('总店审核通过后才能开设分店');
+      if (shops.length - 1 >= MAX_BRANCHES) throw business(`最多开设 ${MAX_BRANCHES} 家分店`);
+    }
+    if (shops.some((s) => s.name === shop.name)) throw business(`店铺名称「${shop.name}」已存在`);
+    const now = nowIso();
+    const cols = shopColumns(shop);
+    const { id } = await trx
+      .insertInto('shop')
+      .values({
+        images: '[]',
+        serviceArea: '[]',
+        fuwuIds: '[]',
+        ...cols,
+        name: shop.name!,
+        merchantId: t.merchantId,
+        parentId: main?.id ?? null,
+        yingyeState: 0,
+        auditStatus: 0,
+        auditRemark: null,
+        rating: 5,
+        orderCount: 0,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await upsertSetting(trx, id, setting);
+    if (!main) await trx.updateTable('user').set({ currentShopId: id }).where('id', '=', t.user.id).execute();
+    return { id, parentId: main?.id ?? null };
+  });
+}
+
+/** Edits one of the merchant's shops. A rejected shop goes back to the audit queue once edited. */
+export async function editShop(db: DB, t: Tenant, id: number, input: ShopInput & SettingInput) {
+  const cur = await findOwnShop(db, t, id);
+  const { shop, setting } = splitInput(input);
+  if (shop.fuwuIds) {
+    shop.fuwuIds = await assertFuwuIds(db, shop.fuwuIds);
+    const dropped = parseArr<number>(cur.fuwuIds).filter((f) => !shop.fuwuIds!.includes(f));
+    if (dropped.length) {
+      const used = await db
+        .selectFrom('goods')
+        .innerJoin('fuwu', 'fuwu.id', 'goods.fuwuId')
+        .select('fuwu.name')
+        .where('goods.shopId', '=', id)
+        .where('goods.fuwuId', 'in', dropped)
+        .executeTakeFirst();
+      if (used) throw business(`服务类目「${used.name}」下还有商品，不能移除`);
+    }
+  }
+  if (shop.name && shop.name !== cur.name) {
+    const clash = await db
+      .selectFrom('shop')
+      .select('id')
+      .where('merchantId', '=', t.merchantId)
+      .where('name', '=', shop.name)
+      .where('id', '!=', id)
+      .executeTakeFirst();
+    if (clash) throw business(`店铺名称「${shop.name}」已存在`);
+  }
+  await db.transaction().execute(async (trx) => {
+    const cols = shopColumns(shop);
+    const resubmit = cur.auditStatus === 2 ? { auditStatus: 0, auditRemark: null } : {};
+    if (Object.keys(cols).length || Object.keys(resubmit).length)
+      await trx
+        .updateTable('shop')
+        .set({ ...cols, ...resubmit, updatedAt: nowIso() })
+        .where('id', '=', id)
+        .where('merchantId', '=', t.merchantId)
+        .execute();
+    await upsertSetting(trx, id, setting);
+  });
+}
+
+/** Open (1) or close (0) a shop; only an approved shop may open. */
+export async function setYingyeState(db: DB, t: Tenant, id: number, state: number) {
+  const shop = await findOwnShop(db, t, id);
+  if (state === 1 && shop.auditStatus !== 1) throw business('店铺审核通过后才能营业');
+  await db
+    .updateTable('shop')
+    .set({ yingyeState: state, updatedAt: nowIso() })
+    .where('id', '=', id)
+    .where('merchantId', '=', t.merchantId)
+    .execute();
+}
+
+/** Copies the goods (off the shelf, no sales) and the settings of one shop into another of the same merchant. */
+export async function copyShop(db: DB, t: Tenant, fromId: number, toId: number) {
+  if (fromId === toId) throw invalid('来源店铺和目标店铺不能相同');
+  const from = await findOwnShop(db, t, fromId);
+  const to = await findOwnShop(db, t, toId);
+  return db.transaction().execute(async (trx) => {
+    const goods = await trx
+      .selectFrom('goods')
+      .selectAll()
+      .where('shopId', '=', from.id)
+      .where('merchantId', '=', t.merchantId)
+      .orderBy('id')
+      .execute();
+    const now = nowIso();
+    if (goods.length)
+      await trx
+        .insertInto('goods')
+        .values(
+          goods.map(({ id: _id, ...g }) => ({
+            ...g,
+            shopId: to.id,
+            shelfState: 0,
+            sales: 0,
+            createdAt: now,
+            updatedAt: now,
+          })),
+        )
+        .execute();
+    const fuwuIds = [
+      ...new Set([...parseArr<number>(to.fuwuIds), ...parseArr<number>(from.fuwuIds), ...goods.map((g) => g.fuwuId)]),
+    ];
+    await trx
+      .updateTable('shop')
+      .set({ fuwuIds: JSON.stringify(fuwuIds), updatedAt: now })
+      .where('id', '=', to.id)
+      .execute();
+    const s = await settingOf(trx, from.id);
+    await upsertSetting(trx, to.id, {
+      autoAccept: s.autoAccept,
+      newOrderSound: s.newOrderSound,
+      bookingLeadHours: s.bookingLeadHours,
+      serviceTimeSlots: s.serviceTimeSlots,
+    });
+    return { copiedGoods: goods.length };
+  });
+}
+
+export type ShopFilter = {
+  name?: string;
+  auditStatus?: number;
+  yingyeState?: number;
+  parentId?: number;
+  isMain?: number;
+  pageNum: number;
+  pageSize: number;
+};
+
+/** search/findAllByPage: a merchant sees its own shops; the platform (merchantId undefined) sees all. */
+export async function searchShops(db: DB, scope: { merchantId?: number }, f: ShopFilter): Promise<Page<ShopInfo>> {
+  let q = db.selectFrom('shop').innerJoin('merchant', 'merchant.id', 'shop.merchantId');
+  if (scope.merchantId !== undefined) q = q.where('shop.merchantId', '=', scope.merchantId);
+  if (f.name) q = q.where('shop.name', 'like', likeContains(f.name));
+  if (f.auditStatus !== undefined) q = q.where('shop.auditStatus', '=', f.auditStatus);
+  if (f.yingyeState !== undefined) q = q.where('shop.yingyeState', '=', f.yingyeState);
+  if (f.parentId !== undefined) q = q.where('shop.parentId', '=', f.parentId);
+  if (f.isMain === 1) q = q.where('shop.parentId', 'is', null);
+  if (f.isMain === 0) q = q.where('shop.parentId', 'is not', null);
+  const page = await paginate(
+    q,
+    (b) =>
+      b
+        .selectAll('shop')
+        .select('merchant.name as merchantName')
+        .select((eb) =>
+          eb
+            .selectFrom('goods')
+            .select((e) => e.fn.countAll<number>().as('c'))
+            .whereRef('goods.shopId', '=', 'shop.id')
+            .as('goodsCount'),
+        )
+        .orderBy('shop.auditStatus', 'asc')
+        .orderBy('shop.id', 'asc'),
+    f,
+  );
+  return { total: page.total, records: page.records.map((r) => toShopInfo(r as never)) };
+}
+
+/** Platform audit: only a pending shop can be decided, once (a concurrent second decision is refused). */
+export async function auditShop(db: DB, id: number, status: number, remark: string | null) {
+  const r = await db
+    .updateTable('shop')
+    .set({ auditStatus: status, auditRemark: remark, ...(status === 2 ? { yingyeState: 0 } : {}), updatedAt: nowIso() })
+    .where('id', '=', id)
+    .where('auditStatus', '=', 0)
+    .executeTakeFirst();
+  if (Number(r.numUpdatedRows) === 0) {
+    const exists = await db.selectFrom('shop').select('auditStatus').where('id', '=', id).executeTakeFirst();
+    if (!exists) throw notFound('店铺不存在');
+    throw business('该店铺已审核，请刷新后查看');
+  }
+}
+
+/** Platform view of any shop (shop audit), with its merchant's name. */
+export async function anyShopDetail(db: DB, id: number) {
+  const shop = await db
+    .selectFrom('shop')
+    .innerJoin('merchant', 'merchant.id', 'shop.merchantId')
+    .selectAll('shop')
+    .select('merchant.name as merchantName')
+    .where('shop.id', '=', id)
+    .executeTakeFirst();
+  if (!shop) throw notFound('店铺不存在');
+  return { ...toShopInfo(shop), setting: await settingOf(db, shop.id) };
 }

@@ -1,0 +1,130 @@
+import type { MenuSeed } from '../menu.ts';
+
+const btn = (
+  key: string,
+  name: string,
+  sort: number,
+  perms: string,
+  scope: 'merchant' | 'platform' = 'merchant',
+): MenuSeed => ({ key, name, type: 'ANNIU', scope, sort, perms });
+
+/**
+ * 店铺管理 and 商品管理 (issue 4), and the platform's 平台运营 folder with 店铺审核 and 服务类目.
+ * 新增商品 (/shangpinAdd) and 商品详情 (/shangpinxiangqing) are web registry pages under 商品管理
+ * (parentKey 'merchant.goods.list'): reached from the list, so only their buttons appear here.
+ */
+export const menus: MenuSeed[] = [
+  {
+    key: 'merchant.shop',
+    name: '店铺管理',
+    type: 'CAIDAN',
+    scope: 'merchant',
+    sort: 10,
+    icon: 'ShopOutlined',
+    children: [
+      {
+        key: 'merchant.shop.list',
+        name: '店铺管理',
+        type: 'ZICAIDAN',
+        scope: 'merchant',
+        sort: 1,
+        icon: 'ShopOutlined',
+        routerUrl: '/dianpuguanli',
+        component: 'merchant.shop.list',
+        perms: 'merchant:shop:list',
+        children: [
+          btn('merchant.shop.addBtn', '新增店铺', 1, 'merchant:shop:add'),
+          btn('merchant.shop.stateBtn', '营业状态', 2, 'merchant:shop:state'),
+          btn('merchant.shop.copyBtn', '复制店铺', 3, 'merchant:shop:copy'),
+        ],
+      },
+      {
+        key: 'merchant.shop.info',
+        name: '店铺信息',
+        type: 'ZICAIDAN',
+        scope: 'merchant',
+        sort: 2,
+        icon: 'SolutionOutlined',
+        routerUrl: '/dianpuxinxi',
+        component: 'merchant.shop.info',
+        perms: 'merchant:shop:info',
+        children: [btn('merchant.shop.editBtn', '编辑店铺', 1, 'merchant:shop:edit')],
+      },
+      {
+        key: 'merchant.shop.branches',
+        name: '分店管理',
+        type: 'ZICAIDAN',
+        scope: 'merchant',
+        sort: 3,
+        icon: 'AppstoreOutlined',
+        routerUrl: '/fendianguanli',
+        component: 'merchant.shop.branches',
+        perms: 'merchant:shop:branch',
+      },
+    ],
+  },
+  {
+    key: 'merchant.goods',
+    name: '商品管理',
+    type: 'CAIDAN',
+    scope: 'merchant',
+    sort: 20,
+    icon: 'ShoppingOutlined',
+    children: [
+      {
+        key: 'merchant.goods.list',
+        name: '商品管理',
+        type: 'ZICAIDAN',
+        scope: 'merchant',
+        sort: 1,
+        icon: 'UnorderedListOutlined',
+        routerUrl: '/shangpinguanli',
+        component: 'merchant.goods.list',
+        perms: 'merchant:goods:list',
+        children: [
+          btn('merchant.goods.addBtn', '新增商品', 1, 'merchant:goods:add'),
+          btn('merchant.goods.editBtn', '编辑商品', 2, 'merchant:goods:edit'),
+          btn('merchant.goods.shelfBtn', '上下架', 3, 'merchant:goods:shelf'),
+          btn('merchant.goods.delBtn', '删除商品', 4, 'merchant:goods:del'),
+        ],
+      },
+    ],
+  },
+  {
+    key: 'platform.ops',
+    name: '平台运营',
+    type: 'CAIDAN',
+    scope: 'platform',
+    sort: 100,
+    icon: 'AuditOutlined',
+    children: [
+      {
+        key: 'platform.ops.shopAudit',
+        name: '店铺审核',
+        type: 'ZICAIDAN',
+        scope: 'platform',
+        sort: 1,
+        icon: 'AuditOutlined',
+        routerUrl: '/platform/shop-audit',
+        component: 'platform.shopAudit',
+        perms: 'platform:shop:audit',
+      },
+      {
+        key: 'platform.ops.fuwu',
+        name: '服务类目',
+        type: 'ZICAIDAN',
+        scope: 'platform',
+        sort: 2,
+        icon: 'AppstoreOutlined',
+        routerUrl: '/platform/fuwu',
+        component: 'platform.fuwu',
+        perms: 'platform:fuwu:list',
+        children: [
+          btn('platform.ops.fuwu.add', '新增类目', 1, 'platform:fuwu:add', 'platform'),
+          btn('platform.ops.fuwu.edit', '编辑类目', 2, 'platform:fuwu:edit', 'platform'),
+          btn('platform.ops.fuwu.del', '删除类目', 3, 'platform:fuwu:del', 'platform'),
+        ],
+      },
+    ],
+  },
+];

@@ -1,0 +1,114 @@
+import type { Fuwu } from '@jz/contracts/fuwu';
+import type { DB } from '../../../db/client.ts';
+import { business, invalid, notFound } from '../../../lib/errors.ts';
+import { nowIso } from '../../../lib/time.ts';
+import './fuwu.tables.ts';
+
+type FuwuInput = { parentId?: number | null; name?: string; icon?: string | null; sort?: number; status?: number };
+
+export function buildFuwuTree(rows: Fuwu[]): Fuwu[] {
+  const byId = new Map(rows.map((r) => [r.id, { ...r, children: [] as Fuwu[] }]));
+  const roots: Fuwu[] = [];
+  for (const r of byId.values()) {
+    const parent = r.parentId ? byId.get(r.parentId) : undefined;
+    if (parent) parent.children!.push(r);
+    else roots.push(r);
+  }
+  const strip = (list: Fuwu[]): Fuwu[] =>
+    list.map((n) => (n.children?.length ? { ...n, children: strip(n.children) } : { ...n, children: undefined }));
+  return strip(roots);
+}
+
+const cols = ['id', 'parentId', 'name', 'icon', 'sort', 'status', 'createdAt'] as const;
+
+/** Every category (platform tree), optionally only the enabled ones. */
+export async function listFuwu(db: DB, opts: { enabledOnly?: boolean; name?: string } = {}): Promise<Fuwu[]> {
+  let q = db.selectFrom('fuwu').select(cols);
+  if (opts.enabledOnly) q = q.where('status', '=', 0);
+  return (await q.orderBy('sort').orderBy('id').execute()) as Fuwu[];
+}
+
+/** The enabled categories among `ids` (unknown or disabled ids are left out). */
+export async function enabledFuwuIds(db: DB, ids: number[]) {
+  if (!ids.length) return [];
+  return (await db.selectFrom('fuwu').select('id').where('id', 'in', ids).where('status', '=', 0).execute()).map(
+    (r) => r.id,
+  );
+}
+
+/** Refuses (2001) a list naming an unknown or disabled category. */
+export async function assertFuwuIds(db: DB, ids: number[]) {
+  const uniq = [...new Set(ids)];
+  const ok = await enabledFuwuIds(db, uniq);
+  if (ok.length !== uniq.length) throw invalid('服务类目不存在或已停用');
+  return uniq;
+}
+
+export async function fuwuByIds(db: DB, ids: number[]): Promise<Fuwu[]> {
+  if (!ids.length) return [];
+  return (await db
+    .selectFrom('fuwu')
+    .select(cols)
+    .where('id', 'in', ids)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute()) as Fuwu[];
+}
+
+async function assertParent(db: DB, parentId: number | null | undefined, selfId?: number) {
+  if (!parentId) return;
+  if (parentId === selfId) throw invalid('上级类目不能是自己');
+  const p = await db.selectFrom('fuwu').select(['id', 'parentId']).where('id', '=', parentId).executeTakeFirst();
+  if (!p) throw invalid('上级类目不存在');
+  if (p.parentId) throw invalid('服务类目最多两级');
+  if (selfId && (await db.selectFrom('fuwu').select('id').where('parentId', '=', selfId).executeTakeFirst()))
+    throw invalid('有下级的类目不能移到其他类目下');
+}
+
+export async function addFuwu(db: DB, v: FuwuInput & { name: string }) {
+  await assertParent(db, v.parentId);
+  const now = nowIso();
+  return db
+    .insertInto('fuwu')
+    .values({
+      parentId: v.parentId ?? null,
+      name: v.name,
+      icon: v.icon ?? null,
+      sort: v.sort ?? 0,
+      status: v.status ?? 0,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
+export async function editFuwu(db: DB, id: number, v: FuwuInput) {
+  const cur = await db.selectFrom('fuwu').select('id').where('id', '=', id).executeTakeFirst();
+  if (!cur) throw notFound('服务类目不存在');
+  if (v.parentId !== undefined) await assertParent(db, v.parentId, id);
+  await db
+    .updateTable('fuwu')
+    .set({ ...v, updatedAt: nowIso() })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** A category still used by goods, or with children, cannot be deleted (disable it instead). */
+export async function deleteFuwu(db: DB, ids: number[]) {
+  return db.transaction().execute(async (trx) => {
+    const found = await trx.selectFrom('fuwu').select('id').where('id', 'in', ids).execute();
+    if (found.length !== ids.length) throw notFound('服务类目不存在');
+    const child = await trx
+      .selectFrom('fuwu')
+      .select('name')
+      .where('parentId', 'in', ids)
+      .where('id', 'not in', ids)
+      .executeTakeFirst();
+    if (child) throw business('请先删除下级类目');
+    const used = await trx.selectFrom('goods').select('id').where('fuwuId', 'in', ids).executeTakeFirst();
+    if (used) throw business('类目下已有商品，不能删除，可改为停用');
+    await trx.deleteFrom('fuwu').where('parentId', 'in', ids).execute();
+    await trx.deleteFrom('fuwu').where('id', 'in', ids).execute();
+  });
+}

@@ -1,0 +1,360 @@
+import type { Page } from '@jz/contracts/envelope';
+import { GOODS_DEFAULTS, type Goods, type PublicGoods } from '@jz/contracts/goods';
+import type { Selectable } from 'kysely';
+import type { DB } from '../../../db/client.ts';
+import { business, invalid, notFound } from '../../../lib/errors.ts';
+import { likeContains, paginate } from '../../../lib/paging.ts';
+import { sanitizeRichText } from '../../../lib/sanitize.ts';
+import type { Tenant } from '../../../lib/tenant.ts';
+import { nowIso } from '../../../lib/time.ts';
+import type { GoodsTable } from './goods.tables.ts';
+import '../shop/shop.tables.ts';
+import '../fuwu/fuwu.tables.ts';
+
+/** Goods calls work on the caller's current shop; a merchant without a shop has nothing to manage yet. */
+export type ShopScope = { merchantId: number; shopId: number };
+export function shopScope(t: Tenant): ShopScope {
+  if (!t.shopId) throw business('请先创建店铺');
+  return { merchantId: t.merchantId, shopId: t.shopId };
+}
+
+const parseArr = (s: string) => {
+  try {
+    const v = JSON.parse(s);
+    return Array.isArray(v) ? (v as string[]) : [];
+  } catch {
+    return [];
+  }
+};
+
+export function toGoods<T extends Selectable<GoodsTable>>(r: T) {
+  return {
+    ...r,
+    price: Number(r.price),
+    originalPrice: Number(r.originalPrice),
+    images: parseArr(r.images),
+    tags: parseArr(r.tags),
+  };
+}
+
+export type GoodsInput = {
+  fuwuId?: number;
+  name?: string;
+  coverUrl?: string;
+  images?: string[];
+  price?: number;
+  originalPrice?: number;
+  unit?: string;
+  durationMinutes?: number;
+  minQuantity?: number;
+  tags?: string[];
+  intro?: string | null;
+  sort?: number;
+  shelfState?: number;
+};
+
+function columns(v: GoodsInput) {
+  const { images, tags, intro, ...rest } = v;
+  return {
+    ...rest,
+    ...(images !== undefined && { images: JSON.stringify(images) }),
+    ...(tags !== undefined && { tags: JSON.stringify([...new Set(tags)]) }),
+    ...(intro !== undefined && { intro: intro === null ? null : sanitizeRichText(intro) }),
+  };
+}
+
+/** The category must be one the shop offers (shangjia/fuwu/findSelect) and still enabled. */
+async function assertShopFuwu(db: DB, s: ShopScope, fuwuId: number) {
+  const shop = await db
+    .selectFrom('shop')
+    .select('fuwuIds')
+    .where('id', '=', s.shopId)
+    .where('merchantId', '=', s.merchantId)
+    .executeTakeFirstOrThrow();
+  const offered = JSON.parse(shop.fuwuIds) as number[];
+  const f = await db.selectFrom('fuwu').select(['id', 'status']).where('id', '=', fuwuId).executeTakeFirst();
+  if (!f || f.status !== 0) throw invalid('服务类目不存在或已停用');
+  if (!offered.includes(fuwuId)) throw invalid('当前店铺未开通该服务类目，请先在店铺信息中添加');
+}
+
+export async function findOwnGoods(db: DB, s: ShopScope, id: number) {
+  const g = await db
+    .selectFrom('goods')
+    .selectAll()
+    .where('id', '=', id)
+    .where('merchantId', '=', s.merchantId)
+    .where('shopId', '=', s.shopId)
+    .executeTakeFirst();
+  if (!g) throw notFound('商品不存在');
+  return g;
+}
+
+export async function goodsDetail(db: DB, s: ShopScope, id: number) {
+  const g = toGoods(await findOwnGoods(db, s, id));
+  const f = await db.selectFrom('fuwu').select('name').where('id', '=', g.fuwuId).executeTakeFirst();
+  const shop = await db
+    .selectFrom('shop')
+    .select(['name', 'yingyeState', 'auditStatus', 'rating'])
+    .where('id', '=', s.shopId)
+    .executeTakeFirstOrThrow();
+  return {
+    ...g,
+    fuwuName: f?.name ?? null,
+    shopName: shop.name,
+    /** Whether a customer can see and book it right now, and why not. */
+    visibleToCustomers: g.shelfState === 1 && shop.yingyeState === 1 && shop.auditStatus === 1,
+    invisibleReason:
+      g.shelfState !== 1
+        ? '商品未上架'
+        : shop.auditStatus !== 1
+          ? '店铺未通过审核'
+          : shop.yingyeState !== 1
+            ? '店铺休息中'
+            : null,
+    shopRating: Number(shop.rating),
+  };
+}
+
+export type GoodsFilter = {
+  name?: string;
+  fuwuId?: number;
+  shelfState?: number;
+  orderBy?: 'sort' | 'price' | 'sales' | 'createdAt';
+  pageNum: number;
+  pageSize: number;
+};
+
+export async function pageGoods(db: DB, s: ShopScope, f: GoodsFilter): Promise<Page<Goods>> {
+  let q = db
+    .selectFrom('goods')
+    .leftJoin('fuwu', 'fuwu.id', 'goods.fuwuId')
+    .where('goods.merchantId', '=', s.merchantId)
+    .where('goods.shopId', '=', s.shopId);
+  if (f.name) q = q.where('goods.name', 'like', likeContains(f.name));
+  if (f.fuwuId) q = q.where((eb) => eb.or([eb('goods.fuwuId', '=', f.fuwuId!), eb('fuwu.parentId', '=', f.fuwuId!)]));
+  if (f.shelfState !== undefined) q = q.where('goods.shelfState', '=', f.shelfState);
+  const order = f.orderBy ?? 'sort';
+  const page = await paginate(
+    q,
+    (b) => {
+      const sel = b.selectAll('goods').select('fuwu.name as fuwuName');
+      const sorted = order === 'sort' ? sel.orderBy('goods.sort', 'asc') : sel.orderBy(`goods.${order}`, 'desc');
+      return sorted.orderBy('goods.id', 'desc');
+    },
+    f,
+  );
+  return { total: page.total, records: page.records.map((r) => toGoods(r as never) as Goods) };
+}
+
+export async function addGoods(
+  db: DB,
+  s: ShopScope,
+  v: GoodsInput & { fuwuId: number; name: string; coverUrl: string; price: number; unit: string },
+) {
+  await assertShopFuwu(db, s, v.fuwuId);
+  const now = nowIso();
+  const cols = columns({ ...GOODS_DEFAULTS, ...v, originalPrice: v.originalPrice ?? v.price });
+  return db
+    .insertInto('goods')
+    .values({
+      images: '[]',
+      tags: '[]',
+      durationMinutes: 60,
+      minQuantity: 1,
+      sort: 0,
+      shelfState: 0,
+      ...cols,
+      fuwuId: v.fuwuId,
+      name: v.name,
+      coverUrl: v.coverUrl,
+      price: v.price,
+      originalPrice: v.originalPrice ?? v.price,
+      unit: v.unit,
+      merchantId: s.merchantId,
+      shopId: s.shopId,
+      sales: 0,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
+export async function editGoods(db: DB, s: ShopScope, id: number, v: GoodsInput) {
+  const cur = await findOwnGoods(db, s, id);
+  if (v.fuwuId !== undefined && v.fuwuId !== cur.fuwuId) await assertShopFuwu(db, s, v.fuwuId);
+  const price = v.price ?? Number(cur.price);
+  const originalPrice =
+    v.originalPrice ??
+    (v.price !== undefined && v.originalPrice === undefined
+      ? Math.max(Number(cur.originalPrice), price)
+      : Number(cur.originalPrice));
+  if (originalPrice < price) throw invalid('原价不能低于售价');
+  await db
+    .updateTable('goods')
+    .set({
+      ...columns(v),
+      ...(v.price !== undefined || v.originalPrice !== undefined ? { originalPrice } : {}),
+      updatedAt: nowIso(),
+    })
+    .where('id', '=', id)
+    .where('merchantId', '=', s.merchantId)
+    .where('shopId', '=', s.shopId)
+    .execute();
+}
+
+/** On/off shelf for a set of the current shop's goods; every id must be the shop's, else nothing changes (2002). */
+export async function setShelf(db: DB, s: ShopScope, ids: number[], state: number) {
+  return db.transaction().execute(async (trx) => {
+    const found = await trx
+      .selectFrom('goods')
+      .select('id')
+      .where('id', 'in', ids)
+      .where('merchantId', '=', s.merchantId)
+      .where('shopId', '=', s.shopId)
+      .execute();
+    if (found.length !== ids.length) throw notFound(ids.length > 1 ? '部分商品不存在' : '商品不存在');
+    const r = await trx
+      .updateTable('goods')
+      .set({ shelfState: state, updatedAt: nowIso() })
+      .where('id', 'in', ids)
+      .where('merchantId', '=', s.merchantId)
+      .where('shopId', '=', s.shopId)
+      .where('shelfState', '!=', state)
+      .executeTakeFirst();
+    return { changed: Number(r.numUpdatedRows) };
+  });
+}
+
+/** Deletes goods of the current shop; goods on the shelf must be taken off first. */
+export async function deleteGoods(db: DB, s: ShopScope, ids: number[]) {
+  return db.transaction().execute(async (trx) => {
+    const found = await trx
+      .selectFrom('goods')
+      .select(['id', 'shelfState', 'name'])
+      .where('id', 'in', ids)
+      .where('merchantId', '=', s.merchantId)
+      .where('shopId', '=', s.shopId)
+      .execute();
+    if (found.length !== ids.length) throw notFound(ids.length > 1 ? '部分商品不存在' : '商品不存在');
+    const on = found.find((g) => g.shelfState === 1);
+    if (on) throw business(`商品「${on.name}」在售中，请先下架再删除`);
+    await trx
+      .deleteFrom('goods')
+      .where('id', 'in', ids)
+      .where('merchantId', '=', s.merchantId)
+      .where('shopId', '=', s.shopId)
+      .execute();
+  });
+}
+
+// ---- Customer side: only on-shelf goods of open (营业中), approved shops. ----
+
+const visible = (db: DB) =>
+  db
+    .selectFrom('goods')
+    .innerJoin('shop', 'shop.id', 'goods.shopId')
+    .leftJoin('fuwu', 'fuwu.id', 'goods.fuwuId')
+    .where('goods.shelfState', '=', 1)
+    .where('shop.auditStatus', '=', 1)
+    .where('shop.yingyeState', '=', 1);
+
+const PUBLIC_COLS = [
+  'goods.id',
+  'goods.shopId',
+  'goods.fuwuId',
+  'goods.name',
+  'goods.coverUrl',
+  'goods.images',
+  'goods.price',
+  'goods.originalPrice',
+  'goods.unit',
+  'goods.durationMinutes',
+  'goods.minQuantity',
+  'goods.tags',
+  'goods.shelfState',
+  'goods.sales',
+  'goods.sort',
+  'goods.createdAt',
+  'goods.updatedAt',
+  'shop.name as shopName',
+  'fuwu.name as fuwuName',
+] as const;
+
+const toPublic = (r: Record<string, unknown>) =>
+  ({
+    ...r,
+    price: Number(r.price),
+    originalPrice: Number(r.originalPrice),
+    images: parseArr(r.images as string),
+    tags: parseArr(r.tags as string),
+  }) as PublicGoods;
+
+export async function pagePublicGoods(
+  db: DB,
+  f: { name?: string; fuwuId?: number; shangjiaInfoId?: number; cityCode?: string; pageNum: number; pageSize: number },
+): Promise<Page<PublicGoods>> {
+  let q = visible(db);
+  if (f.name) q = q.where('goods.name', 'like', likeContains(f.name));
+  if (f.fuwuId) q = q.where((eb) => eb.or([eb('goods.fuwuId', '=', f.fuwuId!), eb('fuwu.parentId', '=', f.fuwuId!)]));
+  if (f.shangjiaInfoId) q = q.where('goods.shopId', '=', f.shangjiaInfoId);
+  if (f.cityCode) q = q.where('shop.cityCode', '=', f.cityCode);
+  const page = await paginate(
+    q,
+    (b) => b.select(PUBLIC_COLS).orderBy('goods.sales', 'desc').orderBy('goods.id', 'desc'),
+    f,
+  );
+  return { total: page.total, records: page.records.map((r) => toPublic(r as Record<string, unknown>)) };
+}
+
+/** A shop's on-shelf goods (empty when the shop is closed, unapproved or unknown). */
+export async function publicGoodsOfShop(db: DB, shopId: number, withIntro = false) {
+  const rows = await visible(db)
+    .select(PUBLIC_COLS)
+    .$if(withIntro, (q) => q.select('goods.intro'))
+    .where('goods.shopId', '=', shopId)
+    .orderBy('goods.sort')
+    .orderBy('goods.id', 'desc')
+    .execute();
+  return rows.map((r) => toPublic(r as Record<string, unknown>));
+}
+
+/** shangjiaDetail/shangpinlist: the shop's public card and its goods grouped by category. */
+export async function publicShopDetail(db: DB, shopId: number) {
+  const shop = await db
+    .selectFrom('shop')
+    .select([
+      'id',
+      'name',
+      'logoUrl',
+      'images',
+      'phone',
+      'address',
+      'lat',
+      'lng',
+      'businessHours',
+      'rating',
+      'orderCount',
+      'intro',
+      'provinceCode',
+      'cityCode',
+      'districtCode',
+    ])
+    .where('id', '=', shopId)
+    .where('auditStatus', '=', 1)
+    .where('yingyeState', '=', 1)
+    .executeTakeFirst();
+  if (!shop) throw notFound('店铺不存在或未营业');
+  const goods = await publicGoodsOfShop(db, shopId);
+  const groups = new Map<number, { fuwuId: number; fuwuName: string; goods: PublicGoods[] }>();
+  for (const g of goods) {
+    const grp = groups.get(g.fuwuId) ?? { fuwuId: g.fuwuId, fuwuName: g.fuwuName ?? '', goods: [] };
+    grp.goods.push(g);
+    groups.set(g.fuwuId, grp);
+  }
+  return {
+    shop: { ...shop, images: parseArr(shop.images), rating: Number(shop.rating) },
+    fuwuList: [...groups.values()],
+    total: goods.length,
+  };
+}

@@ -1,0 +1,29 @@
+import type { Generated } from 'kysely';
+
+export interface GoodsTable {
+  id: Generated<number>;
+  merchantId: number;
+  shopId: number;
+  fuwuId: number;
+  name: string;
+  coverUrl: string;
+  images: string; // JSON string[]
+  price: number; // fen
+  originalPrice: number; // fen
+  unit: string;
+  durationMinutes: number;
+  minQuantity: number;
+  tags: string; // JSON string[]
+  intro: string | null;
+  shelfState: number;
+  sales: number;
+  sort: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+declare module '../../../db/schema.ts' {
+  interface Database {
+    goods: GoodsTable;
+  }
+}
