@@ -1,0 +1,229 @@
+import { z } from 'zod';
+import { jsonField, mainlandPhone, optionalText, pageQuery } from './common.ts';
+
+/** domain.md employees: work states (dictionary employee_work_state). 服务中 is set by orders, never by hand. */
+export const WORK_STATE = { RESIGNED: 0, FREE: 1, BUSY: 2, LEAVE: 3 } as const;
+export const WORK_STATES = [0, 1, 2, 3] as const;
+/** The states a merchant may set by hand (spec: 空闲 / 休假 / 离职). */
+export const MANUAL_WORK_STATES = [1, 3, 0] as const;
+
+/** Certificates that expire within this many days are highlighted. */
+export const CERT_WARN_DAYS = 30;
+export const MAX_CERTIFICATES = 20;
+export const MAX_SKILLS = 20;
+
+const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+const ID_CHECK = '10X98765432';
+
+/** GB 11643: 17 digits (region, birth date, sequence) and a checksum digit (0-9 or X). */
+export function isMainlandIdCard(raw: string): boolean {
+  const s = raw.toUpperCase();
+  if (!/^[1-9]\d{16}[\dX]$/.test(s)) return false;
+  const y = Number(s.slice(6, 10));
+  const m = Number(s.slice(10, 12));
+  const d = Number(s.slice(12, 14));
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (y < 1900 || date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return false;
+  if (date.getTime() > Date.now()) return false;
+  const sum = ID_WEIGHTS.reduce((acc, w, i) => acc + w * Number(s[i]), 0);
+  return ID_CHECK[sum % 11] === s[17];
+}
+
+/** The birth date (YYYY-MM-DD) and gender (1 男 / 2 女) an ID number carries. */
+export function idCardFacts(raw: string): { birthDate: string; gender: 1 | 2 } | null {
+  if (!isMainlandIdCard(raw)) return null;
+  return {
+    birthDate: `${raw.slice(6, 10)}-${raw.slice(10, 12)}-${raw.slice(12, 14)}`,
+    gender: Number(raw[16]) % 2 === 1 ? 1 : 2,
+  };
+}
+
+/** 142301199001011234 -> 1423**********1234. */
+export const maskIdCard = (s: string | null | undefined) =>
+  s ? `${s.slice(0, 4)}${'*'.repeat(Math.max(0, s.length - 8))}${s.slice(-4)}` : null;
+/** 13800000001 -> 138****0001. */
+export const maskPhone = (s: string | null | undefined) =>
+  s && s.length >= 7 ? `${s.slice(0, 3)}****${s.slice(-4)}` : (s ?? '');
+
+export type CertState = 'valid' | 'expiring' | 'expired' | 'none';
+
+export interface Certificate {
+  name: string;
+  imageUrl: string;
+  /** YYYY-MM-DD; null when the certificate does not expire. */
+  expireAt: string | null;
+}
+
+export interface CertificateView extends Certificate {
+  state: CertState;
+  /** Days until expiry (negative once expired); null without an expiry date. */
+  daysLeft: number | null;
+}
+
+export interface Employee {
+  id: number;
+  merchantId: number;
+  shopId: number;
+  shopName: string | null;
+  name: string;
+  phone: string;
+  gender: number;
+  birthDate: string | null;
+  avatarUrl: string | null;
+  /** Always masked (1423**********1234): the API never returns the whole number. */
+  idCardNo: string | null;
+  idCardFrontUrl: string | null;
+  idCardBackUrl: string | null;
+  nativePlace: string | null;
+  workYears: number;
+  skills: string[];
+  fuwuIds: number[];
+  certificates: CertificateView[];
+  /** Certificates expired or expiring within CERT_WARN_DAYS days. */
+  certAlerts: number;
+  workState: number;
+  rating: number;
+  completedOrders: number;
+  intro: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A row of findAllByList (pickers): free employees first, resigned ones left out. */
+export interface EmployeeOption {
+  id: number;
+  name: string;
+  phone: string;
+  shopId: number;
+  workState: number;
+  skills: string[];
+  rating: number;
+  completedOrders: number;
+}
+
+const imageUrl = z
+  .string()
+  .trim()
+  .max(500, '图片地址过长')
+  .regex(/^(https?:\/\/|\/)\S+$/, '图片地址无效');
+const optionalImage = z.preprocess((v) => (v === '' || v === null ? undefined : v), imageUrl.optional());
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 YYYY-MM-DD');
+const optionalDay = (msg: string) =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    day.refine((s) => !Number.isNaN(Date.parse(s)), msg).optional(),
+  );
+
+export const idCardNo = z
+  .string({ error: '请输入身份证号' })
+  .trim()
+  .transform((s) => s.toUpperCase())
+  .refine(isMainlandIdCard, '请输入正确的 18 位身份证号');
+
+export const certificate = z.object({
+  name: z.string({ error: '请输入证书名称' }).trim().min(1, '请输入证书名称').max(50, '证书名称最多 50 个字'),
+  imageUrl: imageUrl,
+  expireAt: z.preprocess((v) => (v === '' || v === undefined ? null : v), day.nullable()),
+});
+
+export const skillList = z
+  .array(z.string().trim().min(1, '技能不能为空').max(20, '每个技能最多 20 个字'))
+  .max(MAX_SKILLS, `技能最多 ${MAX_SKILLS} 个`)
+  .transform((a) => [...new Set(a)]);
+
+export const employeeFields = {
+  name: z.string({ error: '请输入姓名' }).trim().min(1, '请输入姓名').max(20, '姓名最多 20 个字'),
+  phone: mainlandPhone,
+  gender: z.coerce
+    .number({ error: '请选择性别' })
+    .int()
+    .refine((v) => v === 1 || v === 2, '请选择性别'),
+  birthDate: optionalDay('出生日期无效'),
+  avatarUrl: optionalImage,
+  idCardNo,
+  idCardFrontUrl: optionalImage,
+  idCardBackUrl: optionalImage,
+  nativePlace: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.string().trim().max(50, '籍贯最多 50 个字').optional(),
+  ),
+  workYears: z.coerce
+    .number({ error: '工作年限须为数字' })
+    .int('工作年限须为整数')
+    .min(0, '工作年限不能为负')
+    .max(60, '工作年限最多 60 年'),
+  skills: jsonField(skillList),
+  fuwuIds: jsonField(z.array(z.coerce.number().int().positive()).max(50)),
+  certificates: jsonField(z.array(certificate).max(MAX_CERTIFICATES, `证书最多 ${MAX_CERTIFICATES} 个`)),
+  intro: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.string().trim().max(500, '简介最多 500 个字').optional(),
+  ),
+  shopId: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.coerce.number().int().positive('请选择所属店铺').optional(),
+  ),
+  workState: z.coerce
+    .number()
+    .int()
+    .refine((v) => (MANUAL_WORK_STATES as readonly number[]).includes(v), '工作状态只能设为空闲、休假或离职')
+    .optional(),
+};
+
+/** Edit of a nullable field: absent = unchanged, an empty string = cleared (null). */
+const clearable = <T extends z.ZodType>(inner: T) =>
+  z.preprocess((v) => (v === '' ? null : v), inner.nullable().optional());
+
+export const employeeAdd = z.object({
+  ...employeeFields,
+  workYears: employeeFields.workYears.default(0),
+  skills: employeeFields.skills.default([]),
+  fuwuIds: employeeFields.fuwuIds.default([]),
+  certificates: employeeFields.certificates.default([]),
+});
+export type EmployeeAdd = z.infer<typeof employeeAdd>;
+
+/**
+ * Edit: every field optional and without defaults (absent = unchanged); an empty idCardNo keeps the stored number (the API never sends it back whole).
+ * `{ id, workState }` alone is the work-state change of the list.
+ */
+export const employeeEdit = z
+  .object({
+    ...employeeFields,
+    idCardNo: z.preprocess((v) => (v === '' || v === null ? undefined : v), idCardNo.optional()),
+    birthDate: clearable(day.refine((s) => !Number.isNaN(Date.parse(s)), '出生日期无效')),
+    avatarUrl: clearable(imageUrl),
+    idCardFrontUrl: clearable(imageUrl),
+    idCardBackUrl: clearable(imageUrl),
+    nativePlace: clearable(z.string().trim().max(50, '籍贯最多 50 个字')),
+    intro: clearable(z.string().trim().max(500, '简介最多 500 个字')),
+  })
+  .partial()
+  .extend({ id: z.coerce.number().int().positive() });
+export type EmployeeEdit = z.infer<typeof employeeEdit>;
+
+const optionalWorkState = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  z.coerce.number().int().min(0).max(3).optional(),
+);
+
+/** `shopId`: empty = the caller's current shop, `all` = every shop of the merchant, or one shop id. */
+const shopFilter = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  z.union([z.literal('all'), z.coerce.number().int().positive()]).optional(),
+);
+
+export const employeeQuery = pageQuery.extend({
+  name: optionalText(20),
+  phone: optionalText(11),
+  skill: optionalText(20),
+  workState: optionalWorkState,
+  shopId: shopFilter,
+});
+export type EmployeeQuery = z.infer<typeof employeeQuery>;
+
+export const employeeListQuery = z.object({
+  name: optionalText(20),
+  workState: optionalWorkState,
+  shopId: shopFilter,
+});

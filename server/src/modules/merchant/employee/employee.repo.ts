@@ -1,0 +1,298 @@
+import {
+  CERT_WARN_DAYS,
+  type CertificateView,
+  type Certificate,
+  type Employee,
+  type EmployeeAdd,
+  type EmployeeEdit,
+  type EmployeeOption,
+  type EmployeeQuery,
+  WORK_STATE,
+  maskIdCard,
+} from '@jz/contracts/employee';
+import type { ExpressionBuilder, Updateable } from 'kysely';
+import type { DB } from '../../../db/client.ts';
+import type { Database } from '../../../db/schema.ts';
+import { business, notFound } from '../../../lib/errors.ts';
+import { likeContains, paginate } from '../../../lib/paging.ts';
+import type { Tenant } from '../../../lib/tenant.ts';
+import { dayjs, nowIso, TZ } from '../../../lib/time.ts';
+import type { EmployeeTable } from './employee.tables.ts';
+
+type Scope = Pick<Tenant, 'merchantId' | 'shopId'>;
+type Row = EmployeeTable & { id: number; shopName: string | null };
+
+const STATE_NAMES: Record<number, string> = { 0: '离职', 1: '空闲', 2: '服务中', 3: '休假' };
+
+/** Certificate state relative to today's Shanghai calendar day. */
+export function certView(c: Certificate, today = dayjs().tz(TZ).format('YYYY-MM-DD')): CertificateView {
+  if (!c.expireAt) return { ...c, expireAt: null, state: 'none', daysLeft: null };
+  const daysLeft = dayjs(c.expireAt).diff(dayjs(today), 'day');
+  return { ...c, state: daysLeft < 0 ? 'expired' : daysLeft <= CERT_WARN_DAYS ? 'expiring' : 'valid', daysLeft };
+}
+
+const parse = <T>(s: string, fallback: T): T => {
+  try {
+    return JSON.parse(s) as T;
+  } catch {
+    return fallback;
+  }
+};
+
+/** The API shape: JSON columns decoded, the ID number masked, never the whole one. */
+export function toView(r: Row): Employee {
+  const { deletedAt: _d, idCardNo, skills, fuwuIds, certificates, ...rest } = r;
+  const certs = parse<Certificate[]>(certificates, []).map((c) => certView(c));
+  return {
+    ...rest,
+    idCardNo: maskIdCard(idCardNo),
+    skills: parse<string[]>(skills, []),
+    fuwuIds: parse<number[]>(fuwuIds, []),
+    certificates: certs,
+    certAlerts: certs.filter((c) => c.state === 'expired' || c.state === 'expiring').length,
+  };
+}
+
+/** Every query starts here: the caller's merchant, live rows only. */
+const live = (db: DB, t: Pick<Scope, 'merchantId'>) =>
+  db
+    .selectFrom('employee')
+    .leftJoin('shop', 'shop.id', 'employee.shopId')
+    .where('employee.merchantId', '=', t.merchantId)
+    .where('employee.deletedAt', 'is', null);
+
+/** Shop filter: absent = the caller's current shop, 'all' = every shop of the merchant, else that shop. */
+function shopScope(t: Scope, shopId: number | 'all' | undefined) {
+  if (shopId === 'all') return undefined;
+  return shopId ?? t.shopId ?? undefined;
+}
+
+/** Free first, then busy, on leave, resigned. */
+const stateOrder = (eb: ExpressionBuilder<Database, 'employee'>) =>
+  eb
+    .case()
+    .when('employee.workState', '=', 1)
+    .then(0)
+    .when('employee.workState', '=', 2)
+    .then(1)
+    .when('employee.workState', '=', 3)
+    .then(2)
+    .else(3)
+    .end();
+
+export async function page(db: DB, t: Scope, f: EmployeeQuery) {
+  let q = live(db, t);
+  const shop = shopScope(t, f.shopId);
+  if (shop !== undefined) q = q.where('employee.shopId', '=', shop);
+  if (f.name) q = q.where('employee.name', 'like', likeContains(f.name));
+  if (f.phone) q = q.where('employee.phone', 'like', likeContains(f.phone));
+  if (f.skill) q = q.where('employee.skills', 'like', likeContains(f.skill));
+  if (f.workState !== undefined) q = q.where('employee.workState', '=', f.workState);
+  const res = await paginate(
+    q,
+    (b) => b.selectAll('employee').select('shop.name as shopName').orderBy('employee.id', 'desc'),
+    f,
+  );
+  return { records: (res.records as Row[]).map(toView), total: res.total };
+}
+
+/** For pickers (order assignment): live, not resigned; free employees first, then the least busy. */
+export async function list(
+  db: DB,
+  t: Scope,
+  f: { name?: string; workState?: number; shopId?: number | 'all' },
+): Promise<EmployeeOption[]> {
+  let q = live(db, t).where('employee.workState', '!=', WORK_STATE.RESIGNED);
+  const shop = shopScope(t, f.shopId);
+  if (shop !== undefined) q = q.where('employee.shopId', '=', shop);
+  if (f.name) q = q.where('employee.name', 'like', likeContains(f.name));
+  if (f.workState !== undefined) q = q.where('employee.workState', '=', f.workState);
+  const rows = await q
+    .select([
+      'employee.id',
+      'employee.name',
+      'employee.phone',
+      'employee.shopId',
+      'employee.workState',
+      'employee.skills',
+      'employee.rating',
+      'employee.completedOrders',
+    ])
+    .orderBy(stateOrder)
+    .orderBy('employee.completedOrders', 'asc')
+    .orderBy('employee.id')
+    .limit(500)
+    .execute();
+  return rows.map((r) => ({ ...r, skills: parse<string[]>(r.skills, []) }));
+}
+
+async function findRow(db: DB, t: Pick<Scope, 'merchantId'>, id: number) {
+  const row = await live(db, t)
+    .selectAll('employee')
+    .select('shop.name as shopName')
+    .where('employee.id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw notFound('员工不存在');
+  return row as Row;
+}
+
+export const findById = async (db: DB, t: Pick<Scope, 'merchantId'>, id: number) => toView(await findRow(db, t, id));
+
+/** The shop must be the merchant's own; another merchant's shop is "not found". */
+async function assertOwnShop(db: DB, t: Pick<Scope, 'merchantId'>, shopId: number) {
+  const s = await db
+    .selectFrom('shop')
+    .select('id')
+    .where('id', '=', shopId)
+    .where('merchantId', '=', t.merchantId)
+    .executeTakeFirst();
+  if (!s) throw notFound('店铺不存在');
+}
+
+async function assertUnique(
+  db: DB,
+  t: Pick<Scope, 'merchantId'>,
+  v: { phone?: string; idCardNo?: string },
+  exceptId?: number,
+) {
+  const clash = async (col: 'phone' | 'idCardNo', value: string | undefined) => {
+    if (!value) return false;
+    let q = db
+      .selectFrom('employee')
+      .select('id')
+      .where('merchantId', '=', t.merchantId)
+      .where('deletedAt', 'is', null)
+      .where(col, '=', value);
+    if (exceptId) q = q.where('id', '!=', exceptId);
+    return !!(await q.executeTakeFirst());
+  };
+  if (await clash('phone', v.phone)) throw business(`手机号 ${v.phone} 已被本商家的其他员工使用`);
+  if (await clash('idCardNo', v.idCardNo)) throw business('该身份证号已登记为本商家的员工');
+}
+
+/** The unique indexes are the last word when two requests race past the checks above. */
+function uniqueClash(err: unknown): never {
+  const e = err as { code?: string; message?: string };
+  if (e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE') {
+    throw business(
+      /id_card/.test(e.message ?? '') ? '该身份证号已登记为本商家的员工' : '手机号已被本商家的其他员工使用',
+    );
+  }
+  throw err;
+}
+
+export async function add(db: DB, t: Scope, v: EmployeeAdd) {
+  const shopId = v.shopId ?? t.shopId;
+  if (!shopId) throw business('请先创建店铺');
+  await assertOwnShop(db, t, shopId);
+  await assertUnique(db, t, v);
+  const now = nowIso();
+  try {
+    return await db
+      .insertInto('employee')
+      .values({
+        merchantId: t.merchantId,
+        shopId,
+        name: v.name,
+        phone: v.phone,
+        gender: v.gender,
+        birthDate: v.birthDate ?? null,
+        avatarUrl: v.avatarUrl ?? null,
+        idCardNo: v.idCardNo,
+        idCardFrontUrl: v.idCardFrontUrl ?? null,
+        idCardBackUrl: v.idCardBackUrl ?? null,
+        nativePlace: v.nativePlace ?? null,
+        workYears: v.workYears,
+        skills: JSON.stringify(v.skills),
+        fuwuIds: JSON.stringify(v.fuwuIds),
+        certificates: JSON.stringify(v.certificates),
+        workState: v.workState ?? WORK_STATE.FREE,
+        rating: 5,
+        completedOrders: 0,
+        intro: v.intro ?? null,
+        deletedAt: null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+  } catch (err) {
+    uniqueClash(err);
+  }
+}
+
+export async function edit(db: DB, t: Scope, v: EmployeeEdit) {
+  const { id, skills, fuwuIds, certificates, ...rest } = v;
+  const cur = await findRow(db, t, id);
+  if (rest.shopId !== undefined) await assertOwnShop(db, t, rest.shopId);
+  await assertUnique(db, t, { phone: rest.phone, idCardNo: rest.idCardNo }, id);
+  const set: Updateable<EmployeeTable> = { ...stripUndefined(rest), updatedAt: nowIso() };
+  if (skills !== undefined) set.skills = JSON.stringify(skills);
+  if (fuwuIds !== undefined) set.fuwuIds = JSON.stringify(fuwuIds);
+  if (certificates !== undefined) set.certificates = JSON.stringify(certificates);
+
+  let q = db
+    .updateTable('employee')
+    .set(set)
+    .where('id', '=', id)
+    .where('merchantId', '=', t.merchantId)
+    .where('deletedAt', 'is', null);
+  if (v.workState !== undefined && v.workState !== cur.workState) {
+    // 服务中 belongs to the order flow: a change by hand applies only while the employee is not serving (conditional update).
+    if (cur.workState === WORK_STATE.BUSY)
+      throw business(`${cur.name} 正在服务中，订单完成后才能改为「${STATE_NAMES[v.workState]}」`);
+    q = q.where('workState', '!=', WORK_STATE.BUSY);
+  }
+  try {
+    const r = await q.executeTakeFirst();
+    if (Number(r.numUpdatedRows) === 0) {
+      if (v.workState !== undefined) throw business(`${cur.name} 刚刚开始服务，无法更改工作状态`);
+      throw notFound('员工不存在');
+    }
+  } catch (err) {
+    uniqueClash(err);
+  }
+}
+
+function stripUndefined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, x]) => x !== undefined)) as Partial<T>;
+}
+
+/**
+ * delByIds: all or nothing. Every id must be the merchant's live employee (else 2002); one who is serving refuses the
+ * whole call (2004, naming them). The soft delete itself is conditional on "not serving", so a race loses cleanly.
+ */
+export async function remove(db: DB, t: Pick<Scope, 'merchantId'>, ids: number[]) {
+  await db.transaction().execute(async (trx) => {
+    const rows = await trx
+      .selectFrom('employee')
+      .select(['id', 'name', 'workState'])
+      .where('merchantId', '=', t.merchantId)
+      .where('deletedAt', 'is', null)
+      .where('id', 'in', ids)
+      .execute();
+    if (rows.length !== ids.length) throw notFound(ids.length > 1 ? '部分员工不存在' : '员工不存在');
+    const busy = rows.filter((r) => r.workState === WORK_STATE.BUSY);
+    if (busy.length) throw business(`${busy.map((r) => r.name).join('、')} 正在服务中（有进行中的订单），不能删除`);
+    const now = nowIso();
+    const r = await trx
+      .updateTable('employee')
+      .set({ deletedAt: now, updatedAt: now })
+      .where('merchantId', '=', t.merchantId)
+      .where('deletedAt', 'is', null)
+      .where('workState', '!=', WORK_STATE.BUSY)
+      .where('id', 'in', ids)
+      .executeTakeFirst();
+    if (Number(r.numUpdatedRows) !== ids.length) {
+      // Lost a race: someone deleted one meanwhile (2002), or it started serving (2004). The transaction rolls back.
+      const now2 = await trx
+        .selectFrom('employee')
+        .select(['deletedAt', 'workState'])
+        .where('merchantId', '=', t.merchantId)
+        .where('id', 'in', ids)
+        .execute();
+      if (now2.some((x) => x.deletedAt !== null)) throw notFound(ids.length > 1 ? '部分员工不存在' : '员工不存在');
+      throw business('有员工刚刚开始服务，不能删除，请刷新后重试');
+    }
+  });
+}

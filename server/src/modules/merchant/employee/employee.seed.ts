@@ -1,0 +1,267 @@
+import type { Certificate } from '@jz/contracts/employee';
+import type { DB } from '../../../db/client.ts';
+import { dayjs, nowIso, TZ } from '../../../lib/time.ts';
+import type { DemoIds } from '../../types.ts';
+
+const W = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+/** A checksum-valid mainland ID number for demo data (region + birth date + sequence). */
+export function demoIdCard(region: string, birth: string, seq: number) {
+  const body = `${region}${birth.replaceAll('-', '')}${String(seq).padStart(3, '0')}`;
+  const sum = W.reduce((a, w, i) => a + w * Number(body[i]), 0);
+  return body + '10X98765432'[sum % 11];
+}
+
+const inDays = (n: number) => dayjs().tz(TZ).add(n, 'day').format('YYYY-MM-DD');
+const img = (name: string) => `/demo/employee/${name}.png`;
+
+interface DemoEmployee {
+  shop: 'main' | 'branch';
+  name: string;
+  phone: string;
+  gender: 1 | 2;
+  birth: string;
+  region: string;
+  nativePlace: string;
+  workYears: number;
+  skills: string[];
+  workState: 0 | 1 | 2 | 3;
+  rating: number;
+  completedOrders: number;
+  certificates: Certificate[];
+  intro: string;
+}
+
+const health = (expireIn: number): Certificate => ({
+  name: '健康证',
+  imageUrl: img('health'),
+  expireAt: inDays(expireIn),
+});
+
+/** merchant A (运城, two shops) and merchant B (太原): free, busy, on leave and resigned employees each. */
+function demoEmployeesA(): DemoEmployee[] {
+  return [
+    {
+      shop: 'main',
+      name: '张秀兰',
+      phone: '13935900001',
+      gender: 2,
+      birth: '1978-03-12',
+      region: '140802',
+      nativePlace: '山西省/运城市',
+      workYears: 12,
+      skills: ['日常保洁', '深度保洁', '收纳整理'],
+      workState: 1,
+      rating: 4.9,
+      completedOrders: 326,
+      certificates: [health(200), { name: '家政服务员（高级）', imageUrl: img('cert-a'), expireAt: null }],
+      intro: '做事细致，擅长厨房和卫生间深度清洁。',
+    },
+    {
+      shop: 'main',
+      name: '李桂芳',
+      phone: '13935900002',
+      gender: 2,
+      birth: '1982-07-08',
+      region: '140802',
+      nativePlace: '山西省/运城市',
+      workYears: 8,
+      skills: ['月嫂', '育儿嫂', '催乳'],
+      workState: 2,
+      rating: 4.8,
+      completedOrders: 142,
+      certificates: [health(12), { name: '母婴护理师', imageUrl: img('cert-b'), expireAt: inDays(400) }],
+      intro: '持证月嫂，服务过 60 多个家庭。',
+    },
+    {
+      shop: 'main',
+      name: '王建国',
+      phone: '13935900003',
+      gender: 1,
+      birth: '1975-11-20',
+      region: '140821',
+      nativePlace: '山西省/运城市',
+      workYears: 15,
+      skills: ['家电清洗', '油烟机清洗', '空调清洗'],
+      workState: 1,
+      rating: 4.7,
+      completedOrders: 512,
+      certificates: [health(-5)],
+      intro: '家电清洗老师傅，自带专业工具。',
+    },
+    {
+      shop: 'main',
+      name: '赵春梅',
+      phone: '13935900004',
+      gender: 2,
+      birth: '1986-01-30',
+      region: '140802',
+      nativePlace: '山西省/运城市',
+      workYears: 5,
+      skills: ['养老护理', '做饭'],
+      workState: 3,
+      rating: 4.6,
+      completedOrders: 88,
+      certificates: [health(90)],
+      intro: '休假至月底。',
+    },
+    {
+      shop: 'main',
+      name: '孙丽',
+      phone: '13935900005',
+      gender: 2,
+      birth: '1990-05-16',
+      region: '140802',
+      nativePlace: '山西省/运城市',
+      workYears: 3,
+      skills: ['日常保洁'],
+      workState: 0,
+      rating: 4.5,
+      completedOrders: 40,
+      certificates: [],
+      intro: '已离职。',
+    },
+    {
+      shop: 'branch',
+      name: '周红霞',
+      phone: '13935900006',
+      gender: 2,
+      birth: '1980-09-02',
+      region: '140802',
+      nativePlace: '河南省/三门峡市',
+      workYears: 9,
+      skills: ['日常保洁', '擦玻璃'],
+      workState: 1,
+      rating: 4.8,
+      completedOrders: 201,
+      certificates: [health(25)],
+      intro: '学苑路分店主力保洁。',
+    },
+    {
+      shop: 'branch',
+      name: '吴强',
+      phone: '13935900007',
+      gender: 1,
+      birth: '1984-12-24',
+      region: '140802',
+      nativePlace: '山西省/运城市',
+      workYears: 7,
+      skills: ['管道疏通', '水电维修'],
+      workState: 2,
+      rating: 4.7,
+      completedOrders: 167,
+      certificates: [{ name: '低压电工作业证', imageUrl: img('cert-c'), expireAt: inDays(700) }],
+      intro: '持证电工。',
+    },
+  ];
+}
+
+function demoEmployeesB(): DemoEmployee[] {
+  return [
+    {
+      shop: 'main',
+      name: '刘翠英',
+      phone: '13935910001',
+      gender: 2,
+      birth: '1979-04-18',
+      region: '140105',
+      nativePlace: '山西省/太原市',
+      workYears: 11,
+      skills: ['日常保洁', '收纳整理'],
+      workState: 1,
+      rating: 4.9,
+      completedOrders: 288,
+      certificates: [health(150)],
+      intro: '太原安心家政金牌保洁。',
+    },
+    {
+      shop: 'main',
+      name: '陈志刚',
+      phone: '13935910002',
+      gender: 1,
+      birth: '1983-08-09',
+      region: '140105',
+      nativePlace: '山西省/太原市',
+      workYears: 6,
+      skills: ['家电清洗'],
+      workState: 2,
+      rating: 4.6,
+      completedOrders: 97,
+      certificates: [health(20)],
+      intro: '家电清洗。',
+    },
+    {
+      shop: 'main',
+      name: '杨美华',
+      phone: '13935910003',
+      gender: 2,
+      birth: '1988-02-27',
+      region: '140105',
+      nativePlace: '山西省/晋中市',
+      workYears: 4,
+      skills: ['育儿嫂'],
+      workState: 3,
+      rating: 4.7,
+      completedOrders: 55,
+      certificates: [],
+      intro: '休假中。',
+    },
+    {
+      shop: 'main',
+      name: '郭海燕',
+      phone: '13935910004',
+      gender: 2,
+      birth: '1985-10-10',
+      region: '140105',
+      nativePlace: '山西省/太原市',
+      workYears: 2,
+      skills: ['做饭'],
+      workState: 0,
+      rating: 4.4,
+      completedOrders: 12,
+      certificates: [],
+      intro: '已离职。',
+    },
+  ];
+}
+
+export async function seedDemoEmployees(db: DB, demo: DemoIds) {
+  const now = nowIso();
+  const rows = [
+    ...demoEmployeesA().map((e, i) => ({
+      e,
+      i,
+      merchantId: demo.merchantA.id,
+      shopId: e.shop === 'main' ? demo.merchantA.mainShopId : demo.merchantA.branchShopId,
+    })),
+    ...demoEmployeesB().map((e, i) => ({
+      e,
+      i: i + 50,
+      merchantId: demo.merchantB.id,
+      shopId: demo.merchantB.mainShopId,
+    })),
+  ].map(({ e, i, merchantId, shopId }) => ({
+    merchantId,
+    shopId,
+    name: e.name,
+    phone: e.phone,
+    gender: e.gender,
+    birthDate: e.birth,
+    avatarUrl: null,
+    idCardNo: demoIdCard(e.region, e.birth, 100 + i * 2 + (e.gender === 1 ? 1 : 0)),
+    idCardFrontUrl: img('idcard-front'),
+    idCardBackUrl: img('idcard-back'),
+    nativePlace: e.nativePlace,
+    workYears: e.workYears,
+    skills: JSON.stringify(e.skills),
+    fuwuIds: '[]',
+    certificates: JSON.stringify(e.certificates),
+    workState: e.workState,
+    rating: e.rating,
+    completedOrders: e.completedOrders,
+    intro: e.intro,
+    deletedAt: null,
+    createdAt: now,
+    updatedAt: now,
+  }));
+  await db.insertInto('employee').values(rows).execute();
+}

@@ -1,0 +1,35 @@
+import type { Generated } from 'kysely';
+
+export interface EmployeeTable {
+  id: Generated<number>;
+  merchantId: number;
+  shopId: number;
+  name: string;
+  phone: string;
+  gender: number;
+  birthDate: string | null;
+  avatarUrl: string | null;
+  /** Stored whole; every API answer masks it. */
+  idCardNo: string;
+  idCardFrontUrl: string | null;
+  idCardBackUrl: string | null;
+  nativePlace: string | null;
+  workYears: number;
+  skills: string; // JSON string[]
+  fuwuIds: string; // JSON number[]
+  certificates: string; // JSON [{name,imageUrl,expireAt}]
+  /** 1 空闲 / 2 服务中 / 3 休假 / 0 离职 */
+  workState: number;
+  rating: number;
+  completedOrders: number;
+  intro: string | null;
+  deletedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+declare module '../../../db/schema.ts' {
+  interface Database {
+    employee: EmployeeTable;
+  }
+}
