@@ -1,0 +1,237 @@
+import { z } from 'zod';
+import { optionalDate, optionalText, pageQuery } from './common.ts';
+
+/**
+ * Finance (issue 8): settlements (打款), the account figures, the append-only ledger (收支明细), withdrawals (提现),
+ * bank cards and binding records. All money is integer fen.
+ */
+
+/** Platform rules, stored as config type 'finance_rules' (value: a JSON string of this object). */
+export const FINANCE_RULES_TYPE = 'finance_rules';
+export const financeRulesSchema = z.object({
+  /** Commission in percent of the order pay amount (5 = 5 %). */
+  commissionRate: z.coerce.number().min(0, '佣金比例不能为负').max(100, '佣金比例不能超过 100%').default(5),
+  /** Settlement delay T+N in days. */
+  settleDays: z.coerce.number().int('结算周期须为整数天').min(0).max(365).default(7),
+  /** Minimum withdrawal, fen. */
+  minWithdraw: z.coerce.number().int().min(1).max(100_000_000).default(1000),
+  /** Fee per withdrawal, fen (taken from the amount). */
+  withdrawFee: z.coerce.number().int().min(0).max(100_000_000).default(0),
+});
+export type FinanceRules = z.infer<typeof financeRulesSchema>;
+export const FINANCE_RULES_DEFAULTS: FinanceRules = {
+  commissionRate: 5,
+  settleDays: 7,
+  minWithdraw: 1000,
+  withdrawFee: 0,
+};
+
+/** Ledger kinds (dict finance_ledger_kind). */
+export const LEDGER_KINDS = {
+  settle: '订单结算',
+  unfreeze: '结算解冻',
+  withdraw: '提现',
+  fee: '提现手续费',
+  refund: '退款冲正',
+  return: '提现退回',
+} as const;
+export type LedgerKind = keyof typeof LEDGER_KINDS;
+
+export const WITHDRAW_STATUS = { reviewing: 10, paying: 20, paid: 30, rejected: 40, failed: 50 } as const;
+export const SETTLEMENT_STATUS = { frozen: 0, unfrozen: 1 } as const;
+
+export interface FinanceOverview {
+  balance: number;
+  frozen: number;
+  withdrawable: number;
+  pendingWithdraw: number;
+  totalIncome: number;
+  totalWithdrawn: number;
+  rules: FinanceRules;
+}
+
+export interface TrendPoint {
+  date: string;
+  income: number;
+  expense: number;
+}
+
+export interface LedgerEntry {
+  id: number;
+  direction: number;
+  kind: LedgerKind;
+  amount: number;
+  balanceChange: number;
+  frozenChange: number;
+  balanceAfter: number;
+  frozenAfter: number;
+  refType: 'settlement' | 'withdrawal';
+  refId: number;
+  refNo: string;
+  remark: string | null;
+  createdAt: string;
+}
+
+export interface FrozenSettlement {
+  id: number;
+  shopId: number;
+  orderId: number;
+  orderNo: string;
+  orderAmount: number;
+  commissionRate: number;
+  commission: number;
+  amount: number;
+  status: number;
+  completedAt: string;
+  unfreezeAt: string;
+}
+
+export interface Withdrawal {
+  id: number;
+  withdrawNo: string;
+  merchantId: number;
+  bankCardId: number;
+  bankName: string;
+  cardNoMasked: string;
+  holderName: string;
+  amount: number;
+  fee: number;
+  actualAmount: number;
+  status: number;
+  auditRemark: string | null;
+  auditedAt: string | null;
+  failReason: string | null;
+  finishedAt: string | null;
+  createdAt: string;
+}
+
+export interface WithdrawalAudit extends Withdrawal {
+  merchantName: string;
+  branchName: string;
+  branchCode: string;
+}
+
+export interface BankCard {
+  id: number;
+  bankName: string;
+  branchName: string;
+  branchCode: string;
+  cardNoMasked: string;
+  holderName: string;
+  cardType: number;
+  mobile: string | null;
+  source: string;
+  status: number;
+  boundAt: string;
+  unboundAt: string | null;
+}
+
+export interface BindingRecord {
+  id: number;
+  bankCardId: number;
+  action: number;
+  bankName: string;
+  cardNoMasked: string;
+  holderName: string;
+  cardType: number;
+  source: string;
+  operatorName: string | null;
+  createdAt: string;
+}
+
+const dateRange = {
+  startDate: optionalDate,
+  endDate: optionalDate,
+};
+
+export const trendQuery = z.object({
+  granularity: z.enum(['day', 'month'], { error: '粒度须为 day 或 month' }).default('day'),
+  ...dateRange,
+});
+
+const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+export const ledgerQuery = pageQuery.extend({
+  direction: z.preprocess(blank, z.coerce.number().int().min(1).max(2).optional()),
+  kind: z.preprocess(
+    blank,
+    z.enum(Object.keys(LEDGER_KINDS) as [LedgerKind, ...LedgerKind[]], { error: '未知的收支类型' }).optional(),
+  ),
+  ...dateRange,
+});
+export const ledgerExportQuery = ledgerQuery.omit({ pageNum: true, pageSize: true });
+
+export const frozenQuery = pageQuery.extend({ ...dateRange });
+
+export const withdrawQuery = pageQuery.extend({
+  status: z.preprocess(
+    blank,
+    z.coerce
+      .number()
+      .int()
+      .refine((v) => [10, 20, 30, 40, 50].includes(v), '未知的提现状态')
+      .optional(),
+  ),
+  ...dateRange,
+});
+
+export const withdrawAuditQuery = withdrawQuery.extend({
+  merchantName: optionalText(50),
+  withdrawNo: optionalText(40),
+});
+
+/** POST caiwu/tixian/add. `amount` is fen: integer, positive (minimum and balance are checked by the server). */
+export const withdrawBody = z.object({
+  amount: z.coerce
+    .number({ error: '请输入提现金额' })
+    .int('提现金额须为整数（分）')
+    .positive('提现金额须大于 0')
+    .max(100_000_000_00, '提现金额过大'),
+  bankCardId: z.coerce.number({ error: '请选择银行卡' }).int().positive('请选择银行卡'),
+});
+
+export const withdrawAuditBody = z
+  .object({
+    id: z.coerce.number().int().positive(),
+    pass: z.coerce.number().int().min(0).max(1),
+    remark: optionalText(200),
+  })
+  .refine((v) => v.pass === 1 || !!v.remark, { message: '驳回时请填写原因', path: ['remark'] });
+
+export const cardIdBody = z.object({ id: z.coerce.number().int().positive() });
+
+/** Manual binding (merchant side) and the onboarding hand-over share these field rules. */
+export const bankCardBody = z.object({
+  bankName: z.string({ error: '请输入开户银行' }).trim().min(2, '请输入开户银行').max(50, '开户银行最多 50 个字'),
+  branchName: z.string({ error: '请输入开户支行' }).trim().min(2, '请输入开户支行').max(100, '开户支行最多 100 个字'),
+  branchCode: z
+    .string({ error: '请输入联行号' })
+    .trim()
+    .regex(/^\d{12}$/, '联行号为 12 位数字'),
+  cardNo: z
+    .string({ error: '请输入银行卡号' })
+    .trim()
+    .transform((s) => s.replace(/\s+/g, ''))
+    .pipe(z.string().regex(/^\d{8,30}$/, '银行卡号为 8-30 位数字')),
+  holderName: z.string({ error: '请输入开户名' }).trim().min(2, '请输入开户名').max(100, '开户名最多 100 个字'),
+  cardType: z.coerce
+    .number({ error: '请选择账户类型' })
+    .int()
+    .refine((v) => v === 1 || v === 2, '请选择账户类型'),
+  mobile: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z
+      .string()
+      .trim()
+      .regex(/^1[3-9]\d{9}$/, '请输入正确的 11 位手机号')
+      .optional(),
+  ),
+});
+
+export const bindingQuery = pageQuery.extend({ ...dateRange });
+
+/** The withdrawal form's summary before confirming. */
+export function withdrawPreview(amount: number, rules: Pick<FinanceRules, 'withdrawFee'>) {
+  const fee = Math.min(rules.withdrawFee, amount);
+  return { amount, fee, actualAmount: amount - fee };
+}

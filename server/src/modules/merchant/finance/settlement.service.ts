@@ -1,0 +1,148 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../../db/schema.ts';
+import { dayjs, nowIso } from '../../../lib/time.ts';
+import { financeRules } from './finance-rules.ts';
+import { applyMove, ensureAccount, inTx } from './ledger.ts';
+import './finance.tables.ts';
+
+export interface SettlementInput {
+  merchantId: number;
+  shopId: number;
+  orderId: number;
+  orderNo: string;
+  /** Order pay amount, fen. */
+  amount: number;
+  /** ISO time the order was confirmed (status 50). */
+  completedAt: string;
+}
+
+/** Commission of an amount at a percent rate, rounded to the fen (half up). */
+export const commissionOf = (amount: number, ratePercent: number) => Math.round((amount * ratePercent) / 100);
+
+/**
+ * Creates the frozen settlement (打款) of a completed order: commission at the platform rate, net = amount -
+ * commission, unfreezing T+N days after completedAt. Idempotent per orderId: a second call (or a concurrent one)
+ * answers the existing settlement and moves no money. In the same transaction: the account's balance and frozen
+ * amount grow by the net and one ledger entry 订单结算 is written. Pass the caller's transaction to make it part of
+ * the order's confirmation.
+ */
+export async function createSettlement(
+  db: Kysely<Database> | Transaction<Database>,
+  input: SettlementInput,
+): Promise<{ id: number }> {
+  if (!Number.isInteger(input.amount) || input.amount < 0)
+    throw new Error('settlement amount must be integer fen >= 0');
+  const existing = await db
+    .selectFrom('financeSettlement')
+    .select('id')
+    .where('orderId', '=', input.orderId)
+    .executeTakeFirst();
+  if (existing) return existing;
+  const rules = await financeRules(db);
+  const commission = Math.min(commissionOf(input.amount, rules.commissionRate), input.amount);
+  const net = input.amount - commission;
+  const completed = dayjs(input.completedAt);
+  const unfreezeAt = completed.add(rules.settleDays, 'day').toISOString();
+  return inTx(db, async (tx) => {
+    await ensureAccount(tx, input.merchantId);
+    const now = nowIso();
+    const row = await tx
+      .insertInto('financeSettlement')
+      .values({
+        merchantId: input.merchantId,
+        shopId: input.shopId,
+        orderId: input.orderId,
+        orderNo: input.orderNo,
+        orderAmount: input.amount,
+        commissionRate: rules.commissionRate,
+        commission,
+        amount: net,
+        // A zero net (100 % commission, free order) has nothing to freeze.
+        status: net > 0 ? 0 : 1,
+        completedAt: completed.toISOString(),
+        unfreezeAt,
+        unfrozenAt: net > 0 ? null : now,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflict((oc) => oc.column('orderId').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!row) {
+      // A concurrent call won the race: answer its settlement, move nothing.
+      return tx
+        .selectFrom('financeSettlement')
+        .select('id')
+        .where('orderId', '=', input.orderId)
+        .executeTakeFirstOrThrow();
+    }
+    if (net > 0) {
+      await applyMove(tx, {
+        merchantId: input.merchantId,
+        income: net,
+        lines: [
+          {
+            direction: 1,
+            kind: 'settle',
+            amount: net,
+            balanceChange: net,
+            frozenChange: net,
+            refType: 'settlement',
+            refId: row.id,
+            refNo: input.orderNo,
+            remark: `订单 ${input.orderNo} 结算（订单金额 ${(input.amount / 100).toFixed(2)} 元，佣金 ${(commission / 100).toFixed(2)} 元），冻结至 ${dayjs(unfreezeAt).tz('Asia/Shanghai').format('YYYY-MM-DD HH:mm')}`,
+          },
+        ],
+      });
+    }
+    return { id: row.id };
+  });
+}
+
+/**
+ * The unfreeze job: every frozen settlement whose date has come becomes withdrawable. Per settlement, one
+ * transaction: the conditional `UPDATE ... WHERE id = ? AND status = 0` claims it (a second instance or a second run
+ * updates nothing and skips), then frozen shrinks and one ledger entry 结算解冻 is written. Safe to run concurrently
+ * and as often as wanted. Answers how many this call unfroze.
+ */
+export async function unfreezeDue(db: Kysely<Database>, now = nowIso(), limit = 500): Promise<number> {
+  const due = await db
+    .selectFrom('financeSettlement')
+    .select(['id', 'merchantId', 'orderNo', 'amount'])
+    .where('status', '=', 0)
+    .where('unfreezeAt', '<=', now)
+    .orderBy('unfreezeAt')
+    .limit(limit)
+    .execute();
+  let done = 0;
+  for (const s of due) {
+    const moved = await db.transaction().execute(async (tx) => {
+      const claimed = await tx
+        .updateTable('financeSettlement')
+        .set({ status: 1, unfrozenAt: now, updatedAt: nowIso() })
+        .where('id', '=', s.id)
+        .where('status', '=', 0)
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== 1) return false;
+      await applyMove(tx, {
+        merchantId: s.merchantId,
+        lines: [
+          {
+            direction: 1,
+            kind: 'unfreeze',
+            amount: s.amount,
+            balanceChange: 0,
+            frozenChange: -s.amount,
+            refType: 'settlement',
+            refId: s.id,
+            refNo: s.orderNo,
+            remark: `订单 ${s.orderNo} 结算解冻，转为可提现`,
+          },
+        ],
+      });
+      return true;
+    });
+    if (moved) done++;
+  }
+  return done;
+}
