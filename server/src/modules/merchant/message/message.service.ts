@@ -1,0 +1,83 @@
+import type { MessageRefType, MessageType } from '@jz/contracts/message';
+import { sql } from 'kysely';
+import type { DB } from '../../../db/client.ts';
+import { nowIso } from '../../../lib/time.ts';
+import './message.tables.ts';
+
+/** What reaches a merchant: one message per recipient user. */
+export interface OutgoingMessage {
+  type: MessageType;
+  title: string;
+  content: string;
+  refType?: MessageRefType | null;
+  refId?: number | null;
+}
+
+export type Recipient = { userId: number; merchantId?: never } | { merchantId: number; userId?: never };
+
+/**
+ * The one way other modules (orders, finance, onboarding, licences, agreements) tell a merchant something.
+ * `userId` sends to that user; `merchantId` sends to every active user of the merchant. Pass the transaction as `db`
+ * when the message must appear only if the change that caused it commits. Answers how many messages were created.
+ *
+ *   await sendMessage(trx, { merchantId, type: 'order', title: '新订单', content: `订单 ${no} 已付款，请及时接单`, refType: 'order', refId: id });
+ */
+export async function sendMessage(db: DB, msg: Recipient & OutgoingMessage): Promise<number> {
+  const now = nowIso();
+  const base = {
+    type: msg.type,
+    title: msg.title.slice(0, 100),
+    content: msg.content.slice(0, 2000),
+    refType: msg.refType ?? null,
+    refId: msg.refId ?? null,
+    readAt: null,
+    createdAt: now,
+  };
+  const users =
+    msg.userId !== undefined
+      ? await db.selectFrom('user').select(['id', 'merchantId']).where('id', '=', msg.userId).execute()
+      : await db
+          .selectFrom('user')
+          .select(['id', 'merchantId'])
+          .where('merchantId', '=', msg.merchantId)
+          .where('status', '=', 0)
+          .execute();
+  if (!users.length) return 0;
+  await db
+    .insertInto('message')
+    .values(users.map((u) => ({ ...base, userId: u.id, merchantId: u.merchantId })))
+    .execute();
+  return users.length;
+}
+
+/**
+ * One message to every active user of the given merchants (all merchants when `merchantIds` is null), in a single
+ * INSERT ... SELECT. Used by platform broadcasts and new agreement versions.
+ */
+export async function sendToMerchants(db: DB, merchantIds: number[] | null, msg: OutgoingMessage): Promise<number> {
+  if (merchantIds && merchantIds.length === 0) return 0;
+  const now = nowIso();
+  let users = db
+    .selectFrom('user')
+    .where('userType', '=', 'merchant')
+    .where('status', '=', 0)
+    .where('merchantId', 'is not', null);
+  if (merchantIds) users = users.where('merchantId', 'in', merchantIds);
+  const r = await db
+    .insertInto('message')
+    .columns(['userId', 'merchantId', 'type', 'title', 'content', 'refType', 'refId', 'createdAt'])
+    .expression(
+      users.select((eb) => [
+        'user.id',
+        'user.merchantId',
+        eb.val(msg.type).as('type'),
+        eb.val(msg.title.slice(0, 100)).as('title'),
+        eb.val(msg.content.slice(0, 2000)).as('content'),
+        eb.val(msg.refType ?? null).as('refType'),
+        sql<number | null>`cast(${msg.refId ?? null} as integer)`.as('refId'),
+        eb.val(now).as('createdAt'),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(r.numInsertedOrUpdatedRows ?? 0);
+}
