@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { optionalText, pageQuery } from './common.ts';
+import { UPLOAD_KINDS } from './upload.ts';
+
+/** The resource library: one record per upload (and external links added by hand). */
+export interface Resource {
+  id: number;
+  name: string;
+  url: string;
+  type: (typeof UPLOAD_KINDS)[number] | 'link';
+  ext: string | null;
+  mime: string | null;
+  size: number;
+  rootPath: string | null;
+  uploaderId: number | null;
+  uploaderName: string | null;
+  merchantId: number | null;
+  createdAt: string;
+}
+
+export const RESOURCE_TYPES = [...UPLOAD_KINDS, 'link'] as const;
+export const RESOURCE_TYPE_LABELS: Record<(typeof RESOURCE_TYPES)[number], string> = {
+  image: '图片',
+  video: '视频',
+  pdf: 'PDF',
+  office: '办公文档',
+  link: '外部链接',
+};
+
+const optionalType = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  z.enum(RESOURCE_TYPES, { error: '资源类型无效' }).optional(),
+);
+
+export const resourceQuery = pageQuery.extend({
+  name: optionalText(100),
+  type: optionalType,
+  rootPath: optionalText(60),
+});
+
+export const resourceListQuery = z.object({ type: optionalType });
+
+const name = z.string({ error: '请输入资源名称' }).trim().min(1, '请输入资源名称').max(100, '资源名称最多 100 个字');
+
+/** add: an external link (https) kept in the library; files enter it by being uploaded. */
+export const resourceAddBody = z.object({
+  name,
+  url: z
+    .string({ error: '请输入链接地址' })
+    .trim()
+    .max(500, '链接地址过长')
+    .regex(/^https:\/\/[^\s"'<>]+$/i, '链接须以 https:// 开头'),
+});
+
+/** edit: rename. */
+export const resourceEditBody = z.object({ id: z.coerce.number().int().positive(), name });

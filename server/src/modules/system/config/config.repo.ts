@@ -1,0 +1,39 @@
+import type { ConfigRecord, ConfigValue } from '@jz/contracts/config';
+import type { DB } from '../../../db/client.ts';
+import { nowIso } from '../../../lib/time.ts';
+import './config.tables.ts';
+
+const EMPTY = JSON.stringify({ content: '' });
+
+/** A configuration by type; an unknown type answers the empty value `{"content":""}` (spec §3: initially empty). */
+export async function findByType(db: DB, type: string): Promise<ConfigRecord> {
+  const row = await db
+    .selectFrom('config')
+    .select(['type', 'value', 'updatedAt'])
+    .where('type', '=', type)
+    .executeTakeFirst();
+  return row ?? { type, value: EMPTY, updatedAt: null };
+}
+
+/** The decoded value, for other modules reading flat settings (commission rate, ...). */
+export async function readConfig(db: DB, type: string): Promise<ConfigValue> {
+  const { value } = await findByType(db, type);
+  try {
+    const v = JSON.parse(value);
+    return v && typeof v === 'object' && !Array.isArray(v) ? v : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Insert or replace one configuration (one statement: two concurrent saves leave one whole value, never a mix). */
+export async function saveConfig(db: DB, type: string, value: ConfigValue) {
+  const now = nowIso();
+  const text = JSON.stringify(value);
+  await db
+    .insertInto('config')
+    .values({ type, value: text, createdAt: now, updatedAt: now })
+    .onConflict((oc) => oc.column('type').doUpdateSet({ value: text, updatedAt: now }))
+    .execute();
+  return findByType(db, type);
+}
