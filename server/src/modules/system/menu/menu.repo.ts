@@ -2,7 +2,20 @@ import type { MenuItem } from '@jz/contracts/menu';
 import type { DB } from '../../../db/client.ts';
 import type { AuthUser } from '../../../plugins/auth.ts';
 
-const columns = ['id', 'parentId', 'name', 'icon', 'type', 'routerUrl', 'routerParam', 'component', 'perms', 'status', 'sort', 'scope'] as const;
+const columns = [
+  'id',
+  'parentId',
+  'name',
+  'icon',
+  'type',
+  'routerUrl',
+  'routerParam',
+  'component',
+  'perms',
+  'status',
+  'sort',
+  'scope',
+] as const;
 
 /** Nests flat rows by parentId, children sorted by sort then id. Rows whose parent is absent become roots. */
 export function buildTree(rows: MenuItem[]): MenuItem[] {
@@ -14,8 +27,9 @@ export function buildTree(rows: MenuItem[]): MenuItem[] {
   }
   const sort = (list: MenuItem[]) => {
     list.sort((a, b) => a.sort - b.sort || a.id - b.id);
-    for (const m of list) if (m.children?.length) sort(m.children);
-    else delete m.children;
+    for (const m of list)
+      if (m.children?.length) sort(m.children);
+      else delete m.children;
   };
   sort(roots);
   return roots;
@@ -24,7 +38,11 @@ export function buildTree(rows: MenuItem[]): MenuItem[] {
 /** The menus a user may see: everything of its scope for the super admin, else what its enabled roles grant. */
 export async function findUserMenus(db: DB, user: AuthUser, types: MenuItem['type'][]): Promise<MenuItem[]> {
   const scope = user.userType === 'platform' ? 'platform' : 'merchant';
-  let q = db.selectFrom('menu').select(columns.map((c) => `menu.${c}` as const)).where('menu.scope', '=', scope).where('menu.type', 'in', types);
+  let q = db
+    .selectFrom('menu')
+    .select(columns.map((c) => `menu.${c}` as const))
+    .where('menu.scope', '=', scope)
+    .where('menu.type', 'in', types);
   if (!user.perms.has('super')) {
     q = q.where('menu.id', 'in', (sub) =>
       sub

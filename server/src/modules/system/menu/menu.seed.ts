@@ -11,11 +11,15 @@ export async function seedMenus(db: DB) {
   const rows = await loadMenuCatalogue();
   const now = nowIso();
   const existing = new Map(
-    (await db.selectFrom('menu').select(['id', 'seedKey']).where('seedKey', 'is not', null).execute()).map((r) => [r.seedKey!, r.id]),
+    (await db.selectFrom('menu').select(['id', 'seedKey']).where('seedKey', 'is not', null).execute()).map((r) => [
+      r.seedKey!,
+      r.id,
+    ]),
   );
   for (const r of rows) {
     const parentId = r.parentKey ? existing.get(r.parentKey) : null;
-    if (r.parentKey && parentId === undefined) throw new Error(`menu ${r.key}: parent ${r.parentKey} is not seeded (load order?)`);
+    if (r.parentKey && parentId === undefined)
+      throw new Error(`menu ${r.key}: parent ${r.parentKey} is not seeded (load order?)`);
     const structure = {
       parentId: parentId ?? null,
       type: r.type,
@@ -31,7 +35,15 @@ export async function seedMenus(db: DB) {
     else {
       const ins = await db
         .insertInto('menu')
-        .values({ ...structure, seedKey: r.key, name: r.name, icon: r.icon ?? null, sort: r.sort, status: 0, createdAt: now })
+        .values({
+          ...structure,
+          seedKey: r.key,
+          name: r.name,
+          icon: r.icon ?? null,
+          sort: r.sort,
+          status: 0,
+          createdAt: now,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       existing.set(r.key, ins.id);

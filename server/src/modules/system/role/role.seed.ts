@@ -11,14 +11,21 @@ export const BUILT_IN_ROLES = [
 export async function seedRoles(db: DB) {
   const now = nowIso();
   for (const r of BUILT_IN_ROLES) {
-    let role = await db.selectFrom('role').select('id').where('code', '=', r.code).where('merchantId', 'is', null).executeTakeFirst();
+    let role = await db
+      .selectFrom('role')
+      .select('id')
+      .where('code', '=', r.code)
+      .where('merchantId', 'is', null)
+      .executeTakeFirst();
     role ??= await db
       .insertInto('role')
       .values({ ...r, merchantId: null, status: 0, sort: 0, builtIn: 1, createdAt: now, updatedAt: now })
       .returning('id')
       .executeTakeFirstOrThrow();
     const menus = await db.selectFrom('menu').select('id').where('scope', '=', r.scope).execute();
-    const have = new Set((await db.selectFrom('roleMenu').select('menuId').where('roleId', '=', role.id).execute()).map((x) => x.menuId));
+    const have = new Set(
+      (await db.selectFrom('roleMenu').select('menuId').where('roleId', '=', role.id).execute()).map((x) => x.menuId),
+    );
     const missing = menus.filter((m) => !have.has(m.id)).map((m) => ({ roleId: role.id, menuId: m.id }));
     if (missing.length) await db.insertInto('roleMenu').values(missing).execute();
   }

@@ -5,10 +5,25 @@ import { nowIso } from '../../../lib/time.ts';
 export async function seedAdmin(db: DB, phone: string) {
   if (await db.selectFrom('user').select('id').where('userType', '=', 'platform').executeTakeFirst()) return;
   const now = nowIso();
-  const role = await db.selectFrom('role').select('id').where('code', '=', 'super').where('merchantId', 'is', null).executeTakeFirstOrThrow();
+  const role = await db
+    .selectFrom('role')
+    .select('id')
+    .where('code', '=', 'super')
+    .where('merchantId', 'is', null)
+    .executeTakeFirstOrThrow();
   const { id } = await db
     .insertInto('user')
-    .values({ userType: 'platform', merchantId: null, isOwner: 0, loginName: 'admin', nickName: '平台管理员', phone, status: 0, createdAt: now, updatedAt: now })
+    .values({
+      userType: 'platform',
+      merchantId: null,
+      isOwner: 0,
+      loginName: 'admin',
+      nickName: '平台管理员',
+      phone,
+      status: 0,
+      createdAt: now,
+      updatedAt: now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   await db.insertInto('userRole').values({ userId: id, roleId: role.id }).execute();

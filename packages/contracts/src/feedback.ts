@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { jsonField, optionalDate, optionalStatus, optionalText, pageQuery } from './common.ts';
+import { imageUrlField } from './user.ts';
+
+export interface Feedback {
+  id: number;
+  userId: number;
+  merchantId: number | null;
+  merchantName: string | null;
+  userName: string | null;
+  userPhone: string | null;
+  type: string;
+  content: string;
+  images: string[];
+  contact: string | null;
+  state: number;
+  reply: string | null;
+  handledBy: number | null;
+  handlerName: string | null;
+  handledAt: string | null;
+  createdAt: string;
+}
+
+export const FEEDBACK_TYPES = ['1', '2', '3', '4'] as const;
+
+export const feedbackQuery = pageQuery
+  .extend({
+    type: z.preprocess((v) => (v === '' ? undefined : v), z.enum(FEEDBACK_TYPES).optional()),
+    state: optionalStatus,
+    merchantName: optionalText(100),
+    content: optionalText(100),
+    startDate: optionalDate,
+    endDate: optionalDate,
+  })
+  .refine((q) => !q.startDate || !q.endDate || q.startDate <= q.endDate, {
+    message: '开始日期不能晚于结束日期',
+    path: ['startDate'],
+  });
+
+export const myFeedbackQuery = pageQuery.extend({ state: optionalStatus });
+
+export const feedbackAddBody = z.object({
+  type: z.enum(FEEDBACK_TYPES, { error: '请选择反馈类型' }),
+  content: z
+    .string({ error: '请输入反馈内容' })
+    .trim()
+    .min(5, '反馈内容至少 5 个字')
+    .max(1000, '反馈内容最多 1000 个字'),
+  images: jsonField(z.array(imageUrlField).max(6, '最多 6 张图片')).default([]),
+  contact: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().trim().max(50, '联系方式最多 50 个字').optional(),
+  ),
+});
+
+export const feedbackSetStateBody = z.object({
+  id: z.coerce.number().int().positive(),
+  state: z.coerce
+    .number()
+    .int()
+    .refine((n) => n === 1, '处理状态只能设为 已处理'),
+  reply: z.string({ error: '请输入回复内容' }).trim().min(1, '请输入回复内容').max(1000, '回复最多 1000 个字'),
+});
