@@ -94,21 +94,37 @@ export async function editFuwu(db: DB, id: number, v: FuwuInput) {
     .execute();
 }
 
-/** A category still used by goods, or with children, cannot be deleted (disable it instead). */
+/**
+ * Deletes categories with their children. A category still used by goods cannot go (disable it instead); shops that
+ * offered it stop offering it.
+ */
 export async function deleteFuwu(db: DB, ids: number[]) {
   return db.transaction().execute(async (trx) => {
     const found = await trx.selectFrom('fuwu').select('id').where('id', 'in', ids).execute();
     if (found.length !== ids.length) throw notFound('服务类目不存在');
-    const child = await trx
-      .selectFrom('fuwu')
-      .select('name')
-      .where('parentId', 'in', ids)
-      .where('id', 'not in', ids)
+    const children = (await trx.selectFrom('fuwu').select('id').where('parentId', 'in', ids).execute()).map(
+      (r) => r.id,
+    );
+    const all = [...new Set([...ids, ...children])];
+    const used = await trx
+      .selectFrom('goods')
+      .innerJoin('fuwu', 'fuwu.id', 'goods.fuwuId')
+      .select('fuwu.name')
+      .where('goods.fuwuId', 'in', all)
       .executeTakeFirst();
-    if (child) throw business('请先删除下级类目');
-    const used = await trx.selectFrom('goods').select('id').where('fuwuId', 'in', ids).executeTakeFirst();
-    if (used) throw business('类目下已有商品，不能删除，可改为停用');
-    await trx.deleteFrom('fuwu').where('parentId', 'in', ids).execute();
+    if (used) throw business(`类目「${used.name}」下已有商品，不能删除，可改为停用`);
+    const shops = await trx.selectFrom('shop').select(['id', 'fuwuIds']).where('fuwuIds', '!=', '[]').execute();
+    for (const shop of shops) {
+      const cur = JSON.parse(shop.fuwuIds) as number[];
+      const next = cur.filter((f) => !all.includes(f));
+      if (next.length !== cur.length)
+        await trx
+          .updateTable('shop')
+          .set({ fuwuIds: JSON.stringify(next), updatedAt: nowIso() })
+          .where('id', '=', shop.id)
+          .execute();
+    }
+    await trx.deleteFrom('fuwu').where('id', 'in', children).execute();
     await trx.deleteFrom('fuwu').where('id', 'in', ids).execute();
   });
 }
