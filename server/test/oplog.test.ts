@@ -1,0 +1,140 @@
+import type { Page } from '@jz/contracts/envelope';
+import type { OplogRow } from '@jz/contracts/oplog';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Api, api, buildTestApp, loginAs, PHONES, sessionFor, type TestApp, waitFor } from './helpers/index.ts';
+
+const L = 'sys/log';
+let t: TestApp;
+let admin: Api;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = api(t.app, await loginAs(t.app, PHONES.admin));
+});
+afterAll(() => t?.close());
+
+const lastId = async () =>
+  (await t.db.selectFrom('oplog').select('id').orderBy('id', 'desc').executeTakeFirst())?.id ?? 0;
+const rowAfter = (url: string, after: number) =>
+  waitFor(() =>
+    t.db
+      .selectFrom('oplog')
+      .selectAll()
+      .where('url', '=', url)
+      .where('id', '>', after)
+      .orderBy('id', 'desc')
+      .executeTakeFirst(),
+  );
+
+describe('操作日志', () => {
+  it('logs every mutation by declaration with who, what, result and duration; secrets are redacted', async () => {
+    const before = await lastId();
+    const role = await admin.post<{ id: number }>('sys/role/add', { name: '日志测试', code: 'log_test' });
+    expect(role.code).toBe(200);
+    const add = await rowAfter('/tmpl/api/sys/role/add', before);
+    expect(add).toMatchObject({
+      title: '角色管理',
+      type: 'add',
+      method: 'POST',
+      loginName: 'admin',
+      success: 1,
+      errorMessage: null,
+    });
+    expect(add.durationMs).toBeGreaterThanOrEqual(0);
+    expect(add.ip).toBeTruthy();
+
+    // A failed call is logged as failed with its message.
+    const dup = await admin.post('sys/role/add', { name: '日志测试', code: 'log_test' });
+    expect(dup.code).toBe(2004);
+    const failed = await rowAfter('/tmpl/api/sys/role/add', add.id);
+    expect(failed).toMatchObject({ success: 0, errorMessage: '角色编码「log_test」已存在' });
+
+    // Passwords, SMS codes and tokens never reach the log.
+    const u = await admin.post<{ id: number }>('sys/user/add', {
+      loginName: 'logger',
+      nickName: '日志',
+      phone: '13933330001',
+      roleIds: String(role.result.id),
+      password: 'TopSecret99',
+    });
+    expect(u.code).toBe(200);
+    const userLog = await rowAfter('/tmpl/api/sys/user/add', before);
+    expect(userLog.params).not.toContain('TopSecret99');
+    expect(JSON.parse(userLog.params!)).toMatchObject({
+      loginName: 'logger',
+      phone: '13933330001',
+      password: '******',
+    });
+    await api(t.app).post('app/jiazheng/login/sms/sendCode', { phone: '13933330001' });
+    const code = t.sms.lastCodeFor('13933330001')!;
+    const login = await api(t.app).post<{ token: string }>('app/jiazheng/login/sms/login', {
+      phone: '13933330001',
+      code,
+    });
+    expect(login.code).toBe(200);
+    const loginLog = await rowAfter('/tmpl/api/app/jiazheng/login/sms/login', before);
+    expect(loginLog.params).not.toContain(code);
+    expect(loginLog.params).not.toContain(login.result.token);
+    expect(JSON.parse(loginLog.params!)).toMatchObject({ phone: '13933330001', code: '******' });
+  });
+
+  it('searches by user, module, result and date range, newest first, and shows one in detail', async () => {
+    const all = await admin.get<Page<OplogRow>>(`${L}/findAllByPage`, { pageSize: 100 });
+    expect(all.code).toBe(200);
+    const ids = all.result.records.map((r) => r.id);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    const byTitle = await admin.get<Page<OplogRow>>(`${L}/findAllByPage`, { title: '角色' });
+    expect(byTitle.result.total).toBeGreaterThanOrEqual(2);
+    expect(byTitle.result.records.every((r) => r.title === '角色管理')).toBe(true);
+    const failed = await admin.get<Page<OplogRow>>(`${L}/findAllByPage`, { success: 0, title: '角色' });
+    expect(failed.result.records.map((r) => r.errorMessage)).toEqual(['角色编码「log_test」已存在']);
+    const byUser = await admin.get<Page<OplogRow>>(`${L}/findAllByPage`, { loginName: 'admin', type: 'add' });
+    expect(byUser.result.records.every((r) => r.loginName === 'admin' && r.type === 'add')).toBe(true);
+    const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+    expect(
+      (await admin.get<Page<OplogRow>>(`${L}/findAllByPage`, { startDate: today, endDate: today })).result.total,
+    ).toBe(all.result.total);
+    expect(
+      (await admin.get<Page<OplogRow>>(`${L}/findAllByPage`, { startDate: '2000-01-01', endDate: '2000-01-02' })).result
+        .total,
+    ).toBe(0);
+    expect(await admin.get(`${L}/findAllByPage`, { startDate: '2020-02-02', endDate: '2020-01-01' })).toMatchObject({
+      code: 2001,
+      message: expect.stringContaining('开始日期不能晚于结束日期'),
+    });
+    expect(await admin.get(`${L}/findAllByPage`, { startDate: 'yesterday' })).toMatchObject({ code: 2001 });
+    expect(await admin.get(`${L}/findAllByPage`, { success: 3 })).toMatchObject({ code: 2001 });
+
+    const one = await admin.get<OplogRow>(`${L}/findById/${ids[0]}`);
+    expect(one.result).toMatchObject({ id: ids[0], title: all.result.records[0].title });
+    expect(await admin.get(`${L}/findById/999999`)).toMatchObject({ code: 2002 });
+    expect((await admin.get<string[]>(`${L}/findAllByList`)).result).toEqual(
+      expect.arrayContaining(['角色管理', '用户管理', '短信登录']),
+    );
+  });
+
+  it('deletes log rows (and logs that); merchant users get 301; anonymous 401', async () => {
+    const rows = (await admin.get<Page<OplogRow>>(`${L}/findAllByPage`, { pageSize: 2 })).result.records;
+    const before = await lastId();
+    expect((await admin.del(`${L}/delByIds/${rows.map((r) => r.id).join(',')}`)).code).toBe(200);
+    expect(
+      await t.db
+        .selectFrom('oplog')
+        .select('id')
+        .where(
+          'id',
+          'in',
+          rows.map((r) => r.id),
+        )
+        .execute(),
+    ).toEqual([]);
+    await rowAfter(`/tmpl/api/sys/log/delByIds/${rows.map((r) => r.id).join(',')}`, before);
+    for (const phone of [PHONES.ownerA, PHONES.subA]) {
+      const m = api(t.app, await sessionFor(t.app, phone));
+      expect(await m.get(`${L}/findAllByPage`)).toMatchObject({ code: 301 });
+      expect(await m.get(`${L}/findById/1`)).toMatchObject({ code: 301 });
+      expect(await m.del(`${L}/delByIds/1`)).toMatchObject({ code: 301 });
+    }
+    expect((await api(t.app).get(`${L}/findAllByPage`)).code).toBe(401);
+  });
+});
