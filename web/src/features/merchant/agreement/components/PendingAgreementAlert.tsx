@@ -1,0 +1,45 @@
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button } from 'antd';
+import { useNavigate } from 'react-router';
+import { hasPerm } from '../../../../lib/access.tsx';
+import { profileQuery } from '../../../../lib/queries.ts';
+import { pendingQuery } from '../api/agreements.ts';
+
+/**
+ * For the landing page: a prominent warning while a must-sign agreement is unsigned in its current version
+ * (withdrawals are refused until then), and a quieter note for optional ones. Renders nothing for platform users.
+ */
+export function PendingAgreementAlert() {
+  const navigate = useNavigate();
+  const { data: user } = useQuery(profileQuery);
+  const isMerchant = user?.userType === 'merchant';
+  const { data = [] } = useQuery({ ...pendingQuery, enabled: isMerchant });
+  if (!isMerchant || !data.length) return null;
+  const must = data.filter((a) => a.mustSign === 1);
+  const canSign = hasPerm('merchant:agreement:sign');
+  const action = canSign ? (
+    <Button type="primary" danger={must.length > 0} onClick={() => navigate('/xiyixixie')}>
+      立即签署
+    </Button>
+  ) : undefined;
+  if (must.length)
+    return (
+      <Alert
+        type="error"
+        showIcon
+        data-testid="pending-agreement-alert"
+        message={`您有 ${must.length} 份必签协议待签署`}
+        description={`${must.map((a) => `《${a.title}》第 ${a.version} 版`).join('、')}尚未签署，签署前将无法申请提现。${canSign ? '' : '请联系主账号签署。'}`}
+        action={action}
+      />
+    );
+  return (
+    <Alert
+      type="info"
+      showIcon
+      data-testid="pending-agreement-alert"
+      message={`有 ${data.length} 份协议待阅读签署：${data.map((a) => `《${a.title}》`).join('、')}`}
+      action={action}
+    />
+  );
+}

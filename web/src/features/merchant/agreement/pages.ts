@@ -1,0 +1,27 @@
+import { lazy } from 'react';
+import type { PageDef } from '../../../app/registry.ts';
+
+export const pages: PageDef[] = [
+  {
+    key: 'merchant.agreement.sign',
+    path: '/xiyixixie',
+    title: '协议签署',
+    perm: 'merchant:agreement:sign',
+    component: lazy(() => import('./pages/SignPage.tsx')),
+  },
+  {
+    key: 'merchant.agreement.mine',
+    path: '/wodexieyi',
+    title: '我的协议',
+    perm: 'merchant:agreement:list',
+    component: lazy(() => import('./pages/MyAgreementsPage.tsx')),
+  },
+  {
+    key: 'merchant.agreement.detail',
+    path: '/xieyixiangqing',
+    title: '协议详情',
+    perm: 'merchant:agreement:list',
+    parentKey: 'merchant.agreement.mine',
+    component: lazy(() => import('./pages/AgreementDetailPage.tsx')),
+  },
+];

@@ -1,0 +1,12 @@
+import { lazy } from 'react';
+import type { PageDef } from '../../../app/registry.ts';
+
+export const pages: PageDef[] = [
+  {
+    key: 'merchant.message.list',
+    path: '/xiaoxiguanli',
+    title: '消息管理',
+    perm: 'merchant:message:list',
+    component: lazy(() => import('./pages/MessagePage.tsx')),
+  },
+];

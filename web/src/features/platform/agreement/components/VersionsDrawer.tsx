@@ -1,0 +1,41 @@
+import { useQuery } from '@tanstack/react-query';
+import { Collapse, Drawer, Empty, Space, Spin, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { AgreementContent } from '../../../merchant/agreement/components/AgreementContent.tsx';
+import { agreementDetailQuery } from '../api/agreements.ts';
+
+/** Every published version of one agreement, newest first; their texts are immutable. */
+export function VersionsDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
+  const q = useQuery({ ...agreementDetailQuery(id ?? 0), enabled: id !== null });
+  const a = q.data;
+  return (
+    <Drawer
+      title={a ? `版本记录：${a.title}` : '版本记录'}
+      open={id !== null}
+      onClose={onClose}
+      width={820}
+      destroyOnHidden
+    >
+      {q.isLoading ? (
+        <Spin />
+      ) : !a?.versions.length ? (
+        <Empty description="尚未发布任何版本" />
+      ) : (
+        <Collapse
+          defaultActiveKey={[a.versions[0].id]}
+          items={a.versions.map((v) => ({
+            key: v.id,
+            label: (
+              <Space>
+                第 {v.version} 版{v.version === a.currentVersion && <Tag color="success">当前</Tag>}
+                <Typography.Text type="secondary">{dayjs(v.publishedAt).format('YYYY-MM-DD HH:mm')}</Typography.Text>
+                {v.remark && <Typography.Text type="secondary">· {v.remark}</Typography.Text>}
+              </Space>
+            ),
+            children: <AgreementContent html={v.content} />,
+          }))}
+        />
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,19 @@
+import { lazy } from 'react';
+import type { PageDef } from '../../../app/registry.ts';
+
+export const pages: PageDef[] = [
+  {
+    key: 'platform.agreement',
+    path: '/sys/agreement',
+    title: '协议管理',
+    perm: 'platform:agreement:list',
+    component: lazy(() => import('./pages/AgreementAdminPage.tsx')),
+  },
+  {
+    key: 'platform.message.broadcast',
+    path: '/sys/message-broadcast',
+    title: '消息推送',
+    perm: 'platform:message:list',
+    component: lazy(() => import('./pages/BroadcastPage.tsx')),
+  },
+];

@@ -1,0 +1,169 @@
+import { PlusOutlined } from '@ant-design/icons';
+import type { Agreement } from '@jz/contracts/agreement';
+import { Button, Form, Input, Modal, Space, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useConfirm } from '../../../../components/confirm.ts';
+import { DataTable } from '../../../../components/data-table/DataTable.tsx';
+import { RowAction } from '../../../../components/RowAction.tsx';
+import { Auth } from '../../../../lib/access.tsx';
+import { DictTag } from '../../../../lib/dict.tsx';
+import { adminAgreementKeys, getAgreementPage, useAgreementMutations } from '../api/agreements.ts';
+import { AgreementForm } from '../components/AgreementForm.tsx';
+import { SignaturesDrawer } from '../components/SignaturesDrawer.tsx';
+import { VersionsDrawer } from '../components/VersionsDrawer.tsx';
+
+/** 协议管理 (platform toolkit): drafts, versions, publish / withdraw, and who signed. */
+export default function AgreementAdminPage() {
+  const { add, edit, publish, withdraw, remove } = useAgreementMutations();
+  const { confirmDelete, confirmWarning } = useConfirm();
+  const [editing, setEditing] = useState<Partial<Agreement> | null>(null);
+  const [publishing, setPublishing] = useState<Agreement | null>(null);
+  const [versionsOf, setVersionsOf] = useState<number | null>(null);
+  const [signaturesOf, setSignaturesOf] = useState<Agreement | null>(null);
+  const [publishForm] = Form.useForm<{ remark?: string }>();
+
+  const doWithdraw = async (a: Agreement) => {
+    if (!(await confirmWarning(`确定撤回《${a.title}》吗? 撤回后商家将不再看到该协议，已有签署记录保留。`))) return;
+    await withdraw.mutateAsync(a.id);
+  };
+  const del = async (a: Agreement) => {
+    if (!(await confirmDelete())) return;
+    await remove.mutateAsync([a.id]);
+  };
+
+  const columns: ColumnsType<Agreement> = [
+    { title: '编号', dataIndex: 'id', width: 70 },
+    {
+      title: '协议名称',
+      dataIndex: 'title',
+      render: (t: string, r) => (
+        <Space>
+          {t}
+          {r.mustSign === 1 && <Tag color="red">必签</Tag>}
+        </Space>
+      ),
+    },
+    {
+      title: '类型',
+      dataIndex: 'type',
+      width: 110,
+      render: (v: string) => <DictTag type="agreement_type" value={v} />,
+    },
+    {
+      title: '当前版本',
+      dataIndex: 'currentVersion',
+      width: 100,
+      render: (v: number) => (v ? `第 ${v} 版` : '未发布'),
+    },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      width: 90,
+      render: (v: number) => <DictTag type="agreement_status" value={v} />,
+    },
+    {
+      title: '已签商家',
+      dataIndex: 'signedCount',
+      width: 100,
+      render: (n: number, r) =>
+        r.currentVersion ? <RowAction onClick={() => setSignaturesOf(r)}>{`${n} 家`}</RowAction> : '-',
+    },
+    {
+      title: '发布时间',
+      dataIndex: 'publishedAt',
+      width: 170,
+      render: (t: string | null) => (t ? dayjs(t).format('YYYY-MM-DD HH:mm') : '-'),
+    },
+    {
+      title: '操作',
+      key: 'op',
+      width: 300,
+      render: (_, r) => (
+        <Space size={4} wrap>
+          <Auth perm="platform:agreement:edit">
+            <RowAction onClick={() => setEditing(r)}>编辑</RowAction>
+          </Auth>
+          <Auth perm="platform:agreement:publish">
+            <RowAction
+              onClick={() => {
+                publishForm.resetFields();
+                setPublishing(r);
+              }}
+            >
+              发布
+            </RowAction>
+            {r.status === 1 && <RowAction onClick={() => doWithdraw(r)}>撤回</RowAction>}
+          </Auth>
+          <RowAction disabled={!r.currentVersion} onClick={() => setVersionsOf(r.id)}>
+            版本
+          </RowAction>
+          <Auth perm="platform:agreement:del">
+            <RowAction danger onClick={() => del(r)}>
+              删除
+            </RowAction>
+          </Auth>
+        </Space>
+      ),
+    },
+  ];
+
+  const willAskAgain = publishing && publishing.mustSign === 1 && publishing.currentVersion > 0;
+  return (
+    <>
+      <DataTable<Agreement>
+        title="协议管理"
+        queryKey={adminAgreementKeys.list}
+        fetcher={getAgreementPage}
+        columns={columns}
+        search={[
+          { name: 'title', label: '协议名称' },
+          { name: 'type', label: '协议类型', type: 'dict', dict: 'agreement_type' },
+          { name: 'status', label: '状态', type: 'dict', dict: 'agreement_status' },
+        ]}
+        toolbar={() => (
+          <Auth perm="platform:agreement:add">
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
+              新增
+            </Button>
+          </Auth>
+        )}
+      />
+      <AgreementForm
+        open={editing !== null}
+        initial={editing ? { ...editing, type: editing.type, content: editing.content } : undefined}
+        onClose={() => setEditing(null)}
+        onSubmit={(v) => (editing?.id ? edit.mutateAsync({ ...v, id: editing.id }) : add.mutateAsync(v))}
+      />
+      <Modal
+        title={publishing ? `发布《${publishing.title}》` : '发布协议'}
+        open={!!publishing}
+        onCancel={() => setPublishing(null)}
+        okText="发布"
+        confirmLoading={publish.isPending}
+        destroyOnHidden
+        onOk={async () => {
+          const v = await publishForm.validateFields();
+          await publish.mutateAsync({ id: publishing!.id, remark: v.remark });
+          setPublishing(null);
+        }}
+      >
+        <p>
+          将当前草稿发布为{publishing?.currentVersion ? `第 ${publishing.currentVersion + 1} 版` : '第 1 版'}
+          （草稿与当前版本相同时仅恢复发布），并以消息通知所有商家。
+        </p>
+        {willAskAgain && (
+          <p style={{ color: '#cf1322' }}>这是必签协议：发布新版本后，所有商家须重新签署，签署前无法申请提现。</p>
+        )}
+        <Form form={publishForm} name="agreementPublish" layout="vertical" preserve={false}>
+          <Form.Item name="remark" label="版本说明" rules={[{ max: 200, message: '版本说明最多 200 个字' }]}>
+            <Input.TextArea rows={3} maxLength={200} showCount placeholder="如：新增保险条款" />
+          </Form.Item>
+        </Form>
+      </Modal>
+      <VersionsDrawer id={versionsOf} onClose={() => setVersionsOf(null)} />
+      <SignaturesDrawer agreement={signaturesOf} onClose={() => setSignaturesOf(null)} />
+    </>
+  );
+}
