@@ -1,0 +1,123 @@
+import type { DB } from '../../../db/client.ts';
+import { nowIso } from '../../../lib/time.ts';
+import type { JinjianApplicationTable } from './jinjian.tables.ts';
+import './jinjian.tables.ts';
+
+export type ApplicationRow = Omit<JinjianApplicationTable, 'id'> & { id: number };
+
+/** The merchant's latest application (the active one if any: at most one is 审核中 or 已开通). */
+export async function latest(db: DB, merchantId: number): Promise<ApplicationRow | undefined> {
+  return db
+    .selectFrom('jinjianApplication')
+    .selectAll()
+    .where('merchantId', '=', merchantId)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
+export async function byId(db: DB, merchantId: number, id: number): Promise<ApplicationRow | undefined> {
+  return db
+    .selectFrom('jinjianApplication')
+    .selectAll()
+    .where('merchantId', '=', merchantId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Inserts a 审核中 application; the partial unique index refuses a second active one (answers undefined then). */
+export async function insertPending(
+  db: DB,
+  v: Pick<ApplicationRow, 'merchantId' | 'kind' | 'provider' | 'applyNo' | 'subjectName' | 'detail' | 'submittedBy'>,
+): Promise<number | undefined> {
+  const now = nowIso();
+  try {
+    const r = await db
+      .insertInto('jinjianApplication')
+      .values({
+        ...v,
+        status: 10,
+        providerMerchantNo: null,
+        rejectReason: null,
+        submittedAt: now,
+        approvedAt: null,
+        rejectedAt: null,
+        cardBound: 0,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return r.id;
+  } catch (err) {
+    if (/unique|duplicate/i.test((err as Error).message)) return undefined;
+    throw err;
+  }
+}
+
+export async function deleteApplication(db: DB, merchantId: number, id: number) {
+  await db.deleteFrom('jinjianApplication').where('merchantId', '=', merchantId).where('id', '=', id).execute();
+}
+
+export async function setProviderMerchantNo(db: DB, id: number, no: string) {
+  await db
+    .updateTable('jinjianApplication')
+    .set({ providerMerchantNo: no, updatedAt: nowIso() })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** 审核中 -> 已开通, once: answers false when another call got there first. */
+export async function markApproved(db: DB, id: number, providerMerchantNo: string | null): Promise<boolean> {
+  const now = nowIso();
+  const r = await db
+    .updateTable('jinjianApplication')
+    .set({ status: 20, approvedAt: now, updatedAt: now, ...(providerMerchantNo ? { providerMerchantNo } : {}) })
+    .where('id', '=', id)
+    .where('status', '=', 10)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** 审核中 -> 已驳回, once. */
+export async function markRejected(
+  db: DB,
+  id: number,
+  reason: string,
+  providerMerchantNo?: string | null,
+): Promise<boolean> {
+  const now = nowIso();
+  const r = await db
+    .updateTable('jinjianApplication')
+    .set({
+      status: 30,
+      rejectReason: reason.slice(0, 500),
+      rejectedAt: now,
+      updatedAt: now,
+      ...(providerMerchantNo ? { providerMerchantNo } : {}),
+    })
+    .where('id', '=', id)
+    .where('status', '=', 10)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** card_bound 0 -> 1, once. */
+export async function markCardBound(db: DB, id: number): Promise<boolean> {
+  const r = await db
+    .updateTable('jinjianApplication')
+    .set({ cardBound: 1, updatedAt: nowIso() })
+    .where('id', '=', id)
+    .where('cardBound', '=', 0)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** Whether the merchant is onboarded (已开通): withdrawals need it. */
+export async function isOnboarded(db: DB, merchantId: number): Promise<boolean> {
+  return !!(await db
+    .selectFrom('jinjianApplication')
+    .select('id')
+    .where('merchantId', '=', merchantId)
+    .where('status', '=', 20)
+    .executeTakeFirst());
+}

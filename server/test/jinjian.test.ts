@@ -1,0 +1,322 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { JinjianState, JinjianSubmitResult } from '@jz/contracts/jinjian';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { withIdCheck, withLuhn, withUsccCheck } from '../src/modules/merchant/jinjian/checksum-fixtures.ts';
+import { setProviderFor } from '../src/modules/merchant/jinjian/provider/index.ts';
+import { SandboxProvider } from '../src/modules/merchant/jinjian/provider/sandbox.ts';
+import { ProviderError } from '../src/modules/merchant/jinjian/provider/types.ts';
+import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp, waitFor } from './helpers/index.ts';
+
+const G = 'app/jiazheng/pay/huifu/jinjianGeren';
+const Q = 'app/jiazheng/pay/huifu/jinjianQiye';
+const S = 'app/jiazheng/pay/huifu/jinjianQuery';
+
+/** The finance module (another engineer's) takes the approved card; without it the card stays unbound. */
+const financePresent = existsSync(
+  path.resolve(import.meta.dirname, '../src/modules/merchant/finance/bank-card.service.ts'),
+);
+
+const ID = withIdCheck('14080219900101123');
+const LEGAL_ID = withIdCheck('14080219750505321');
+const CARD = withLuhn('622202050100987654');
+const CORP_ACCOUNT = '0506004109300123456';
+const USCC = withUsccCheck('91140802MA0H8B2C7');
+
+const geren = (o: Record<string, string> = {}) => ({
+  name: '李四',
+  certType: '00',
+  idCardNo: ID,
+  certValidityType: '0',
+  certBeginDate: '2018-05-01',
+  certEndDate: '2038-05-01',
+  mobile: '13912345678',
+  idCardFrontUrl: '/uploads/jinjian/a.png',
+  idCardBackUrl: '/uploads/jinjian/b.png',
+  bankName: '中国工商银行',
+  branchCode: '102181000175',
+  cardNo: CARD,
+  holderName: '李四',
+  cardMobile: '13912345678',
+  ...o,
+});
+
+const qiye = (o: Record<string, string> = {}) => ({
+  companyName: '运城洁家家政服务有限公司',
+  licenseCode: USCC,
+  licenseValidityType: '1',
+  licenseBeginDate: '2020-08-08',
+  licenseUrl: '/uploads/jinjian/license.png',
+  provinceCode: '140000',
+  cityCode: '140800',
+  districtCode: '140802',
+  address: '盐湖区河东东街 88 号',
+  legalName: '王洁',
+  legalIdCardNo: LEGAL_ID,
+  legalValidityType: '0',
+  legalBeginDate: '2016-03-12',
+  legalEndDate: '2036-03-12',
+  contactName: '王洁',
+  contactMobile: '13800000001',
+  bankName: '中国建设银行',
+  branchCode: '105181000019',
+  cardNo: CORP_ACCOUNT,
+  holderName: '运城洁家家政服务有限公司',
+  ...o,
+});
+
+let t: TestApp;
+let ownerA: Api;
+let ownerB: Api;
+let subA: Api;
+let merchantA: number;
+let merchantB: number;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  ownerA = api(t.app, await loginAs(t.app, PHONES.ownerA));
+  ownerB = api(t.app, await loginAs(t.app, PHONES.ownerB));
+  subA = api(t.app, await loginAs(t.app, PHONES.subA));
+  const m = async (phone: string) =>
+    (await t.db.selectFrom('user').select('merchantId').where('phone', '=', phone).executeTakeFirstOrThrow())
+      .merchantId!;
+  merchantA = await m(PHONES.ownerA);
+  merchantB = await m(PHONES.ownerB);
+});
+afterAll(() => t?.close());
+beforeEach(() => setProviderFor(t.app, new SandboxProvider(60)));
+
+const rowsOf = (merchantId: number) =>
+  t.db.selectFrom('jinjianApplication').selectAll().where('merchantId', '=', merchantId).orderBy('id').execute();
+/** The sandbox decides when queried long enough after submission: move the submission back in time. */
+const backdate = (id: number) =>
+  t.db
+    .updateTable('jinjianApplication')
+    .set({ submittedAt: new Date(Date.now() - 3600_000).toISOString() })
+    .where('id', '=', id)
+    .execute();
+const lastOplogId = async () =>
+  (await t.db.selectFrom('oplog').select('id').orderBy('id', 'desc').executeTakeFirst())?.id ?? 0;
+const boundCards = async (merchantId: number) =>
+  financePresent
+    ? await t.db
+        .selectFrom('bankCard')
+        .selectAll()
+        .where('merchantId', '=', merchantId)
+        .where('source', '=', 'jinjian')
+        .execute()
+    : [];
+
+describe('access', () => {
+  it('refuses anonymous callers (401) and a sub-account without the permission (301)', async () => {
+    const anon = api(t.app);
+    expect((await anon.get(S)).code).toBe(401);
+    expect((await anon.post(Q, qiye())).code).toBe(401);
+    const before = (await rowsOf(merchantA)).length;
+    expect((await subA.get(S)).code).toBe(301);
+    expect((await subA.post(G, geren())).code).toBe(301);
+    expect((await subA.post(Q, qiye())).code).toBe(301);
+    expect((await rowsOf(merchantA)).length).toBe(before);
+  });
+
+  it("answers each merchant its own application only (B's onboarded company never reaches A)", async () => {
+    const a = await ownerA.get<JinjianState>(S);
+    expect(a.code).toBe(200);
+    expect(a.result.status).toBe(30);
+    expect(a.result.application?.rejectReason).toBeTruthy();
+    expect(a.result.canSubmit).toBe(true);
+    expect(a.result.withdrawHint).toMatch(/驳回/);
+    expect(a.raw).not.toContain('太原安心家政服务有限公司');
+    const b = await ownerB.get<JinjianState>(S);
+    expect(b.result.status).toBe(20);
+    expect(b.result.application?.subjectName).toBe('太原安心家政服务有限公司');
+    expect(b.result.withdrawHint).toBeNull();
+    expect(b.result.canSubmit).toBe(false);
+  });
+});
+
+describe('validation (2001 naming the field, nothing stored)', () => {
+  const cases: [string, string, Record<string, string>, RegExp][] = [
+    ['geren', 'ID checksum', { idCardNo: `${ID.slice(0, 17)}${ID[17] === '0' ? '1' : '0'}` }, /身份证号.*校验/],
+    ['geren', 'ID length', { idCardNo: '14080219900101' }, /身份证号须为 18 位/],
+    [
+      'geren',
+      'card Luhn',
+      { cardNo: `${CARD.slice(0, -1)}${(Number(CARD.slice(-1)) + 1) % 10}` },
+      /结算银行卡号校验不通过/,
+    ],
+    ['geren', 'expired ID', { certBeginDate: '2000-01-01', certEndDate: '2010-01-01' }, /certEndDate.*已过期/],
+    [
+      'geren',
+      'end before begin',
+      { certBeginDate: '2018-05-01', certEndDate: '2017-05-01' },
+      /certEndDate.*须晚于开始日期/,
+    ],
+    ['geren', 'missing end date of a fixed term', { certEndDate: '' }, /certEndDate/],
+    ['geren', 'begin in the future', { certBeginDate: '2999-01-01', certValidityType: '1' }, /certBeginDate/],
+    ['geren', 'mobile', { mobile: '12345' }, /11 位手机号/],
+    ['geren', 'branch code format', { branchCode: '1021810001' }, /联行号须为 12 位数字/],
+    ['geren', 'unknown branch code', { branchCode: '999999999999' }, /branchCode.*不存在/],
+    [
+      'qiye',
+      'USCC checksum',
+      { licenseCode: `${USCC.slice(0, 17)}${USCC[17] === '1' ? '2' : '1'}` },
+      /统一社会信用代码校验不通过/,
+    ],
+    ['qiye', 'USCC length', { licenseCode: '91140802MA0H8B2' }, /统一社会信用代码须为 18 位/],
+    ['qiye', 'legal ID', { legalIdCardNo: '140802197505053210' }, /法人身份证号/],
+    [
+      'qiye',
+      'licence expired',
+      { licenseValidityType: '0', licenseBeginDate: '2001-01-01', licenseEndDate: '2011-01-01' },
+      /licenseEndDate/,
+    ],
+    ['qiye', 'region mismatch', { cityCode: '110100' }, /districtCode.*不匹配/],
+    ['qiye', 'corporate account digits', { cardNo: '12ab' }, /对公账号须为 6-32 位数字/],
+    ['qiye', 'missing licence image', { licenseUrl: '' }, /营业执照照片/],
+  ];
+  it.each(cases)('%s: %s', async (kind, _name, override, message) => {
+    const before = (await rowsOf(merchantA)).length;
+    const res = kind === 'geren' ? await ownerA.post(G, geren(override)) : await ownerA.post(Q, qiye(override));
+    expect(res.code, res.message).toBe(2001);
+    expect(res.message).toMatch(message);
+    expect((await rowsOf(merchantA)).length).toBe(before);
+  });
+});
+
+describe('onboarding with the sandbox', () => {
+  it('rejects the test name 测试驳回 with a reason after the delay; then a new application is allowed', async () => {
+    const sub = await ownerA.post<JinjianSubmitResult>(G, geren({ name: '测试驳回', holderName: '测试驳回' }));
+    expect(sub.code, sub.message).toBe(200);
+    expect(sub.result.status).toBe(10);
+    expect(sub.result.applyNo).toMatch(/^JJ\d{20}$/);
+
+    const early = await ownerA.get<JinjianState>(S);
+    expect(early.result.status).toBe(10);
+    expect(early.result.canSubmit).toBe(false);
+    expect(early.result.withdrawHint).toMatch(/审核中/);
+    // one active application: a second one is refused while the first is pending
+    expect((await ownerA.post(Q, qiye())).code).toBe(2004);
+
+    await backdate(sub.result.id);
+    const decided = await ownerA.get<JinjianState>(S);
+    expect(decided.result.status).toBe(30);
+    expect(decided.result.application?.rejectReason).toMatch(/测试驳回/);
+    expect(decided.result.canSubmit).toBe(true);
+    expect(await boundCards(merchantA)).toHaveLength(0);
+  });
+
+  it('logs the submission with ID and card numbers redacted; answers never carry them whole', async () => {
+    const from = await lastOplogId();
+    const sub = await ownerA.post<JinjianSubmitResult>(Q, qiye());
+    expect(sub.code, sub.message).toBe(200);
+    const row = await waitFor(() =>
+      t.db
+        .selectFrom('oplog')
+        .selectAll()
+        .where('id', '>', from)
+        .where('url', '=', `/tmpl/api/${Q}`)
+        .executeTakeFirst(),
+    );
+    expect(row.title).toBe('用户进件');
+    const params = JSON.parse(row.params!);
+    expect(params.legalIdCardNo).toBe('******');
+    expect(params.cardNo).toBe('******');
+    expect(params.licenseCode).toBe('******');
+    expect(row.params).not.toContain(LEGAL_ID);
+    expect(row.params).not.toContain(CORP_ACCOUNT);
+    expect(params.companyName).toBe('运城洁家家政服务有限公司');
+
+    const state = await ownerA.get<JinjianState>(S);
+    for (const secret of [LEGAL_ID, CORP_ACCOUNT, '13800000001']) expect(state.raw).not.toContain(secret);
+    expect(state.result.application).toMatchObject({
+      kind: 2,
+      status: 10,
+      idCardNo: `${LEGAL_ID.slice(0, 4)}**********${LEGAL_ID.slice(-4)}`,
+      mobile: '138****0001',
+      settlement: { cardNo: `0506 **** **** ${CORP_ACCOUNT.slice(-4)}`, branchCode: '105181000019', cardType: 2 },
+    });
+    // stored whole for the provider
+    const stored = (await rowsOf(merchantA)).at(-1)!;
+    expect(JSON.parse(stored.detail).body.legalIdCardNo).toBe(LEGAL_ID);
+  });
+
+  it('approves after the delay and binds the settlement card once, even with concurrent queries', async () => {
+    const pending = (await rowsOf(merchantA)).at(-1)!;
+    expect(pending.status).toBe(10);
+    await backdate(pending.id);
+    const answers = await Promise.all([
+      ownerA.get<JinjianState>(S),
+      ownerA.get<JinjianState>(S),
+      ownerA.get<JinjianState>(S),
+    ]);
+    for (const a of answers) expect(a.code).toBe(200);
+    const state = await ownerA.get<JinjianState>(S);
+    expect(state.result.status).toBe(20);
+    expect(state.result.application?.approvedAt).toBeTruthy();
+    expect(state.result.application?.providerMerchantNo).toMatch(/^6666\d{12}$/);
+    expect(state.result.withdrawHint).toBeNull();
+    expect(state.result.application?.cardBound).toBe(financePresent);
+    const cards = await boundCards(merchantA);
+    if (financePresent) {
+      expect(cards).toHaveLength(1);
+      expect(cards[0]).toMatchObject({
+        branchCode: '105181000019',
+        cardType: 2,
+        holderName: '运城洁家家政服务有限公司',
+      });
+    }
+    // onboarded: no second application
+    const again = await ownerA.post(G, geren());
+    expect(again.code).toBe(2004);
+    expect(again.message).toMatch(/已开通/);
+  });
+
+  it('lets exactly one of two concurrent submissions through', async () => {
+    // merchant A is onboarded now: make its application rejected again to reopen submissions
+    await t.db
+      .updateTable('jinjianApplication')
+      .set({ status: 30, rejectReason: 'test' })
+      .where('merchantId', '=', merchantA)
+      .where('status', '=', 20)
+      .execute();
+    const before = (await rowsOf(merchantA)).length;
+    const [x, y] = await Promise.all([ownerA.post(G, geren()), ownerA.post(Q, qiye())]);
+    expect([x.code, y.code].sort()).toEqual([200, 2004]);
+    const rows = await rowsOf(merchantA);
+    expect(rows.length).toBe(before + 1);
+    expect(rows.filter((r) => r.status === 10)).toHaveLength(1);
+  });
+
+  it('withdraws the application when the provider cannot take it (2004, nothing left pending)', async () => {
+    await t.db
+      .updateTable('jinjianApplication')
+      .set({ status: 30, rejectReason: 'test' })
+      .where('merchantId', '=', merchantA)
+      .where('status', '=', 10)
+      .execute();
+    const before = (await rowsOf(merchantA)).length;
+    setProviderFor(t.app, {
+      name: 'huifu',
+      submit: async () => {
+        throw new ProviderError('汇付接口无法连接：ECONNREFUSED');
+      },
+      query: async () => ({ state: 'pending' }),
+    });
+    const res = await ownerA.post(G, geren());
+    expect(res.code).toBe(2004);
+    expect(res.message).toMatch(/暂时无法受理/);
+    expect((await rowsOf(merchantA)).length).toBe(before);
+  });
+
+  it('answers 未进件 for a merchant with no application', async () => {
+    await t.db.deleteFrom('jinjianApplication').where('merchantId', '=', merchantB).execute();
+    const b = await ownerB.get<JinjianState>(S);
+    expect(b.result).toEqual({
+      status: 0,
+      application: null,
+      canSubmit: true,
+      withdrawHint: expect.stringMatching(/尚未完成支付进件/),
+    });
+  });
+});
