@@ -71,11 +71,14 @@ export async function issueCode(app: App, phone: string, purpose: string, ip: st
   await app.sms.sendCode(phone, code);
 }
 
-/** Checks and consumes the newest code: single use (a concurrent second use loses), dead after 5 wrong tries. */
+/**
+ * Checks and consumes the newest code: single use (a concurrent second use loses), dead after 5 tries. Each guess
+ * first reserves one try with a conditional increment, so concurrent guesses cannot exceed the limit either.
+ */
 export async function consumeCode(app: App, phone: string, purpose: string, code: string) {
   const row = await app.db
     .selectFrom('smsCode')
-    .select(['id', 'codeHash', 'attempts', 'expiresAt', 'usedAt'])
+    .select(['id', 'codeHash', 'expiresAt', 'usedAt'])
     .where('phone', '=', phone)
     .where('purpose', '=', purpose)
     .orderBy('createdAt', 'desc')
@@ -83,10 +86,16 @@ export async function consumeCode(app: App, phone: string, purpose: string, code
     .limit(1)
     .executeTakeFirst();
   if (!row || row.usedAt || row.expiresAt <= nowIso()) throw business('验证码已失效，请重新获取');
-  if (row.attempts >= SMS_RULES.maxAttempts) throw business('验证码错误次数过多，请重新获取');
+  const reserved = await app.db
+    .updateTable('smsCode')
+    .set({ attempts: sql`attempts + 1` })
+    .where('id', '=', row.id)
+    .where('attempts', '<', SMS_RULES.maxAttempts)
+    .returning('attempts')
+    .executeTakeFirst();
+  if (!reserved) throw business('验证码错误次数过多，请重新获取');
   if (!safeEqual(row.codeHash, hmac(app.config.APP_SECRET, code))) {
-    await app.db.updateTable('smsCode').set({ attempts: sql`attempts + 1` }).where('id', '=', row.id).execute();
-    const left = SMS_RULES.maxAttempts - row.attempts - 1;
+    const left = SMS_RULES.maxAttempts - reserved.attempts;
     throw invalid(left > 0 ? `验证码错误，还可尝试 ${left} 次` : '验证码错误次数过多，请重新获取');
   }
   const used = await app.db
