@@ -1,9 +1,19 @@
+import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { JinjianState, JinjianSubmitResult } from '@jz/contracts/jinjian';
+import { type JinjianState, type JinjianSubmitResult, jinjianGerenBody, jinjianQiyeBody } from '@jz/contracts/jinjian';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { withIdCheck, withLuhn, withUsccCheck } from '../src/modules/merchant/jinjian/checksum-fixtures.ts';
-import { setProviderFor } from '../src/modules/merchant/jinjian/provider/index.ts';
+import { loadHuifuEnv } from '../src/modules/merchant/jinjian/jinjian.config.ts';
+import {
+  canonicalJson,
+  HUIFU_PATHS,
+  HuifuProvider,
+  signData,
+  verifyData,
+} from '../src/modules/merchant/jinjian/provider/huifu.ts';
+import { providerFor, setProviderFor } from '../src/modules/merchant/jinjian/provider/index.ts';
 import { SandboxProvider } from '../src/modules/merchant/jinjian/provider/sandbox.ts';
 import { ProviderError } from '../src/modules/merchant/jinjian/provider/types.ts';
 import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp, waitFor } from './helpers/index.ts';
@@ -104,6 +114,7 @@ const boundCards = async (merchantId: number) =>
         .selectAll()
         .where('merchantId', '=', merchantId)
         .where('source', '=', 'jinjian')
+        .where('cardNo', 'in', [CARD, CORP_ACCOUNT])
         .execute()
     : [];
 
@@ -265,6 +276,14 @@ describe('onboarding with the sandbox', () => {
         cardType: 2,
         holderName: '运城洁家家政服务有限公司',
       });
+      const records = await t.db
+        .selectFrom('bankCardBinding')
+        .selectAll()
+        .where('bankCardId', '=', cards[0].id)
+        .execute();
+      expect(records).toHaveLength(1);
+      expect(records[0]).toMatchObject({ action: 1, source: 'jinjian', cardType: 2 });
+      expect(records[0].cardNoMasked).not.toContain(CORP_ACCOUNT);
     }
     // onboarded: no second application
     const again = await ownerA.post(G, geren());
@@ -318,5 +337,182 @@ describe('onboarding with the sandbox', () => {
       canSubmit: true,
       withdrawHint: expect.stringMatching(/尚未完成支付进件/),
     });
+  });
+});
+
+describe('Huifu adapter against a local fake (RSA-SHA256 both ways)', () => {
+  const pem = (k: KeyObject, type: 'pkcs8' | 'spki') => k.export({ type, format: 'pem' }) as string;
+  const merchantKeys = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const huifuKeys = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const strangerKeys = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  let fake: FastifyInstance;
+  let base: string;
+  const seen: {
+    path: string;
+    body: { sys_id: string; product_id: string; data: Record<string, unknown>; sign: string };
+    signatureOk: boolean;
+  }[] = [];
+  let auditState = 'A';
+  let answerKey = huifuKeys.privateKey;
+
+  beforeAll(async () => {
+    fake = Fastify();
+    const reply = (data: Record<string, unknown>) => ({ data, sign: signData(data, answerKey) });
+    fake.post('/v2/*', async (req) => {
+      const body = req.body as (typeof seen)[number]['body'];
+      const signatureOk = verifyData(body.data, body.sign, merchantKeys.publicKey);
+      seen.push({ path: req.url, body, signatureOk });
+      if (!signatureOk) return reply({ resp_code: '90000000', resp_desc: '验签失败' });
+      if (req.url === HUIFU_PATHS.indv || req.url === HUIFU_PATHS.ent)
+        return reply({
+          resp_code: '00000000',
+          resp_desc: '成功',
+          huifu_id: '6666000100000001',
+          req_seq_id: body.data.req_seq_id,
+        });
+      if (req.url === HUIFU_PATHS.busiOpen)
+        return reply({ resp_code: '00000100', resp_desc: '受理成功', huifu_id: body.data.huifu_id });
+      if (req.url === HUIFU_PATHS.query)
+        return reply({
+          resp_code: '00000000',
+          huifu_id: body.data.huifu_id,
+          audit_state: auditState,
+          audit_desc: auditState === 'N' ? '营业执照模糊' : '',
+        });
+      return reply({ resp_code: '10000000', resp_desc: '未知接口' });
+    });
+    base = await fake.listen({ host: '127.0.0.1', port: 0 });
+  });
+  afterAll(() => fake?.close());
+  beforeEach(() => {
+    seen.length = 0;
+    auditState = 'A';
+    answerKey = huifuKeys.privateKey;
+  });
+
+  const adapter = (privateKey = merchantKeys.privateKey) =>
+    new HuifuProvider({
+      apiBase: base,
+      sysId: '6666000108854952',
+      productId: 'YYZY',
+      privateKey: pem(privateKey, 'pkcs8'),
+      // the bare base64 DER form Huifu's console shows is accepted too
+      huifuPublicKey: (huifuKeys.publicKey.export({ type: 'spki', format: 'der' }) as Buffer).toString('base64'),
+      timeoutMs: 5000,
+    });
+
+  it('signs canonical JSON (keys sorted at every level)', () => {
+    expect(canonicalJson({ b: 1, a: { d: [{ z: 1, y: 2 }], c: 'x' } })).toBe(
+      '{"a":{"c":"x","d":[{"y":2,"z":1}]},"b":1}',
+    );
+  });
+
+  it('submits an enterprise: basic data then business opening, each request signed and each answer verified', async () => {
+    const branch = {
+      code: '105181000019',
+      bankName: '中国建设银行',
+      branchName: '中国建设银行股份有限公司运城分行营业部',
+      province: '山西省',
+      city: '运城市',
+    };
+    const body = jinjianQiyeBody.parse(qiye());
+    const answer = await adapter().submit({ kind: 2, applyNo: 'JJ20261122000000000001', merchantId: 1, body, branch });
+    expect(answer).toEqual({ state: 'pending', providerMerchantNo: '6666000100000001' });
+    expect(seen.map((s) => s.path)).toEqual([HUIFU_PATHS.ent, HUIFU_PATHS.busiOpen]);
+    for (const s of seen) {
+      expect(s.signatureOk).toBe(true);
+      expect(s.body).toMatchObject({ sys_id: '6666000108854952', product_id: 'YYZY' });
+      expect(s.body.data.req_date).toMatch(/^\d{8}$/);
+    }
+    expect(seen[0].body.data).toMatchObject({
+      reg_name: '运城洁家家政服务有限公司',
+      license_code: USCC,
+      legal_cert_no: LEGAL_ID,
+      license_validity_type: '1',
+      legal_cert_end_date: '20360312',
+    });
+    const card = JSON.parse(String(seen[1].body.data.card_info));
+    expect(card).toMatchObject({
+      card_type: '0',
+      card_no: CORP_ACCOUNT,
+      branch_code: '105181000019',
+      card_name: '运城洁家家政服务有限公司',
+    });
+    expect(seen[1].body.data.huifu_id).toBe('6666000100000001');
+  });
+
+  it('maps the audit state of the status query: Y approved, N rejected with the reason, else pending', async () => {
+    const submission = {
+      kind: 1 as const,
+      applyNo: 'JJ1',
+      merchantId: 1,
+      body: jinjianGerenBody.parse(geren()),
+      branch: { code: '102181000175', bankName: '中国工商银行', branchName: 'x', province: '山西省', city: '运城市' },
+    };
+    const q = { submission, providerMerchantNo: '6666000100000001', submittedAt: new Date().toISOString() };
+    expect((await adapter().query(q)).state).toBe('pending');
+    auditState = 'Y';
+    expect(await adapter().query(q)).toEqual({ state: 'approved', providerMerchantNo: '6666000100000001' });
+    auditState = 'N';
+    expect(await adapter().query(q)).toMatchObject({ state: 'rejected', reason: '营业执照模糊' });
+    expect(seen.every((s) => s.path === HUIFU_PATHS.query && s.signatureOk)).toBe(true);
+  });
+
+  it('refuses an answer whose signature does not verify, and reports a request Huifu could not verify', async () => {
+    answerKey = strangerKeys.privateKey;
+    const body = jinjianGerenBody.parse(geren());
+    const s = {
+      kind: 1 as const,
+      applyNo: 'JJ2',
+      merchantId: 1,
+      body,
+      branch: { code: '102181000175', bankName: '中国工商银行', branchName: 'x', province: '山西省', city: '运城市' },
+    };
+    await expect(adapter().submit(s)).rejects.toThrow(/验签失败/);
+    answerKey = huifuKeys.privateKey;
+    await expect(adapter(strangerKeys.privateKey).submit(s)).rejects.toThrow(ProviderError);
+    expect(seen.at(-1)?.signatureOk).toBe(false);
+  });
+
+  it('runs the whole onboarding through the API when configured (HUIFU_MODE=live)', async () => {
+    const env = {
+      HUIFU_MODE: 'live',
+      HUIFU_API_BASE: base,
+      HUIFU_SYS_ID: '6666000108854952',
+      HUIFU_PRODUCT_ID: 'YYZY',
+      HUIFU_PRIVATE_KEY: pem(merchantKeys.privateKey, 'pkcs8'),
+      HUIFU_PUBLIC_KEY: pem(huifuKeys.publicKey, 'spki'),
+    };
+    expect(() => loadHuifuEnv({ HUIFU_MODE: 'live' })).toThrow(/HUIFU_PRIVATE_KEY/);
+    expect(providerFor({ db: {} }, {}).name).toBe('sandbox');
+    const live = providerFor({ db: {} }, env);
+    expect(live).toBeInstanceOf(HuifuProvider);
+    setProviderFor(t.app, live);
+
+    await t.db.deleteFrom('jinjianApplication').where('merchantId', '=', merchantB).execute();
+    const sub = await ownerB.post<JinjianSubmitResult>(
+      Q,
+      qiye({
+        companyName: '太原安心家政服务有限公司',
+        holderName: '太原安心家政服务有限公司',
+        provinceCode: '140000',
+        cityCode: '140100',
+        districtCode: '140105',
+      }),
+    );
+    expect(sub.code, sub.message).toBe(200);
+    expect(sub.result.status).toBe(10);
+    expect((await ownerB.get<JinjianState>(S)).result.status).toBe(10);
+    auditState = 'Y';
+    const done = await ownerB.get<JinjianState>(S);
+    expect(done.result.status).toBe(20);
+    expect(done.result.application).toMatchObject({ provider: 'huifu', providerMerchantNo: '6666000100000001' });
+    expect(seen.every((s) => s.signatureOk)).toBe(true);
+    expect(seen.map((s) => s.path)).toEqual([
+      HUIFU_PATHS.ent,
+      HUIFU_PATHS.busiOpen,
+      HUIFU_PATHS.query,
+      HUIFU_PATHS.query,
+    ]);
   });
 });
