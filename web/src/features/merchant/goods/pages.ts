@@ -1,0 +1,27 @@
+import { lazy } from 'react';
+import type { PageDef } from '../../../app/registry.ts';
+
+export const pages: PageDef[] = [
+  {
+    key: 'merchant.goods.list',
+    path: '/shangpinguanli',
+    title: '商品管理',
+    perm: 'merchant:goods:list',
+    component: lazy(() => import('./pages/GoodsListPage.tsx')),
+  },
+  {
+    key: 'merchant.goods.add',
+    path: '/shangpinAdd',
+    title: '新增商品',
+    parentKey: 'merchant.goods.list',
+    component: lazy(() => import('./pages/GoodsFormPage.tsx')),
+  },
+  {
+    key: 'merchant.goods.detail',
+    path: '/shangpinxiangqing',
+    title: '商品详情',
+    perm: 'merchant:goods:list',
+    parentKey: 'merchant.goods.list',
+    component: lazy(() => import('./pages/GoodsDetailPage.tsx')),
+  },
+];

@@ -1,0 +1,137 @@
+import { ArrowLeftOutlined, EditOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Col, Descriptions, Empty, Image, Result, Row, Space, Spin, Statistic, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Auth } from '../../../../lib/access.tsx';
+import { RichHtml } from '../../shop/components/RichHtml.tsx';
+import { DictTag } from '../../../../lib/dict.tsx';
+import { useGoodsDetail } from '../api/goods.ts';
+import { yuan } from './price.ts';
+
+/** 商品详情 (/shangpinxiangqing?id=): everything about one goods item, its sales and whether customers see it. */
+export default function GoodsDetailPage() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const id = Number(params.get('id')) || undefined;
+  const q = useGoodsDetail(id);
+  if (!id)
+    return (
+      <Result
+        status="404"
+        title="缺少商品编号"
+        extra={<Button onClick={() => navigate('/shangpinguanli')}>返回商品列表</Button>}
+      />
+    );
+  if (q.isLoading) return <Spin style={{ display: 'block', margin: '120px auto' }} />;
+  if (q.isError || !q.data)
+    return (
+      <Result
+        status="404"
+        title="商品不存在"
+        subTitle="该商品不存在，或不属于当前店铺。"
+        extra={<Button onClick={() => navigate('/shangpinguanli')}>返回商品列表</Button>}
+      />
+    );
+  const g = q.data;
+  return (
+    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      <Card
+        variant="borderless"
+        title={
+          <Space>
+            <Button
+              type="text"
+              icon={<ArrowLeftOutlined />}
+              aria-label="返回"
+              onClick={() => navigate('/shangpinguanli')}
+            />
+            商品详情
+          </Space>
+        }
+        extra={
+          <Auth perm="merchant:goods:edit">
+            <Button icon={<EditOutlined />} onClick={() => navigate(`/shangpinAdd?id=${g.id}`)}>
+              编辑
+            </Button>
+          </Auth>
+        }
+      >
+        {g.visibleToCustomers ? (
+          <Alert type="success" showIcon message="顾客可见：该商品正在顾客端展示，可以预约。" />
+        ) : (
+          <Alert type="warning" showIcon message={`顾客不可见：${g.invisibleReason}`} />
+        )}
+        <Row gutter={24} style={{ marginTop: 16 }}>
+          <Col span={6}>
+            <Image src={g.coverUrl} width="100%" style={{ borderRadius: 8 }} alt="封面" />
+          </Col>
+          <Col span={18}>
+            <Descriptions column={2} bordered size="small">
+              <Descriptions.Item label="商品名称" span={2}>
+                {g.name}
+              </Descriptions.Item>
+              <Descriptions.Item label="服务类目">{g.fuwuName ?? '-'}</Descriptions.Item>
+              <Descriptions.Item label="所属店铺">{g.shopName}</Descriptions.Item>
+              <Descriptions.Item label="售价">
+                <span style={{ color: '#f5222d', fontWeight: 600 }}>
+                  {yuan(g.price)}/{g.unit}
+                </span>
+              </Descriptions.Item>
+              <Descriptions.Item label="原价">{yuan(g.originalPrice)}</Descriptions.Item>
+              <Descriptions.Item label="服务时长">{g.durationMinutes} 分钟</Descriptions.Item>
+              <Descriptions.Item label="起订数量">
+                {g.minQuantity} {g.unit}
+              </Descriptions.Item>
+              <Descriptions.Item label="状态">
+                <DictTag type="goods_shelf_state" value={g.shelfState} />
+              </Descriptions.Item>
+              <Descriptions.Item label="排序">{g.sort}</Descriptions.Item>
+              <Descriptions.Item label="标签" span={2}>
+                {g.tags.length ? g.tags.map((t) => <Tag key={t}>{t}</Tag>) : '-'}
+              </Descriptions.Item>
+              <Descriptions.Item label="创建时间">{dayjs(g.createdAt).format('YYYY-MM-DD HH:mm')}</Descriptions.Item>
+              <Descriptions.Item label="更新时间">{dayjs(g.updatedAt).format('YYYY-MM-DD HH:mm')}</Descriptions.Item>
+            </Descriptions>
+          </Col>
+        </Row>
+      </Card>
+      <Card variant="borderless" title="销售概况">
+        <Row gutter={16}>
+          <Col span={6}>
+            <Statistic title="累计销量" value={g.sales} suffix={g.unit === '次' ? '单' : ''} />
+          </Col>
+          <Col span={6}>
+            <Statistic title="累计销售额（按现价）" value={(g.sales * g.price) / 100} precision={2} prefix="¥" />
+          </Col>
+          <Col span={6}>
+            <Statistic title="店铺评分" value={g.shopRating} precision={1} suffix="/ 5" />
+          </Col>
+        </Row>
+      </Card>
+      <Card variant="borderless" title="商品图片">
+        {g.images.length ? (
+          <Image.PreviewGroup>
+            <Space wrap>
+              {g.images.map((u) => (
+                <Image
+                  key={u}
+                  src={u}
+                  width={160}
+                  height={120}
+                  style={{ objectFit: 'cover', borderRadius: 4 }}
+                  alt="商品图片"
+                />
+              ))}
+            </Space>
+          </Image.PreviewGroup>
+        ) : (
+          <Empty description="暂无图片" />
+        )}
+      </Card>
+      <Card variant="borderless" title="商品介绍">
+        {/* The intro was cleaned by the server's sanitiser before it was stored. */}
+        {g.intro ? <RichHtml html={g.intro} /> : <Empty description="暂无介绍" />}
+      </Card>
+    </Space>
+  );
+}

@@ -1,0 +1,216 @@
+import { DeleteOutlined, DownCircleOutlined, PlusOutlined, UpCircleOutlined } from '@ant-design/icons';
+import type { Goods } from '@jz/contracts/goods';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Image, Space, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useNavigate } from 'react-router';
+import { useConfirm } from '../../../../components/confirm.ts';
+import { DataTable } from '../../../../components/data-table/DataTable.tsx';
+import { RowAction } from '../../../../components/RowAction.tsx';
+import { StatusSwitch } from '../../../../components/StatusSwitch.tsx';
+import { Auth, hasPerm } from '../../../../lib/access.tsx';
+import { initPcQuery } from '../../../../lib/queries.ts';
+import { useShopFuwu } from '../../shop/api/fuwu.ts';
+import { getGoodsPage, goodsKeys, useGoodsMutations } from '../api/goods.ts';
+import { yuan } from './price.ts';
+
+/** 商品管理: the current shop's goods; search, on/off shelf one by one or in batch, delete, sort. */
+export default function GoodsListPage() {
+  const navigate = useNavigate();
+  const { data: init } = useQuery(initPcQuery);
+  const { data: fuwu = [] } = useShopFuwu();
+  const m = useGoodsMutations();
+  const { confirmDelete, confirmWarning } = useConfirm();
+  const cur = init?.allDianpu.find((s) => s.id === init.curDianpu?.id);
+
+  if (!init?.curDianpu)
+    return (
+      <Alert
+        type="info"
+        showIcon
+        message="请先创建店铺，再添加商品。"
+        action={<Button onClick={() => navigate('/dianpuguanli')}>去创建</Button>}
+      />
+    );
+
+  const del = async (ids: number[], clear?: () => void) => {
+    if (!(await confirmDelete(ids.length > 1 ? `确认要删除选中的 ${ids.length} 个商品吗?` : undefined))) return;
+    await m.remove.mutateAsync(ids);
+    clear?.();
+  };
+  const batch = async (ids: number[], shelfState: number, clear: () => void) => {
+    if (!(await confirmWarning(`确定${shelfState ? '上架' : '下架'}选中的 ${ids.length} 个商品吗?`))) return;
+    await m.batchShelf.mutateAsync({ ids, shelfState });
+    clear();
+  };
+
+  const columns: ColumnsType<Goods> = [
+    {
+      title: '封面',
+      dataIndex: 'coverUrl',
+      width: 90,
+      render: (u: string) => (
+        <Image src={u} width={64} height={48} style={{ objectFit: 'cover', borderRadius: 4 }} alt="封面" />
+      ),
+    },
+    {
+      title: '商品名称',
+      dataIndex: 'name',
+      render: (n: string, r) => (
+        <Space direction="vertical" size={0}>
+          <Typography.Link onClick={() => navigate(`/shangpinxiangqing?id=${r.id}`)}>{n}</Typography.Link>
+          <Space size={2} wrap>
+            {r.tags.map((t) => (
+              <Tag key={t} bordered={false} color="blue">
+                {t}
+              </Tag>
+            ))}
+          </Space>
+        </Space>
+      ),
+    },
+    { title: '服务类目', dataIndex: 'fuwuName', width: 120 },
+    {
+      title: '价格',
+      dataIndex: 'price',
+      width: 150,
+      render: (p: number, r) => (
+        <Space direction="vertical" size={0}>
+          <Typography.Text strong style={{ color: '#f5222d' }}>
+            {yuan(p)}/{r.unit}
+          </Typography.Text>
+          {r.originalPrice > p && (
+            <Typography.Text delete type="secondary">
+              {yuan(r.originalPrice)}
+            </Typography.Text>
+          )}
+        </Space>
+      ),
+    },
+    {
+      title: '时长',
+      dataIndex: 'durationMinutes',
+      width: 90,
+      render: (d: number) => (d >= 60 && d % 60 === 0 ? `${d / 60} 小时` : `${d} 分钟`),
+    },
+    { title: '销量', dataIndex: 'sales', width: 80 },
+    { title: '排序', dataIndex: 'sort', width: 70 },
+    {
+      title: '上下架',
+      dataIndex: 'shelfState',
+      width: 100,
+      render: (s: number, r) => (
+        <StatusSwitch
+          checked={s === 1}
+          checkedChildren="上架"
+          unCheckedChildren="下架"
+          disabled={!hasPerm('merchant:goods:shelf')}
+          onChange={(on) => m.shelf.mutateAsync({ id: r.id, shelfState: on ? 1 : 0 })}
+        />
+      ),
+    },
+    {
+      title: '操作',
+      key: 'op',
+      width: 160,
+      render: (_, r) => (
+        <Space>
+          <RowAction onClick={() => navigate(`/shangpinxiangqing?id=${r.id}`)}>详情</RowAction>
+          <Auth perm="merchant:goods:edit">
+            <RowAction onClick={() => navigate(`/shangpinAdd?id=${r.id}`)}>编辑</RowAction>
+          </Auth>
+          <Auth perm="merchant:goods:del">
+            <RowAction danger onClick={() => del([r.id])}>
+              删除
+            </RowAction>
+          </Auth>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      {cur && (cur.auditStatus !== 1 || cur.yingyeState !== 1) && (
+        <Alert
+          style={{ marginBottom: 16 }}
+          type="warning"
+          showIcon
+          message={
+            cur.auditStatus !== 1
+              ? '当前店铺尚未通过平台审核，商品上架后顾客也暂时看不到。'
+              : '当前店铺休息中，顾客暂时看不到本店商品。'
+          }
+        />
+      )}
+      <DataTable<Goods>
+        title={`商品管理 · ${init.curDianpu.name}`}
+        queryKey={goodsKeys.list}
+        fetcher={getGoodsPage}
+        columns={columns}
+        selectable
+        scrollX={1200}
+        search={[
+          { name: 'name', label: '商品名称' },
+          {
+            name: 'fuwuId',
+            label: '服务类目',
+            type: 'select',
+            options: fuwu.map((f) => ({ label: f.name, value: f.id })),
+          },
+          { name: 'shelfState', label: '状态', type: 'dict', dict: 'goods_shelf_state' },
+          {
+            name: 'orderBy',
+            label: '排序',
+            type: 'select',
+            options: [
+              { label: '按排序号', value: 'sort' },
+              { label: '销量最高', value: 'sales' },
+              { label: '价格最高', value: 'price' },
+              { label: '最新创建', value: 'createdAt' },
+            ],
+          },
+        ]}
+        toolbar={({ selectedRowKeys, clearSelection }) => {
+          const ids = selectedRowKeys as number[];
+          return (
+            <>
+              <Auth perm="merchant:goods:add">
+                <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/shangpinAdd')}>
+                  新增商品
+                </Button>
+              </Auth>
+              <Auth perm="merchant:goods:shelf">
+                <Button
+                  icon={<UpCircleOutlined />}
+                  disabled={!ids.length}
+                  onClick={() => batch(ids, 1, clearSelection)}
+                >
+                  批量上架
+                </Button>
+                <Button
+                  icon={<DownCircleOutlined />}
+                  disabled={!ids.length}
+                  onClick={() => batch(ids, 0, clearSelection)}
+                >
+                  批量下架
+                </Button>
+              </Auth>
+              <Auth perm="merchant:goods:del">
+                <Button
+                  danger
+                  icon={<DeleteOutlined />}
+                  disabled={!ids.length}
+                  onClick={() => del(ids, clearSelection)}
+                >
+                  批量删除
+                </Button>
+              </Auth>
+              {ids.length > 0 && <span style={{ color: '#999' }}>已选 {ids.length} 项</span>}
+            </>
+          );
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+import type { Fuwu } from '@jz/contracts/fuwu';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../../lib/api-client.ts';
+
+/** The platform's enabled categories as a tree (fuwu/weapp/findSelectFuwu). */
+export const useFuwuSelectTree = () =>
+  useQuery({
+    queryKey: ['fuwu', 'tree'],
+    queryFn: () => api.get<Fuwu[]>('/api/app/jiazheng/fuwu/weapp/findSelectFuwu', undefined, { quiet: true }),
+    staleTime: 5 * 60_000,
+  });
+
+/** The current shop's categories (shangjia/fuwu/findSelect); keyed under 'shop' so a shop switch or edit refreshes it. */
+export const useShopFuwu = () =>
+  useQuery({
+    queryKey: ['shop', 'fuwu'],
+    queryFn: () => api.get<Fuwu[]>('/api/app/jiazheng/shangjia/fuwu/findSelect', undefined, { quiet: true }),
+  });
+
+/** antd TreeSelect nodes from the category tree. */
+export interface FuwuTreeNode {
+  title: string;
+  value: number;
+  children?: FuwuTreeNode[];
+}
+export const fuwuTreeData = (list: Fuwu[] = []): FuwuTreeNode[] =>
+  list.map((f) => ({
+    title: f.name,
+    value: f.id,
+    ...(f.children?.length ? { children: fuwuTreeData(f.children) } : {}),
+  }));
+
+export function fuwuNameMap(list: Fuwu[] = []) {
+  const out = new Map<number, string>();
+  const walk = (l: Fuwu[]) => {
+    for (const f of l) {
+      out.set(f.id, f.name);
+      if (f.children) walk(f.children);
+    }
+  };
+  walk(list);
+  return out;
+}

@@ -1,0 +1,71 @@
+import type { ShopInfo } from '@jz/contracts/shop';
+import { Space, Tag, Tooltip, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import dayjs from 'dayjs';
+import { CopyText } from '../../../../components/CopyText.tsx';
+import { StatusSwitch } from '../../../../components/StatusSwitch.tsx';
+import { hasPerm } from '../../../../lib/access.tsx';
+import { DictTag } from '../../../../lib/dict.tsx';
+
+/** Columns shared by 店铺管理 and 分店管理. */
+export function shopColumns(opts: {
+  currentId?: number;
+  onYingye: (s: ShopInfo, open: boolean) => Promise<unknown>;
+}): ColumnsType<ShopInfo> {
+  return [
+    { title: '编号', dataIndex: 'id', width: 70 },
+    {
+      title: '店铺名称',
+      dataIndex: 'name',
+      render: (n: string, r) => (
+        <Space size={4} wrap>
+          <Typography.Text strong>{n}</Typography.Text>
+          {r.parentId === null ? <Tag color="blue">总店</Tag> : <Tag>分店</Tag>}
+          {r.id === opts.currentId && <Tag color="green">当前店铺</Tag>}
+        </Space>
+      ),
+    },
+    { title: '联系电话', dataIndex: 'phone', width: 150, render: (p: string | null) => <CopyText text={p} /> },
+    { title: '地址', dataIndex: 'address', ellipsis: true },
+    { title: '营业时间', dataIndex: 'businessHours', width: 120, render: (h: string | null) => h ?? '-' },
+    { title: '商品数', dataIndex: 'goodsCount', width: 80 },
+    {
+      title: '审核状态',
+      dataIndex: 'auditStatus',
+      width: 110,
+      render: (s: number, r) =>
+        s === 2 && r.auditRemark ? (
+          <Tooltip title={`驳回原因：${r.auditRemark}`}>
+            <span>
+              <DictTag type="shop_audit_status" value={s} />
+            </span>
+          </Tooltip>
+        ) : (
+          <DictTag type="shop_audit_status" value={s} />
+        ),
+    },
+    {
+      title: '营业状态',
+      dataIndex: 'yingyeState',
+      width: 120,
+      render: (s: number, r) => (
+        <StatusSwitch
+          checked={s === 1}
+          checkedChildren="营业中"
+          unCheckedChildren="休息中"
+          disabled={!hasPerm('merchant:shop:state') || (s !== 1 && r.auditStatus !== 1)}
+          confirmText={
+            s === 1 ? `确定让「${r.name}」休息吗? 休息后顾客将看不到本店商品。` : `确定让「${r.name}」开始营业吗?`
+          }
+          onChange={(open) => opts.onYingye(r, open)}
+        />
+      ),
+    },
+    {
+      title: '创建时间',
+      dataIndex: 'createdAt',
+      width: 170,
+      render: (t: string) => dayjs(t).format('YYYY-MM-DD HH:mm'),
+    },
+  ];
+}

@@ -1,0 +1,281 @@
+import {
+  businessHoursSchema,
+  type LatLng,
+  serviceAreaSchema,
+  type ShopInfo,
+  type ShopSetting,
+  shopFields,
+  shopPhone,
+  timeSlot,
+} from '@jz/contracts/shop';
+import { Form, Input, InputNumber, Select, Switch, TimePicker, TreeSelect } from 'antd';
+import type { Rule } from 'antd/es/form';
+import dayjs, { type Dayjs } from 'dayjs';
+import { zodRule } from '../../../../lib/zod-rule.ts';
+import type { ShopInput } from '../api/shops.ts';
+import { fuwuTreeData, useFuwuSelectTree } from '../api/fuwu.ts';
+import { ImageInput, ImageListInput } from './ImageInput.tsx';
+import { RegionField } from './RegionField.tsx';
+import { ServiceAreaInput } from './ServiceAreaInput.tsx';
+
+/** The form's own shape: region as one cascader value, hours as a time range. */
+export interface ShopFormValues {
+  name: string;
+  logoUrl?: string | null;
+  images?: string[];
+  contactName?: string | null;
+  phone?: string | null;
+  region?: string[];
+  address?: string | null;
+  lat?: number | null;
+  lng?: number | null;
+  serviceArea?: LatLng[] | string;
+  hours?: [Dayjs, Dayjs] | null;
+  fuwuIds?: number[];
+  intro?: string | null;
+  autoAccept?: boolean;
+  newOrderSound?: boolean;
+  bookingLeadHours?: number;
+  serviceTimeSlots?: string[];
+}
+
+export function toFormValues(s?: Partial<ShopInfo> | null, setting?: ShopSetting | null): Partial<ShopFormValues> {
+  if (!s)
+    return {
+      images: [],
+      fuwuIds: [],
+      serviceArea: [],
+      autoAccept: false,
+      newOrderSound: true,
+      bookingLeadHours: 2,
+      serviceTimeSlots: [],
+    };
+  const [a, b] = (s.businessHours ?? '').split('-');
+  return {
+    name: s.name,
+    logoUrl: s.logoUrl,
+    images: s.images ?? [],
+    contactName: s.contactName,
+    phone: s.phone,
+    region: [s.provinceCode, s.cityCode, s.districtCode].filter((c): c is string => !!c),
+    address: s.address,
+    lat: s.lat,
+    lng: s.lng,
+    serviceArea: s.serviceArea ?? [],
+    hours: a && b ? [dayjs(a, 'HH:mm'), dayjs(b, 'HH:mm')] : null,
+    fuwuIds: s.fuwuIds ?? [],
+    intro: s.intro,
+    ...(setting && {
+      autoAccept: setting.autoAccept === 1,
+      newOrderSound: setting.newOrderSound === 1,
+      bookingLeadHours: setting.bookingLeadHours,
+      serviceTimeSlots: setting.serviceTimeSlots,
+    }),
+  };
+}
+
+/** Form values -> the API's fields (empty strings clear a value; the client JSON-encodes arrays). */
+export function fromFormValues(v: ShopFormValues, full: boolean): ShopInput & { name: string } {
+  const [p, c, d] = v.region ?? [];
+  const out: ShopInput & { name: string } = {
+    name: v.name,
+    contactName: v.contactName ?? '',
+    phone: v.phone ?? '',
+    provinceCode: p ?? '',
+    cityCode: c ?? '',
+    districtCode: d ?? '',
+    address: v.address ?? '',
+    lat: (v.lat ?? '') as number,
+    lng: (v.lng ?? '') as number,
+    businessHours: v.hours?.[0] && v.hours?.[1] ? `${v.hours[0].format('HH:mm')}-${v.hours[1].format('HH:mm')}` : '',
+    fuwuIds: v.fuwuIds ?? [],
+  };
+  if (!full) return out;
+  return {
+    ...out,
+    logoUrl: v.logoUrl ?? '',
+    images: (v.images ?? []).filter(Boolean),
+    serviceArea: (Array.isArray(v.serviceArea) ? v.serviceArea : []) as LatLng[],
+    intro: v.intro ?? '',
+    autoAccept: v.autoAccept ? 1 : 0,
+    newOrderSound: v.newOrderSound ? 1 : 0,
+    bookingLeadHours: v.bookingLeadHours ?? 0,
+    serviceTimeSlots: v.serviceTimeSlots ?? [],
+  };
+}
+
+const optional = (schema: Parameters<typeof zodRule>[0]): Rule => ({
+  validator: async (r, value) => {
+    if (value === undefined || value === null || value === '') return;
+    return (zodRule(schema) as { validator: (r: unknown, v: unknown) => Promise<void> }).validator(r, value);
+  },
+});
+
+const hoursRule: Rule = {
+  validator: async (_r, v: [Dayjs, Dayjs] | null) => {
+    if (!v?.[0] || !v[1]) return;
+    const r = businessHoursSchema.safeParse(`${v[0].format('HH:mm')}-${v[1].format('HH:mm')}`);
+    if (!r.success) throw new Error(r.error.issues[0]?.message);
+  },
+};
+
+const slotsRule: Rule = {
+  validator: async (_r, v: string[] | undefined) => {
+    for (const s of v ?? []) {
+      const r = timeSlot.safeParse(s);
+      if (!r.success) throw new Error(`「${s}」：${r.error.issues[0]?.message}`);
+    }
+  },
+};
+
+const areaRule: Rule = {
+  validator: async (_r, v: unknown) => {
+    if (v === undefined || v === '') return;
+    if (typeof v === 'string') throw new Error('服务区域格式错误，应为 JSON 数组');
+    const r = serviceAreaSchema.safeParse(v);
+    if (!r.success) throw new Error(r.error.issues[0]?.message);
+  },
+};
+
+/**
+ * The shop's fields for antd Form. `full` adds logo, images, service area, intro and the order settings (店铺信息);
+ * without it, the short form of the add/branch dialogs.
+ */
+export function ShopFields({ full, disabled }: { full?: boolean; disabled?: boolean }) {
+  const { data: tree } = useFuwuSelectTree();
+  const lat = Form.useWatch('lat');
+  const lng = Form.useWatch('lng');
+  const s = shopFields.shape;
+  return (
+    <>
+      <Form.Item
+        name="name"
+        label="店铺名称"
+        validateFirst
+        rules={[{ required: true, message: '请输入店铺名称' }, zodRule(s.name)]}
+      >
+        <Input maxLength={50} showCount placeholder="如：运城洁家家政（河东街分店）" disabled={disabled} />
+      </Form.Item>
+      {full && (
+        <>
+          <Form.Item name="logoUrl" label="店铺 Logo" rules={[optional(s.logoUrl)]}>
+            <ImageInput />
+          </Form.Item>
+          <Form.Item name="images" label="店铺图片">
+            <ImageListInput max={9} />
+          </Form.Item>
+        </>
+      )}
+      <Form.Item name="contactName" label="联系人" rules={[{ max: 20, message: '联系人最多 20 个字' }]}>
+        <Input maxLength={20} disabled={disabled} />
+      </Form.Item>
+      <Form.Item name="phone" label="联系电话" rules={[optional(shopPhone)]}>
+        <Input maxLength={20} placeholder="手机号或座机号，如 0359-2345678" disabled={disabled} />
+      </Form.Item>
+      <Form.Item name="region" label="所在地区">
+        <RegionField />
+      </Form.Item>
+      <Form.Item name="address" label="详细地址" rules={[{ max: 200, message: '详细地址最多 200 个字' }]}>
+        <Input maxLength={200} placeholder="街道、门牌号" disabled={disabled} />
+      </Form.Item>
+      <Form.Item label="店铺坐标" style={{ marginBottom: 0 }}>
+        <Form.Item
+          name="lat"
+          style={{ display: 'inline-block', marginRight: 8 }}
+          rules={[{ type: 'number', min: -90, max: 90, message: '纬度超出范围' }]}
+        >
+          <InputNumber
+            placeholder="纬度"
+            style={{ width: 160 }}
+            step={0.0001}
+            precision={6}
+            aria-label="纬度"
+            disabled={disabled}
+          />
+        </Form.Item>
+        <Form.Item
+          name="lng"
+          style={{ display: 'inline-block' }}
+          rules={[{ type: 'number', min: -180, max: 180, message: '经度超出范围' }]}
+        >
+          <InputNumber
+            placeholder="经度"
+            style={{ width: 160 }}
+            step={0.0001}
+            precision={6}
+            aria-label="经度"
+            disabled={disabled}
+          />
+        </Form.Item>
+      </Form.Item>
+      {full && (
+        <Form.Item name="serviceArea" label="服务区域" rules={[areaRule]} extra="GCJ-02 坐标；至少 3 个点，边不能交叉">
+          <ServiceAreaInput center={{ lat, lng }} />
+        </Form.Item>
+      )}
+      <Form.Item name="hours" label="营业时间" rules={[hoursRule]}>
+        <TimePicker.RangePicker format="HH:mm" minuteStep={5} placeholder={['开始', '结束']} disabled={disabled} />
+      </Form.Item>
+      <Form.Item
+        name="fuwuIds"
+        label="服务类目"
+        rules={[{ type: 'array', max: 50, message: '最多选择 50 个服务类目' }]}
+      >
+        <TreeSelect
+          multiple
+          treeDefaultExpandAll
+          allowClear
+          showSearch
+          treeNodeFilterProp="title"
+          placeholder="请选择本店提供的服务"
+          treeData={fuwuTreeData(tree)}
+          disabled={disabled}
+        />
+      </Form.Item>
+      {full && (
+        <>
+          <Form.Item
+            name="intro"
+            label="店铺介绍"
+            rules={[{ max: 50000, message: '店铺介绍过长' }]}
+            extra="支持 HTML 富文本；保存时会清除脚本等不安全内容"
+          >
+            <Input.TextArea rows={5} disabled={disabled} />
+          </Form.Item>
+          <Form.Item
+            name="autoAccept"
+            label="自动接单"
+            valuePropName="checked"
+            extra="开启后，新订单自动派给最空闲的员工"
+          >
+            <Switch checkedChildren="开" unCheckedChildren="关" disabled={disabled} />
+          </Form.Item>
+          <Form.Item name="newOrderSound" label="新订单提示音" valuePropName="checked">
+            <Switch checkedChildren="开" unCheckedChildren="关" disabled={disabled} />
+          </Form.Item>
+          <Form.Item
+            name="bookingLeadHours"
+            label="提前预约"
+            rules={[{ type: 'number', min: 0, max: 168, message: '提前预约时长为 0 到 168 小时' }]}
+          >
+            <InputNumber min={0} max={168} precision={0} addonAfter="小时" disabled={disabled} />
+          </Form.Item>
+          <Form.Item
+            name="serviceTimeSlots"
+            label="服务时段"
+            rules={[slotsRule, { type: 'array', max: 24, message: '最多 24 个服务时段' }]}
+            extra="输入如 09:00-11:00 后回车"
+          >
+            <Select
+              mode="tags"
+              tokenSeparators={[',', '，', ' ']}
+              placeholder="09:00-11:00"
+              open={false}
+              disabled={disabled}
+            />
+          </Form.Item>
+        </>
+      )}
+    </>
+  );
+}

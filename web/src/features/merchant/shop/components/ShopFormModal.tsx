@@ -1,0 +1,38 @@
+import { Form, Modal } from 'antd';
+import { useEffect } from 'react';
+import type { ShopInfo } from '@jz/contracts/shop';
+import { fromFormValues, ShopFields, type ShopFormValues, toFormValues } from './ShopFields.tsx';
+import type { ShopInput } from '../api/shops.ts';
+
+/** Add or edit a shop's essentials in a dialog (店铺管理 / 分店管理); the full record is edited on 店铺信息. */
+export function ShopFormModal(props: {
+  open: boolean;
+  title: string;
+  initial?: Partial<ShopInfo> | null;
+  onSubmit: (v: ShopInput & { name: string }) => Promise<unknown>;
+  onClose: () => void;
+}) {
+  const [form] = Form.useForm<ShopFormValues>();
+  useEffect(() => {
+    if (props.open) form.setFieldsValue(toFormValues(props.initial) as ShopFormValues);
+  }, [props.open, props.initial, form]);
+  return (
+    <Modal
+      title={props.title}
+      open={props.open}
+      width={720}
+      onCancel={props.onClose}
+      destroyOnHidden
+      okText="保存"
+      onOk={async () => {
+        const v = await form.validateFields();
+        await props.onSubmit(fromFormValues(v, false));
+        props.onClose();
+      }}
+    >
+      <Form form={form} name="shopDialog" labelCol={{ span: 4 }} preserve={false}>
+        <ShopFields />
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,26 @@
+import { lazy } from 'react';
+import type { PageDef } from '../../../app/registry.ts';
+
+export const pages: PageDef[] = [
+  {
+    key: 'merchant.shop.list',
+    path: '/dianpuguanli',
+    title: '店铺管理',
+    perm: 'merchant:shop:list',
+    component: lazy(() => import('./pages/ShopListPage.tsx')),
+  },
+  {
+    key: 'merchant.shop.info',
+    path: '/dianpuxinxi',
+    title: '店铺信息',
+    perm: 'merchant:shop:info',
+    component: lazy(() => import('./pages/ShopInfoPage.tsx')),
+  },
+  {
+    key: 'merchant.shop.branches',
+    path: '/fendianguanli',
+    title: '分店管理',
+    perm: 'merchant:shop:branch',
+    component: lazy(() => import('./pages/BranchPage.tsx')),
+  },
+];

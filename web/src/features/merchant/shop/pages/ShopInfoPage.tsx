@@ -1,0 +1,107 @@
+import { SaveOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Descriptions, Empty, Form, Image, Result, Space, Spin, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { hasPerm } from '../../../../lib/access.tsx';
+import { DictTag } from '../../../../lib/dict.tsx';
+import { useCurrentShop, useShopMutations, useShopSetting } from '../api/shops.ts';
+import { fromFormValues, ShopFields, type ShopFormValues, toFormValues } from '../components/ShopFields.tsx';
+
+/** 店铺信息: view and edit the current shop, its service area and its order settings (findDianpuShezhiInfo). */
+export default function ShopInfoPage() {
+  const navigate = useNavigate();
+  const shop = useCurrentShop();
+  const setting = useShopSetting();
+  const { edit } = useShopMutations();
+  const [form] = Form.useForm<ShopFormValues>();
+  const canEdit = hasPerm('merchant:shop:edit');
+
+  useEffect(() => {
+    if (shop.data) form.setFieldsValue(toFormValues(shop.data, setting.data) as ShopFormValues);
+  }, [shop.data, setting.data, form]);
+
+  if (shop.isLoading || setting.isLoading) return <Spin style={{ display: 'block', margin: '120px auto' }} />;
+  if (shop.isError)
+    return (
+      <Result status="error" title="店铺信息加载失败" extra={<Button onClick={() => shop.refetch()}>重试</Button>} />
+    );
+  const s = shop.data;
+  if (!s)
+    return (
+      <Card>
+        <Empty description="您还没有店铺">
+          <Button type="primary" onClick={() => navigate('/dianpuguanli')}>
+            去创建店铺
+          </Button>
+        </Empty>
+      </Card>
+    );
+
+  const save = async () => {
+    const v = await form.validateFields();
+    await edit.mutateAsync({ id: s.id, ...fromFormValues(v, true) });
+  };
+
+  return (
+    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      <Card title="店铺概况" variant="borderless">
+        <Descriptions column={4}>
+          <Descriptions.Item label="店铺">
+            <Space>
+              {s.logoUrl && <Image src={s.logoUrl} width={32} height={32} style={{ borderRadius: 4 }} alt="Logo" />}
+              <Typography.Text strong>{s.name}</Typography.Text>
+            </Space>
+          </Descriptions.Item>
+          <Descriptions.Item label="类型">{s.parentId === null ? '总店' : '分店'}</Descriptions.Item>
+          <Descriptions.Item label="审核状态">
+            <DictTag type="shop_audit_status" value={s.auditStatus} />
+          </Descriptions.Item>
+          <Descriptions.Item label="营业状态">
+            <DictTag type="shop_yingye_state" value={s.yingyeState} />
+          </Descriptions.Item>
+          <Descriptions.Item label="评分">{s.rating.toFixed(1)}</Descriptions.Item>
+          <Descriptions.Item label="订单数">{s.orderCount}</Descriptions.Item>
+          <Descriptions.Item label="服务类目">{s.fuwuIds.length} 个</Descriptions.Item>
+          <Descriptions.Item label="更新时间">{dayjs(s.updatedAt).format('YYYY-MM-DD HH:mm')}</Descriptions.Item>
+        </Descriptions>
+        {s.auditStatus === 2 && (
+          <Alert
+            type="error"
+            showIcon
+            message={`审核未通过：${s.auditRemark ?? ''}`}
+            description="修改店铺信息并保存后，将重新提交平台审核。"
+          />
+        )}
+        {s.auditStatus === 0 && (
+          <Alert type="warning" showIcon message="店铺正在等待平台审核，审核通过后才能营业，顾客才能看到本店商品。" />
+        )}
+      </Card>
+      <Card
+        title="编辑店铺信息"
+        variant="borderless"
+        extra={
+          canEdit && (
+            <Button type="primary" icon={<SaveOutlined />} loading={edit.isPending} onClick={save}>
+              保 存
+            </Button>
+          )
+        }
+      >
+        {!canEdit && (
+          <Alert style={{ marginBottom: 16 }} type="info" showIcon message="您没有编辑店铺的权限，仅可查看。" />
+        )}
+        <Form form={form} name="shopInfo" labelCol={{ span: 3 }} wrapperCol={{ span: 14 }} disabled={!canEdit}>
+          <ShopFields full disabled={!canEdit} />
+          {canEdit && (
+            <Form.Item wrapperCol={{ offset: 3 }}>
+              <Button type="primary" icon={<SaveOutlined />} loading={edit.isPending} onClick={save}>
+                保 存
+              </Button>
+            </Form.Item>
+          )}
+        </Form>
+      </Card>
+    </Space>
+  );
+}

@@ -1,0 +1,159 @@
+import { CopyOutlined, PlusOutlined } from '@ant-design/icons';
+import type { ShopInfo } from '@jz/contracts/shop';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Form, Modal, Select, Space } from 'antd';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useConfirm } from '../../../../components/confirm.ts';
+import { DataTable } from '../../../../components/data-table/DataTable.tsx';
+import { RowAction } from '../../../../components/RowAction.tsx';
+import { Auth } from '../../../../lib/access.tsx';
+import { initPcQuery } from '../../../../lib/queries.ts';
+import { getShopPage, shopKeys, useShopMutations } from '../api/shops.ts';
+import { shopColumns } from '../components/ShopColumns.tsx';
+import { ShopFormModal } from '../components/ShopFormModal.tsx';
+
+/** 店铺管理: every shop of the merchant; switch the current one, open/close, copy goods and settings, add a shop. */
+export default function ShopListPage() {
+  const navigate = useNavigate();
+  const { data: init } = useQuery(initPcQuery);
+  const m = useShopMutations();
+  const { confirmWarning } = useConfirm();
+  const [adding, setAdding] = useState(false);
+  const [copyFrom, setCopyFrom] = useState<number | null | undefined>(undefined);
+  const [copyForm] = Form.useForm<{ fromId: number; toId: number }>();
+  const shops = init?.allDianpu ?? [];
+  const hasMain = shops.some((s) => s.parentId === null);
+  const canAdd = !hasMain || init?.isAddFendian;
+
+  const columns = [
+    ...shopColumns({
+      currentId: init?.curDianpu?.id,
+      onYingye: (s, open) => m.setYingye.mutateAsync({ id: s.id, yingyeState: open ? 1 : 0 }),
+    }),
+    {
+      title: '操作',
+      key: 'op',
+      width: 230,
+      render: (_: unknown, r: ShopInfo) => (
+        <Space>
+          <RowAction
+            disabled={r.id === init?.curDianpu?.id}
+            onClick={async () => {
+              if (await confirmWarning(`切换到「${r.name}」? 商品、订单等页面将显示该店铺的数据。`))
+                await m.switchTo.mutateAsync(r.id);
+            }}
+          >
+            设为当前
+          </RowAction>
+          <RowAction
+            onClick={async () => {
+              if (r.id !== init?.curDianpu?.id) await m.switchTo.mutateAsync(r.id);
+              navigate('/dianpuxinxi');
+            }}
+          >
+            店铺信息
+          </RowAction>
+          <Auth perm="merchant:shop:copy">
+            <RowAction disabled={shops.length < 2} onClick={() => setCopyFrom(r.id)}>
+              复制到…
+            </RowAction>
+          </Auth>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      {!shops.length && (
+        <Alert
+          style={{ marginBottom: 16 }}
+          type="info"
+          showIcon
+          message="您还没有店铺"
+          description="点击「创建店铺」填写店铺名称、联系方式和服务类目；平台审核通过后即可营业并上架商品。"
+        />
+      )}
+      <DataTable<ShopInfo>
+        title="店铺管理"
+        queryKey={shopKeys.list}
+        fetcher={getShopPage}
+        columns={columns}
+        scrollX={1300}
+        search={[
+          { name: 'name', label: '店铺名称' },
+          { name: 'auditStatus', label: '审核状态', type: 'dict', dict: 'shop_audit_status' },
+          { name: 'yingyeState', label: '营业状态', type: 'dict', dict: 'shop_yingye_state' },
+        ]}
+        toolbar={() => (
+          <>
+            <Auth perm="merchant:shop:add">
+              <Button type="primary" icon={<PlusOutlined />} disabled={!canAdd} onClick={() => setAdding(true)}>
+                {hasMain ? '新增分店' : '创建店铺'}
+              </Button>
+            </Auth>
+            <Auth perm="merchant:shop:copy">
+              <Button icon={<CopyOutlined />} disabled={shops.length < 2} onClick={() => setCopyFrom(null)}>
+                复制店铺商品
+              </Button>
+            </Auth>
+            {hasMain && !init?.isAddFendian && <span style={{ color: '#999' }}>总店审核通过后可开设分店</span>}
+          </>
+        )}
+      />
+      <ShopFormModal
+        open={adding}
+        title={hasMain ? '新增分店' : '创建店铺'}
+        onClose={() => setAdding(false)}
+        onSubmit={(v) => m.add.mutateAsync(v)}
+      />
+      <Modal
+        title="复制店铺商品与设置"
+        open={copyFrom !== undefined}
+        onCancel={() => setCopyFrom(undefined)}
+        destroyOnHidden
+        okText="复制"
+        onOk={async () => {
+          const v = await copyForm.validateFields();
+          await m.copy.mutateAsync(v);
+          setCopyFrom(undefined);
+        }}
+      >
+        <Alert
+          style={{ marginBottom: 16 }}
+          type="warning"
+          showIcon
+          message="来源店铺的全部商品会复制到目标店铺（复制后为下架状态），接单设置会覆盖目标店铺的设置。"
+        />
+        <Form
+          form={copyForm}
+          name="shopCopy"
+          labelCol={{ span: 5 }}
+          initialValues={{ fromId: copyFrom ?? undefined }}
+          preserve={false}
+        >
+          <Form.Item name="fromId" label="来源店铺" rules={[{ required: true, message: '请选择来源店铺' }]}>
+            <Select options={shops.map((s) => ({ value: s.id, label: s.name }))} placeholder="复制谁的商品" />
+          </Form.Item>
+          <Form.Item
+            name="toId"
+            label="目标店铺"
+            dependencies={['fromId']}
+            rules={[
+              { required: true, message: '请选择目标店铺' },
+              ({ getFieldValue }) => ({
+                validator: async (_r, v) =>
+                  v && v === getFieldValue('fromId')
+                    ? Promise.reject(new Error('来源店铺和目标店铺不能相同'))
+                    : undefined,
+              }),
+            ]}
+          >
+            <Select options={shops.map((s) => ({ value: s.id, label: s.name }))} placeholder="复制到哪家店" />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </>
+  );
+}
