@@ -87,10 +87,8 @@ describe('dictionary types', () => {
     expect((await page({ name: '', type: '  ', status: '' })).total).toBe(all.total);
   });
 
-  // Known bug on SQLite (see the harness report): lib/paging.ts likeContains escapes % and _ with a backslash, but
-  // SQLite's LIKE has no escape character unless the query says ESCAPE '\', so any filter holding _ or % matches
-  // nothing there. PostgreSQL's default escape is the backslash, so it passes there. Drop `.fails` once fixed.
-  (testDbKind() === 'sqlite' ? it.fails : it)('LIKE filters match _ and % literally', async () => {
+  // % and _ in a filter are literal on both databases (SQLite gets a backslash-escaping LIKE in db/client.ts).
+  it('LIKE filters match _ and % literally', async () => {
     const byType = await admin.get<Page<DictType>>(`${T}/findAllByPage`, { type: 'sys_', pageSize: 100 });
     expect(byType.result.records.map((r) => r.type)).toEqual(
       expect.arrayContaining(['sys_menu_type', 'sys_normal_disable', 'sys_user_type', 'sys_yes_no']),
@@ -158,10 +156,8 @@ describe('dictionary types', () => {
     expect((await admin.get<DictType[]>(`${T}/findAllByList`)).result.some((r) => r.type === 'test_color')).toBe(true);
   });
 
-  // Known bug (see the harness report): dictTypeEdit = dictTypeBody.partial() keeps the add-time defaults
-  // (status 0, remark ''), so an edit that omits them - the table's status switch, a rename - silently re-enables the
-  // type and wipes its remark. Drop `.fails` once the edit schemas carry no defaults.
-  it.fails('a partial edit (the status switch) leaves the other fields alone', async () => {
+  // Edits carry no add-time defaults: a partial edit must not re-enable or wipe anything.
+  it('a partial edit (the status switch) leaves the other fields alone', async () => {
     const { id } = (
       await admin.post<{ id: number }>(`${T}/add`, { name: '部分', type: 'test_partial', status: 1, remark: '保留' })
     ).result;
@@ -311,9 +307,7 @@ describe('dictionary values', () => {
     });
   });
 
-  // Known bug, as for types: dictDataEdit keeps the add-time defaults, so switching a value's status resets its sort,
-  // tag style and remark. Drop `.fails` once fixed.
-  it.fails('switching a value’s status keeps its sort, tag and remark', async () => {
+  it('switching a value’s status keeps its sort, tag and remark', async () => {
     const { id } = (
       await admin.post<{ id: number }>(`${D}/add`, {
         dictType: 'test_size',

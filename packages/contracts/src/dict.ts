@@ -31,16 +31,22 @@ export const dictTypeQuery = pageQuery.extend({
   status: optionalStatus,
 });
 
-export const dictTypeBody = z.object({
+const dictTypeFields = {
   name: z.string({ error: '请输入字典名称' }).trim().min(1, '请输入字典名称').max(50, '字典名称最多 50 个字'),
   type: z
     .string({ error: '请输入字典类型' })
     .trim()
     .regex(/^[a-z][a-z0-9_]{1,99}$/, '字典类型以小写字母开头，只含小写字母、数字和下划线'),
-  status: statusFlag.default(0),
-  remark: z.string().trim().max(500, '备注最多 500 个字').optional().default(''),
+  status: statusFlag,
+  remark: z.string().trim().max(500, '备注最多 500 个字'),
+};
+export const dictTypeBody = z.object({
+  ...dictTypeFields,
+  status: dictTypeFields.status.default(0),
+  remark: dictTypeFields.remark.optional().default(''),
 });
-export const dictTypeEdit = dictTypeBody.partial().extend({ id: z.coerce.number().int().positive() });
+/** Edits carry only what changes (the status switch sends {id, status}): no defaults here. */
+export const dictTypeEdit = z.object(dictTypeFields).partial().extend({ id: z.coerce.number().int().positive() });
 
 export const dictDataQuery = pageQuery.extend({
   dictType: optionalText(100),
@@ -48,13 +54,20 @@ export const dictDataQuery = pageQuery.extend({
   status: optionalStatus,
 });
 
-export const dictDataBody = z.object({
+const dictDataFields = {
   dictType: z.string({ error: '请选择字典类型' }).trim().min(1).max(100),
   dictLabel: z.string({ error: '请输入字典标签' }).trim().min(1, '请输入字典标签').max(100, '字典标签最多 100 个字'),
   dictValue: z.string({ error: '请输入字典键值' }).trim().min(1, '请输入字典键值').max(100, '字典键值最多 100 个字'),
-  sort: z.coerce.number().int().min(0).max(9999).default(0),
-  tagType: z.enum(TAG_TYPES, { error: '标签样式无效' }).optional().default('default'),
-  status: statusFlag.default(0),
-  remark: z.string().trim().max(500).optional().default(''),
+  sort: z.coerce.number().int().min(0, '排序为 0-9999 的整数').max(9999, '排序为 0-9999 的整数'),
+  tagType: z.enum(TAG_TYPES, { error: '标签样式无效' }),
+  status: statusFlag,
+  remark: z.string().trim().max(500, '备注最多 500 个字'),
+};
+export const dictDataBody = z.object({
+  ...dictDataFields,
+  sort: dictDataFields.sort.default(0),
+  tagType: dictDataFields.tagType.optional().default('default'),
+  status: dictDataFields.status.default(0),
+  remark: dictDataFields.remark.optional().default(''),
 });
-export const dictDataEdit = dictDataBody.partial().extend({ id: z.coerce.number().int().positive() });
+export const dictDataEdit = z.object(dictDataFields).partial().extend({ id: z.coerce.number().int().positive() });

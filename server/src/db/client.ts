@@ -10,6 +10,35 @@ export type DbKind = 'sqlite' | 'postgres';
 pg.types.setTypeParser(20, (v) => Number(v));
 pg.types.setTypeParser(1700, (v) => Number(v));
 
+/**
+ * LIKE with backslash escapes on SQLite, as PostgreSQL has by default, so `likeContains()` (which escapes % and _)
+ * means the same on both databases. SQLite's native LIKE has no escape character without an ESCAPE clause.
+ * Case-insensitive, like SQLite's own LIKE.
+ */
+const likeCache = new Map<string, RegExp>();
+export function likeToRegExp(pattern: string): RegExp {
+  let re = '';
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === '\\' && i + 1 < pattern.length) re += pattern[++i].replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    else if (c === '%') re += '[\\s\\S]*';
+    else if (c === '_') re += '[\\s\\S]';
+    else re += c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  }
+  return new RegExp(`^${re}$`, 'i');
+}
+function sqliteLike(pattern: unknown, value: unknown) {
+  if (pattern === null || value === null || pattern === undefined || value === undefined) return null;
+  const p = String(pattern);
+  let re = likeCache.get(p);
+  if (!re) {
+    if (likeCache.size > 1000) likeCache.clear();
+    re = likeToRegExp(p);
+    likeCache.set(p, re);
+  }
+  return re.test(String(value)) ? 1 : 0;
+}
+
 export interface DbHandle {
   db: DB;
   kind: DbKind;
@@ -31,6 +60,7 @@ export function openDb(
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  sqlite.function('like', { deterministic: true }, sqliteLike);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins });
   return { db, kind: 'sqlite', close: () => db.destroy() };
 }

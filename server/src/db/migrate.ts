@@ -1,21 +1,33 @@
-import { promises as fs } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { FileMigrationProvider, Migrator } from 'kysely';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { DB } from './client.ts';
 
 const folder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/**
+ * Imports the migration files from our own code (not from inside kysely), so whatever loads TypeScript for the app —
+ * tsx at run time, Vitest in tests — loads the migrations too.
+ */
+class TsMigrationProvider implements MigrationProvider {
+  async getMigrations(): Promise<Record<string, Migration>> {
+    const files = readdirSync(folder)
+      .filter((f) => /\.(ts|js|mjs)$/.test(f) && !f.endsWith('.d.ts'))
+      .sort();
+    const out: Record<string, Migration> = {};
+    for (const f of files)
+      out[f.replace(/\.(ts|js|mjs)$/, '')] = await import(pathToFileURL(path.join(folder, f)).href);
+    return out;
+  }
+}
 
 /**
  * Applies every pending migration. Modules add files to db/migrations with their own number range
  * (see docs/adding-a-domain.md); unordered application is allowed so ranges can land in any order.
  */
 export async function migrateToLatest(db: DB) {
-  const migrator = new Migrator({
-    db,
-    provider: new FileMigrationProvider({ fs, path, migrationFolder: folder }),
-    allowUnorderedMigrations: true,
-  });
+  const migrator = new Migrator({ db, provider: new TsMigrationProvider(), allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');

@@ -11,7 +11,8 @@ function validationMessage(err: FastifyError): string {
   const field = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.') ?? '';
   const msg = first?.message ?? '参数无效';
   // Our own schema messages are whole sentences ("请输入正确的 11 位手机号"); zod's locale ones need the field name.
-  if (CJK.test(msg) && (!field || /^(请|须|应)|最多|最少|格式|不能|只含|无效$/.test(msg))) return msg;
+  // zod's zh-CN locale messages start with 无效 / 期望 / 过大 / 过小 …; anything else in Chinese is a schema's own sentence.
+  if (CJK.test(msg) && (!field || !/^(无效|期望|过大|过小|数值过|字符串|必须|未知|意外)/.test(msg))) return msg;
   return field ? `参数 ${field}：${msg}` : `参数无效：${msg}`;
 }
 
@@ -52,6 +53,8 @@ export function registerEnvelope(app: App) {
   });
 
   app.setNotFoundHandler((req, reply) => {
-    reply.status(404).send({ code: Code.NOT_FOUND, message: `接口不存在: ${req.method} ${req.url.split('?')[0]}`, result: null });
+    reply
+      .status(404)
+      .send({ code: Code.NOT_FOUND, message: `接口不存在: ${req.method} ${req.url.split('?')[0]}`, result: null });
   });
 }

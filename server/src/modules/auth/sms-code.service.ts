@@ -55,7 +55,7 @@ export async function issueCode(app: App, phone: string, purpose: string, ip: st
     throw rateLimited('当前网络发送验证码过于频繁，请 1 小时后再试');
 
   const code = app.config.DEMO_SMS_CODE ?? sixDigits();
-  await app.db
+  const { id } = await app.db
     .insertInto('smsCode')
     .values({
       phone,
@@ -67,8 +67,16 @@ export async function issueCode(app: App, phone: string, purpose: string, ip: st
       ip,
       createdAt: nowIso(),
     })
-    .execute();
-  await app.sms.sendCode(phone, code);
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  try {
+    await app.sms.sendCode(phone, code);
+  } catch (err) {
+    // The provider failed: the code never reached the phone, so it must not count against the limits either.
+    await app.db.deleteFrom('smsCode').where('id', '=', id).execute();
+    app.log.error({ err, phone }, 'sms send failed');
+    throw business('短信发送失败，请稍后再试');
+  }
 }
 
 /**

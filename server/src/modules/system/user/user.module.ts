@@ -25,6 +25,7 @@ const self = (type: 'edit' | 'other') => ({ title: '个人中心', type });
 export default defineModule({
   name: 'user',
   order: 30,
+  // Seeds run outside a request; the validated config default matches loadConfig()'s.
   seed: ({ db }) => seedAdmin(db, process.env.ADMIN_PHONE || '13800000000'),
   routes(app) {
     const base = '/tmpl/api/sys/user';
