@@ -39,6 +39,7 @@ async function operatorName(db: Kysely<Database> | Transaction<Database>, userId
 export async function bindCard(
   db: Kysely<Database> | Transaction<Database>,
   input: BindCardInput,
+  opts: { now?: string } = {},
 ): Promise<{ id: number }> {
   const cardNo = input.cardNo.replace(/\s+/g, '');
   if (!/^\d{8,30}$/.test(cardNo)) throw new Error('card number must be 8-30 digits');
@@ -53,7 +54,7 @@ export async function bindCard(
       .where('status', '=', 1)
       .executeTakeFirst();
     if (same) return same;
-    const now = nowIso();
+    const now = opts.now ?? nowIso();
     const masked = maskCardNo(cardNo);
     const card = await tx
       .insertInto('bankCard')
@@ -102,7 +103,7 @@ export async function bindCard(
  */
 export async function unbindCard(
   db: Kysely<Database>,
-  input: { merchantId: number; cardId: number; operatorUserId: number | null },
+  input: { merchantId: number; cardId: number; operatorUserId: number | null; now?: string },
 ): Promise<'ok' | 'missing' | 'busy'> {
   return db.transaction().execute(async (tx) => {
     const card = await tx
@@ -119,7 +120,7 @@ export async function unbindCard(
       .where('status', 'in', [10, 20])
       .executeTakeFirst();
     if (busy) return 'busy';
-    const now = nowIso();
+    const now = input.now ?? nowIso();
     const r = await tx
       .updateTable('bankCard')
       .set({ status: 0, unboundAt: now, updatedAt: now })

@@ -26,6 +26,8 @@ export interface Move {
   withdrawn?: number;
   /** Only move when balance - frozen >= this (a withdrawal never overdraws). */
   guardWithdrawable?: number;
+  /** Time of the entries (default now; the demo seed backdates its history). */
+  at?: string;
   lines: LedgerLine[];
 }
 
@@ -65,7 +67,7 @@ export async function applyMove(tx: Transaction<Database>, m: Move): Promise<boo
       pendingWithdraw: eb('pendingWithdraw', '+', m.pending ?? 0),
       totalIncome: eb('totalIncome', '+', m.income ?? 0),
       totalWithdrawn: eb('totalWithdrawn', '+', m.withdrawn ?? 0),
-      updatedAt: nowIso(),
+      updatedAt: m.at ?? nowIso(),
     }))
     .where('merchantId', '=', m.merchantId);
   if (m.guardWithdrawable !== undefined) {
@@ -76,7 +78,7 @@ export async function applyMove(tx: Transaction<Database>, m: Move): Promise<boo
   if (!after) return false;
   let b = Number(after.balance) - balance;
   let f = Number(after.frozen) - frozen;
-  const now = nowIso();
+  const now = m.at ?? nowIso();
   for (const l of m.lines) {
     b += l.balanceChange;
     f += l.frozenChange;

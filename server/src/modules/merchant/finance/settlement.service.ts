@@ -29,6 +29,7 @@ export const commissionOf = (amount: number, ratePercent: number) => Math.round(
 export async function createSettlement(
   db: Kysely<Database> | Transaction<Database>,
   input: SettlementInput,
+  opts: { now?: string } = {},
 ): Promise<{ id: number }> {
   if (!Number.isInteger(input.amount) || input.amount < 0)
     throw new Error('settlement amount must be integer fen >= 0');
@@ -45,7 +46,7 @@ export async function createSettlement(
   const unfreezeAt = completed.add(rules.settleDays, 'day').toISOString();
   return inTx(db, async (tx) => {
     await ensureAccount(tx, input.merchantId);
-    const now = nowIso();
+    const now = opts.now ?? nowIso();
     const row = await tx
       .insertInto('financeSettlement')
       .values({
@@ -80,6 +81,7 @@ export async function createSettlement(
       await applyMove(tx, {
         merchantId: input.merchantId,
         income: net,
+        at: now,
         lines: [
           {
             direction: 1,
@@ -119,13 +121,14 @@ export async function unfreezeDue(db: Kysely<Database>, now = nowIso(), limit = 
     const moved = await db.transaction().execute(async (tx) => {
       const claimed = await tx
         .updateTable('financeSettlement')
-        .set({ status: 1, unfrozenAt: now, updatedAt: nowIso() })
+        .set({ status: 1, unfrozenAt: now, updatedAt: now })
         .where('id', '=', s.id)
         .where('status', '=', 0)
         .executeTakeFirst();
       if (Number(claimed.numUpdatedRows) !== 1) return false;
       await applyMove(tx, {
         merchantId: s.merchantId,
+        at: now,
         lines: [
           {
             direction: 1,

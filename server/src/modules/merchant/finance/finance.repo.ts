@@ -1,0 +1,252 @@
+import type {
+  BankCard,
+  BindingRecord,
+  FrozenSettlement,
+  LedgerEntry,
+  TrendPoint,
+  Withdrawal,
+  WithdrawalAudit,
+} from '@jz/contracts/finance';
+import type { Page } from '@jz/contracts/envelope';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../db/schema.ts';
+import { likeContains, paginate } from '../../../lib/paging.ts';
+import { dayEndIso, dayjs, dayStartIso, TZ } from '../../../lib/time.ts';
+import { invalid } from '../../../lib/errors.ts';
+import { financeRules } from './finance-rules.ts';
+import { WITHDRAWAL_COLUMNS } from './withdraw.service.ts';
+import './finance.tables.ts';
+
+type DB = Kysely<Database>;
+interface Range {
+  startDate?: string;
+  endDate?: string;
+}
+
+/** The account figures; a merchant without any money yet answers zeros. withdrawable = balance - frozen. */
+export async function overview(db: DB, merchantId: number) {
+  const a = await db
+    .selectFrom('financeAccount')
+    .select(['balance', 'frozen', 'pendingWithdraw', 'totalIncome', 'totalWithdrawn'])
+    .where('merchantId', '=', merchantId)
+    .executeTakeFirst();
+  const acc = a ?? { balance: 0, frozen: 0, pendingWithdraw: 0, totalIncome: 0, totalWithdrawn: 0 };
+  return { ...acc, withdrawable: acc.balance - acc.frozen, rules: await financeRules(db) };
+}
+
+/**
+ * Income and expense per Shanghai calendar day (or month) over a range: income = money into the balance (settlements,
+ * returned withdrawals), expense = money out (withdrawals, fees). Empty buckets answer zeros, so the chart is continuous.
+ */
+export async function trend(
+  db: DB,
+  merchantId: number,
+  q: Range & { granularity: 'day' | 'month' },
+): Promise<TrendPoint[]> {
+  const unit = q.granularity;
+  const end = q.endDate ? dayjs.tz(q.endDate, TZ) : dayjs().tz(TZ);
+  const start = q.startDate
+    ? dayjs.tz(q.startDate, TZ)
+    : unit === 'day'
+      ? end.subtract(29, 'day')
+      : end.subtract(11, 'month');
+  if (start.isAfter(end)) throw invalid('开始日期不能晚于结束日期');
+  if (unit === 'day' && end.diff(start, 'day') > 366) throw invalid('按日查看时范围不能超过一年');
+  if (unit === 'month' && end.diff(start, 'month') > 60) throw invalid('按月查看时范围不能超过五年');
+  const from = dayStartIso(start.startOf(unit).format('YYYY-MM-DD'));
+  const to = dayEndIso(end.endOf(unit).format('YYYY-MM-DD'));
+  const rows = await db
+    .selectFrom('financeLedger')
+    .select(['balanceChange', 'createdAt'])
+    .where('merchantId', '=', merchantId)
+    .where('createdAt', '>=', from)
+    .where('createdAt', '<', to)
+    .where('balanceChange', '!=', 0)
+    .execute();
+  const fmt = unit === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM';
+  const buckets = new Map<string, TrendPoint>();
+  for (let d = start.startOf(unit); !d.isAfter(end, unit); d = d.add(1, unit)) {
+    const k = d.format(fmt);
+    buckets.set(k, { date: k, income: 0, expense: 0 });
+  }
+  for (const r of rows) {
+    const b = buckets.get(dayjs(r.createdAt).tz(TZ).format(fmt));
+    if (!b) continue;
+    if (r.balanceChange > 0) b.income += r.balanceChange;
+    else b.expense -= r.balanceChange;
+  }
+  return [...buckets.values()];
+}
+
+function ledgerBase(db: DB, merchantId: number, q: Range & { direction?: number; kind?: string }) {
+  let b = db.selectFrom('financeLedger').where('merchantId', '=', merchantId);
+  if (q.direction) b = b.where('direction', '=', q.direction);
+  if (q.kind) b = b.where('kind', '=', q.kind);
+  if (q.startDate) b = b.where('createdAt', '>=', dayStartIso(q.startDate));
+  if (q.endDate) b = b.where('createdAt', '<', dayEndIso(q.endDate));
+  return b;
+}
+
+const LEDGER_COLUMNS = [
+  'id',
+  'direction',
+  'kind',
+  'amount',
+  'balanceChange',
+  'frozenChange',
+  'balanceAfter',
+  'frozenAfter',
+  'refType',
+  'refId',
+  'refNo',
+  'remark',
+  'createdAt',
+] as const;
+
+export async function ledgerPage(
+  db: DB,
+  merchantId: number,
+  q: Range & { direction?: number; kind?: string; pageNum: number; pageSize: number },
+): Promise<Page<LedgerEntry>> {
+  return paginate(ledgerBase(db, merchantId, q), (b) => b.select(LEDGER_COLUMNS).orderBy('id', 'desc'), q) as Promise<
+    Page<LedgerEntry>
+  >;
+}
+
+/** Every matching entry, newest first, capped (the export). */
+export async function ledgerAll(
+  db: DB,
+  merchantId: number,
+  q: Range & { direction?: number; kind?: string },
+  cap = 20000,
+) {
+  return (await ledgerBase(db, merchantId, q)
+    .select(LEDGER_COLUMNS)
+    .orderBy('id', 'desc')
+    .limit(cap)
+    .execute()) as LedgerEntry[];
+}
+
+/** Frozen settlements with the date each unfreezes, soonest first, and their total. */
+export async function frozenPage(db: DB, merchantId: number, q: Range & { pageNum: number; pageSize: number }) {
+  let b = db.selectFrom('financeSettlement').where('merchantId', '=', merchantId).where('status', '=', 0);
+  if (q.startDate) b = b.where('unfreezeAt', '>=', dayStartIso(q.startDate));
+  if (q.endDate) b = b.where('unfreezeAt', '<', dayEndIso(q.endDate));
+  const page = (await paginate(
+    b,
+    (x) =>
+      x
+        .select([
+          'id',
+          'shopId',
+          'orderId',
+          'orderNo',
+          'orderAmount',
+          'commissionRate',
+          'commission',
+          'amount',
+          'status',
+          'completedAt',
+          'unfreezeAt',
+        ])
+        .orderBy('unfreezeAt')
+        .orderBy('id'),
+    q,
+  )) as Page<FrozenSettlement>;
+  const sum = await db
+    .selectFrom('financeSettlement')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('total'))
+    .where('merchantId', '=', merchantId)
+    .where('status', '=', 0)
+    .executeTakeFirstOrThrow();
+  return { ...page, totalAmount: Number(sum.total) };
+}
+
+export async function withdrawalPage(
+  db: DB,
+  merchantId: number,
+  q: Range & { status?: number; pageNum: number; pageSize: number },
+): Promise<Page<Withdrawal>> {
+  let b = db.selectFrom('financeWithdrawal').where('merchantId', '=', merchantId);
+  if (q.status) b = b.where('status', '=', q.status);
+  if (q.startDate) b = b.where('createdAt', '>=', dayStartIso(q.startDate));
+  if (q.endDate) b = b.where('createdAt', '<', dayEndIso(q.endDate));
+  return paginate(b, (x) => x.select(WITHDRAWAL_COLUMNS).orderBy('id', 'desc'), q) as Promise<Page<Withdrawal>>;
+}
+
+/** Platform review list: every merchant, with the merchant's name and the card's branch (never the whole number). */
+export async function auditPage(
+  db: DB,
+  q: Range & { status?: number; merchantName?: string; withdrawNo?: string; pageNum: number; pageSize: number },
+): Promise<Page<WithdrawalAudit>> {
+  let b = db
+    .selectFrom('financeWithdrawal as w')
+    .innerJoin('merchant as m', 'm.id', 'w.merchantId')
+    .innerJoin('bankCard as c', 'c.id', 'w.bankCardId');
+  if (q.status) b = b.where('w.status', '=', q.status);
+  if (q.merchantName) b = b.where('m.name', 'like', likeContains(q.merchantName));
+  if (q.withdrawNo) b = b.where('w.withdrawNo', '=', q.withdrawNo);
+  if (q.startDate) b = b.where('w.createdAt', '>=', dayStartIso(q.startDate));
+  if (q.endDate) b = b.where('w.createdAt', '<', dayEndIso(q.endDate));
+  return paginate(
+    b,
+    (x) =>
+      x
+        .select(WITHDRAWAL_COLUMNS.map((c) => `w.${c}` as const))
+        .select(['m.name as merchantName', 'c.branchName', 'c.branchCode'])
+        .orderBy('w.id', 'desc'),
+    q,
+  ) as Promise<Page<WithdrawalAudit>>;
+}
+
+const CARD_COLUMNS = [
+  'id',
+  'bankName',
+  'branchName',
+  'branchCode',
+  'cardNoMasked',
+  'holderName',
+  'cardType',
+  'mobile',
+  'source',
+  'status',
+  'boundAt',
+  'unboundAt',
+] as const;
+
+/** The merchant's bound cards (masked numbers only). */
+export async function boundCards(db: DB, merchantId: number): Promise<BankCard[]> {
+  const rows = await db
+    .selectFrom('bankCard')
+    .select(CARD_COLUMNS)
+    .where('merchantId', '=', merchantId)
+    .where('status', '=', 1)
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map((r) => ({ ...r, mobile: r.mobile ? `${r.mobile.slice(0, 3)}****${r.mobile.slice(-4)}` : null }));
+}
+
+export async function bindingPage(db: DB, merchantId: number, q: Range & { pageNum: number; pageSize: number }) {
+  let b = db.selectFrom('bankCardBinding').where('merchantId', '=', merchantId);
+  if (q.startDate) b = b.where('createdAt', '>=', dayStartIso(q.startDate));
+  if (q.endDate) b = b.where('createdAt', '<', dayEndIso(q.endDate));
+  return paginate(
+    b,
+    (x) =>
+      x
+        .select([
+          'id',
+          'bankCardId',
+          'action',
+          'bankName',
+          'cardNoMasked',
+          'holderName',
+          'cardType',
+          'source',
+          'operatorName',
+          'createdAt',
+        ])
+        .orderBy('id', 'desc'),
+    q,
+  ) as Promise<Page<BindingRecord>>;
+}

@@ -1,0 +1,190 @@
+import {
+  bankCardBody,
+  bindingQuery,
+  cardIdBody,
+  frozenQuery,
+  LEDGER_KINDS,
+  ledgerExportQuery,
+  ledgerQuery,
+  trendQuery,
+  withdrawBody,
+  withdrawQuery,
+} from '@jz/contracts/finance';
+import { ok } from '../../../lib/envelope.ts';
+import { business, forbidden, invalid, notFound } from '../../../lib/errors.ts';
+import { tenantOf } from '../../../lib/tenant.ts';
+import { dayjs, TZ } from '../../../lib/time.ts';
+import { hasPerm } from '../../../plugins/auth.ts';
+import type { App } from '../../types.ts';
+import { bindCard, unbindCard } from './bank-card.service.ts';
+import * as repo from './finance.repo.ts';
+import { requestWithdrawal } from './withdraw.service.ts';
+
+const TITLE = '财务管理';
+const yuan = (fen: number) => (fen / 100).toFixed(2);
+
+/** CSV cell: quoted, and a leading = + - @ neutralised so Excel never runs it as a formula. */
+const cell = (v: string | number | null) => {
+  const s = v === null ? '' : String(v);
+  const safe = /^[=+\-@\t\r]/.test(s) && typeof v === 'string' ? `'${s}` : s;
+  return `"${safe.replace(/"/g, '""')}"`;
+};
+
+/** Merchant finance calls under /api/app/jiazheng/caiwu (issue 8). Every query is scoped to the caller's merchant. */
+export function financeRoutes(app: App) {
+  const base = '/tmpl/api/app/jiazheng/caiwu';
+
+  app.get(`${base}/findZonglan`, { config: { perm: 'merchant:finance:view' } }, async (req) => {
+    const t = await tenantOf(app.db, req);
+    return ok(await repo.overview(app.db, t.merchantId), 'ok');
+  });
+
+  app.get(
+    `${base}/findQushi`,
+    { schema: { querystring: trendQuery }, config: { perm: 'merchant:finance:overview' } },
+    async (req) => {
+      const t = await tenantOf(app.db, req);
+      return ok(await repo.trend(app.db, t.merchantId, req.query), 'ok');
+    },
+  );
+
+  app.get(
+    `${base}/shouzhi/findAllByPage`,
+    { schema: { querystring: ledgerQuery }, config: { perm: 'merchant:finance:ledger' } },
+    async (req) => {
+      const t = await tenantOf(app.db, req);
+      return ok(await repo.ledgerPage(app.db, t.merchantId, req.query), 'ok');
+    },
+  );
+
+  // No xlsx library is installed: CSV with a UTF-8 BOM, which Excel opens with the Chinese text intact.
+  app.post(
+    `${base}/shouzhi/export`,
+    {
+      schema: { body: ledgerExportQuery },
+      config: { perm: 'merchant:finance:export', oplog: { title: TITLE, type: 'export' } },
+    },
+    async (req, reply) => {
+      const t = await tenantOf(app.db, req);
+      const rows = await repo.ledgerAll(app.db, t.merchantId, req.body);
+      const head = ['时间', '收支', '类型', '金额(元)', '余额(元)', '冻结(元)', '关联单号', '说明'];
+      const lines = rows.map((r) =>
+        [
+          dayjs(r.createdAt).tz(TZ).format('YYYY-MM-DD HH:mm:ss'),
+          r.direction === 1 ? '收入' : '支出',
+          LEDGER_KINDS[r.kind] ?? r.kind,
+          `${r.direction === 1 ? '+' : '-'}${yuan(r.amount)}`,
+          yuan(r.balanceAfter),
+          yuan(r.frozenAfter),
+          r.refNo,
+          r.remark,
+        ]
+          .map((v, i) => (i === 3 ? `"${v}"` : cell(v)))
+          .join(','),
+      );
+      const name = `收支明细_${dayjs().tz(TZ).format('YYYYMMDDHHmmss')}.csv`;
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="ledger.csv"; filename*=UTF-8''${encodeURIComponent(name)}`,
+        );
+      return `\uFEFF${[head.map(cell).join(','), ...lines].join('\r\n')}\r\n`;
+    },
+  );
+
+  app.get(
+    `${base}/dongjie/findAllByPage`,
+    { schema: { querystring: frozenQuery }, config: { perm: 'merchant:finance:frozen' } },
+    async (req) => {
+      const t = await tenantOf(app.db, req);
+      return ok(await repo.frozenPage(app.db, t.merchantId, req.query), 'ok');
+    },
+  );
+
+  app.post(
+    `${base}/tixian/add`,
+    {
+      schema: { body: withdrawBody },
+      config: { perm: 'merchant:finance:withdraw', oplog: { title: TITLE, type: 'add' } },
+    },
+    async (req) => {
+      const t = await tenantOf(app.db, req);
+      const raw = req.headers['idempotency-key'];
+      const key = Array.isArray(raw) ? raw[0] : raw;
+      if (key !== undefined && !/^[\w.:-]{8,100}$/.test(key))
+        throw invalid('Idempotency-Key 须为 8-100 位字母、数字或 - _ . :');
+      const w = await requestWithdrawal(app.db, {
+        merchantId: t.merchantId,
+        userId: t.user.id,
+        amount: req.body.amount,
+        bankCardId: req.body.bankCardId,
+        idemKey: key,
+      });
+      return ok(w, '提现申请已提交，等待平台审核');
+    },
+  );
+
+  app.get(
+    `${base}/tixian/findAllByPage`,
+    { schema: { querystring: withdrawQuery }, config: { perm: 'merchant:finance:withdrawList' } },
+    async (req) => {
+      const t = await tenantOf(app.db, req);
+      return ok(await repo.withdrawalPage(app.db, t.merchantId, req.query), 'ok');
+    },
+  );
+
+  // The cards are needed by two pages (提现 and 绑定记录): either permission reads them.
+  app.get(`${base}/bangka/findAllByList`, { config: { signedIn: true } }, async (req) => {
+    const t = await tenantOf(app.db, req);
+    if (!hasPerm(t.user, 'merchant:finance:card') && !hasPerm(t.user, 'merchant:finance:withdrawList'))
+      throw forbidden();
+    return ok(await repo.boundCards(app.db, t.merchantId), 'ok');
+  });
+
+  app.get(
+    `${base}/bangka/findJiluByPage`,
+    { schema: { querystring: bindingQuery }, config: { perm: 'merchant:finance:card' } },
+    async (req) => {
+      const t = await tenantOf(app.db, req);
+      return ok(await repo.bindingPage(app.db, t.merchantId, req.query), 'ok');
+    },
+  );
+
+  app.post(
+    `${base}/bangka/add`,
+    { schema: { body: bankCardBody }, config: { perm: 'merchant:finance:bind', oplog: { title: TITLE, type: 'add' } } },
+    async (req) => {
+      const t = await tenantOf(app.db, req);
+      const b = req.body;
+      const { id } = await bindCard(app.db, {
+        merchantId: t.merchantId,
+        operatorUserId: t.user.id,
+        bankName: b.bankName,
+        branchName: b.branchName,
+        branchCode: b.branchCode,
+        cardNo: b.cardNo,
+        holderName: b.holderName,
+        cardType: b.cardType as 1 | 2,
+        mobile: b.mobile,
+        source: 'manual',
+      });
+      return ok({ id });
+    },
+  );
+
+  app.post(
+    `${base}/bangka/jiebang`,
+    {
+      schema: { body: cardIdBody },
+      config: { perm: 'merchant:finance:unbind', oplog: { title: TITLE, type: 'edit' } },
+    },
+    async (req) => {
+      const t = await tenantOf(app.db, req);
+      const r = await unbindCard(app.db, { merchantId: t.merchantId, cardId: req.body.id, operatorUserId: t.user.id });
+      if (r === 'missing') throw notFound('银行卡不存在或已解绑');
+      if (r === 'busy') throw business('该银行卡有审核中或打款中的提现，暂不能解绑');
+      return ok(null, '解绑成功');
+    },
+  );
+}

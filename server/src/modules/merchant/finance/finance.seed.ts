@@ -1,0 +1,176 @@
+import type { DB } from '../../../db/client.ts';
+import { dayjs } from '../../../lib/time.ts';
+import type { DemoIds } from '../../types.ts';
+import { bindCard, unbindCard } from './bank-card.service.ts';
+import { createSettlement, unfreezeDue } from './settlement.service.ts';
+import { requestWithdrawal, reviewWithdrawal } from './withdraw.service.ts';
+
+/**
+ * Demo money for both merchants, written through the real services on a backdated timeline so the ledger, the
+ * figures and the trend chart agree: settlements (some past their T+7 date and unfrozen, some still frozen), a bound
+ * card (and, for merchant A, one that was unbound), a paid withdrawal and one in review.
+ * There is no order table yet: the settlements carry synthetic order numbers and NEGATIVE order ids (-merchantId*1000-n),
+ * which can never collide with a real order id when the orders module starts calling createSettlement.
+ */
+export async function seedFinanceDemo({ db, demo }: { db: DB; demo: DemoIds }) {
+  const now = dayjs();
+  const ago = (days: number, hour = 10) => {
+    const t = now.subtract(days, 'day').hour(hour).minute(0).second(0).millisecond(0);
+    return (t.isAfter(now) ? now : t).toISOString();
+  };
+  type Ev = { at: string; run: () => Promise<unknown> };
+  const events: Ev[] = [];
+
+  const settlements = (merchantId: number, shops: number[], list: [number, number][]) =>
+    list.forEach(([amount, days], i) => {
+      const at = ago(days, 9 + (i % 8));
+      const orderNo = `DEMO${dayjs(at).format('YYYYMMDD')}${String(merchantId).padStart(3, '0')}${String(i + 1).padStart(3, '0')}`;
+      events.push({
+        at,
+        run: () =>
+          createSettlement(
+            db,
+            {
+              merchantId,
+              shopId: shops[i % shops.length],
+              orderId: -(merchantId * 1000 + i + 1),
+              orderNo,
+              amount,
+              completedAt: at,
+            },
+            { now: at },
+          ),
+      });
+    });
+
+  const a = demo.merchantA;
+  const b = demo.merchantB;
+  settlements(
+    a.id,
+    [a.mainShopId, a.branchShopId],
+    [
+      [29800, 20],
+      [45000, 16],
+      [16800, 12],
+      [88800, 10],
+      [12800, 8],
+      [36000, 5],
+      [19900, 3],
+      [52000, 1],
+    ],
+  );
+  settlements(
+    b.id,
+    [b.mainShopId],
+    [
+      [26800, 14],
+      [39900, 9],
+      [15800, 2],
+    ],
+  );
+
+  let cardA = 0;
+  let cardB = 0;
+  events.push({
+    at: ago(25, 8),
+    run: async () => {
+      const old = await bindCard(
+        db,
+        {
+          merchantId: a.id,
+          operatorUserId: a.ownerId,
+          bankName: '中国建设银行',
+          branchName: '中国建设银行运城河东支行',
+          branchCode: '105181000035',
+          cardNo: '6217000130001234567',
+          holderName: '运城洁家家政服务有限公司',
+          cardType: 2,
+          source: 'manual',
+        },
+        { now: ago(25, 8) },
+      );
+      await unbindCard(db, { merchantId: a.id, cardId: old.id, operatorUserId: a.ownerId, now: ago(24, 8) });
+      cardA = (
+        await bindCard(
+          db,
+          {
+            merchantId: a.id,
+            operatorUserId: a.ownerId,
+            bankName: '中国工商银行',
+            branchName: '中国工商银行运城分行营业部',
+            branchCode: '102181000012',
+            cardNo: '6222021305001234888',
+            holderName: '运城洁家家政服务有限公司',
+            cardType: 2,
+            mobile: '13800000001',
+            source: 'jinjian',
+          },
+          { now: ago(24, 9) },
+        )
+      ).id;
+      cardB = (
+        await bindCard(
+          db,
+          {
+            merchantId: b.id,
+            operatorUserId: b.ownerId,
+            bankName: '中国农业银行',
+            branchName: '中国农业银行太原迎泽支行',
+            branchCode: '103161000021',
+            cardNo: '6228480018009876543',
+            holderName: '李四',
+            cardType: 1,
+            mobile: '13800000002',
+            source: 'jinjian',
+          },
+          { now: ago(24, 10) },
+        )
+      ).id;
+    },
+  });
+
+  // Unfreeze runs: one each morning, as the job would.
+  for (let d = 25; d >= 0; d--) events.push({ at: ago(d, 7), run: () => unfreezeDue(db, ago(d, 7)) });
+
+  events.push({
+    at: ago(6, 11),
+    run: async () => {
+      const w = await requestWithdrawal(db, {
+        merchantId: a.id,
+        userId: a.ownerId,
+        amount: 50000,
+        bankCardId: cardA,
+        now: ago(6, 11),
+      });
+      await reviewWithdrawal(db, {
+        id: w.id,
+        pass: true,
+        remark: '核对无误',
+        auditorId: demo.adminId,
+        now: ago(6, 15),
+      });
+    },
+  });
+  events.push({
+    at: ago(0, 0),
+    run: async () => {
+      await requestWithdrawal(db, {
+        merchantId: a.id,
+        userId: a.ownerId,
+        amount: 30000,
+        bankCardId: cardA,
+        now: ago(0, 0),
+      });
+      await requestWithdrawal(db, {
+        merchantId: b.id,
+        userId: b.ownerId,
+        amount: 20000,
+        bankCardId: cardB,
+        now: ago(0, 0),
+      });
+    },
+  });
+
+  events.sort((x, y) => x.at.localeCompare(y.at));
+  for (const e of events) await e.run();
+}

@@ -1,0 +1,277 @@
+import { randomInt } from 'node:crypto';
+import type { Withdrawal } from '@jz/contracts/finance';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../../db/schema.ts';
+import { business, invalid, notFound } from '../../../lib/errors.ts';
+import { dayjs, nowIso, TZ } from '../../../lib/time.ts';
+import { financeRules } from './finance-rules.ts';
+import { applyMove, ensureAccount } from './ledger.ts';
+import { payoutProvider } from './payout.ts';
+import './finance.tables.ts';
+
+type DB = Kysely<Database>;
+
+export const WITHDRAWAL_COLUMNS = [
+  'id',
+  'withdrawNo',
+  'merchantId',
+  'bankCardId',
+  'bankName',
+  'cardNoMasked',
+  'holderName',
+  'amount',
+  'fee',
+  'actualAmount',
+  'status',
+  'auditRemark',
+  'auditedAt',
+  'failReason',
+  'finishedAt',
+  'createdAt',
+] as const;
+
+const yuan = (fen: number) => (fen / 100).toFixed(2);
+const newWithdrawNo = () =>
+  `TX${dayjs().tz(TZ).format('YYYYMMDDHHmmss')}${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
+
+async function findWithdrawal(db: DB, id: number): Promise<Withdrawal | undefined> {
+  return db.selectFrom('financeWithdrawal').select(WITHDRAWAL_COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
+const isUniqueViolation = (e: unknown) => /unique|duplicate key/i.test(String((e as Error)?.message ?? e));
+
+export interface WithdrawInput {
+  merchantId: number;
+  userId: number | null;
+  amount: number;
+  bankCardId: number;
+  /** The Idempotency-Key header: the same key replayed answers the first answer and moves nothing. */
+  idemKey?: string;
+  /** Default now; the demo seed backdates its history. */
+  now?: string;
+}
+
+/**
+ * A withdrawal request (提现申请). In one transaction: the withdrawal row (审核中), one conditional update of the
+ * account (`balance - frozen >= amount`, so concurrent requests never overdraw), the ledger entries 提现 (and
+ * 提现手续费 when the platform charges one), and the idempotency record. Money leaves the balance at once and sits in
+ * `pendingWithdraw` until the platform pays it or returns it.
+ */
+export async function requestWithdrawal(db: DB, input: WithdrawInput): Promise<Withdrawal> {
+  const fingerprint = `${input.amount}:${input.bankCardId}`;
+  if (input.idemKey) {
+    const replay = await storedAnswer(db, input.merchantId, input.idemKey, fingerprint);
+    if (replay) return replay;
+  }
+  const rules = await financeRules(db);
+  if (input.amount < rules.minWithdraw) throw invalid(`提现金额不能低于 ${yuan(rules.minWithdraw)} 元`);
+  const fee = Math.min(rules.withdrawFee, input.amount);
+  if (input.amount - fee <= 0) throw invalid('提现金额须大于手续费');
+  try {
+    return await db.transaction().execute(async (tx) => {
+      const card = await tx
+        .selectFrom('bankCard')
+        .select(['id', 'bankName', 'cardNoMasked', 'holderName', 'status'])
+        .where('id', '=', input.bankCardId)
+        .where('merchantId', '=', input.merchantId)
+        .executeTakeFirst();
+      if (!card) throw notFound('银行卡不存在');
+      if (card.status !== 1) throw business('该银行卡已解绑，请选择其他银行卡');
+      await ensureAccount(tx, input.merchantId);
+      const now = input.now ?? nowIso();
+      const w = await tx
+        .insertInto('financeWithdrawal')
+        .values({
+          withdrawNo: newWithdrawNo(),
+          merchantId: input.merchantId,
+          bankCardId: card.id,
+          bankName: card.bankName,
+          cardNoMasked: card.cardNoMasked,
+          holderName: card.holderName,
+          amount: input.amount,
+          fee,
+          actualAmount: input.amount - fee,
+          status: 10,
+          applicantUserId: input.userId,
+          auditorId: null,
+          auditRemark: null,
+          auditedAt: null,
+          payoutTradeNo: null,
+          failReason: null,
+          finishedAt: null,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning(['id', 'withdrawNo'])
+        .executeTakeFirstOrThrow();
+      const ref = { refType: 'withdrawal' as const, refId: w.id, refNo: w.withdrawNo };
+      const moved = await applyMove(tx, {
+        merchantId: input.merchantId,
+        pending: input.amount,
+        guardWithdrawable: input.amount,
+        at: now,
+        lines: [
+          {
+            direction: 2,
+            kind: 'withdraw',
+            amount: input.amount - fee,
+            balanceChange: -(input.amount - fee),
+            frozenChange: 0,
+            ...ref,
+            remark: `提现至 ${card.bankName} ${card.cardNoMasked}，审核中`,
+          },
+          ...(fee > 0
+            ? [
+                {
+                  direction: 2 as const,
+                  kind: 'fee' as const,
+                  amount: fee,
+                  balanceChange: -fee,
+                  frozenChange: 0,
+                  ...ref,
+                  remark: `提现 ${w.withdrawNo} 手续费`,
+                },
+              ]
+            : []),
+        ],
+      });
+      if (!moved) throw business('可提现金额不足');
+      const answer = (await tx
+        .selectFrom('financeWithdrawal')
+        .select(WITHDRAWAL_COLUMNS)
+        .where('id', '=', w.id)
+        .executeTakeFirstOrThrow()) as Withdrawal;
+      if (input.idemKey) {
+        await tx
+          .insertInto('financeIdempotency')
+          .values({
+            merchantId: input.merchantId,
+            idemKey: input.idemKey,
+            fingerprint,
+            response: JSON.stringify(answer),
+            createdAt: now,
+          })
+          .execute();
+      }
+      return answer;
+    });
+  } catch (err) {
+    // The same key raced us and won: its transaction committed first; answer what it answered.
+    if (input.idemKey && isUniqueViolation(err)) {
+      const replay = await storedAnswer(db, input.merchantId, input.idemKey, fingerprint);
+      if (replay) return replay;
+    }
+    throw err;
+  }
+}
+
+async function storedAnswer(db: DB, merchantId: number, key: string, fingerprint: string) {
+  const row = await db
+    .selectFrom('financeIdempotency')
+    .select(['fingerprint', 'response'])
+    .where('merchantId', '=', merchantId)
+    .where('idemKey', '=', key)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  if (row.fingerprint !== fingerprint) throw business('Idempotency-Key 已用于另一笔不同的提现申请');
+  return JSON.parse(row.response) as Withdrawal;
+}
+
+/** Returns a withdrawal's whole amount to the balance with one 提现退回 entry, in the caller's transaction. */
+async function returnMoney(tx: Transaction<Database>, w: Withdrawal, why: string, at: string) {
+  await applyMove(tx, {
+    merchantId: w.merchantId,
+    at,
+    pending: -w.amount,
+    lines: [
+      {
+        direction: 1,
+        kind: 'return',
+        amount: w.amount,
+        balanceChange: w.amount,
+        frozenChange: 0,
+        refType: 'withdrawal',
+        refId: w.id,
+        refNo: w.withdrawNo,
+        remark: why,
+      },
+    ],
+  });
+}
+
+/**
+ * Platform review (提现审核). Reject: 审核中 -> 已驳回 and the money comes back (提现退回). Approve: 审核中 -> 打款中
+ * (committed first, so a second reviewer cannot approve twice), then the payout provider is called outside any
+ * transaction, then 打款中 -> 已到账, or 打款失败 with the money returned. Each step is a conditional update.
+ */
+export async function reviewWithdrawal(
+  db: DB,
+  input: { id: number; pass: boolean; remark?: string; auditorId: number; now?: string },
+): Promise<Withdrawal> {
+  const w = await findWithdrawal(db, input.id);
+  if (!w) throw notFound('提现记录不存在');
+  const now = input.now ?? nowIso();
+  if (!input.pass) {
+    await db.transaction().execute(async (tx) => {
+      const r = await tx
+        .updateTable('financeWithdrawal')
+        .set({
+          status: 40,
+          auditorId: input.auditorId,
+          auditRemark: input.remark ?? null,
+          auditedAt: now,
+          finishedAt: now,
+          updatedAt: now,
+        })
+        .where('id', '=', w.id)
+        .where('status', '=', 10)
+        .executeTakeFirst();
+      if (Number(r.numUpdatedRows) !== 1) throw business('该提现已审核，请刷新');
+      await returnMoney(tx, w, `提现 ${w.withdrawNo} 被驳回，金额退回：${input.remark ?? ''}`, now);
+    });
+    return (await findWithdrawal(db, w.id)) as Withdrawal;
+  }
+  const claimed = await db
+    .updateTable('financeWithdrawal')
+    .set({ status: 20, auditorId: input.auditorId, auditRemark: input.remark ?? null, auditedAt: now, updatedAt: now })
+    .where('id', '=', w.id)
+    .where('status', '=', 10)
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) throw business('该提现已审核，请刷新');
+  await payOut(db, w.id, now);
+  return (await findWithdrawal(db, w.id)) as Withdrawal;
+}
+
+/** Pays a withdrawal in 打款中 through the provider and books the outcome. Safe to call again for the same one. */
+export async function payOut(db: DB, id: number, at?: string) {
+  const w = await findWithdrawal(db, id);
+  if (!w || w.status !== 20) return;
+  const card = await db
+    .selectFrom('bankCard')
+    .select(['cardNo', 'holderName', 'bankName', 'branchCode', 'cardType'])
+    .where('id', '=', w.bankCardId)
+    .executeTakeFirstOrThrow();
+  let result: Awaited<ReturnType<ReturnType<typeof payoutProvider>['pay']>>;
+  try {
+    result = await payoutProvider().pay({ withdrawNo: w.withdrawNo, amount: w.actualAmount, ...card });
+  } catch (err) {
+    result = { ok: false, reason: `打款通道异常：${(err as Error).message}` };
+  }
+  const now = at ?? nowIso();
+  await db.transaction().execute(async (tx) => {
+    const r = await tx
+      .updateTable('financeWithdrawal')
+      .set(
+        result.ok
+          ? { status: 30, payoutTradeNo: result.tradeNo, finishedAt: now, updatedAt: now }
+          : { status: 50, failReason: result.reason, finishedAt: now, updatedAt: now },
+      )
+      .where('id', '=', w.id)
+      .where('status', '=', 20)
+      .executeTakeFirst();
+    if (Number(r.numUpdatedRows) !== 1) return;
+    if (result.ok)
+      await applyMove(tx, { merchantId: w.merchantId, pending: -w.amount, withdrawn: w.amount, at: now, lines: [] });
+    else await returnMoney(tx, w, `提现 ${w.withdrawNo} 打款失败，金额退回：${result.reason}`, now);
+  });
+}

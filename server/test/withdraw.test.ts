@@ -1,0 +1,287 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { bindCard } from '../src/modules/merchant/finance/bank-card.service.ts';
+import { checkInvariants } from '../src/modules/merchant/finance/invariants.ts';
+import { SANDBOX_FAIL_SUFFIX } from '../src/modules/merchant/finance/payout.ts';
+import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp } from './helpers/index.ts';
+
+const C = 'app/jiazheng/caiwu';
+const ADD = `${C}/tixian/add`;
+const REVIEW = `${C}/tixian/shenhe`;
+
+let t: TestApp;
+let ownerA: Api;
+let ownerB: Api;
+let subA: Api;
+let admin: Api;
+let mA: number;
+let mB: number;
+let cardA: number;
+let cardB: number;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  ownerA = api(t.app, await loginAs(t.app, PHONES.ownerA));
+  ownerB = api(t.app, await loginAs(t.app, PHONES.ownerB));
+  subA = api(t.app, await loginAs(t.app, PHONES.subA));
+  admin = api(t.app, await loginAs(t.app, PHONES.admin));
+  const m = async (phone: string) =>
+    (await t.db.selectFrom('user').select('merchantId').where('phone', '=', phone).executeTakeFirstOrThrow())
+      .merchantId as number;
+  mA = await m(PHONES.ownerA);
+  mB = await m(PHONES.ownerB);
+  cardA = (await ownerA.get(`${C}/bangka/findAllByList`)).result[0].id;
+  cardB = (await ownerB.get(`${C}/bangka/findAllByList`)).result[0].id;
+});
+afterAll(() => t?.close());
+
+const account = (merchantId: number) =>
+  t.db.selectFrom('financeAccount').selectAll().where('merchantId', '=', merchantId).executeTakeFirstOrThrow();
+const count = async (table: 'financeLedger' | 'financeWithdrawal', merchantId: number) =>
+  Number(
+    (
+      await t.db
+        .selectFrom(table)
+        .select(sql<number>`count(*)`.as('n'))
+        .where('merchantId', '=', merchantId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+const snapshot = async (merchantId: number) => ({
+  account: await account(merchantId),
+  ledger: await count('financeLedger', merchantId),
+  withdrawals: await count('financeWithdrawal', merchantId),
+});
+const withdrawable = async (merchantId: number) => {
+  const a = await account(merchantId);
+  return a.balance - a.frozen;
+};
+
+beforeEach(async () => {
+  expect((await checkInvariants(t.db)).problems).toEqual([]);
+});
+
+describe('withdrawal request (tixian/add)', () => {
+  it('refuses a negative, zero, fractional, non-numeric, below-minimum or over-balance amount and changes nothing', async () => {
+    const before = await snapshot(mA);
+    for (const amount of ['-100', '0', '1500.5', 'abc', '']) {
+      const r = await ownerA.post(ADD, { amount, bankCardId: cardA });
+      expect(r.code, `amount ${amount}`).toBe(2001);
+    }
+    const low = await ownerA.post(ADD, { amount: 999, bankCardId: cardA });
+    expect(low.code).toBe(2001);
+    expect(low.message).toContain('10.00');
+    const over = await ownerA.post(ADD, { amount: (await withdrawable(mA)) + 1, bankCardId: cardA });
+    expect(over.code).toBe(2004);
+    expect(over.message).toContain('可提现金额不足');
+    expect(await snapshot(mA)).toEqual(before);
+  });
+
+  it("refuses another merchant's card (2002), an unbound card (2004), a sub-account (301), anonymous (401)", async () => {
+    const before = await snapshot(mA);
+    expect((await ownerA.post(ADD, { amount: 2000, bankCardId: cardB })).code).toBe(2002);
+    expect((await ownerA.post(ADD, { amount: 2000, bankCardId: 999999 })).code).toBe(2002);
+    const spare = await bindCard(t.db, {
+      merchantId: mA,
+      operatorUserId: null,
+      bankName: '中国银行',
+      branchName: '中国银行运城分行',
+      branchCode: '104181000019',
+      cardNo: '6216610000005555',
+      holderName: '张三',
+      cardType: 1,
+      source: 'manual',
+    });
+    await ownerA.post(`${C}/bangka/jiebang`, { id: spare.id });
+    expect((await ownerA.post(ADD, { amount: 2000, bankCardId: spare.id })).code).toBe(2004);
+    expect((await subA.post(ADD, { amount: 2000, bankCardId: cardA })).code).toBe(301);
+    expect((await api(t.app).post(ADD, { amount: 2000, bankCardId: cardA })).code).toBe(401);
+    expect((await snapshot(mA)).withdrawals).toBe(before.withdrawals);
+    expect((await snapshot(mA)).account.balance).toBe(before.account.balance);
+  });
+
+  it('moves the amount out of the balance into pending with one 提现 entry', async () => {
+    const before = await account(mA);
+    const r = await ownerA.post(ADD, { amount: 2000, bankCardId: cardA });
+    expect(r.code).toBe(200);
+    expect(r.result).toMatchObject({ amount: 2000, fee: 0, actualAmount: 2000, status: 10, bankCardId: cardA });
+    expect(r.result.cardNoMasked).toMatch(/\*{4}/);
+    const after = await account(mA);
+    expect(before.balance - after.balance).toBe(2000);
+    expect(after.pendingWithdraw - before.pendingWithdraw).toBe(2000);
+    const entries = await t.db
+      .selectFrom('financeLedger')
+      .selectAll()
+      .where('refType', '=', 'withdrawal')
+      .where('refId', '=', r.result.id)
+      .execute();
+    expect(entries).toEqual([
+      expect.objectContaining({
+        kind: 'withdraw',
+        direction: 2,
+        amount: 2000,
+        balanceChange: -2000,
+        balanceAfter: after.balance,
+      }),
+    ]);
+    const list = await ownerA.get(`${C}/tixian/findAllByPage`, { status: 10 });
+    expect(list.result.records.map((w: { id: number }) => w.id)).toContain(r.result.id);
+    const listB = await ownerB.get(`${C}/tixian/findAllByPage`);
+    expect(listB.result.records.map((w: { id: number }) => w.id)).not.toContain(r.result.id);
+  });
+
+  it('replays the first answer for the same Idempotency-Key, sequentially and concurrently; refuses the key for another body', async () => {
+    const before = await snapshot(mA);
+    const key = { headers: { 'Idempotency-Key': 'test-key-0001' } };
+    const first = await ownerA.post(ADD, { amount: 1500, bankCardId: cardA }, key);
+    const second = await ownerA.post(ADD, { amount: 1500, bankCardId: cardA }, key);
+    expect(first.code).toBe(200);
+    expect(second.result).toEqual(first.result);
+    const racing = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        ownerA.post(ADD, { amount: 1200, bankCardId: cardA }, { headers: { 'Idempotency-Key': 'test-key-0002' } }),
+      ),
+    );
+    expect(racing.every((r) => r.code === 200)).toBe(true);
+    expect(new Set(racing.map((r) => r.result.id)).size).toBe(1);
+    const after = await snapshot(mA);
+    expect(after.withdrawals - before.withdrawals).toBe(2);
+    expect(before.account.balance - after.account.balance).toBe(2700);
+    const other = await ownerA.post(ADD, { amount: 9999, bankCardId: cardA }, key);
+    expect(other.code).toBe(2004);
+    expect(
+      (await ownerA.post(ADD, { amount: 1500, bankCardId: cardA }, { headers: { 'Idempotency-Key': 'x' } })).code,
+    ).toBe(2001);
+    // Keys are per merchant: B using A's key gets its own withdrawal.
+    const b = await ownerB.post(ADD, { amount: 1500, bankCardId: cardB }, key);
+    expect(b.code).toBe(200);
+    expect(b.result.id).not.toBe(first.result.id);
+  });
+
+  it(`50 concurrent withdrawals never overdraw (${process.env.TEST_DB ?? 'sqlite'})`, async () => {
+    const avail = await withdrawable(mA);
+    const each = Math.max(1000, Math.floor(avail / 20) + 1); // at most 19 can succeed
+    const before = await snapshot(mA);
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => ownerA.post(ADD, { amount: each, bankCardId: cardA })),
+    );
+    const okCount = results.filter((r) => r.code === 200).length;
+    expect(results.filter((r) => r.code !== 200).every((r) => r.code === 2004)).toBe(true);
+    expect(okCount * each).toBeLessThanOrEqual(avail);
+    expect(okCount).toBe(Math.floor(avail / each));
+    const after = await snapshot(mA);
+    expect(after.withdrawals - before.withdrawals).toBe(okCount);
+    expect(before.account.balance - after.account.balance).toBe(okCount * each);
+    expect(after.account.balance - after.account.frozen).toBeGreaterThanOrEqual(0);
+    expect((await checkInvariants(t.db)).problems).toEqual([]);
+  });
+});
+
+describe('platform review (提现审核)', () => {
+  const newWithdrawal = async (amount = 1000, card = cardB, who = ownerB) => {
+    const r = await who.post(ADD, { amount, bankCardId: card });
+    expect(r.code).toBe(200);
+    return r.result as { id: number; amount: number };
+  };
+
+  it('lists every merchant, masked, for the admin only', async () => {
+    const r = await admin.get(`${REVIEW}/findAllByPage`, { pageSize: 50, status: 10 });
+    expect(r.code).toBe(200);
+    const merchants = new Set(r.result.records.map((w: { merchantId: number }) => w.merchantId));
+    expect(merchants.has(mA) && merchants.has(mB)).toBe(true);
+    expect(r.result.records[0]).toHaveProperty('merchantName');
+    const cards = await t.db.selectFrom('bankCard').select('cardNo').execute();
+    for (const c of cards) expect(r.raw).not.toContain(c.cardNo);
+    expect((await subA.get(`${REVIEW}/findAllByPage`)).code).toBe(301);
+  });
+
+  it('rejects with a reason: the money comes back with one 提现退回 entry; a second review is refused', async () => {
+    const w = await newWithdrawal();
+    const before = await account(mB);
+    expect((await admin.post(REVIEW, { id: w.id, pass: 0 })).code).toBe(2001); // a reason is required
+    const r = await admin.post(REVIEW, { id: w.id, pass: 0, remark: '账户信息不符' });
+    expect(r.code).toBe(200);
+    expect(r.result).toMatchObject({ status: 40, auditRemark: '账户信息不符' });
+    const after = await account(mB);
+    expect(after.balance - before.balance).toBe(1000);
+    expect(before.pendingWithdraw - after.pendingWithdraw).toBe(1000);
+    const back = await t.db
+      .selectFrom('financeLedger')
+      .selectAll()
+      .where('refType', '=', 'withdrawal')
+      .where('refId', '=', w.id)
+      .where('kind', '=', 'return')
+      .execute();
+    expect(back).toHaveLength(1);
+    expect((await admin.post(REVIEW, { id: w.id, pass: 1 })).code).toBe(2004);
+    expect((await admin.post(REVIEW, { id: w.id, pass: 0, remark: '再驳回' })).code).toBe(2004);
+    expect(await account(mB)).toEqual(after);
+  });
+
+  it('approves: paid through the sandbox, pending cleared, counted as withdrawn; two concurrent approvals pay once', async () => {
+    const w = await newWithdrawal(1100);
+    const before = await account(mB);
+    const [x, y] = await Promise.all([
+      admin.post(REVIEW, { id: w.id, pass: 1 }),
+      admin.post(REVIEW, { id: w.id, pass: 1 }),
+    ]);
+    expect([x.code, y.code].sort()).toEqual([200, 2004]);
+    const done = await t.db
+      .selectFrom('financeWithdrawal')
+      .selectAll()
+      .where('id', '=', w.id)
+      .executeTakeFirstOrThrow();
+    expect(done).toMatchObject({ status: 30 });
+    expect(done.payoutTradeNo).toMatch(/^SBX/);
+    const after = await account(mB);
+    expect(after.balance).toBe(before.balance);
+    expect(before.pendingWithdraw - after.pendingWithdraw).toBe(1100);
+    expect(after.totalWithdrawn - before.totalWithdrawn).toBe(1100);
+  });
+
+  it('a payout to the sandbox test card fails: status 打款失败 and the money returned with a ledger entry', async () => {
+    const bad = await bindCard(t.db, {
+      merchantId: mB,
+      operatorUserId: null,
+      bankName: '中国银行',
+      branchName: '中国银行太原分行',
+      branchCode: '104161000017',
+      cardNo: `621661000000${SANDBOX_FAIL_SUFFIX}`,
+      holderName: '李四',
+      cardType: 1,
+      source: 'manual',
+    });
+    const w = await newWithdrawal(1300, bad.id);
+    const before = await account(mB);
+    const r = await admin.post(REVIEW, { id: w.id, pass: 1 });
+    expect(r.code).toBe(200);
+    expect(r.result.status).toBe(50);
+    expect(r.result.failReason).toBeTruthy();
+    const after = await account(mB);
+    expect(after.balance - before.balance).toBe(1300);
+    expect(before.pendingWithdraw - after.pendingWithdraw).toBe(1300);
+    expect(after.totalWithdrawn).toBe(before.totalWithdrawn);
+    const kinds = (
+      await t.db
+        .selectFrom('financeLedger')
+        .select('kind')
+        .where('refType', '=', 'withdrawal')
+        .where('refId', '=', w.id)
+        .orderBy('id')
+        .execute()
+    ).map((e) => e.kind);
+    expect(kinds).toEqual(['withdraw', 'return']);
+  });
+
+  it('answers 2002 for an unknown withdrawal and 2001 for bad input', async () => {
+    expect((await admin.post(REVIEW, { id: 99999999, pass: 1 })).code).toBe(2002);
+    expect((await admin.post(REVIEW, { id: 'x', pass: 1 })).code).toBe(2001);
+    expect((await admin.post(REVIEW, { id: 1, pass: 2 })).code).toBe(2001);
+  });
+
+  it('keeps every invariant over all merchants at the end', async () => {
+    const r = await checkInvariants(t.db);
+    expect(r.problems).toEqual([]);
+    for (const m of r.merchants) expect(m.withdrawable).toBeGreaterThanOrEqual(0);
+  });
+});
