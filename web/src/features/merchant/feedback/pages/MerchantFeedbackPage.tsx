@@ -1,0 +1,175 @@
+import { PlusOutlined } from '@ant-design/icons';
+import type { Feedback } from '@jz/contracts/feedback';
+import { Button, Card, Collapse, Empty, List, Modal, Space, Tabs, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { DataTable } from '../../../../components/data-table/DataTable.tsx';
+import { RowAction } from '../../../../components/RowAction.tsx';
+import { Auth } from '../../../../lib/access.tsx';
+import { DictTag, useDict } from '../../../../lib/dict.tsx';
+import {
+  getMyFeedbackPage,
+  myFeedbackKeys,
+  type PublishedNotice,
+  usePublishedNotices,
+  usePublishedQa,
+  useSendFeedback,
+} from '../api/feedback.ts';
+import { FeedbackForm } from '../components/FeedbackForm.tsx';
+
+/** Rich text cleaned by the server (sanitizeRichText) before it was stored. */
+const Html = ({ html }: { html: string }) => (
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server (sanitizeRichText) before storage
+  <div className="jz-rich-text" dangerouslySetInnerHTML={{ __html: html }} />
+);
+
+function Notices() {
+  const [pageNum, setPageNum] = useState(1);
+  const [open, setOpen] = useState<PublishedNotice | null>(null);
+  const q = usePublishedNotices(pageNum);
+  return (
+    <>
+      <List
+        loading={q.isLoading}
+        dataSource={q.data?.records ?? []}
+        locale={{ emptyText: <Empty description="暂无公告" /> }}
+        pagination={{
+          current: pageNum,
+          pageSize: 10,
+          total: q.data?.total ?? 0,
+          onChange: setPageNum,
+          hideOnSinglePage: true,
+        }}
+        renderItem={(n) => (
+          <List.Item
+            actions={[
+              <RowAction key="view" onClick={() => setOpen(n)}>
+                查看
+              </RowAction>,
+            ]}
+          >
+            <List.Item.Meta
+              title={
+                <Space>
+                  <DictTag type="notice_type" value={n.type} />
+                  {n.title}
+                  {dayjs().diff(dayjs(n.publishedAt), 'day') < 3 && <Tag color="red">新</Tag>}
+                </Space>
+              }
+              description={dayjs(n.publishedAt).format('YYYY-MM-DD HH:mm')}
+            />
+          </List.Item>
+        )}
+      />
+      <Modal title={open?.title} open={!!open} onCancel={() => setOpen(null)} footer={null} width={760}>
+        {open && (
+          <>
+            <Typography.Text type="secondary">{dayjs(open.publishedAt).format('YYYY-MM-DD HH:mm')}</Typography.Text>
+            <Html html={open.content} />
+          </>
+        )}
+      </Modal>
+    </>
+  );
+}
+
+function QaList() {
+  const q = usePublishedQa();
+  const cats = useDict('qa_category');
+  if (!q.isLoading && !q.data?.length) return <Empty description="暂无常见问题" />;
+  return (
+    <Collapse
+      accordion
+      items={(q.data ?? []).map((x) => ({
+        key: x.id,
+        label: (
+          <Space>
+            <Tag>{cats.labelOf(x.category)}</Tag>
+            {x.question}
+          </Space>
+        ),
+        children: <Html html={x.answer} />,
+      }))}
+    />
+  );
+}
+
+function MyFeedback() {
+  const send = useSendFeedback();
+  const [adding, setAdding] = useState(false);
+  const [viewing, setViewing] = useState<Feedback | null>(null);
+  const columns: ColumnsType<Feedback> = [
+    { title: '类型', dataIndex: 'type', width: 100, render: (v: string) => <DictTag type="feedback_type" value={v} /> },
+    { title: '内容', dataIndex: 'content', ellipsis: true },
+    { title: '提交人', dataIndex: 'userName', width: 110 },
+    {
+      title: '状态',
+      dataIndex: 'state',
+      width: 90,
+      render: (v: number) => <DictTag type="feedback_state" value={v} />,
+    },
+    {
+      title: '提交时间',
+      dataIndex: 'createdAt',
+      width: 150,
+      render: (t: string) => dayjs(t).format('YYYY-MM-DD HH:mm'),
+    },
+    {
+      title: '操作',
+      key: 'op',
+      width: 80,
+      render: (_, r) => <RowAction onClick={() => setViewing(r)}>查看</RowAction>,
+    },
+  ];
+  return (
+    <>
+      <DataTable<Feedback>
+        queryKey={myFeedbackKeys.all}
+        fetcher={getMyFeedbackPage}
+        columns={columns}
+        search={[{ name: 'state', label: '状态', type: 'dict', dict: 'feedback_state' }]}
+        toolbar={() => (
+          <Auth perm="merchant:feedback:add">
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
+              提交反馈
+            </Button>
+          </Auth>
+        )}
+      />
+      <FeedbackForm open={adding} onClose={() => setAdding(false)} onSubmit={(v) => send.mutateAsync(v)} />
+      <Modal title="反馈详情" open={!!viewing} onCancel={() => setViewing(null)} footer={null}>
+        {viewing && (
+          <Space direction="vertical" style={{ width: '100%' }}>
+            <div style={{ whiteSpace: 'pre-wrap' }}>{viewing.content}</div>
+            {viewing.state === 1 ? (
+              <Card
+                size="small"
+                title={`平台回复 · ${viewing.handledAt ? dayjs(viewing.handledAt).format('YYYY-MM-DD HH:mm') : ''}`}
+              >
+                <div style={{ whiteSpace: 'pre-wrap' }}>{viewing.reply}</div>
+              </Card>
+            ) : (
+              <Typography.Text type="secondary">平台尚未处理，请耐心等待。</Typography.Text>
+            )}
+          </Space>
+        )}
+      </Modal>
+    </>
+  );
+}
+
+/** 意见反馈 (merchant): the platform's notices and Q&A, and the merchant's own feedback with the platform's replies. */
+export default function MerchantFeedbackPage() {
+  return (
+    <Card className="jz-card" variant="borderless" title="消息与反馈">
+      <Tabs
+        items={[
+          { key: 'feedback', label: '我的反馈', children: <MyFeedback /> },
+          { key: 'notice', label: '平台公告', children: <Notices /> },
+          { key: 'qa', label: '常见问题', children: <QaList /> },
+        ]}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,12 @@
+import { lazy } from 'react';
+import type { PageDef } from '../../../app/registry.ts';
+
+export const pages: PageDef[] = [
+  {
+    key: 'platform.banner',
+    path: '/platform/banner',
+    title: '轮播图',
+    perm: 'platform:banner:list',
+    component: lazy(() => import('./pages/BannerPage.tsx')),
+  },
+];

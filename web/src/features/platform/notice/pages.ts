@@ -1,0 +1,12 @@
+import { lazy } from 'react';
+import type { PageDef } from '../../../app/registry.ts';
+
+export const pages: PageDef[] = [
+  {
+    key: 'platform.notice',
+    path: '/platform/notice',
+    title: '通知公告',
+    perm: 'platform:notice:list',
+    component: lazy(() => import('./pages/NoticePage.tsx')),
+  },
+];

@@ -1,0 +1,12 @@
+import { lazy } from 'react';
+import type { PageDef } from '../../../app/registry.ts';
+
+export const pages: PageDef[] = [
+  {
+    key: 'platform.qa',
+    path: '/platform/qa',
+    title: '常见问题',
+    perm: 'platform:qa:list',
+    component: lazy(() => import('./pages/QaPage.tsx')),
+  },
+];

@@ -1,0 +1,201 @@
+import { PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import type { MenuRow } from '@jz/contracts/menu-admin';
+import { Button, Card, Form, Input, Result, Select, Space, Table, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import { CopyText } from '../../../../components/CopyText.tsx';
+import { useConfirm } from '../../../../components/confirm.ts';
+import { RowAction } from '../../../../components/RowAction.tsx';
+import { StatusSwitch } from '../../../../components/StatusSwitch.tsx';
+import { Auth, hasPerm } from '../../../../lib/access.tsx';
+import { DictTag } from '../../../../lib/dict.tsx';
+import { type MenuFilter, type MenuInput, useMenuMutations, useMenuTreeAll } from '../api/menus.ts';
+import { IconByName } from '../components/IconField.tsx';
+import { MenuForm } from '../components/MenuForm.tsx';
+
+const allIds = (list: MenuRow[]): number[] => list.flatMap((m) => (m.children ? [m.id, ...allIds(m.children)] : []));
+
+/** 菜单管理: the menu tree of both scopes (folders, pages, buttons). Changes show in sidebars on their next load. */
+export default function MenuPage() {
+  const [filter, setFilter] = useState<MenuFilter>({});
+  const [search] = Form.useForm();
+  const q = useMenuTreeAll(filter);
+  const { add, edit, remove } = useMenuMutations();
+  const { confirmDelete } = useConfirm();
+  const [editing, setEditing] = useState<Partial<MenuRow> | null>(null);
+  const [expanded, setExpanded] = useState<number[]>([]);
+  const [pageSize, setPageSize] = useState(10);
+  const tree = q.data ?? [];
+
+  const columns: ColumnsType<MenuRow> = [
+    {
+      title: '菜单名称',
+      dataIndex: 'name',
+      width: 240,
+      render: (v: string, r) => (
+        <Space>
+          <IconByName name={r.icon} />
+          {v}
+          {r.builtIn && <Tag color="gold">内置</Tag>}
+        </Space>
+      ),
+    },
+    { title: '类型', dataIndex: 'type', width: 80, render: (v: string) => <DictTag type="sys_menu_type" value={v} /> },
+    {
+      title: '范围',
+      dataIndex: 'scope',
+      width: 80,
+      render: (v: string) => (v === 'platform' ? <Tag color="purple">平台</Tag> : <Tag color="blue">商家</Tag>),
+    },
+    { title: '路由地址', dataIndex: 'routerUrl', render: (v: string | null) => v ?? '-' },
+    { title: '组件', dataIndex: 'component', render: (v: string | null) => v ?? '-' },
+    { title: '权限标识', dataIndex: 'perms', render: (v: string | null) => <CopyText text={v} /> },
+    { title: '排序', dataIndex: 'sort', width: 70 },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      width: 100,
+      render: (s: number, r) => (
+        <StatusSwitch
+          checked={s === 0}
+          disabled={!hasPerm('sys:menu:edit')}
+          onChange={(on) => edit.mutateAsync({ id: r.id, status: on ? 0 : 1 })}
+        />
+      ),
+    },
+    {
+      title: '操作',
+      key: 'op',
+      width: 190,
+      render: (_, r) => (
+        <Space size={4}>
+          {r.type !== 'ANNIU' && (
+            <Auth perm="sys:menu:add">
+              <RowAction
+                onClick={() =>
+                  setEditing({ parentId: r.id, scope: r.scope, type: r.type === 'ZICAIDAN' ? 'ANNIU' : 'ZICAIDAN' })
+                }
+              >
+                新增下级
+              </RowAction>
+            </Auth>
+          )}
+          <Auth perm="sys:menu:edit">
+            <RowAction onClick={() => setEditing(r)}>编辑</RowAction>
+          </Auth>
+          <Auth perm="sys:menu:del">
+            <RowAction
+              danger
+              disabled={r.builtIn}
+              onClick={async () => {
+                if (await confirmDelete()) await remove.mutateAsync([r.id]);
+              }}
+            >
+              删除
+            </RowAction>
+          </Auth>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card className="jz-card" title="菜单管理" variant="borderless">
+      <Form
+        form={search}
+        name="menuSearch"
+        layout="inline"
+        style={{ rowGap: 12, marginBottom: 16 }}
+        onFinish={(v) =>
+          setFilter(Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined && x !== '')) as MenuFilter)
+        }
+      >
+        <Form.Item name="name" label="菜单名称">
+          <Input allowClear maxLength={30} placeholder="请输入菜单名称" style={{ width: 180 }} />
+        </Form.Item>
+        <Form.Item name="scope" label="范围">
+          <Select
+            allowClear
+            placeholder="请选择范围"
+            style={{ width: 140 }}
+            options={[
+              { label: '平台', value: 'platform' },
+              { label: '商家', value: 'merchant' },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item name="status" label="状态">
+          <Select
+            allowClear
+            placeholder="请选择状态"
+            style={{ width: 140 }}
+            options={[
+              { label: '正常', value: 0 },
+              { label: '停用', value: 1 },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+              搜索
+            </Button>
+            <Button
+              icon={<ReloadOutlined />}
+              onClick={() => {
+                search.resetFields();
+                setFilter({});
+              }}
+            >
+              重置
+            </Button>
+          </Space>
+        </Form.Item>
+      </Form>
+      <Space style={{ marginBottom: 16 }}>
+        <Auth perm="sys:menu:add">
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
+            新增
+          </Button>
+        </Auth>
+        <Button onClick={() => setExpanded(expanded.length ? [] : allIds(tree))}>
+          {expanded.length ? '全部折叠' : '全部展开'}
+        </Button>
+      </Space>
+      {q.isError && !q.data ? (
+        <Result
+          status="error"
+          title="数据加载失败"
+          subTitle={(q.error as Error).message}
+          extra={<Button onClick={() => q.refetch()}>重试</Button>}
+        />
+      ) : (
+        <Table<MenuRow>
+          className="jz-table"
+          rowKey="id"
+          columns={columns}
+          dataSource={tree}
+          loading={q.isFetching}
+          scroll={{ x: 1300 }}
+          expandable={{ expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setExpanded(keys as number[]) }}
+          locale={{ emptyText: q.isLoading ? '加载中…' : '暂无数据' }}
+          pagination={{
+            pageSize,
+            pageSizeOptions: ['10', '20', '30', '50'],
+            showSizeChanger: true,
+            showQuickJumper: true,
+            showTotal: (t) => `共 ${t} 个顶级菜单`,
+            onShowSizeChange: (_p, s) => setPageSize(s),
+          }}
+        />
+      )}
+      <MenuForm
+        open={editing !== null}
+        tree={tree}
+        initial={editing ?? undefined}
+        onClose={() => setEditing(null)}
+        onSubmit={(v: MenuInput) => (editing?.id ? edit.mutateAsync({ ...v, id: editing.id }) : add.mutateAsync(v))}
+      />
+    </Card>
+  );
+}

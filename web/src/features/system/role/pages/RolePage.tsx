@@ -1,0 +1,139 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import type { SysRole } from '@jz/contracts/role';
+import { Button, Space, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { CopyText } from '../../../../components/CopyText.tsx';
+import { useConfirm } from '../../../../components/confirm.ts';
+import { DataTable } from '../../../../components/data-table/DataTable.tsx';
+import { RowAction } from '../../../../components/RowAction.tsx';
+import { StatusSwitch } from '../../../../components/StatusSwitch.tsx';
+import { Auth, hasPerm } from '../../../../lib/access.tsx';
+import { getRolePage, roleKeys, useRoleMutations } from '../api/roles.ts';
+import { RoleForm } from '../components/RoleForm.tsx';
+
+/** 角色管理: platform roles and merchant role templates, with their menus and buttons. */
+export default function RolePage() {
+  const { add, edit, remove } = useRoleMutations();
+  const { confirmDelete } = useConfirm();
+  const [editing, setEditing] = useState<Partial<SysRole> | null>(null);
+
+  const del = async (ids: number[], clear?: () => void) => {
+    if (!(await confirmDelete(ids.length > 1 ? `确认要删除选中的 ${ids.length} 个角色吗?` : undefined))) return;
+    await remove.mutateAsync(ids);
+    clear?.();
+  };
+
+  const columns: ColumnsType<SysRole> = [
+    { title: '编号', dataIndex: 'id', width: 70 },
+    {
+      title: '角色名称',
+      dataIndex: 'name',
+      render: (v: string, r) => (
+        <Space>
+          {v}
+          {r.builtIn === 1 && <Tag color="gold">内置</Tag>}
+        </Space>
+      ),
+    },
+    { title: '角色编码', dataIndex: 'code', render: (v: string) => <CopyText text={v} /> },
+    {
+      title: '范围',
+      dataIndex: 'scope',
+      width: 90,
+      render: (v: string) => (v === 'platform' ? <Tag color="purple">平台</Tag> : <Tag color="blue">商家</Tag>),
+    },
+    { title: '用户数', dataIndex: 'userCount', width: 80 },
+    { title: '菜单数', key: 'menus', width: 80, render: (_, r) => (r.builtIn === 1 ? '全部' : r.menuIds.length) },
+    { title: '排序', dataIndex: 'sort', width: 70 },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      width: 100,
+      render: (s: number, r) => (
+        <StatusSwitch
+          checked={s === 0}
+          disabled={!hasPerm('sys:role:edit') || r.builtIn === 1}
+          onChange={(on) => edit.mutateAsync({ id: r.id, status: on ? 0 : 1 })}
+        />
+      ),
+    },
+    { title: '备注', dataIndex: 'remark', ellipsis: true },
+    {
+      title: '创建时间',
+      dataIndex: 'createdAt',
+      width: 160,
+      render: (t: string) => dayjs(t).format('YYYY-MM-DD HH:mm'),
+    },
+    {
+      title: '操作',
+      key: 'op',
+      width: 140,
+      render: (_, r) => (
+        <Space size={4}>
+          <Auth perm="sys:role:edit">
+            <RowAction onClick={() => setEditing(r)}>编辑</RowAction>
+          </Auth>
+          <Auth perm="sys:role:del">
+            <RowAction danger disabled={r.builtIn === 1} onClick={() => del([r.id])}>
+              删除
+            </RowAction>
+          </Auth>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <DataTable<SysRole>
+        title="角色管理"
+        queryKey={roleKeys.all}
+        fetcher={getRolePage}
+        columns={columns}
+        selectable
+        scrollX={1200}
+        search={[
+          { name: 'name', label: '角色名称' },
+          { name: 'code', label: '角色编码' },
+          {
+            name: 'scope',
+            label: '范围',
+            type: 'select',
+            options: [
+              { label: '平台', value: 'platform' },
+              { label: '商家', value: 'merchant' },
+            ],
+          },
+          { name: 'status', label: '状态', type: 'dict', dict: 'sys_normal_disable' },
+        ]}
+        toolbar={({ selectedRowKeys, clearSelection }) => (
+          <>
+            <Auth perm="sys:role:add">
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
+                新增
+              </Button>
+            </Auth>
+            <Auth perm="sys:role:del">
+              <Button
+                danger
+                icon={<DeleteOutlined />}
+                disabled={!selectedRowKeys.length}
+                onClick={() => del(selectedRowKeys as number[], clearSelection)}
+              >
+                批量删除
+              </Button>
+            </Auth>
+          </>
+        )}
+      />
+      <RoleForm
+        open={editing !== null}
+        initial={editing ? { ...editing, remark: editing.remark ?? undefined } : undefined}
+        onClose={() => setEditing(null)}
+        onSubmit={(v) => (editing?.id ? edit.mutateAsync({ ...v, id: editing.id }) : add.mutateAsync(v))}
+      />
+    </>
+  );
+}

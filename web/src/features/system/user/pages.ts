@@ -1,0 +1,12 @@
+import { lazy } from 'react';
+import type { PageDef } from '../../../app/registry.ts';
+
+export const pages: PageDef[] = [
+  {
+    key: 'sys.user',
+    path: '/sys/user',
+    title: '用户管理',
+    perm: 'sys:user:list',
+    component: lazy(() => import('./pages/UserPage.tsx')),
+  },
+];
