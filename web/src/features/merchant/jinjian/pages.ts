@@ -1,0 +1,13 @@
+import { lazy } from 'react';
+import type { PageDef } from '../../../app/registry.ts';
+
+/** 用户进件 (spec §2 /yonghujinjian): onboarding with the payment provider. */
+export const pages: PageDef[] = [
+  {
+    key: 'merchant.jinjian',
+    path: '/yonghujinjian',
+    title: '用户进件',
+    perm: 'merchant:finance:jinjian:query',
+    component: lazy(() => import('./pages/JinjianPage.tsx')),
+  },
+];

@@ -1,0 +1,42 @@
+import { Card, Skeleton, Tabs } from 'antd';
+import { useState } from 'react';
+import { hasPerm } from '../../../../lib/access.tsx';
+import { useJinjianState } from '../api/jinjian.ts';
+import { GerenForm } from '../components/GerenForm.tsx';
+import { QiyeForm } from '../components/QiyeForm.tsx';
+import { StatusCard } from '../components/StatusCard.tsx';
+
+/**
+ * 用户进件 (/yonghujinjian): the onboarding status with the payment provider and, while a submission is possible
+ * (never onboarded, or rejected and 重新提交 chosen), the 个人 / 企业 step forms.
+ */
+export default function JinjianPage() {
+  const state = useJinjianState();
+  const [resubmitting, setResubmitting] = useState(false);
+  const s = state.data;
+  const canEdit = hasPerm('merchant:finance:jinjian:submit');
+  const showForms = !!s && s.canSubmit && canEdit && (s.status === 0 || resubmitting);
+
+  return (
+    <Card title="用户进件" variant="borderless">
+      {!s ? (
+        <Skeleton active />
+      ) : (
+        <>
+          <StatusCard state={s} onResubmit={() => setResubmitting(true)} />
+          {showForms ? (
+            <Card type="inner" title={s.status === 30 ? '重新提交进件资料' : '提交进件资料'} style={{ marginTop: 16 }}>
+              <Tabs
+                defaultActiveKey={s.application?.kind === 2 ? 'qiye' : 'geren'}
+                items={[
+                  { key: 'geren', label: '个人', children: <GerenForm onDone={() => setResubmitting(false)} /> },
+                  { key: 'qiye', label: '企业', children: <QiyeForm onDone={() => setResubmitting(false)} /> },
+                ]}
+              />
+            </Card>
+          ) : null}
+        </>
+      )}
+    </Card>
+  );
+}
