@@ -258,6 +258,7 @@ describe('adding employees', () => {
       [{ skills: JSON.stringify(['a'.repeat(21)]) }, /技能/],
       [{ workState: 2 }, /工作状态/],
       [{ avatarUrl: 'ftp://x' }, /图片地址/],
+      [{ idCardFrontUrl: 'data:text/html;base64,PHNjcmlwdD4=' }, /图片地址/],
     ];
     for (const [over, msg] of bad) {
       const r = await ownerA.post(`${Y}/add`, newEmployee(over));
@@ -265,6 +266,27 @@ describe('adding employees', () => {
       expect(r.message).toMatch(msg);
     }
     expect(await countOf(merchants.a)).toBe(before);
+  });
+
+  it('takes service categories from the platform tree and refuses unknown ones (2001)', async () => {
+    const fuwu = await t.db
+      .selectFrom('fuwu')
+      .select(['id', 'name'])
+      .where('status', '=', 0)
+      .orderBy('id')
+      .limit(2)
+      .execute();
+    expect(fuwu).toHaveLength(2);
+    const ids = fuwu.map((f) => f.id);
+    const r = await ownerA.post<{ id: number }>(`${Y}/add`, newEmployee({ fuwuIds: JSON.stringify([...ids, ids[0]]) }));
+    expect(r.code).toBe(200);
+    expect((await ownerA.get<Employee>(`${Y}/findById/${r.result.id}`)).result.fuwuIds).toEqual(ids);
+    const bad = await ownerA.post(`${Y}/add`, newEmployee({ fuwuIds: JSON.stringify([999999]) }));
+    expect(bad).toMatchObject({ code: 2001, message: '所选服务类目不存在或已停用' });
+    expect(await ownerA.post(`${Y}/edit`, { id: r.result.id, fuwuIds: '[999999]' })).toMatchObject({ code: 2001 });
+    // Demo employees carry the categories named like their skills.
+    const zhang = (await ownerA.get<Page<Employee>>(PAGE, { name: '张秀兰' })).result.records[0];
+    expect(zhang.fuwuIds.length).toBeGreaterThan(0);
   });
 
   it('refuses a phone or ID number already used by a live employee of the merchant (2004); another merchant may use them', async () => {

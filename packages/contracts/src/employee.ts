@@ -101,11 +101,11 @@ export interface EmployeeOption {
   completedOrders: number;
 }
 
-const imageUrl = z
-  .string()
-  .trim()
-  .max(500, '图片地址过长')
-  .regex(/^(https?:\/\/|\/)\S+$/, '图片地址无效');
+/** An uploaded file's path or an http(s) URL; small inline data:image URIs too (the demo data's generated pictures). */
+export const isImageRef = (s: string) =>
+  /^(https?:\/\/|\/)\S{1,500}$/.test(s) ||
+  (s.length <= 20000 && /^data:image\/(png|jpeg|webp|gif|svg\+xml);base64,[A-Za-z0-9+/=]+$/.test(s));
+const imageUrl = z.string().trim().refine(isImageRef, '图片地址无效');
 const optionalImage = z.preprocess((v) => (v === '' || v === null ? undefined : v), imageUrl.optional());
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 YYYY-MM-DD');
 const optionalDay = (msg: string) =>

@@ -13,7 +13,7 @@ import {
 import type { ExpressionBuilder, Updateable } from 'kysely';
 import type { DB } from '../../../db/client.ts';
 import type { Database } from '../../../db/schema.ts';
-import { business, notFound } from '../../../lib/errors.ts';
+import { business, invalid, notFound } from '../../../lib/errors.ts';
 import { likeContains, paginate } from '../../../lib/paging.ts';
 import type { Tenant } from '../../../lib/tenant.ts';
 import { dayjs, nowIso, TZ } from '../../../lib/time.ts';
@@ -181,10 +181,18 @@ function uniqueClash(err: unknown): never {
   throw err;
 }
 
+/** Service categories (platform tree, fuwu module) must exist and be enabled. */
+async function assertFuwu(db: DB, ids: number[] | undefined) {
+  if (!ids?.length) return;
+  const found = await db.selectFrom('fuwu').select('id').where('id', 'in', ids).where('status', '=', 0).execute();
+  if (found.length !== new Set(ids).size) throw invalid('所选服务类目不存在或已停用');
+}
+
 export async function add(db: DB, t: Scope, v: EmployeeAdd) {
   const shopId = v.shopId ?? t.shopId;
   if (!shopId) throw business('请先创建店铺');
   await assertOwnShop(db, t, shopId);
+  await assertFuwu(db, v.fuwuIds);
   await assertUnique(db, t, v);
   const now = nowIso();
   try {
@@ -204,7 +212,7 @@ export async function add(db: DB, t: Scope, v: EmployeeAdd) {
         nativePlace: v.nativePlace ?? null,
         workYears: v.workYears,
         skills: JSON.stringify(v.skills),
-        fuwuIds: JSON.stringify(v.fuwuIds),
+        fuwuIds: JSON.stringify([...new Set(v.fuwuIds)]),
         certificates: JSON.stringify(v.certificates),
         workState: v.workState ?? WORK_STATE.FREE,
         rating: 5,
@@ -225,10 +233,11 @@ export async function edit(db: DB, t: Scope, v: EmployeeEdit) {
   const { id, skills, fuwuIds, certificates, ...rest } = v;
   const cur = await findRow(db, t, id);
   if (rest.shopId !== undefined) await assertOwnShop(db, t, rest.shopId);
+  await assertFuwu(db, fuwuIds);
   await assertUnique(db, t, { phone: rest.phone, idCardNo: rest.idCardNo }, id);
   const set: Updateable<EmployeeTable> = { ...stripUndefined(rest), updatedAt: nowIso() };
   if (skills !== undefined) set.skills = JSON.stringify(skills);
-  if (fuwuIds !== undefined) set.fuwuIds = JSON.stringify(fuwuIds);
+  if (fuwuIds !== undefined) set.fuwuIds = JSON.stringify([...new Set(fuwuIds)]);
   if (certificates !== undefined) set.certificates = JSON.stringify(certificates);
 
   let q = db

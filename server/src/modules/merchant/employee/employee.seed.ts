@@ -2,6 +2,7 @@ import type { Certificate } from '@jz/contracts/employee';
 import type { DB } from '../../../db/client.ts';
 import { dayjs, nowIso, TZ } from '../../../lib/time.ts';
 import type { DemoIds } from '../../types.ts';
+import { demoImage } from '../shop/demo-image.ts';
 
 const W = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
 /** A checksum-valid mainland ID number for demo data (region + birth date + sequence). */
@@ -12,7 +13,15 @@ export function demoIdCard(region: string, birth: string, seq: number) {
 }
 
 const inDays = (n: number) => dayjs().tz(TZ).add(n, 'day').format('YYYY-MM-DD');
-const img = (name: string) => `/demo/employee/${name}.png`;
+const IMG: Record<string, [string, string]> = {
+  health: ['健康证', '#52c41a'],
+  'cert-a': ['家政服务员证', '#1677ff'],
+  'cert-b': ['母婴护理师证', '#eb2f96'],
+  'cert-c': ['电工作业证', '#fa8c16'],
+  'idcard-front': ['身份证人像面', '#8c8c8c'],
+  'idcard-back': ['身份证国徽面', '#8c8c8c'],
+};
+const img = (name: string) => demoImage(...IMG[name]);
 
 interface DemoEmployee {
   shop: 'main' | 'branch';
@@ -226,6 +235,9 @@ function demoEmployeesB(): DemoEmployee[] {
 
 export async function seedDemoEmployees(db: DB, demo: DemoIds) {
   const now = nowIso();
+  // Service categories named like a skill (the fuwu module seeds the platform tree before any demo data).
+  const fuwu = await db.selectFrom('fuwu').select(['id', 'name']).execute();
+  const fuwuOf = (skills: string[]) => fuwu.filter((f) => skills.includes(f.name)).map((f) => f.id);
   const rows = [
     ...demoEmployeesA().map((e, i) => ({
       e,
@@ -253,7 +265,7 @@ export async function seedDemoEmployees(db: DB, demo: DemoIds) {
     nativePlace: e.nativePlace,
     workYears: e.workYears,
     skills: JSON.stringify(e.skills),
-    fuwuIds: '[]',
+    fuwuIds: JSON.stringify(fuwuOf(e.skills)),
     certificates: JSON.stringify(e.certificates),
     workState: e.workState,
     rating: e.rating,

@@ -1,0 +1,174 @@
+import { idCardFacts } from '@jz/contracts/employee';
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO, shot, signIn } from '../support/session.ts';
+
+/** A checksum-valid mainland ID number (GB 11643). */
+function idCard(body17: string) {
+  const w = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+  const sum = w.reduce((a, x, i) => a + x * Number(body17[i]), 0);
+  return body17 + '10X98765432'[sum % 11];
+}
+
+const day = (offset: number) => {
+  const d = new Date(Date.now() + offset * 86_400_000 + 8 * 3_600_000); // Shanghai calendar day
+  return d.toISOString().slice(0, 10);
+};
+
+const row = (page: Page, text: string | RegExp) => page.getByRole('row', { name: text });
+
+async function openList(page: Page) {
+  await page.getByRole('menu').getByText('员工管理').click();
+  await page.getByRole('menu').getByText('公司员工').click();
+  await expect(page).toHaveURL(/#\/gongsiyuangong$/);
+  await expect(page.getByText(/共 \d+ 条/)).toBeVisible();
+}
+
+test('the owner lists, adds with certificates, edits, puts on leave and deletes employees', async ({ page }) => {
+  test.setTimeout(150_000);
+  await signIn(page, DEMO.ownerA);
+  await openList(page);
+
+  // The current shop by default: its 5 employees, ID numbers masked, the expired certificate flagged.
+  await expect(page.getByText('共 5 条')).toBeVisible();
+  await expect(row(page, /张秀兰/)).toContainText(/\d{4}\*{10}[\dX]{4}/);
+  await expect(row(page, /张秀兰/)).toContainText('139****0001');
+  await expect(row(page, /王建国/)).toContainText('1 个已过期');
+  await expect(row(page, /李桂芳/)).toContainText('服务中');
+  await shot(page, 'employee-list');
+
+  // "All shops" adds the branch's two.
+  await page.locator('#search_shopId').click();
+  await page.getByTitle('全部店铺').click();
+  await page.getByRole('button', { name: /搜\s*索/ }).click();
+  await expect(page.getByText('共 7 条')).toBeVisible();
+  await expect(row(page, /周红霞/)).toContainText('学苑路分店');
+
+  // Add: validation first, then a valid employee with two certificates (one expiring in 10 days).
+  await page.getByRole('button', { name: /新增员工/ }).click();
+  await expect(page).toHaveURL(/#\/xinzengyuangong$/);
+  await page.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(page.getByText('请输入姓名')).toBeVisible();
+  const form = page.locator('form#employeeForm');
+  await form.getByLabel('姓名').fill('马晓燕');
+  await form.getByLabel('手机号').fill('13712345678');
+  await form.getByLabel('身份证号').fill('142301199001011234');
+  await form.getByLabel('姓名').click();
+  await expect(page.getByText('请输入正确的 18 位身份证号')).toBeVisible();
+  const id = idCard('14080219880512042');
+  await form.getByLabel('身份证号').fill(id);
+  await form.getByLabel('籍贯').click(); // blur: birth date and gender come from the ID number
+  await expect(form.getByLabel('出生日期')).toHaveValue(idCardFacts(id)!.birthDate);
+  await form.getByLabel('籍贯').fill('山西省/运城市');
+  await form.getByLabel('工作年限').fill('6');
+  await form.locator('#employeeForm_skills').fill('日常保洁');
+  await form.locator('#employeeForm_skills').press('Enter');
+  await form.locator('#employeeForm_skills').fill('收纳整理');
+  await form.locator('#employeeForm_skills').press('Enter');
+  await form.locator('#employeeForm_skills').press('Escape'); // close the tag dropdown
+  await page.getByRole('button', { name: /添加证书/ }).click();
+  await page.getByLabel('证书名称').nth(0).fill('健康证');
+  await page.getByPlaceholder('证书图片地址').nth(0).fill('/uploads/health.png');
+  await page.getByLabel('有效期至').nth(0).fill(day(10));
+  await page.getByLabel('有效期至').nth(0).press('Tab'); // Enter would submit the form
+  await page.getByRole('button', { name: /添加证书/ }).click();
+  await page.getByLabel('证书名称').nth(1).fill('家政服务员（中级）');
+  await page.getByPlaceholder('证书图片地址').nth(1).fill('https://img.example.com/level.png');
+  await form.getByLabel('个人简介').fill('擅长收纳整理');
+  await shot(page, 'employee-add');
+  await page.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(page.getByText('操作成功').first()).toBeVisible();
+  await expect(page).toHaveURL(/#\/gongsiyuangong$/);
+  await expect(row(page, /马晓燕/)).toContainText('1 个 30 天内到期');
+  await expect(row(page, /马晓燕/)).toContainText(`${id.slice(0, 4)}**********${id.slice(-4)}`);
+
+  // A phone already used in the merchant is refused with the server's reason, and the form keeps its values.
+  await page.getByRole('button', { name: /新增员工/ }).click();
+  await form.getByLabel('姓名').fill('重复手机');
+  await form.getByLabel('手机号').fill('13712345678');
+  await form.getByLabel('身份证号').fill(idCard('14080219900101052'));
+  await page.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(page.getByText(/手机号 13712345678 已被本商家的其他员工使用/)).toBeVisible();
+  await expect(page).toHaveURL(/#\/xinzengyuangong$/);
+  await expect(form.getByLabel('姓名')).toHaveValue('重复手机');
+
+  // Detail: profile and certificates, the expiring one highlighted.
+  await openList(page);
+  await row(page, /马晓燕/)
+    .getByRole('button', { name: '详情' })
+    .click();
+  await expect(page).toHaveURL(/#\/gongsiyuangongxiangqing\?id=\d+/);
+  await expect(page.getByText('马晓燕').first()).toBeVisible();
+  await expect(page.getByText('10 天后到期')).toBeVisible();
+  await expect(page.getByText('长期有效')).toBeVisible();
+  await expect(page.getByText('1 个证书已过期或即将到期')).toBeVisible();
+  await expect(page.getByText(`${id.slice(0, 4)}**********${id.slice(-4)}`)).toBeVisible();
+  await expect(page.getByText(id, { exact: true })).toHaveCount(0);
+  await shot(page, 'employee-detail');
+
+  // Edit: the ID number stays unless retyped.
+  await page.getByRole('button', { name: /编\s*辑/ }).click();
+  await expect(page).toHaveURL(/#\/xinzengyuangong\?id=\d+/);
+  await expect(form.getByLabel('姓名')).toHaveValue('马晓燕');
+  await expect(form.getByLabel('身份证号')).toHaveValue('');
+  await form.getByLabel('工作年限').fill('7');
+  await form.getByLabel('个人简介').fill('擅长收纳整理和深度保洁');
+  await page.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(page).toHaveURL(/#\/gongsiyuangong$/);
+  await row(page, /马晓燕/)
+    .getByRole('button', { name: '详情' })
+    .click();
+  await expect(page.getByText('7 年')).toBeVisible();
+  await expect(page.getByText('擅长收纳整理和深度保洁')).toBeVisible();
+  await expect(page.getByText(`${id.slice(0, 4)}**********${id.slice(-4)}`)).toBeVisible(); // unchanged
+  await page.getByRole('button', { name: /返回列表/ }).click();
+
+  // On leave, asking first; cancel changes nothing.
+  await row(page, /马晓燕/)
+    .getByRole('button', { name: /状态/ })
+    .click();
+  await page.getByRole('menuitem', { name: '设为休假' }).click();
+  await expect(page.getByText('确定将「马晓燕」设为「休假」吗?')).toBeVisible();
+  await page.getByRole('button', { name: /取\s*消/ }).click();
+  await expect(row(page, /马晓燕/)).toContainText('空闲');
+  await row(page, /马晓燕/)
+    .getByRole('button', { name: /状态/ })
+    .click();
+  await page.getByRole('menuitem', { name: '设为休假' }).click();
+  await page.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(row(page, /马晓燕/)).toContainText('休假');
+
+  // A serving employee: no state change, and deleting is refused with the reason.
+  await expect(row(page, /李桂芳/).getByRole('button', { name: /状态/ })).toBeDisabled();
+  await row(page, /李桂芳/)
+    .getByRole('button', { name: '删除' })
+    .click();
+  await expect(page.getByText('确认要删除员工「李桂芳」吗?')).toBeVisible();
+  await page.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.getByText(/李桂芳 正在服务中（有进行中的订单），不能删除/)).toBeVisible();
+  await expect(row(page, /李桂芳/)).toBeVisible();
+
+  // Filter by work state, then delete the new employee.
+  await page.locator('#search_workState').click();
+  await page.getByTitle('休假').click();
+  await page.getByRole('button', { name: /搜\s*索/ }).click();
+  await expect(row(page, /马晓燕/)).toBeVisible();
+  await expect(row(page, /张秀兰/)).toHaveCount(0);
+  await shot(page, 'employee-list-leave');
+  await row(page, /马晓燕/)
+    .getByRole('button', { name: '删除' })
+    .click();
+  const dialog = page.getByRole('dialog').filter({ hasText: '确认要删除员工「马晓燕」吗?' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.getByText('操作成功').first()).toBeVisible();
+  await expect(row(page, /马晓燕/)).toHaveCount(0);
+});
+
+test('another merchant cannot open merchant A’s employee', async ({ page }) => {
+  await signIn(page, DEMO.ownerB);
+  await openList(page);
+  await expect(row(page, /刘翠英/)).toBeVisible();
+  await expect(row(page, /张秀兰/)).toHaveCount(0);
+  await page.goto('/#/gongsiyuangongxiangqing?id=1');
+  await expect(page.getByText('员工不存在').first()).toBeVisible();
+});

@@ -1,0 +1,29 @@
+import { lazy } from 'react';
+import type { PageDef } from '../../../app/registry.ts';
+
+/** 员工管理 (spec §2 routes). Detail and add/edit are reached from 公司员工, so they name it as their parent. */
+export const pages: PageDef[] = [
+  {
+    key: 'merchant.employee.list',
+    path: '/gongsiyuangong',
+    title: '公司员工',
+    perm: 'merchant:employee:list',
+    component: lazy(() => import('./pages/EmployeeListPage.tsx')),
+  },
+  {
+    key: 'merchant.employee.detail',
+    path: '/gongsiyuangongxiangqing',
+    title: '员工详情',
+    perm: 'merchant:employee:query',
+    parentKey: 'merchant.employee.list',
+    component: lazy(() => import('./pages/EmployeeDetailPage.tsx')),
+  },
+  {
+    key: 'merchant.employee.add',
+    path: '/xinzengyuangong',
+    title: '新增员工',
+    perm: 'merchant:employee:add',
+    parentKey: 'merchant.employee.list',
+    component: lazy(() => import('./pages/EmployeeFormPage.tsx')),
+  },
+];

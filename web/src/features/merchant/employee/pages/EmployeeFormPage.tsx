@@ -1,0 +1,345 @@
+import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import {
+  certificate,
+  type Employee,
+  employeeEdit,
+  employeeFields,
+  idCardFacts,
+  idCardNo,
+  MAX_CERTIFICATES,
+  MAX_SKILLS,
+} from '@jz/contracts/employee';
+import { useQuery } from '@tanstack/react-query';
+import {
+  Button,
+  Card,
+  Col,
+  DatePicker,
+  Form,
+  Input,
+  InputNumber,
+  Radio,
+  Result,
+  Row,
+  Select,
+  Skeleton,
+  Space,
+  TreeSelect,
+  Typography,
+} from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useMemo } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { hasPerm } from '../../../../lib/access.tsx';
+import { initPcQuery } from '../../../../lib/queries.ts';
+import { zodRule } from '../../../../lib/zod-rule.ts';
+import { type EmployeeInput, useEmployeeMutations } from '../api/employee-mutations.ts';
+import { useEmployee } from '../api/get-employee.ts';
+import { useFuwuTree } from '../api/get-fuwu-tree.ts';
+import { ImageUrlInput } from '../components/ImageUrlInput.tsx';
+
+const f = employeeFields;
+const c = certificate.shape;
+
+interface FormValues extends Omit<EmployeeInput, 'birthDate' | 'certificates'> {
+  birthDate?: Dayjs | null;
+  certificates: { name: string; imageUrl: string; expireAt?: Dayjs | null }[];
+}
+
+const SKILL_SUGGESTIONS = [
+  '日常保洁',
+  '深度保洁',
+  '开荒保洁',
+  '收纳整理',
+  '擦玻璃',
+  '家电清洗',
+  '做饭',
+  '月嫂',
+  '育儿嫂',
+  '养老护理',
+  '水电维修',
+  '管道疏通',
+];
+
+function toForm(e: Employee): Partial<FormValues> {
+  return {
+    name: e.name,
+    phone: e.phone,
+    gender: e.gender,
+    birthDate: e.birthDate ? dayjs(e.birthDate) : null,
+    avatarUrl: e.avatarUrl ?? undefined,
+    idCardFrontUrl: e.idCardFrontUrl ?? undefined,
+    idCardBackUrl: e.idCardBackUrl ?? undefined,
+    nativePlace: e.nativePlace ?? undefined,
+    workYears: e.workYears,
+    skills: e.skills,
+    fuwuIds: e.fuwuIds,
+    certificates: e.certificates.map((x) => ({
+      name: x.name,
+      imageUrl: x.imageUrl,
+      expireAt: x.expireAt ? dayjs(x.expireAt) : null,
+    })),
+    intro: e.intro ?? undefined,
+    shopId: e.shopId,
+  };
+}
+
+/** 新增员工 (/xinzengyuangong), and editing one (/xinzengyuangong?id=). Rules come from the server's schema. */
+export default function EmployeeFormPage() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const id = Number(params.get('id')) || 0;
+  const editing = id > 0;
+  const existing = useEmployee(id);
+  const { data: init } = useQuery(initPcQuery);
+  const { data: tree = [] } = useFuwuTree();
+  const { add, edit } = useEmployeeMutations();
+  const [form] = Form.useForm<FormValues>();
+  const shops = init?.allDianpu ?? [];
+  const treeData = useMemo(
+    () =>
+      tree.map((p) => ({
+        title: p.name,
+        value: p.id,
+        children: p.children?.map((ch) => ({ title: ch.name, value: ch.id })),
+      })),
+    [tree],
+  );
+
+  if (editing && !hasPerm('merchant:employee:edit'))
+    return <Result status="403" title="没有访问权限" subTitle="您没有编辑员工的权限，请联系管理员。" />;
+  if (editing && existing.isError)
+    return (
+      <Result
+        status="404"
+        title="员工不存在"
+        extra={<Button onClick={() => navigate('/gongsiyuangong')}>返回员工列表</Button>}
+      />
+    );
+  if (editing && !existing.data)
+    return (
+      <Card>
+        <Skeleton active paragraph={{ rows: 10 }} />
+      </Card>
+    );
+
+  const initial: Partial<FormValues> =
+    editing && existing.data
+      ? toForm(existing.data)
+      : { gender: 2, workYears: 0, skills: [], fuwuIds: [], certificates: [], shopId: init?.curDianpu?.id };
+
+  /** A valid ID number fills in the birth date and gender when they are still empty. */
+  const onIdCardBlur = () => {
+    const v = (form.getFieldValue('idCardNo') as string | undefined)?.trim().toUpperCase();
+    const facts = v ? idCardFacts(v) : null;
+    if (!facts) return;
+    if (!form.getFieldValue('birthDate')) form.setFieldValue('birthDate', dayjs(facts.birthDate));
+    if (!editing) form.setFieldValue('gender', facts.gender);
+  };
+
+  const submit = async (v: FormValues) => {
+    const body: EmployeeInput = {
+      ...v,
+      name: v.name.trim(),
+      birthDate: v.birthDate ? v.birthDate.format('YYYY-MM-DD') : '',
+      idCardNo: v.idCardNo?.trim() ?? '',
+      avatarUrl: v.avatarUrl ?? '',
+      idCardFrontUrl: v.idCardFrontUrl ?? '',
+      idCardBackUrl: v.idCardBackUrl ?? '',
+      nativePlace: v.nativePlace ?? '',
+      intro: v.intro ?? '',
+      skills: v.skills ?? [],
+      fuwuIds: v.fuwuIds ?? [],
+      certificates: (v.certificates ?? []).map((x) => ({
+        name: x.name.trim(),
+        imageUrl: x.imageUrl.trim(),
+        expireAt: x.expireAt ? x.expireAt.format('YYYY-MM-DD') : null,
+      })),
+    };
+    try {
+      if (editing) await edit.mutateAsync({ ...body, id });
+      else await add.mutateAsync(body);
+      navigate('/gongsiyuangong');
+    } catch {
+      /* the client showed the server's reason; the form keeps what was typed */
+    }
+  };
+
+  return (
+    <Card title={editing ? `编辑员工：${existing.data?.name ?? ''}` : '新增员工'} className="jz-card">
+      <Form<FormValues>
+        form={form}
+        name="employeeForm"
+        layout="horizontal"
+        labelCol={{ flex: '110px' }}
+        initialValues={initial}
+        onFinish={submit}
+        scrollToFirstError
+      >
+        <Typography.Title level={5}>基本信息</Typography.Title>
+        <Row gutter={24}>
+          <Col span={12}>
+            <Form.Item name="name" label="姓名" required rules={[zodRule(f.name)]}>
+              <Input maxLength={20} placeholder="请输入姓名" />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="phone" label="手机号" required rules={[zodRule(f.phone)]}>
+              <Input maxLength={11} placeholder="11 位手机号，本商家内不可重复" />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item
+              name="idCardNo"
+              label="身份证号"
+              required={!editing}
+              rules={[zodRule(editing ? employeeEdit.shape.idCardNo : idCardNo)]}
+              extra={
+                editing
+                  ? `已登记 ${existing.data?.idCardNo ?? ''}，不修改请留空`
+                  : '18 位居民身份证号，将自动识别出生日期和性别'
+              }
+            >
+              <Input
+                maxLength={18}
+                placeholder={editing ? '不修改请留空' : '请输入 18 位身份证号'}
+                onBlur={onIdCardBlur}
+              />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="gender" label="性别" required>
+              <Radio.Group
+                options={[
+                  { label: '男', value: 1 },
+                  { label: '女', value: 2 },
+                ]}
+              />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="birthDate" label="出生日期">
+              <DatePicker
+                style={{ width: '100%' }}
+                disabledDate={(d) => d.isAfter(dayjs())}
+                placeholder="请选择出生日期"
+              />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="nativePlace" label="籍贯" rules={[{ max: 50, message: '籍贯最多 50 个字' }]}>
+              <Input maxLength={50} placeholder="如：山西省/运城市" />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="workYears" label="工作年限" rules={[zodRule(f.workYears)]}>
+              <InputNumber min={0} max={60} precision={0} addonAfter="年" style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="shopId" label="所属店铺" required rules={[{ required: true, message: '请选择所属店铺' }]}>
+              <Select placeholder="请选择所属店铺" options={shops.map((s) => ({ label: s.name, value: s.id }))} />
+            </Form.Item>
+          </Col>
+          <Col span={24}>
+            <Form.Item name="avatarUrl" label="头像" rules={[zodRule(f.avatarUrl)]}>
+              <ImageUrlInput />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="idCardFrontUrl" label="身份证人像面" rules={[zodRule(f.idCardFrontUrl)]}>
+              <ImageUrlInput />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="idCardBackUrl" label="身份证国徽面" rules={[zodRule(f.idCardBackUrl)]}>
+              <ImageUrlInput />
+            </Form.Item>
+          </Col>
+        </Row>
+
+        <Typography.Title level={5}>技能与服务</Typography.Title>
+        <Form.Item
+          name="skills"
+          label="技能"
+          rules={[zodRule(f.skills)]}
+          extra={`输入后回车添加，最多 ${MAX_SKILLS} 个`}
+        >
+          <Select
+            mode="tags"
+            placeholder="如：日常保洁、月嫂"
+            tokenSeparators={[',', '，']}
+            options={SKILL_SUGGESTIONS.map((s) => ({ label: s, value: s }))}
+            maxCount={MAX_SKILLS}
+          />
+        </Form.Item>
+        <Form.Item name="fuwuIds" label="服务类目">
+          <TreeSelect
+            treeData={treeData}
+            multiple
+            treeCheckable
+            showCheckedStrategy={TreeSelect.SHOW_ALL}
+            placeholder="请选择可提供的服务类目"
+            allowClear
+            treeDefaultExpandAll
+          />
+        </Form.Item>
+
+        <Typography.Title level={5}>证书</Typography.Title>
+        <Form.List name="certificates">
+          {(fields, { add: addRow, remove }) => (
+            <>
+              {fields.map(({ key, name, ...rest }) => (
+                <Space key={key} align="baseline" style={{ display: 'flex', marginLeft: 110 }}>
+                  <Form.Item {...rest} name={[name, 'name']} rules={[zodRule(c.name)]}>
+                    <Input
+                      placeholder="证书名称，如：健康证"
+                      maxLength={50}
+                      style={{ width: 200 }}
+                      aria-label="证书名称"
+                    />
+                  </Form.Item>
+                  <Form.Item
+                    {...rest}
+                    name={[name, 'imageUrl']}
+                    rules={[{ required: true, message: '请填写证书图片' }, zodRule(c.imageUrl)]}
+                  >
+                    <ImageUrlInput placeholder="证书图片地址" />
+                  </Form.Item>
+                  <Form.Item {...rest} name={[name, 'expireAt']}>
+                    <DatePicker placeholder="有效期至（不填为长期）" style={{ width: 200 }} aria-label="有效期至" />
+                  </Form.Item>
+                  <MinusCircleOutlined aria-label="移除证书" onClick={() => remove(name)} />
+                </Space>
+              ))}
+              <Form.Item style={{ marginLeft: 110 }}>
+                <Button
+                  type="dashed"
+                  icon={<PlusOutlined />}
+                  disabled={fields.length >= MAX_CERTIFICATES}
+                  onClick={() => addRow({ name: '', imageUrl: '', expireAt: null })}
+                >
+                  添加证书
+                </Button>
+              </Form.Item>
+            </>
+          )}
+        </Form.List>
+
+        <Typography.Title level={5}>其他</Typography.Title>
+        <Form.Item name="intro" label="个人简介">
+          <Input.TextArea rows={3} maxLength={500} showCount placeholder="经验、特长、服务评价等" />
+        </Form.Item>
+
+        <Form.Item style={{ marginLeft: 110 }}>
+          <Space>
+            <Button type="primary" htmlType="submit" loading={add.isPending || edit.isPending}>
+              保 存
+            </Button>
+            <Button onClick={() => navigate('/gongsiyuangong')}>取 消</Button>
+          </Space>
+        </Form.Item>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,155 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { type Employee, maskPhone } from '@jz/contracts/employee';
+import { useQuery } from '@tanstack/react-query';
+import { Avatar, Button, Space, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useNavigate } from 'react-router';
+import { useConfirm } from '../../../../components/confirm.ts';
+import { DataTable } from '../../../../components/data-table/DataTable.tsx';
+import { RowAction } from '../../../../components/RowAction.tsx';
+import { Auth } from '../../../../lib/access.tsx';
+import { DictTag } from '../../../../lib/dict.tsx';
+import { initPcQuery } from '../../../../lib/queries.ts';
+import { useEmployeeMutations } from '../api/employee-mutations.ts';
+import { employeeKeys, getEmployeePage } from '../api/get-employee-page.ts';
+import { CertSummary } from '../components/CertificateState.tsx';
+import { WorkStateAction } from '../components/WorkStateAction.tsx';
+
+/** 公司员工 (/gongsiyuangong): the merchant's employees, by default those of the current shop. */
+export default function EmployeeListPage() {
+  const navigate = useNavigate();
+  const { data: init } = useQuery(initPcQuery);
+  const { remove } = useEmployeeMutations();
+  const { confirmDelete } = useConfirm();
+  const shops = init?.allDianpu ?? [];
+
+  const del = async (rows: Pick<Employee, 'id' | 'name'>[], clear?: () => void) => {
+    const text = rows.length > 1 ? `确认要删除选中的 ${rows.length} 名员工吗?` : `确认要删除员工「${rows[0].name}」吗?`;
+    if (!(await confirmDelete(text))) return;
+    await remove
+      .mutateAsync(rows.map((r) => r.id))
+      .then(() => clear?.())
+      .catch(() => undefined); // the client already showed the reason (e.g. 服务中)
+  };
+
+  const columns: ColumnsType<Employee> = [
+    {
+      title: '员工',
+      dataIndex: 'name',
+      width: 140,
+      render: (name: string, r) => (
+        <Space>
+          <Avatar src={r.avatarUrl || undefined} size={32}>
+            {name.slice(0, 1)}
+          </Avatar>
+          <Typography.Text strong>{name}</Typography.Text>
+        </Space>
+      ),
+    },
+    {
+      title: '性别',
+      dataIndex: 'gender',
+      width: 70,
+      render: (g: number) => <DictTag type="employee_gender" value={g} />,
+    },
+    { title: '手机号', dataIndex: 'phone', width: 120, render: (p: string) => maskPhone(p) },
+    { title: '身份证号', dataIndex: 'idCardNo', width: 180 },
+    { title: '所属店铺', dataIndex: 'shopName', width: 170, ellipsis: true },
+    {
+      title: '技能',
+      dataIndex: 'skills',
+      width: 200,
+      render: (skills: string[]) =>
+        skills.length ? (
+          <Space size={[0, 4]} wrap>
+            {skills.slice(0, 3).map((s) => (
+              <Tag key={s}>{s}</Tag>
+            ))}
+            {skills.length > 3 && <Tag>+{skills.length - 3}</Tag>}
+          </Space>
+        ) : (
+          '-'
+        ),
+    },
+    { title: '证书', key: 'certs', width: 200, render: (_, r) => <CertSummary employee={r} /> },
+    {
+      title: '工作状态',
+      dataIndex: 'workState',
+      width: 100,
+      render: (s: number) => <DictTag type="employee_work_state" value={s} />,
+    },
+    {
+      title: '操作',
+      key: 'op',
+      width: 200,
+      fixed: 'right',
+      render: (_, r) => (
+        <Space>
+          <Auth perm="merchant:employee:query">
+            <RowAction onClick={() => navigate(`/gongsiyuangongxiangqing?id=${r.id}`)}>详情</RowAction>
+          </Auth>
+          <Auth perm="merchant:employee:edit">
+            <RowAction onClick={() => navigate(`/xinzengyuangong?id=${r.id}`)}>编辑</RowAction>
+          </Auth>
+          <Auth perm="merchant:employee:edit">
+            <WorkStateAction employee={r} />
+          </Auth>
+          <Auth perm="merchant:employee:del">
+            <RowAction danger onClick={() => del([r])}>
+              删除
+            </RowAction>
+          </Auth>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <DataTable<Employee>
+      title="公司员工"
+      queryKey={employeeKeys.all}
+      fetcher={getEmployeePage}
+      columns={columns}
+      selectable
+      scrollX={1360}
+      search={[
+        { name: 'name', label: '姓名' },
+        { name: 'phone', label: '手机号' },
+        { name: 'skill', label: '技能', width: 140 },
+        { name: 'workState', label: '工作状态', type: 'dict', dict: 'employee_work_state', width: 130 },
+        {
+          name: 'shopId',
+          label: '店铺',
+          type: 'select',
+          width: 240,
+          placeholder: `当前店铺${init?.curDianpu ? `（${init.curDianpu.name}）` : ''}`,
+          options: [{ label: '全部店铺', value: 'all' }, ...shops.map((s) => ({ label: s.name, value: s.id }))],
+        },
+      ]}
+      toolbar={({ selectedRowKeys, clearSelection }) => (
+        <>
+          <Auth perm="merchant:employee:add">
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/xinzengyuangong')}>
+              新增员工
+            </Button>
+          </Auth>
+          <Auth perm="merchant:employee:del">
+            <Button
+              danger
+              icon={<DeleteOutlined />}
+              disabled={!selectedRowKeys.length}
+              onClick={() =>
+                del(
+                  selectedRowKeys.map((id) => ({ id: Number(id), name: '' })),
+                  clearSelection,
+                )
+              }
+            >
+              批量删除
+            </Button>
+          </Auth>
+        </>
+      )}
+    />
+  );
+}
