@@ -1,7 +1,5 @@
-import { CloseCircleOutlined } from '@ant-design/icons';
-import { Button, Space } from 'antd';
 import { type ComponentType, useEffect, useState } from 'react';
-import { IconPicker, loadIcons } from '../../../../components/icon-picker/IconPicker.tsx';
+import { loadIcons } from '../../../../components/icon-picker/IconPicker.tsx';
 import { sidebarIcons } from '../../../../components/icons/icon-map.tsx';
 
 /** An icon by name, from the sidebar set or (lazily) the picker's larger set. */
@@ -20,36 +18,4 @@ export function IconByName({ name }: { name?: string | null }) {
     };
   }, [name]);
   return Icon ? <Icon /> : null;
-}
-
-/** Form control: the chosen icon and a button opening the icon picker dialog. */
-export function IconField({
-  value,
-  onChange,
-  id,
-}: {
-  value?: string | null;
-  onChange?: (v: string | null) => void;
-  id?: string;
-}) {
-  const [open, setOpen] = useState(false);
-  return (
-    <Space id={id}>
-      <Button onClick={() => setOpen(true)} icon={value ? <IconByName name={value} /> : undefined}>
-        {value || '选择图标'}
-      </Button>
-      {value && (
-        <Button type="text" aria-label="清除图标" icon={<CloseCircleOutlined />} onClick={() => onChange?.(null)} />
-      )}
-      <IconPicker
-        open={open}
-        value={value}
-        onClose={() => setOpen(false)}
-        onSelect={(name) => {
-          onChange?.(name);
-          setOpen(false);
-        }}
-      />
-    </Space>
-  );
 }

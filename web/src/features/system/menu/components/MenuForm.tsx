@@ -2,9 +2,9 @@ import { menuAddBody, type MenuRow, permsField, routerParamField } from '@jz/con
 import { Form, Input, InputNumber, Modal, Radio, Select, TreeSelect } from 'antd';
 import { useMemo } from 'react';
 import { pages } from '../../../../app/registry.ts';
+import { IconSelect } from '../../../../components/icon-picker/IconPicker.tsx';
 import { zodRule } from '../../../../lib/zod-rule.ts';
 import type { MenuInput } from '../api/menus.ts';
-import { IconField } from './IconField.tsx';
 
 const s = menuAddBody.shape;
 
@@ -120,7 +120,7 @@ export function MenuForm(props: {
         </Form.Item>
         {type !== 'ANNIU' && (
           <Form.Item name="icon" label="图标">
-            <IconField />
+            <IconSelect />
           </Form.Item>
         )}
         {type === 'ZICAIDAN' && (

@@ -10,7 +10,7 @@ import { StatusSwitch } from '../../../../components/StatusSwitch.tsx';
 import { Auth, hasPerm } from '../../../../lib/access.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
 import { type MenuFilter, type MenuInput, useMenuMutations, useMenuTreeAll } from '../api/menus.ts';
-import { IconByName } from '../components/IconField.tsx';
+import { IconByName } from '../components/IconByName.tsx';
 import { MenuForm } from '../components/MenuForm.tsx';
 
 const allIds = (list: MenuRow[]): number[] => list.flatMap((m) => (m.children ? [m.id, ...allIds(m.children)] : []));

@@ -1,0 +1,201 @@
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO, shot, signIn } from '../support/session.ts';
+
+const OK = /确\s*定|OK/;
+
+async function openPage(page: Page, folder: string, item: string, url: RegExp) {
+  const menu = page.getByRole('menu');
+  if (!(await menu.getByText(item, { exact: true }).isVisible())) await menu.getByText(folder, { exact: true }).click();
+  await menu.getByText(item, { exact: true }).click();
+  await expect(page).toHaveURL(url);
+}
+
+/** Checks the tree node whose title starts with `name`. */
+async function checkNode(page: Page, name: string) {
+  const tree = page.getByTestId('role-menu-tree');
+  const node = tree
+    .locator('.ant-tree-treenode')
+    .filter({ has: page.locator('.ant-tree-title', { hasText: new RegExp(`^${name}`) }) });
+  await node.locator('.ant-tree-checkbox').first().click();
+}
+
+async function signOut(page: Page) {
+  await page.getByTestId('user-menu').hover();
+  await page.getByText('退出登录').click();
+  await expect(page).toHaveURL(/#\/login/);
+}
+
+test('the admin creates a role with some menus, gives it to a new user, who signs in to exactly those menus and buttons', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.admin);
+  await openPage(page, '系统管理', '角色管理', /#\/sys\/role/);
+  await expect(page.getByRole('row', { name: /超级管理员/ })).toBeVisible();
+
+  // A new platform role: 首页, the user page with only its 新增 button, the notice page with all its buttons.
+  await page.getByRole('button', { name: /新\s*增/ }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('角色名称').fill('E2E客服');
+  await dialog.getByLabel('角色编码').fill('e2e_cs');
+  await dialog.getByRole('button', { name: '全部展开' }).click();
+  await checkNode(page, '首页');
+  await checkNode(page, '新增用户');
+  await checkNode(page, '通知公告');
+  await expect(dialog.getByText(/已选 \d+ 项/)).toBeVisible();
+  await shot(page, 'toolkit-role-form');
+  await page.getByRole('button', { name: OK }).click();
+  await expect(page.getByText('操作成功').first()).toBeVisible();
+  const roleRow = page.getByRole('row', { name: /E2E客服/ });
+  await expect(roleRow).toBeVisible();
+
+  // A new user holding it.
+  await openPage(page, '系统管理', '用户管理', /#\/sys\/user/);
+  await page.getByRole('button', { name: /新\s*增/ }).click();
+  await page.getByRole('button', { name: OK }).click();
+  await expect(page.getByText('请输入登录名')).toBeVisible();
+  await dialog.getByLabel('登录名').fill('e2e_kefu');
+  await dialog.getByLabel('昵称').fill('客服小周');
+  await dialog.getByLabel('手机号').fill('13955550001');
+  await dialog.getByLabel('角色').click();
+  await page.locator('.ant-select-item-option', { hasText: 'E2E客服' }).click();
+  await dialog.getByLabel('登录名').click();
+  await page.getByRole('button', { name: OK }).click();
+  await expect(page.getByRole('row', { name: /客服小周/ })).toBeVisible();
+  await expect(page.getByRole('row', { name: /客服小周/ })).toContainText('E2E客服');
+  await shot(page, 'toolkit-users');
+
+  // The role in use cannot be deleted: the refusal says how many users hold it.
+  await openPage(page, '系统管理', '角色管理', /#\/sys\/role/);
+  await page
+    .getByRole('row', { name: /E2E客服/ })
+    .getByRole('button', { name: '删除' })
+    .click();
+  await page.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.getByText('角色「E2E客服」已分配给 1 个用户，请先取消分配再删除')).toBeVisible();
+
+  // The new user signs in and sees exactly what the role grants.
+  await signOut(page);
+  await signIn(page, '13955550001');
+  const menu = page.getByRole('menu');
+  await expect(menu.getByText('系统管理', { exact: true })).toBeVisible();
+  await expect(menu.getByText('内容运营', { exact: true })).toBeVisible();
+  await menu.getByText('系统管理', { exact: true }).click();
+  await expect(menu.getByText('用户管理', { exact: true })).toBeVisible();
+  for (const hidden of ['角色管理', '菜单管理', '操作日志', '字典管理', '商家用户'])
+    await expect(menu.getByText(hidden, { exact: true })).toHaveCount(0);
+  await menu.getByText('用户管理', { exact: true }).click();
+  await expect(page).toHaveURL(/#\/sys\/user/);
+  await expect(page.getByRole('row', { name: /客服小周/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /新\s*增/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: '批量删除' })).toHaveCount(0);
+  await expect(page.getByRole('row', { name: /客服小周/ }).getByRole('button', { name: '编辑' })).toHaveCount(0);
+  await expect(page.getByRole('row', { name: /客服小周/ }).getByRole('button', { name: '删除' })).toHaveCount(0);
+  await shot(page, 'toolkit-new-user-users');
+  await menu.getByText('内容运营', { exact: true }).click();
+  await menu.getByText('通知公告', { exact: true }).click();
+  await expect(page).toHaveURL(/#\/platform\/notice/);
+  await expect(page.getByRole('button', { name: /新\s*增/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: '批量删除' })).toBeVisible();
+  for (const hidden of ['轮播图', '常见问题', '意见反馈'])
+    await expect(menu.getByText(hidden, { exact: true })).toHaveCount(0);
+  // A page outside the role is refused.
+  await page.goto('/#/sys/role');
+  await expect(page.getByText('没有访问权限')).toBeVisible();
+  await shot(page, 'toolkit-new-user-refused');
+});
+
+test('menus, logs and content: validated routerParam, log detail, banner, notice, Q&A, feedback handling', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.admin);
+
+  // Menu: a page with a bad routerParam is refused in the form, then saved with valid JSON.
+  await openPage(page, '系统管理', '菜单管理', /#\/sys\/menu/);
+  await expect(page.getByRole('row', { name: /系统管理/ }).first()).toBeVisible();
+  await page
+    .getByRole('button', { name: /新\s*增/ })
+    .first()
+    .click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('菜单名称').fill('E2E字典入口');
+  await dialog.getByLabel('页面组件').click();
+  await page.locator('.ant-select-item-option', { hasText: 'sys.dict' }).first().click();
+  await expect(dialog.getByLabel('路由地址')).toHaveValue('/sys/dict');
+  await dialog.getByLabel('路由地址').fill('/e2e/dict');
+  await dialog.getByLabel('路由参数').fill('{tab:1}');
+  await page.getByRole('button', { name: OK }).click();
+  await expect(dialog.getByText('路由参数须为 JSON 对象，如 {"tab":"1"}')).toBeVisible();
+  await dialog.getByLabel('路由参数').fill('{"dictType":"sys_yes_no"}');
+  await dialog.getByRole('button', { name: '选择图标' }).click();
+  await page.getByPlaceholder('搜索图标名称，如 home、user').fill('book');
+  await page.getByRole('option', { name: 'BookOutlined' }).click();
+  await expect(dialog.first().locator('input[value="BookOutlined"]')).toBeVisible();
+  await page.getByRole('button', { name: OK }).first().click();
+  await expect(page.getByRole('row', { name: /E2E字典入口/ })).toBeVisible();
+  await shot(page, 'toolkit-menus');
+  // The admin's own sidebar shows it at once; its routerParam becomes the query.
+  await page.getByRole('menu').getByText('E2E字典入口', { exact: true }).click();
+  await expect(page).toHaveURL(/#\/e2e\/dict\?dictType=sys_yes_no/);
+
+  // Operation log: the menu add is there; the detail drawer shows it.
+  await openPage(page, '系统管理', '操作日志', /#\/sys\/log/);
+  const logRow = page.getByRole('row', { name: /菜单管理/ }).first();
+  await expect(logRow).toBeVisible();
+  await logRow.getByRole('button', { name: '详情' }).click();
+  await expect(page.getByText('日志详情')).toBeVisible();
+  await expect(page.getByText('E2E字典入口').last()).toBeVisible();
+  await shot(page, 'toolkit-log-detail');
+  await page.keyboard.press('Escape');
+  // Login logs keep the phone, never the code.
+  const login = page.getByRole('row', { name: /短信登录/ }).first();
+  await login.getByRole('button', { name: '详情' }).click();
+  await expect(page.getByText('"code": "******"')).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // Notice: add through the rich-text editor, then the merchant reads it.
+  await openPage(page, '内容运营', '通知公告', /#\/platform\/notice/);
+  await page.getByRole('button', { name: /新\s*增/ }).click();
+  await dialog.getByLabel('标题').fill('E2E 平台公告');
+  await dialog.locator('[data-slate-editor]').click();
+  await page.keyboard.type('本周六系统升级，请提前安排订单。');
+  await page.getByRole('button', { name: OK }).click();
+  await expect(page.getByRole('row', { name: /E2E 平台公告/ })).toBeVisible();
+
+  // Feedback: handle the demo merchant's feedback with a reply.
+  await openPage(page, '内容运营', '意见反馈', /#\/platform\/feedback/);
+  const fb = page.getByRole('row', { name: /按服务日期筛选/ });
+  await fb.getByRole('button', { name: '处理' }).click();
+  await page.getByLabel('回复商家').fill('已排期，下个版本上线。');
+  await page.getByRole('button', { name: '标记为已处理并回复' }).click();
+  await expect(page.getByRole('row', { name: /按服务日期筛选/ })).toContainText('已处理');
+  await shot(page, 'toolkit-feedback');
+
+  // Banners and Q&A lists load with their seeded rows.
+  await openPage(page, '内容运营', '轮播图', /#\/platform\/banner/);
+  await expect(page.getByRole('row', { name: /首月免佣/ })).toBeVisible();
+  await openPage(page, '内容运营', '常见问题', /#\/platform\/qa/);
+  await expect(page.getByRole('row', { name: /如何新增分店/ })).toBeVisible();
+
+  // The merchant owner reads the notice and the reply, and sends feedback.
+  await signOut(page);
+  await signIn(page, DEMO.ownerA);
+  await page.getByRole('menu').getByText('意见反馈', { exact: true }).click();
+  await expect(page).toHaveURL(/#\/yijianfankui/);
+  await page
+    .getByRole('row', { name: /按服务日期筛选/ })
+    .getByRole('button', { name: '查看' })
+    .click();
+  await expect(page.getByText('已排期，下个版本上线。')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: '提交反馈' }).click();
+  await page.getByRole('dialog').getByLabel('反馈内容').fill('希望增加批量导出订单的功能');
+  await page.getByRole('button', { name: OK }).click();
+  await expect(page.getByText('反馈已提交，感谢您的建议')).toBeVisible();
+  await expect(page.getByRole('row', { name: /批量导出订单/ })).toBeVisible();
+  await page.getByRole('tab', { name: '平台公告' }).click();
+  await expect(page.getByText('E2E 平台公告')).toBeVisible();
+  await shot(page, 'toolkit-merchant-feedback');
+  // The toolkit stays closed to merchants.
+  await page.goto('/#/sys/user');
+  await expect(page.getByText('没有访问权限')).toBeVisible();
+});
