@@ -1,0 +1,131 @@
+import { CloseCircleFilled, SearchOutlined } from '@ant-design/icons';
+import { Button, Empty, Input, Modal, Space, Spin, Tooltip } from 'antd';
+import { type ComponentType, useEffect, useMemo, useState } from 'react';
+import './icon-picker.css';
+
+type IconList = [string, ComponentType][];
+let loading: Promise<IconList> | undefined;
+
+/** The icon set is its own chunk: pages without the picker never load it. */
+export function loadIcons(): Promise<IconList> {
+  loading ??= import('./icon-list.ts').then((m) => m.ICONS);
+  return loading;
+}
+
+function useIcons(active: boolean) {
+  const [icons, setIcons] = useState<IconList | null>(null);
+  useEffect(() => {
+    if (!active || icons) return;
+    let alive = true;
+    loadIcons().then((l) => alive && setIcons(l));
+    return () => {
+      alive = false;
+    };
+  }, [active, icons]);
+  return icons;
+}
+
+export interface IconPickerProps {
+  open: boolean;
+  value?: string | null;
+  onSelect: (name: string) => void;
+  onClose: () => void;
+}
+
+/** Icon picker dialog (spec §2): about 280 Outlined icons of @ant-design/icons, searchable by name. */
+export function IconPicker({ open, value, onSelect, onClose }: IconPickerProps) {
+  const icons = useIcons(open);
+  const [q, setQ] = useState('');
+  const shown = useMemo(() => {
+    const k = q.trim().toLowerCase();
+    return (icons ?? []).filter(([n]) => !k || n.toLowerCase().includes(k));
+  }, [icons, q]);
+
+  return (
+    <Modal open={open} title="选择图标" onCancel={onClose} footer={null} width={760} destroyOnHidden>
+      <Input
+        allowClear
+        autoFocus
+        prefix={<SearchOutlined />}
+        placeholder="搜索图标名称，如 home、user"
+        aria-label="搜索图标"
+        value={q}
+        onChange={(e) => setQ(e.target.value)}
+        style={{ marginBottom: 12 }}
+      />
+      {!icons ? (
+        <div style={{ textAlign: 'center', padding: 48 }}>
+          <Spin />
+        </div>
+      ) : shown.length === 0 ? (
+        <Empty description="没有匹配的图标" />
+      ) : (
+        <div className="jz-icon-grid" role="listbox" aria-label="图标列表" data-count={shown.length}>
+          {shown.map(([name, Icon]) => (
+            <Tooltip key={name} title={name} mouseEnterDelay={0.6}>
+              <button
+                type="button"
+                role="option"
+                aria-selected={value === name}
+                aria-label={name}
+                className={value === name ? 'jz-icon-cell jz-icon-cell--active' : 'jz-icon-cell'}
+                onClick={() => {
+                  onSelect(name);
+                  onClose();
+                }}
+              >
+                <Icon />
+                <span>{name.replace(/Outlined$/, '')}</span>
+              </button>
+            </Tooltip>
+          ))}
+        </div>
+      )}
+    </Modal>
+  );
+}
+
+/** The current icon by name once the set is loaded (used by IconSelect). */
+function IconByName({ name }: { name: string }) {
+  const icons = useIcons(true);
+  const Icon = icons?.find(([n]) => n === name)?.[1];
+  return Icon ? <Icon /> : null;
+}
+
+export interface IconSelectProps {
+  value?: string | null;
+  onChange?: (name: string | null) => void;
+  disabled?: boolean;
+  placeholder?: string;
+}
+
+/** A form control: shows the chosen icon and its name, opens the picker, clears. */
+export function IconSelect({ value, onChange, disabled, placeholder = '点击选择图标' }: IconSelectProps) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Space.Compact style={{ width: 350 }}>
+        <Input
+          readOnly
+          value={value ?? ''}
+          placeholder={placeholder}
+          prefix={value ? <IconByName name={value} /> : null}
+          suffix={
+            value && !disabled ? (
+              <CloseCircleFilled
+                aria-label="清除图标"
+                style={{ color: '#bfbfbf', cursor: 'pointer' }}
+                onClick={() => onChange?.(null)}
+              />
+            ) : null
+          }
+          onClick={() => !disabled && setOpen(true)}
+        />
+        <Button disabled={disabled} onClick={() => setOpen(true)}>
+          选择图标
+        </Button>
+      </Space.Compact>
+      <IconPicker open={open} value={value} onSelect={(n) => onChange?.(n)} onClose={() => setOpen(false)} />
+    </>
+  );
+}

@@ -1,0 +1,12 @@
+import { lazy } from 'react';
+import type { PageDef } from '../../../app/registry.ts';
+
+export const pages: PageDef[] = [
+  {
+    key: 'sys.resource',
+    path: '/sys/resource',
+    title: '资源管理',
+    perm: 'sys:resource:list',
+    component: lazy(() => import('./pages/ResourcePage.tsx')),
+  },
+];
