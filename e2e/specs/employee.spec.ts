@@ -33,7 +33,7 @@ test('the owner lists, adds with certificates, edits, puts on leave and deletes 
   await expect(row(page, /张秀兰/)).toContainText(/\d{4}\*{10}[\dX]{4}/);
   await expect(row(page, /张秀兰/)).toContainText('139****0001');
   await expect(row(page, /王建国/)).toContainText('1 个已过期');
-  await expect(row(page, /李桂芳/)).toContainText('服务中');
+  await expect(page.getByRole('row').filter({ hasText: '服务中' }).first()).toBeVisible();
   await shot(page, 'employee-list');
 
   // "All shops" adds the branch's two.
@@ -137,15 +137,17 @@ test('the owner lists, adds with certificates, edits, puts on leave and deletes 
   await page.getByRole('button', { name: /确\s*定/ }).click();
   await expect(row(page, /马晓燕/)).toContainText('休假');
 
-  // A serving employee: no state change, and deleting is refused with the reason.
-  await expect(row(page, /李桂芳/).getByRole('button', { name: /状态/ })).toBeDisabled();
-  await row(page, /李桂芳/)
-    .getByRole('button', { name: '删除' })
-    .click();
-  await expect(page.getByText('确认要删除员工「李桂芳」吗?')).toBeVisible();
-  await page.getByRole('button', { name: /确\s*定/ }).click();
-  await expect(page.getByText(/李桂芳 正在服务中（有进行中的订单），不能删除/)).toBeVisible();
-  await expect(row(page, /李桂芳/)).toBeVisible();
+  // A serving employee (demo data has some): no state change, and deleting is refused with the reason.
+  const serving = page.getByRole('row').filter({ hasText: '服务中' }).first();
+  const servingName = (await serving.locator('td strong').first().textContent())?.trim() ?? '';
+  expect(servingName).not.toBe('');
+  await expect(serving.getByRole('button', { name: /状态/ })).toBeDisabled();
+  await serving.getByRole('button', { name: '删除' }).click();
+  const refuse = page.getByRole('dialog').filter({ hasText: `确认要删除员工「${servingName}」吗?` });
+  await expect(refuse).toBeVisible();
+  await refuse.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.getByText(`${servingName} 正在服务中（有进行中的订单），不能删除`)).toBeVisible();
+  await expect(row(page, servingName)).toBeVisible();
 
   // Filter by work state, then delete the new employee.
   await page.locator('#search_workState').click();
