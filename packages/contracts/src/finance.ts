@@ -172,13 +172,11 @@ export const withdrawQuery = pageQuery.extend({
       .refine((v) => [10, 20, 30, 40, 50].includes(v), '未知的提现状态')
       .optional(),
   ),
+  withdrawNo: optionalText(40),
   ...dateRange,
 });
 
-export const withdrawAuditQuery = withdrawQuery.extend({
-  merchantName: optionalText(50),
-  withdrawNo: optionalText(40),
-});
+export const withdrawAuditQuery = withdrawQuery.extend({ merchantName: optionalText(50) });
 
 /** POST caiwu/tixian/add. `amount` is fen: integer, positive (minimum and balance are checked by the server). */
 export const withdrawBody = z.object({

@@ -165,10 +165,11 @@ export async function frozenPage(db: DB, merchantId: number, q: Range & { pageNu
 export async function withdrawalPage(
   db: DB,
   merchantId: number,
-  q: Range & { status?: number; pageNum: number; pageSize: number },
+  q: Range & { status?: number; withdrawNo?: string; pageNum: number; pageSize: number },
 ): Promise<Page<Withdrawal>> {
   let b = db.selectFrom('financeWithdrawal').where('merchantId', '=', merchantId);
   if (q.status) b = b.where('status', '=', q.status);
+  if (q.withdrawNo) b = b.where('withdrawNo', '=', q.withdrawNo);
   if (q.startDate) b = b.where('createdAt', '>=', dayStartIso(q.startDate));
   if (q.endDate) b = b.where('createdAt', '<', dayEndIso(q.endDate));
   return paginate(b, (x) => x.select(WITHDRAWAL_COLUMNS).orderBy('id', 'desc'), q) as Promise<Page<Withdrawal>>;

@@ -1,0 +1,85 @@
+import {
+  AuditOutlined,
+  CreditCardOutlined,
+  LineChartOutlined,
+  LockOutlined,
+  TransactionOutlined,
+  UnorderedListOutlined,
+} from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Space, Table } from 'antd';
+import { useNavigate } from 'react-router';
+import { hasPerm } from '../../../../lib/access.tsx';
+import { financeKeys, getLedgerPage, overviewQuery } from '../api/finance-api.ts';
+import { BalanceCards } from '../components/BalanceCards.tsx';
+import { ledgerColumns } from '../components/LedgerColumns.tsx';
+
+const ACTIONS = [
+  {
+    to: '/caiwutixian',
+    label: '申请提现',
+    perm: 'merchant:finance:withdrawList',
+    icon: <TransactionOutlined />,
+    primary: true,
+  },
+  { to: '/caiwuzijinzonglan', label: '资金总览', perm: 'merchant:finance:overview', icon: <LineChartOutlined /> },
+  { to: '/shouzhimingxi', label: '收支明细', perm: 'merchant:finance:ledger', icon: <UnorderedListOutlined /> },
+  { to: '/buketixianjine', label: '不可提现金额', perm: 'merchant:finance:frozen', icon: <LockOutlined /> },
+  { to: '/bangdingjilu', label: '银行卡与绑定记录', perm: 'merchant:finance:card', icon: <CreditCardOutlined /> },
+];
+
+/** 财务管理 (/caiwuguanli): the balance cards, quick actions and the latest ledger entries. */
+export default function FinanceHomePage() {
+  const navigate = useNavigate();
+  const overview = useQuery(overviewQuery);
+  const canLedger = hasPerm('merchant:finance:ledger');
+  const recent = useQuery({
+    queryKey: [...financeKeys.ledger, { pageNum: 1, pageSize: 8 }],
+    queryFn: () => getLedgerPage({ pageNum: 1, pageSize: 8 }),
+    enabled: canLedger,
+  });
+  return (
+    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      <BalanceCards data={overview.data} loading={overview.isLoading} />
+      <Card className="jz-card" variant="borderless" title="快捷操作">
+        <Space wrap>
+          {ACTIONS.filter((a) => hasPerm(a.perm)).map((a) => (
+            <Button key={a.to} type={a.primary ? 'primary' : 'default'} icon={a.icon} onClick={() => navigate(a.to)}>
+              {a.label}
+            </Button>
+          ))}
+        </Space>
+        {overview.data && (
+          <div style={{ marginTop: 12, color: '#888' }}>
+            <AuditOutlined /> 平台规则：佣金 {overview.data.rules.commissionRate}%，订单完成后 T+
+            {overview.data.rules.settleDays} 天解冻，最低提现 {(overview.data.rules.minWithdraw / 100).toFixed(2)}{' '}
+            元，手续费 {(overview.data.rules.withdrawFee / 100).toFixed(2)} 元/笔
+          </div>
+        )}
+      </Card>
+      {canLedger && (
+        <Card
+          className="jz-card"
+          variant="borderless"
+          title="最近收支"
+          extra={
+            <Button type="link" onClick={() => navigate('/shouzhimingxi')}>
+              查看全部
+            </Button>
+          }
+        >
+          <Table
+            className="jz-table"
+            rowKey="id"
+            size="middle"
+            columns={ledgerColumns(true)}
+            dataSource={recent.data?.records ?? []}
+            loading={recent.isFetching}
+            pagination={false}
+            locale={{ emptyText: '暂无收支' }}
+          />
+        </Card>
+      )}
+    </Space>
+  );
+}

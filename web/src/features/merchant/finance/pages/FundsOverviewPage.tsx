@@ -1,0 +1,70 @@
+import { useQuery } from '@tanstack/react-query';
+import { Card, Col, DatePicker, Row, Segmented, Space, Statistic } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { overviewQuery, trendQuery } from '../api/finance-api.ts';
+import { BalanceCards } from '../components/BalanceCards.tsx';
+import { yuan } from '../components/money.ts';
+import { TrendChart } from '../components/TrendChart.tsx';
+
+type Granularity = 'day' | 'month';
+const defaultRange = (g: Granularity): [Dayjs, Dayjs] =>
+  g === 'day' ? [dayjs().subtract(29, 'day'), dayjs()] : [dayjs().subtract(11, 'month').startOf('month'), dayjs()];
+
+/** 资金总览 (/caiwuzijinzonglan): the figures and the income/expense trend over a chosen range. */
+export default function FundsOverviewPage() {
+  const [granularity, setGranularity] = useState<Granularity>('day');
+  const [range, setRange] = useState<[Dayjs, Dayjs]>(defaultRange('day'));
+  const overview = useQuery(overviewQuery);
+  const params = { granularity, startDate: range[0].format('YYYY-MM-DD'), endDate: range[1].format('YYYY-MM-DD') };
+  const trend = useQuery(trendQuery(params));
+  const income = trend.data?.reduce((s, p) => s + p.income, 0) ?? 0;
+  const expense = trend.data?.reduce((s, p) => s + p.expense, 0) ?? 0;
+  return (
+    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      <BalanceCards data={overview.data} loading={overview.isLoading} />
+      <Card
+        className="jz-card"
+        variant="borderless"
+        title="收支趋势"
+        extra={
+          <Space>
+            <Segmented<Granularity>
+              value={granularity}
+              options={[
+                { label: '按日', value: 'day' },
+                { label: '按月', value: 'month' },
+              ]}
+              onChange={(g) => {
+                setGranularity(g);
+                setRange(defaultRange(g));
+              }}
+            />
+            <DatePicker.RangePicker
+              picker={granularity === 'day' ? 'date' : 'month'}
+              value={range}
+              allowClear={false}
+              disabledDate={(d) => d.isAfter(dayjs(), 'day')}
+              onChange={(v) => {
+                if (v?.[0] && v[1]) setRange([v[0], granularity === 'month' ? v[1].endOf('month') : v[1]]);
+              }}
+            />
+          </Space>
+        }
+      >
+        <Row gutter={16} style={{ marginBottom: 8 }}>
+          <Col span={8}>
+            <Statistic title="期间收入" value={yuan(income)} valueStyle={{ color: '#52c41a' }} />
+          </Col>
+          <Col span={8}>
+            <Statistic title="期间支出" value={yuan(expense)} valueStyle={{ color: '#ff4d4f' }} />
+          </Col>
+          <Col span={8}>
+            <Statistic title="期间净额" value={yuan(income - expense)} />
+          </Col>
+        </Row>
+        <TrendChart data={trend.data} loading={trend.isFetching} />
+      </Card>
+    </Space>
+  );
+}

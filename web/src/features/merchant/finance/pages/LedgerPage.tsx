@@ -1,0 +1,47 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import { Button, Card, Space } from 'antd';
+import { useState } from 'react';
+import { DataTable } from '../../../../components/data-table/DataTable.tsx';
+import { SearchForm } from '../../../../components/data-table/SearchForm.tsx';
+import { Auth } from '../../../../lib/access.tsx';
+import { exportLedger, financeKeys, getLedgerPage } from '../api/finance-api.ts';
+import { ledgerColumns } from '../components/LedgerColumns.tsx';
+
+/** 收支明细 (/shouzhimingxi): the append-only ledger, filtered, exported with the same filters. */
+export default function LedgerPage() {
+  const [filters, setFilters] = useState<Record<string, unknown>>({});
+  const [exporting, setExporting] = useState(false);
+  return (
+    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      <Card className="jz-card" variant="borderless">
+        <SearchForm
+          fields={[
+            { name: 'direction', label: '收支', type: 'dict', dict: 'finance_direction', width: 120 },
+            { name: 'kind', label: '类型', type: 'dict', dict: 'finance_ledger_kind', width: 150 },
+            { name: 'createdAt', label: '时间', type: 'dateRange' },
+          ]}
+          onSearch={setFilters}
+        />
+        <Auth perm="merchant:finance:export">
+          <Button
+            icon={<DownloadOutlined />}
+            loading={exporting}
+            onClick={async () => {
+              setExporting(true);
+              await exportLedger(filters).finally(() => setExporting(false));
+            }}
+          >
+            导出 Excel
+          </Button>
+        </Auth>
+      </Card>
+      <DataTable
+        queryKey={financeKeys.ledger}
+        fetcher={getLedgerPage}
+        params={filters}
+        columns={ledgerColumns()}
+        scrollX={1300}
+      />
+    </Space>
+  );
+}

@@ -1,0 +1,13 @@
+import { lazy } from 'react';
+import type { PageDef } from '../../../app/registry.ts';
+
+/** 提现审核 in the platform toolkit (issue 8). */
+export const pages: PageDef[] = [
+  {
+    key: 'platform.withdrawAudit',
+    path: '/sys/withdraw-audit',
+    title: '提现审核',
+    perm: 'sys:withdraw:list',
+    component: lazy(() => import('./pages/WithdrawAuditPage.tsx')),
+  },
+];

@@ -1,0 +1,148 @@
+import type { WithdrawalAudit } from '@jz/contracts/finance';
+import { Button, Form, Input, Modal, Space, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useConfirm } from '../../../../components/confirm.ts';
+import { CopyText } from '../../../../components/CopyText.tsx';
+import { DataTable } from '../../../../components/data-table/DataTable.tsx';
+import { Auth } from '../../../../lib/access.tsx';
+import { DictTag } from '../../../../lib/dict.tsx';
+import { auditKeys, getAuditPage, useReview } from '../api/withdraw-audit.ts';
+
+const yuan = (fen: number) =>
+  `¥${(fen / 100).toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const fmt = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '-');
+
+function RejectModal({ row, onClose }: { row: WithdrawalAudit | null; onClose: () => void }) {
+  const [form] = Form.useForm<{ remark: string }>();
+  const review = useReview();
+  return (
+    <Modal
+      title={`驳回提现 ${row?.withdrawNo ?? ''}`}
+      open={!!row}
+      onCancel={onClose}
+      okText="驳 回"
+      okButtonProps={{ danger: true }}
+      confirmLoading={review.isPending}
+      destroyOnHidden
+      onOk={async () => {
+        const v = await form.validateFields();
+        if (!row) return;
+        await review
+          .mutateAsync({ id: row.id, pass: 0, remark: v.remark })
+          .then(onClose)
+          .catch(() => undefined);
+      }}
+    >
+      <Typography.Paragraph>
+        {row?.merchantName} 申请提现 {row ? yuan(row.amount) : ''}，驳回后金额退回商家余额。
+      </Typography.Paragraph>
+      <Form form={form} name="withdraw-reject" layout="vertical" preserve={false}>
+        <Form.Item
+          name="remark"
+          label="驳回原因"
+          rules={[
+            { required: true, whitespace: true, message: '驳回时请填写原因' },
+            { max: 200, message: '最多 200 个字' },
+          ]}
+        >
+          <Input.TextArea rows={3} maxLength={200} showCount placeholder="将展示给商家" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/** 提现审核 (/sys/withdraw-audit): every merchant's withdrawals; approve (pays out) or reject with a reason. */
+export default function WithdrawAuditPage() {
+  const review = useReview();
+  const { confirmWarning } = useConfirm();
+  const [rejecting, setRejecting] = useState<WithdrawalAudit | null>(null);
+  const columns: ColumnsType<WithdrawalAudit> = [
+    { title: '提现单号', dataIndex: 'withdrawNo', width: 250, render: (v: string) => <CopyText text={v} /> },
+    { title: '商家', dataIndex: 'merchantName', width: 180, ellipsis: true },
+    { title: '申请时间', dataIndex: 'createdAt', width: 150, render: fmt },
+    { title: '提现金额', dataIndex: 'amount', width: 120, align: 'right', render: yuan },
+    { title: '手续费', dataIndex: 'fee', width: 90, align: 'right', render: yuan },
+    { title: '到账金额', dataIndex: 'actualAmount', width: 120, align: 'right', render: yuan },
+    {
+      title: '收款账户',
+      key: 'card',
+      width: 300,
+      render: (_, r) => (
+        <div>
+          <div>
+            {r.holderName} · {r.bankName} {r.cardNoMasked}
+          </div>
+          <Typography.Text type="secondary">
+            {r.branchName}（{r.branchCode}）
+          </Typography.Text>
+        </div>
+      ),
+    },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      width: 100,
+      render: (v: number) => <DictTag type="finance_withdraw_status" value={v} />,
+    },
+    {
+      title: '审核说明',
+      key: 'note',
+      width: 200,
+      ellipsis: true,
+      render: (_, r) => r.failReason ?? r.auditRemark ?? '-',
+    },
+    { title: '审核时间', dataIndex: 'auditedAt', width: 150, render: fmt },
+    {
+      title: '操作',
+      key: 'op',
+      fixed: 'right',
+      width: 150,
+      render: (_, r) =>
+        r.status === 10 ? (
+          <Auth perm="sys:withdraw:audit">
+            <Space>
+              <Button
+                type="link"
+                size="small"
+                onClick={async () => {
+                  if (
+                    await confirmWarning(
+                      `确认通过 ${r.merchantName} 的提现 ${yuan(r.amount)}，并打款到 ${r.bankName} ${r.cardNoMasked}？`,
+                    )
+                  )
+                    await review.mutateAsync({ id: r.id, pass: 1 }).catch(() => undefined);
+                }}
+              >
+                通过
+              </Button>
+              <Button type="link" size="small" danger onClick={() => setRejecting(r)}>
+                驳回
+              </Button>
+            </Space>
+          </Auth>
+        ) : (
+          '-'
+        ),
+    },
+  ];
+  return (
+    <>
+      <DataTable
+        queryKey={auditKeys.all}
+        fetcher={getAuditPage}
+        columns={columns}
+        search={[
+          { name: 'merchantName', label: '商家', width: 160 },
+          { name: 'withdrawNo', label: '提现单号', width: 200 },
+          { name: 'status', label: '状态', type: 'dict', dict: 'finance_withdraw_status', width: 130 },
+          { name: 'createdAt', label: '申请时间', type: 'dateRange' },
+        ]}
+        scrollX={1800}
+      />
+      <RejectModal row={rejecting} onClose={() => setRejecting(null)} />
+    </>
+  );
+}
