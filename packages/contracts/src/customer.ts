@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { jsonField, mainlandPhone, smsCode } from './common.ts';
+
+/**
+ * The customer side (the mini-program is outside this product): sign in by phone with an SMS code, place an order
+ * for an on-shelf goods item of an open approved shop, pay through the sandbox provider, read the verification code,
+ * review a completed order. Customer calls carry `X-Customer-Token: <token>`, never the console's Authorization.
+ */
+export const CUSTOMER_TOKEN_HEADER = 'x-customer-token';
+
+export const customerSendCodeBody = z.object({ phone: mainlandPhone });
+export const customerLoginBody = z.object({
+  phone: mainlandPhone,
+  code: smsCode,
+  nickname: z.string().trim().max(20, '昵称最多 20 字').optional(),
+});
+
+export const placeOrderBody = z.object({
+  goodsId: z.coerce.number({ error: '请选择商品' }).int().positive('请选择商品'),
+  quantity: z.coerce.number().int().min(1, '数量至少为 1').max(99, '数量最多 99').default(1),
+  customerName: z.string({ error: '请填写联系人' }).trim().min(1, '请填写联系人').max(20, '联系人最多 20 字'),
+  customerPhone: mainlandPhone,
+  provinceCode: z
+    .string()
+    .regex(/^\d{6}$/, '地区编码为 6 位数字')
+    .optional(),
+  cityCode: z
+    .string()
+    .regex(/^\d{6}$/, '地区编码为 6 位数字')
+    .optional(),
+  districtCode: z
+    .string()
+    .regex(/^\d{6}$/, '地区编码为 6 位数字')
+    .optional(),
+  address: z.string({ error: '请填写服务地址' }).trim().min(4, '请填写详细服务地址').max(200, '地址最多 200 字'),
+  lat: z.coerce.number().min(-90).max(90).optional(),
+  lng: z.coerce.number().min(-180).max(180).optional(),
+  appointmentAt: z.string({ error: '请选择预约时间' }).datetime({ offset: true, message: '预约时间格式不正确' }),
+  remark: z.string().trim().max(200, '备注最多 200 字').optional(),
+});
+export type PlaceOrderInput = z.infer<typeof placeOrderBody>;
+
+export const customerOrderIdBody = z.object({
+  id: z.coerce.number({ error: '请指定订单' }).int().positive('请指定订单'),
+});
+
+export const reviewBody = z.object({
+  id: z.coerce.number({ error: '请指定订单' }).int().positive('请指定订单'),
+  rating: z.coerce.number({ error: '请评分' }).int('评分为 1-5 的整数').min(1, '评分为 1-5').max(5, '评分为 1-5'),
+  content: z.string({ error: '请填写评价内容' }).trim().min(1, '请填写评价内容').max(500, '评价最多 500 字'),
+  images: jsonField(z.array(z.string().max(500)).max(9, '图片最多 9 张')).default([]),
+  anonymous: z.coerce.number().int().min(0).max(1).default(0),
+});
+
+export interface CustomerSession {
+  token: string;
+  customer: { id: number; phone: string; nickname: string };
+  expiresAt: string;
+}
+
+/** A customer's own order: the verification code is shown once paid (status 20/30). */
+export interface CustomerOrder {
+  id: number;
+  orderNo: string;
+  shopId: number;
+  shopName: string;
+  goodsId: number;
+  goodsName: string;
+  quantity: number;
+  amount: number;
+  status: number;
+  appointmentAt: string;
+  verifyCode: string | null;
+  employeeName: string | null;
+  refundStatus: number;
+  payDeadline: string | null;
+  createdAt: string;
+}

@@ -1,0 +1,130 @@
+import type { CustomerOrder } from '@jz/contracts/customer';
+import { ORDER_STATUS, UNPAID_TIMEOUT_MINUTES } from '@jz/contracts/order';
+import type { Page } from '@jz/contracts/envelope';
+import type { DB } from '../../db/client.ts';
+import { newToken, sha256 } from '../../lib/crypto.ts';
+import { notFound, unauthorized } from '../../lib/errors.ts';
+import { paginate } from '../../lib/paging.ts';
+import { nowIso } from '../../lib/time.ts';
+import './customer.tables.ts';
+import '../merchant/order/order.tables.ts';
+
+export const CUSTOMER_TTL_MS = 30 * 24 * 3600_000;
+
+/** Finds or creates the customer of a phone and opens a session; only the token's hash is stored. */
+export async function openCustomerSession(db: DB, phone: string, nickname?: string) {
+  const now = nowIso();
+  await db
+    .insertInto('customer')
+    .values({ phone, nickname: nickname || `用户${phone.slice(-4)}`, createdAt: now, updatedAt: now })
+    .onConflict((oc) => oc.column('phone').doNothing())
+    .execute();
+  if (nickname) await db.updateTable('customer').set({ nickname, updatedAt: now }).where('phone', '=', phone).execute();
+  const c = await db
+    .selectFrom('customer')
+    .select(['id', 'phone', 'nickname'])
+    .where('phone', '=', phone)
+    .executeTakeFirstOrThrow();
+  const token = newToken();
+  const expiresAt = new Date(Date.now() + CUSTOMER_TTL_MS).toISOString();
+  await db
+    .insertInto('customerSession')
+    .values({ customerId: c.id, tokenHash: sha256(token), expiresAt, createdAt: now })
+    .execute();
+  return { token, customer: c, expiresAt };
+}
+
+export async function customerByToken(db: DB, token: string | undefined) {
+  if (!token || !/^[A-Za-z0-9_-]{20,200}$/.test(token)) throw unauthorized('请先登录（用户端）');
+  const c = await db
+    .selectFrom('customerSession')
+    .innerJoin('customer', 'customer.id', 'customerSession.customerId')
+    .select(['customer.id', 'customer.phone', 'customer.nickname'])
+    .where('customerSession.tokenHash', '=', sha256(token))
+    .where('customerSession.expiresAt', '>', nowIso())
+    .executeTakeFirst();
+  if (!c) throw unauthorized('用户端登录已过期，请重新登录');
+  return c;
+}
+
+const COLUMNS = [
+  'serviceOrder.id',
+  'serviceOrder.orderNo',
+  'serviceOrder.shopId',
+  'shop.name as shopName',
+  'serviceOrder.goodsId',
+  'serviceOrder.goodsName',
+  'serviceOrder.quantity',
+  'serviceOrder.payAmount as amount',
+  'serviceOrder.status',
+  'serviceOrder.appointmentAt',
+  'serviceOrder.verifyCode',
+  'employee.name as employeeName',
+  'serviceOrder.refundStatus',
+  'serviceOrder.createdAt',
+] as const;
+
+type Row = {
+  id: number;
+  orderNo: string;
+  shopId: number;
+  shopName: string;
+  goodsId: number;
+  goodsName: string;
+  quantity: number;
+  amount: number;
+  status: number;
+  appointmentAt: string;
+  verifyCode: string;
+  employeeName: string | null;
+  refundStatus: number;
+  createdAt: string;
+};
+
+/** The customer sees the code only while it can be used: paid and not yet verified (20 / 30). */
+const toCustomerOrder = (r: Row): CustomerOrder => ({
+  ...r,
+  amount: Number(r.amount),
+  verifyCode: r.status === ORDER_STATUS.WAITING || r.status === ORDER_STATUS.TO_SERVE ? r.verifyCode : null,
+  payDeadline:
+    r.status === ORDER_STATUS.UNPAID
+      ? new Date(Date.parse(r.createdAt) + UNPAID_TIMEOUT_MINUTES * 60_000).toISOString()
+      : null,
+});
+
+const joined = (db: DB) =>
+  db
+    .selectFrom('serviceOrder')
+    .innerJoin('shop', 'shop.id', 'serviceOrder.shopId')
+    .leftJoin('employee', 'employee.id', 'serviceOrder.employeeId');
+
+export async function customerOrders(
+  db: DB,
+  customerId: number,
+  f: { pageNum: number; pageSize: number; status?: number },
+): Promise<Page<CustomerOrder>> {
+  let q = db.selectFrom('serviceOrder').where('serviceOrder.customerId', '=', customerId);
+  if (f.status) q = q.where('serviceOrder.status', '=', f.status);
+  const page = await paginate(
+    q,
+    (x) =>
+      x
+        .innerJoin('shop', 'shop.id', 'serviceOrder.shopId')
+        .leftJoin('employee', 'employee.id', 'serviceOrder.employeeId')
+        .select(COLUMNS)
+        .orderBy('serviceOrder.createdAt', 'desc')
+        .orderBy('serviceOrder.id', 'desc'),
+    f,
+  );
+  return { total: page.total, records: page.records.map((r) => toCustomerOrder(r as Row)) };
+}
+
+export async function customerOrder(db: DB, customerId: number, id: number) {
+  const r = await joined(db)
+    .select(COLUMNS)
+    .where('serviceOrder.id', '=', id)
+    .where('serviceOrder.customerId', '=', customerId)
+    .executeTakeFirst();
+  if (!r) throw notFound('订单不存在');
+  return toCustomerOrder(r as Row);
+}

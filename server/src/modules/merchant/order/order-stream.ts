@@ -1,0 +1,109 @@
+import type { ServerResponse } from 'node:http';
+import { z } from 'zod';
+import type { App } from '../../types.ts';
+import { busOf } from './order-bus.ts';
+import * as repo from './order.repo.ts';
+
+/**
+ * GET .../pay/dingdan/stream?ticket=... : server-sent events of the merchant's orders (per shop, or all shops).
+ *
+ * Authentication: EventSource cannot send headers, so the console first asks `POST .../stream/ticket` with its bearer
+ * token (perm merchant:order:taking) and gets a random ticket valid 60 s and usable ONCE (only its SHA-256 is stored).
+ * The bearer token itself never travels in a URL (URLs end up in logs and history).
+ *
+ * Events: `hello` (the current waiting count, the last event id, the shop's sound setting), then `order` events with
+ * `id:` = the order_event row id. A dropped connection resumes with a new ticket and `Last-Event-ID` (header, or the
+ * `lastEventId` query parameter when the client reconnects by hand): every event after that id is replayed from the
+ * order_event table, so no order is lost. A comment line every `heartbeatMs` keeps proxies from closing the stream.
+ */
+export const STREAM_DEFAULTS = { heartbeatMs: 15_000, pollMs: 3_000 };
+const REPLAY_MARGIN = 50;
+
+const streamQuery = z.object({
+  ticket: z.string().regex(/^[A-Za-z0-9_-]{20,200}$/, '实时连接凭证无效'),
+  lastEventId: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).optional()),
+});
+
+export function registerStream(app: App, path: string, opts = STREAM_DEFAULTS) {
+  const open = new Set<ServerResponse>();
+  // Before the server stops accepting: end the long-lived streams, or close() would wait for them forever.
+  app.addHook('preClose', async () => {
+    for (const res of open) res.end();
+  });
+
+  app.get(path, { schema: { querystring: streamQuery }, config: { public: true } }, async (req, reply) => {
+    const ticket = await repo.consumeTicket(app.db, req.query.ticket);
+    const { merchantId, shopId } = ticket;
+    const header = req.headers['last-event-id'];
+    const fromHeader = typeof header === 'string' && /^\d+$/.test(header) ? Number(header) : undefined;
+    const resumeFrom = fromHeader ?? req.query.lastEventId;
+    let last = resumeFrom ?? (await repo.lastEventId(app.db, merchantId));
+    // Everything up to here is either replayed history the client already has or older than this connection.
+    const floor = last;
+    const sent = new Set<number>();
+
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+      'x-content-type-options': 'nosniff',
+    });
+    open.add(res);
+    const write = (s: string) => {
+      if (!res.writableEnded) res.write(s);
+    };
+    write('retry: 3000\n\n');
+    write(
+      `event: hello\ndata: ${JSON.stringify({
+        lastEventId: last,
+        waiting: await repo.waitingCount(app.db, merchantId, shopId),
+        sound: await repo.soundSetting(app.db, shopId),
+        shopId,
+      })}\n\n`,
+    );
+
+    let running = false;
+    let again = false;
+    const pump = async () => {
+      if (running) {
+        again = true;
+        return;
+      }
+      running = true;
+      try {
+        do {
+          again = false;
+          const events = await repo.eventsAfter(app.db, merchantId, shopId, Math.max(0, last - REPLAY_MARGIN));
+          for (const e of events) {
+            if (sent.has(e.id) || e.id <= floor) continue;
+            sent.add(e.id);
+            if (e.id > last) last = e.id;
+            write(`id: ${e.id}\nevent: order\ndata: ${JSON.stringify(e)}\n\n`);
+          }
+          if (sent.size > 2000) for (const id of [...sent].slice(0, 1000)) sent.delete(id);
+        } while (again && !res.writableEnded);
+      } catch (err) {
+        req.log.warn({ err }, 'order stream: cannot read events');
+      } finally {
+        running = false;
+      }
+    };
+
+    const unsubscribe = busOf(app.db).subscribe((m) => {
+      if (m === merchantId) void pump();
+    });
+    const poll = setInterval(() => void pump(), opts.pollMs);
+    const beat = setInterval(() => write(`: ping ${Date.now()}\n\n`), opts.heartbeatMs);
+    const stop = () => {
+      unsubscribe();
+      clearInterval(poll);
+      clearInterval(beat);
+      open.delete(res);
+    };
+    res.on('close', stop);
+    await pump();
+  });
+}

@@ -1,0 +1,438 @@
+import { maskPhone } from '@jz/contracts/employee';
+import type {
+  Dakuan,
+  DakuanHuizong,
+  Order,
+  OrderDetail,
+  OrderEvent,
+  OrderQuery,
+  OrderStatus,
+} from '@jz/contracts/order';
+import { ORDER_STATUSES } from '@jz/contracts/order';
+import { type SelectQueryBuilder, sql } from 'kysely';
+import type { DB } from '../../../db/client.ts';
+import type { Database } from '../../../db/schema.ts';
+import { business, notFound, unauthorized } from '../../../lib/errors.ts';
+import { likeContains, paginate } from '../../../lib/paging.ts';
+import { sha256 } from '../../../lib/crypto.ts';
+import type { Tenant } from '../../../lib/tenant.ts';
+import { dayEndIso, dayStartIso, nowIso } from '../../../lib/time.ts';
+import './order.tables.ts';
+import '../employee/employee.tables.ts';
+import '../shop/shop.tables.ts';
+import '../finance/finance.tables.ts';
+import '../review/review.tables.ts';
+
+/** Which shops a list covers: the current shop by default, every shop of the merchant with 'all', or one shop. */
+export function shopFilter(t: Tenant, shopId: 'all' | number | undefined): number | null {
+  if (shopId === 'all') return null;
+  if (typeof shopId === 'number') return shopId;
+  if (!t.shopId) throw business('请先创建店铺');
+  return t.shopId;
+}
+
+type Q = SelectQueryBuilder<Database, 'serviceOrder', object>;
+
+function filtered(db: DB, merchantId: number, shopId: number | null, f: Omit<OrderQuery, 'pageNum' | 'pageSize'>) {
+  let q: Q = db.selectFrom('serviceOrder').where('serviceOrder.merchantId', '=', merchantId);
+  if (shopId !== null) q = q.where('serviceOrder.shopId', '=', shopId);
+  if (f.orderNo) q = q.where('serviceOrder.orderNo', 'like', likeContains(f.orderNo));
+  if (f.customerPhone) q = q.where('serviceOrder.customerPhone', 'like', likeContains(f.customerPhone));
+  if (f.goodsName) q = q.where('serviceOrder.goodsName', 'like', likeContains(f.goodsName));
+  if (f.employeeId) q = q.where('serviceOrder.employeeId', '=', f.employeeId);
+  if (f.startDate) q = q.where('serviceOrder.createdAt', '>=', dayStartIso(f.startDate));
+  if (f.endDate) q = q.where('serviceOrder.createdAt', '<', dayEndIso(f.endDate));
+  return q;
+}
+
+const LIST_COLUMNS = [
+  'serviceOrder.id',
+  'serviceOrder.orderNo',
+  'serviceOrder.merchantId',
+  'serviceOrder.shopId',
+  'shop.name as shopName',
+  'serviceOrder.goodsId',
+  'serviceOrder.goodsName',
+  'serviceOrder.goodsCover',
+  'serviceOrder.goodsPrice',
+  'serviceOrder.quantity',
+  'serviceOrder.unit',
+  'serviceOrder.customerName',
+  'serviceOrder.customerPhone',
+  'serviceOrder.address',
+  'serviceOrder.appointmentAt',
+  'serviceOrder.remark',
+  'serviceOrder.amount',
+  'serviceOrder.payAmount',
+  'serviceOrder.status',
+  'serviceOrder.refundStatus',
+  'serviceOrder.employeeId',
+  'employee.name as employeeName',
+  'serviceOrder.cancelReason',
+  'serviceOrder.paidAt',
+  'serviceOrder.acceptedAt',
+  'serviceOrder.verifiedAt',
+  'serviceOrder.completedAt',
+  'serviceOrder.reviewedAt',
+  'serviceOrder.cancelledAt',
+  'serviceOrder.createdAt',
+] as const;
+
+const withJoins = (q: Q) =>
+  q
+    .innerJoin('shop', 'shop.id', 'serviceOrder.shopId')
+    .leftJoin('employee', 'employee.id', 'serviceOrder.employeeId')
+    .select(LIST_COLUMNS);
+
+type ListRow = Awaited<ReturnType<ReturnType<typeof withJoins>['execute']>>[number];
+
+/** The list shape: money as numbers, the phone masked, never the verification code. */
+export function toOrder(r: ListRow): Order {
+  return {
+    ...r,
+    goodsPrice: Number(r.goodsPrice),
+    amount: Number(r.amount),
+    payAmount: Number(r.payAmount),
+    status: r.status as OrderStatus,
+    customerPhone: maskPhone(r.customerPhone),
+  };
+}
+
+/** findAllByPage: the page plus counts per status under the same filters (the status tabs). */
+export async function pageOrders(db: DB, t: Tenant, f: OrderQuery) {
+  const shopId = shopFilter(t, f.shopId);
+  const base = filtered(db, t.merchantId, shopId, f);
+  const listBase = f.status ? base.where('serviceOrder.status', '=', f.status) : base;
+  const page = await paginate(
+    listBase,
+    (q) => withJoins(q).orderBy('serviceOrder.createdAt', 'desc').orderBy('serviceOrder.id', 'desc'),
+    f,
+  );
+  const countRows = await base
+    .select(['serviceOrder.status', sql<number>`count(*)`.as('n')])
+    .groupBy('serviceOrder.status')
+    .execute();
+  const counts: Record<string, number> = { all: 0 };
+  for (const s of ORDER_STATUSES) counts[s] = 0;
+  for (const r of countRows) {
+    counts[r.status] = Number(r.n);
+    counts.all += Number(r.n);
+  }
+  return { records: page.records.map(toOrder), total: page.total, counts };
+}
+
+/** Every matching order for the export (newest first, at most `limit`). */
+export async function exportOrders(db: DB, t: Tenant, f: Omit<OrderQuery, 'pageNum' | 'pageSize'>, limit = 5000) {
+  let q = filtered(db, t.merchantId, shopFilter(t, f.shopId), f);
+  if (f.status) q = q.where('serviceOrder.status', '=', f.status);
+  const rows = await withJoins(q).orderBy('serviceOrder.createdAt', 'desc').limit(limit).execute();
+  return rows.map(toOrder);
+}
+
+export async function orderDetail(db: DB, merchantId: number, id: number): Promise<OrderDetail> {
+  const r = await db
+    .selectFrom('serviceOrder')
+    .innerJoin('shop', 'shop.id', 'serviceOrder.shopId')
+    .leftJoin('employee', 'employee.id', 'serviceOrder.employeeId')
+    .select([
+      ...LIST_COLUMNS,
+      'serviceOrder.customerPhone as customerPhoneFull',
+      'serviceOrder.provinceCode',
+      'serviceOrder.cityCode',
+      'serviceOrder.districtCode',
+      'serviceOrder.lat',
+      'serviceOrder.lng',
+      'serviceOrder.payNo',
+      'employee.phone as employeePhone',
+    ])
+    .where('serviceOrder.id', '=', id)
+    .where('serviceOrder.merchantId', '=', merchantId)
+    .executeTakeFirst();
+  if (!r) throw notFound('订单不存在');
+  const timeline = await db
+    .selectFrom('orderTimeline')
+    .select(['id', 'fromStatus', 'toStatus', 'action', 'operatorType', 'operatorName', 'remark', 'createdAt'])
+    .where('orderId', '=', id)
+    .orderBy('id')
+    .execute();
+  const s = await db
+    .selectFrom('financeSettlement')
+    .select(['id', 'amount', 'commission', 'status', 'unfreezeAt'])
+    .where('orderId', '=', id)
+    .where('merchantId', '=', merchantId)
+    .executeTakeFirst();
+  const review = await db
+    .selectFrom('review')
+    .select(['id', 'rating', 'content', 'merchantReply'])
+    .where('orderId', '=', id)
+    .executeTakeFirst();
+  const { customerPhoneFull, provinceCode, cityCode, districtCode, lat, lng, payNo, employeePhone, ...list } = r;
+  return {
+    ...toOrder(list),
+    customerPhoneFull,
+    provinceCode,
+    cityCode,
+    districtCode,
+    lat: lat === null ? null : Number(lat),
+    lng: lng === null ? null : Number(lng),
+    payNo,
+    employeePhone: employeePhone ? maskPhone(employeePhone) : null,
+    timeline,
+    settlement: s ? { ...s, amount: Number(s.amount), commission: Number(s.commission) } : null,
+    review: review ?? null,
+  };
+}
+
+/** Employees who can take an order: same shop, not on leave or resigned, with how many orders each has to serve. */
+export async function assignableEmployees(db: DB, merchantId: number, orderId: number) {
+  const o = await db
+    .selectFrom('serviceOrder')
+    .select(['shopId', 'employeeId'])
+    .where('id', '=', orderId)
+    .where('merchantId', '=', merchantId)
+    .executeTakeFirst();
+  if (!o) throw notFound('订单不存在');
+  const rows = await db
+    .selectFrom('employee')
+    .leftJoin('serviceOrder', (j) =>
+      j.onRef('serviceOrder.employeeId', '=', 'employee.id').on('serviceOrder.status', 'in', [30, 40]),
+    )
+    .select([
+      'employee.id',
+      'employee.name',
+      'employee.phone',
+      'employee.workState',
+      'employee.rating',
+      sql<number>`count(service_order.id)`.as('load'),
+    ])
+    .where('employee.merchantId', '=', merchantId)
+    .where('employee.shopId', '=', o.shopId)
+    .where('employee.deletedAt', 'is', null)
+    .where('employee.workState', 'in', [1, 2])
+    .groupBy(['employee.id', 'employee.name', 'employee.phone', 'employee.workState', 'employee.rating'])
+    .orderBy('employee.workState')
+    .orderBy('load')
+    .orderBy('employee.id')
+    .execute();
+  return rows.map((r) => ({
+    ...r,
+    phone: maskPhone(r.phone),
+    rating: Number(r.rating),
+    load: Number(r.load),
+    current: r.id === o.employeeId,
+  }));
+}
+
+/** 验券记录: the orders this merchant verified, newest first. */
+export async function verifyHistory(
+  db: DB,
+  t: Tenant,
+  f: { pageNum: number; pageSize: number; shopId?: 'all' | number },
+) {
+  const shopId = shopFilter(t, f.shopId);
+  let q: Q = db
+    .selectFrom('serviceOrder')
+    .where('serviceOrder.merchantId', '=', t.merchantId)
+    .where('serviceOrder.verifiedAt', 'is not', null);
+  if (shopId !== null) q = q.where('serviceOrder.shopId', '=', shopId);
+  const page = await paginate(q, (x) => withJoins(x).orderBy('serviceOrder.verifiedAt', 'desc'), f);
+  const stats = await db
+    .selectFrom('verifyAttempt')
+    .select([
+      sql<number>`sum(case when ok = 1 then 1 else 0 end)`.as('ok'),
+      sql<number>`sum(case when ok = 0 then 1 else 0 end)`.as('failed'),
+    ])
+    .where('merchantId', '=', t.merchantId)
+    .where('createdAt', '>', new Date(Date.now() - 10 * 60_000).toISOString())
+    .executeTakeFirstOrThrow();
+  return {
+    records: page.records.map(toOrder),
+    total: page.total,
+    recentFailures: Number(stats.failed ?? 0),
+  };
+}
+
+// ---------------------------------------------------------------- settlements (打款)
+
+type DakuanFilter = { status?: number; orderNo?: string; startDate?: string; endDate?: string };
+function dakuanBase(db: DB, merchantId: number, f: DakuanFilter) {
+  let q = db.selectFrom('financeSettlement').where('merchantId', '=', merchantId);
+  if (f.status !== undefined) q = q.where('status', '=', f.status);
+  if (f.orderNo) q = q.where('orderNo', 'like', likeContains(f.orderNo));
+  if (f.startDate) q = q.where('completedAt', '>=', dayStartIso(f.startDate));
+  if (f.endDate) q = q.where('completedAt', '<', dayEndIso(f.endDate));
+  return q;
+}
+
+export async function dakuanPage(db: DB, merchantId: number, f: DakuanFilter & { pageNum: number; pageSize: number }) {
+  const page = await paginate(
+    dakuanBase(db, merchantId, f),
+    (q) =>
+      q
+        .select([
+          'id',
+          'orderId',
+          'orderNo',
+          'shopId',
+          'orderAmount',
+          'commissionRate',
+          'commission',
+          'amount',
+          'status',
+          'completedAt',
+          'unfreezeAt',
+          'unfrozenAt',
+        ])
+        .orderBy('completedAt', 'desc')
+        .orderBy('id', 'desc'),
+    f,
+  );
+  return {
+    total: page.total,
+    records: page.records.map(
+      (r): Dakuan => ({
+        ...r,
+        orderAmount: Number(r.orderAmount),
+        commission: Number(r.commission),
+        amount: Number(r.amount),
+        commissionRate: Number(r.commissionRate),
+      }),
+    ),
+  };
+}
+
+export async function dakuanHuizong(db: DB, merchantId: number, f: DakuanFilter): Promise<DakuanHuizong> {
+  const rows = await dakuanBase(db, merchantId, f)
+    .select([
+      'status',
+      sql<number>`count(*)`.as('n'),
+      sql<number>`coalesce(sum(amount), 0)`.as('amount'),
+      sql<number>`coalesce(sum(order_amount), 0)`.as('orderAmount'),
+      sql<number>`coalesce(sum(commission), 0)`.as('commission'),
+    ])
+    .groupBy('status')
+    .execute();
+  const of = (s: number) => rows.find((r) => r.status === s);
+  const pick = (s: number) => ({ count: Number(of(s)?.n ?? 0), amount: Number(of(s)?.amount ?? 0) });
+  const sum = (k: 'n' | 'amount' | 'orderAmount' | 'commission') => rows.reduce((a, r) => a + Number(r[k]), 0);
+  return {
+    frozen: pick(0),
+    unfrozen: pick(1),
+    total: { count: sum('n'), amount: sum('amount'), orderAmount: sum('orderAmount'), commission: sum('commission') },
+  };
+}
+
+// ---------------------------------------------------------------- live stream
+
+export const TICKET_TTL_MS = 60_000;
+
+/** A one-time ticket for EventSource (which cannot send the Authorization header); only its hash is stored. */
+export async function issueTicket(db: DB, t: Tenant, token: string, shopId: number | null) {
+  const now = nowIso();
+  await db.deleteFrom('orderStreamTicket').where('expiresAt', '<', now).execute();
+  const expiresAt = new Date(Date.now() + TICKET_TTL_MS).toISOString();
+  await db
+    .insertInto('orderStreamTicket')
+    .values({
+      tokenHash: sha256(token),
+      userId: t.user.id,
+      merchantId: t.merchantId,
+      shopId,
+      expiresAt,
+      usedAt: null,
+      createdAt: now,
+    })
+    .execute();
+  return expiresAt;
+}
+
+/** Claims a ticket once (a conditional update: a replayed ticket loses), then checks the user is still active. */
+export async function consumeTicket(db: DB, ticket: string) {
+  const now = nowIso();
+  const row = await db
+    .selectFrom('orderStreamTicket')
+    .select(['id', 'userId', 'merchantId', 'shopId', 'expiresAt', 'usedAt'])
+    .where('tokenHash', '=', sha256(ticket))
+    .executeTakeFirst();
+  if (!row || row.usedAt || row.expiresAt <= now) throw unauthorized('实时连接凭证无效或已过期');
+  const used = await db
+    .updateTable('orderStreamTicket')
+    .set({ usedAt: now })
+    .where('id', '=', row.id)
+    .where('usedAt', 'is', null)
+    .executeTakeFirst();
+  if (Number(used.numUpdatedRows) !== 1) throw unauthorized('实时连接凭证已被使用');
+  const user = await db
+    .selectFrom('user')
+    .select('id')
+    .where('id', '=', row.userId)
+    .where('merchantId', '=', row.merchantId)
+    .where('status', '=', 0)
+    .executeTakeFirst();
+  if (!user) throw unauthorized('账号已停用');
+  return row;
+}
+
+export async function lastEventId(db: DB, merchantId: number) {
+  const r = await db
+    .selectFrom('orderEvent')
+    .select(sql<number>`max(id)`.as('id'))
+    .where('merchantId', '=', merchantId)
+    .executeTakeFirst();
+  return Number(r?.id ?? 0);
+}
+
+/** Events after `afterId` (minus a margin for late commits: the caller skips ids it already sent). */
+export async function eventsAfter(db: DB, merchantId: number, shopId: number | null, afterId: number, limit = 200) {
+  let q = db
+    .selectFrom('orderEvent')
+    .innerJoin('serviceOrder', 'serviceOrder.id', 'orderEvent.orderId')
+    .leftJoin('shopSetting', 'shopSetting.shopId', 'orderEvent.shopId')
+    .select([
+      'orderEvent.id',
+      'orderEvent.kind',
+      'orderEvent.orderId',
+      'serviceOrder.orderNo',
+      'orderEvent.shopId',
+      'orderEvent.status',
+      'serviceOrder.goodsName',
+      'serviceOrder.payAmount as amount',
+      'orderEvent.createdAt',
+      'shopSetting.newOrderSound',
+    ])
+    .where('orderEvent.merchantId', '=', merchantId)
+    .where('orderEvent.id', '>', afterId);
+  if (shopId !== null) q = q.where('orderEvent.shopId', '=', shopId);
+  const rows = await q.orderBy('orderEvent.id').limit(limit).execute();
+  return rows.map(
+    ({ newOrderSound, ...r }): OrderEvent => ({
+      ...r,
+      kind: r.kind as OrderEvent['kind'],
+      amount: Number(r.amount),
+      sound: (newOrderSound ?? 1) === 1,
+    }),
+  );
+}
+
+export async function waitingCount(db: DB, merchantId: number, shopId: number | null) {
+  let q = db
+    .selectFrom('serviceOrder')
+    .select(sql<number>`count(*)`.as('n'))
+    .where('merchantId', '=', merchantId)
+    .where('status', '=', 20);
+  if (shopId !== null) q = q.where('shopId', '=', shopId);
+  return Number((await q.executeTakeFirstOrThrow()).n);
+}
+
+export async function soundSetting(db: DB, shopId: number | null) {
+  if (shopId === null) return true;
+  const s = await db.selectFrom('shopSetting').select('newOrderSound').where('shopId', '=', shopId).executeTakeFirst();
+  return (s?.newOrderSound ?? 1) === 1;
+}
+
+/** Old live events and tickets are only needed for resuming: keep a day. */
+export async function pruneStreamRows(db: DB) {
+  const dayAgo = new Date(Date.now() - 24 * 3600_000).toISOString();
+  await db.deleteFrom('orderEvent').where('createdAt', '<', dayAgo).execute();
+  await db.deleteFrom('orderStreamTicket').where('expiresAt', '<', nowIso()).execute();
+}

@@ -1,0 +1,252 @@
+import { randomBytes } from 'node:crypto';
+import { idParam } from '@jz/contracts/common';
+import { pageQuery } from '@jz/contracts/common';
+import {
+  cancelBody,
+  dakuanQuery,
+  ORDER_STATUS_NAME,
+  type OrderStatus,
+  orderIdQuery,
+  orderQuery,
+  querenBody,
+  setYuangongBody,
+  yanquanBody,
+} from '@jz/contracts/order';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ok } from '../../../lib/envelope.ts';
+import { currentUser } from '../../../plugins/auth.ts';
+import { tenantOf } from '../../../lib/tenant.ts';
+import { dayjs, TZ } from '../../../lib/time.ts';
+import type { App } from '../../types.ts';
+import { registerStream } from './order-stream.ts';
+import * as repo from './order.repo.ts';
+import { type Actor, assignEmployee, confirmDone, merchantCancel, verifyByCode } from './transition.repo.ts';
+
+export const ORDER_BASE = '/tmpl/api/app/jiazheng/pay/dingdan';
+const base = ORDER_BASE;
+const oplog = (type: 'edit' | 'export' | 'other') => ({ title: '订单管理', type });
+
+const actorOf = (req: FastifyRequest): Actor => {
+  const u = currentUser(req);
+  return { type: 'merchant', id: u.id, name: u.nickName || u.loginName };
+};
+
+const shopParam = z.object({
+  shopId: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.union([z.literal('all'), z.coerce.number().int().positive()]).optional(),
+  ),
+});
+
+/** A CSV cell: quoted when needed; a leading = + - @ is defused so Excel does not run it as a formula. */
+const cell = (v: unknown) => {
+  let s = v === null || v === undefined ? '' : String(v);
+  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+};
+const yuan = (fen: number) => (fen / 100).toFixed(2);
+const time = (iso: string | null) => (iso ? dayjs(iso).tz(TZ).format('YYYY-MM-DD HH:mm') : '');
+const REFUND = ['无', '退款中', '已退款', '退款失败'];
+
+export function orderRoutes(app: App) {
+  const tenant = (req: FastifyRequest) => tenantOf(app.db, req);
+
+  const list = async (req: FastifyRequest<{ Querystring: z.infer<typeof orderQuery> }>) =>
+    ok(await repo.pageOrders(app.db, await tenant(req), req.query), 'ok');
+  app.get(
+    `${base}/findAllByPage`,
+    { schema: { querystring: orderQuery }, config: { perm: 'merchant:order:list' } },
+    list,
+  );
+  // The merchant's own mini-program lists the same orders.
+  app.get(
+    `${base}/weapp/shangjia/findAllByPage`,
+    { schema: { querystring: orderQuery }, config: { perm: 'merchant:order:list' } },
+    list,
+  );
+
+  app.get(
+    `${base}/findById/:id`,
+    { schema: { params: idParam }, config: { perm: 'merchant:order:query' } },
+    async (req) => {
+      const t = await tenant(req);
+      return ok(await repo.orderDetail(app.db, t.merchantId, req.params.id), 'ok');
+    },
+  );
+
+  app.get(
+    `${base}/findYuangong`,
+    { schema: { querystring: orderIdQuery }, config: { perm: 'merchant:order:assign' } },
+    async (req) => {
+      const t = await tenant(req);
+      return ok(await repo.assignableEmployees(app.db, t.merchantId, req.query.id), 'ok');
+    },
+  );
+
+  app.post(
+    `${base}/setYuangong`,
+    { schema: { body: setYuangongBody }, config: { perm: 'merchant:order:assign', oplog: oplog('edit') } },
+    async (req) => {
+      const t = await tenant(req);
+      return ok(await assignEmployee(app.db, t.merchantId, req.body.id, req.body.yuangongId, actorOf(req)), '指派成功');
+    },
+  );
+
+  app.post(
+    `${base}/shangjiaCancel`,
+    { schema: { body: cancelBody }, config: { perm: 'merchant:order:cancel', oplog: oplog('edit') } },
+    async (req) => {
+      const t = await tenant(req);
+      return ok(
+        await merchantCancel(app.db, t.merchantId, req.body.id, req.body.reason, actorOf(req)),
+        '订单已取消，退款已发起',
+      );
+    },
+  );
+
+  app.post(
+    `${base}/shangjiaYanquan`,
+    { schema: { body: yanquanBody }, config: { perm: 'merchant:order:verify', oplog: oplog('edit') } },
+    async (req) => {
+      const t = await tenant(req);
+      const { id } = await verifyByCode(app.db, t.merchantId, req.body.code, actorOf(req));
+      return ok({ order: await repo.orderDetail(app.db, t.merchantId, id) }, '验券成功，订单开始服务');
+    },
+  );
+
+  app.get(
+    `${base}/yanquan/findAllByPage`,
+    { schema: { querystring: pageQuery.merge(shopParam) }, config: { perm: 'merchant:order:verify' } },
+    async (req) => ok(await repo.verifyHistory(app.db, await tenant(req), req.query), 'ok'),
+  );
+
+  app.post(
+    `${base}/queren`,
+    { schema: { body: querenBody }, config: { perm: 'merchant:order:confirm', oplog: oplog('edit') } },
+    async (req) => {
+      const t = await tenant(req);
+      return ok(await confirmDone(app.db, t.merchantId, req.body.id, actorOf(req)), '订单已完成，结算已生成');
+    },
+  );
+
+  // No xlsx library is installed: CSV with a UTF-8 BOM, which Excel opens with the Chinese text intact.
+  app.post(
+    `${base}/export`,
+    {
+      schema: { body: orderQuery.omit({ pageNum: true, pageSize: true }) },
+      config: { perm: 'merchant:order:export', oplog: oplog('export') },
+    },
+    async (req, reply) => {
+      const rows = await repo.exportOrders(app.db, await tenant(req), req.body);
+      const head = [
+        '订单号',
+        '店铺',
+        '商品',
+        '数量',
+        '金额(元)',
+        '实付(元)',
+        '状态',
+        '退款',
+        '联系人',
+        '联系电话',
+        '服务地址',
+        '预约时间',
+        '服务人员',
+        '下单时间',
+        '完成时间',
+        '取消原因',
+      ];
+      const lines = rows.map((r) =>
+        [
+          r.orderNo,
+          r.shopName,
+          r.goodsName,
+          `${r.quantity}${r.unit}`,
+          yuan(r.amount),
+          yuan(r.payAmount),
+          ORDER_STATUS_NAME[r.status as OrderStatus],
+          REFUND[r.refundStatus] ?? '',
+          r.customerName,
+          r.customerPhone,
+          r.address,
+          time(r.appointmentAt),
+          r.employeeName ?? '',
+          time(r.createdAt),
+          time(r.completedAt),
+          r.cancelReason ?? '',
+        ]
+          .map(cell)
+          .join(','),
+      );
+      const name = `订单_${dayjs().tz(TZ).format('YYYYMMDDHHmmss')}.csv`;
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="orders.csv"; filename*=UTF-8''${encodeURIComponent(name)}`,
+        );
+      return `\uFEFF${[head.map(cell).join(','), ...lines].join('\r\n')}\r\n`;
+    },
+  );
+
+  // Settlements (打款) of completed orders. The finance module may own these paths: register them only if it did not.
+  const dakuanPage = `${base}/findDakuanByPage`;
+  const dakuanSum = `${base}/findDakuanHuizong`;
+  if (!app.hasRoute({ method: 'GET', url: dakuanPage }))
+    app.get(
+      dakuanPage,
+      { schema: { querystring: dakuanQuery }, config: { perm: 'merchant:order:dakuan' } },
+      async (req) => {
+        const t = await tenant(req);
+        return ok(await repo.dakuanPage(app.db, t.merchantId, req.query), 'ok');
+      },
+    );
+  if (!app.hasRoute({ method: 'GET', url: dakuanSum }))
+    app.get(
+      dakuanSum,
+      {
+        schema: { querystring: dakuanQuery.omit({ pageNum: true, pageSize: true }) },
+        config: { perm: 'merchant:order:dakuan' },
+      },
+      async (req) => {
+        const t = await tenant(req);
+        return ok(await repo.dakuanHuizong(app.db, t.merchantId, req.query), 'ok');
+      },
+    );
+
+  // ---- live order taking
+  app.get(
+    `${base}/jiedan/findAllByList`,
+    { schema: { querystring: shopParam }, config: { perm: 'merchant:order:taking' } },
+    async (req) => {
+      const t = await tenant(req);
+      const r = await repo.pageOrders(app.db, t, { ...req.query, status: 20, pageNum: 1, pageSize: 100 });
+      return ok({ records: [...r.records].reverse(), total: r.total }, 'ok');
+    },
+  );
+
+  app.get(
+    `${base}/findDaijiedanCount`,
+    { schema: { querystring: shopParam }, config: { signedIn: true } },
+    async (req) => {
+      const u = currentUser(req);
+      if (u.userType !== 'merchant' || !u.merchantId) return ok({ count: 0 }, 'ok');
+      const t = await tenant(req);
+      return ok({ count: await repo.waitingCount(app.db, t.merchantId, repo.shopFilter(t, req.query.shopId)) }, 'ok');
+    },
+  );
+
+  app.post(
+    `${base}/stream/ticket`,
+    { schema: { body: shopParam }, config: { perm: 'merchant:order:taking' } },
+    async (req) => {
+      const t = await tenant(req);
+      const shopId = repo.shopFilter(t, req.body.shopId);
+      const ticket = randomBytes(24).toString('base64url');
+      const expiresAt = await repo.issueTicket(app.db, t, ticket, shopId);
+      return ok({ ticket, expiresAt, url: `/api/app/jiazheng/pay/dingdan/stream?ticket=${ticket}` }, 'ok');
+    },
+  );
+  registerStream(app, `${base}/stream`);
+}

@@ -1,0 +1,99 @@
+import type { Generated } from 'kysely';
+
+export interface ServiceOrderTable {
+  id: Generated<number>;
+  orderNo: string;
+  merchantId: number;
+  shopId: number;
+  customerId: number;
+  goodsId: number;
+  goodsName: string;
+  goodsCover: string | null;
+  goodsPrice: number; // fen
+  quantity: number;
+  unit: string;
+  customerName: string;
+  customerPhone: string;
+  provinceCode: string | null;
+  cityCode: string | null;
+  districtCode: string | null;
+  address: string;
+  lat: number | null;
+  lng: number | null;
+  appointmentAt: string;
+  remark: string | null;
+  amount: number; // fen
+  payAmount: number; // fen
+  /** 10 待付款 / 20 待接单 / 30 待服务 / 40 服务中 / 50 已完成 / 60 已评价 / 70 已取消 */
+  status: number;
+  /** 12 digits, shown to the customer only; merchant APIs never return it. */
+  verifyCode: string;
+  employeeId: number | null;
+  cancelReason: string | null;
+  /** 0 无 / 1 退款中 / 2 已退款 / 3 退款失败 */
+  refundStatus: number;
+  refundNo: string | null;
+  payNo: string | null;
+  paidAt: string | null;
+  acceptedAt: string | null;
+  verifiedAt: string | null;
+  completedAt: string | null;
+  reviewedAt: string | null;
+  cancelledAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface OrderTimelineTable {
+  id: Generated<number>;
+  orderId: number;
+  merchantId: number;
+  fromStatus: number | null;
+  toStatus: number;
+  action: string;
+  operatorType: 'merchant' | 'customer' | 'system';
+  operatorId: number | null;
+  operatorName: string;
+  remark: string | null;
+  createdAt: string;
+}
+
+export interface OrderEventTable {
+  id: Generated<number>;
+  merchantId: number;
+  shopId: number;
+  orderId: number;
+  kind: string;
+  status: number;
+  createdAt: string;
+}
+
+export interface OrderStreamTicketTable {
+  id: Generated<number>;
+  tokenHash: string;
+  userId: number;
+  merchantId: number;
+  shopId: number | null;
+  expiresAt: string;
+  usedAt: string | null;
+  createdAt: string;
+}
+
+export interface VerifyAttemptTable {
+  id: Generated<number>;
+  merchantId: number;
+  userId: number;
+  ok: number;
+  orderId: number | null;
+  createdAt: string;
+}
+
+declare module '../../../db/schema.ts' {
+  interface Database {
+    serviceOrder: ServiceOrderTable;
+    orderTimeline: OrderTimelineTable;
+    orderEvent: OrderEventTable;
+    orderStreamTicket: OrderStreamTicketTable;
+    verifyAttempt: VerifyAttemptTable;
+  }
+}

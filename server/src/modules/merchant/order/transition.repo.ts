@@ -1,0 +1,563 @@
+import { ORDER_STATUS, ORDER_STATUS_NAME, type OrderEvent, type OrderStatus, VERIFY_LIMIT } from '@jz/contracts/order';
+import { type Selectable, sql, type Transaction } from 'kysely';
+import type { DB } from '../../../db/client.ts';
+import type { Database } from '../../../db/schema.ts';
+import { business, notFound, rateLimited } from '../../../lib/errors.ts';
+import { nowIso } from '../../../lib/time.ts';
+import { createSettlement } from '../finance/settlement.service.ts';
+import { sendMessage } from '../message/message.service.ts';
+import { busOf } from './order-bus.ts';
+import type { ServiceOrderTable } from './order.tables.ts';
+import { paymentProvider } from './payment.ts';
+import './order.tables.ts';
+import '../employee/employee.tables.ts';
+import '../shop/shop.tables.ts';
+
+/**
+ * The order state machine (domain.md). Every transition is ONE conditional update
+ * `UPDATE service_order SET status = <to> WHERE id = ? AND merchant_id = ? AND status = <expected>` inside a
+ * transaction, with the timeline row, the live event row and the merchant's message in the same transaction. A
+ * concurrent or repeated attempt updates nothing and gets a 2004 refusal naming the current state.
+ */
+type Trx = Transaction<Database>;
+type OrderRow = Selectable<ServiceOrderTable>;
+
+export interface Actor {
+  type: 'merchant' | 'customer' | 'system';
+  id: number | null;
+  name: string;
+}
+export const SYSTEM: Actor = { type: 'system', id: null, name: '系统' };
+
+const ACTIVE = [ORDER_STATUS.TO_SERVE, ORDER_STATUS.SERVING];
+const WORK = { FREE: 1, BUSY: 2 } as const;
+
+interface Step {
+  from: number;
+  to: number;
+  set?: Partial<Omit<ServiceOrderTable, 'id'>>;
+  /** Extra guard, e.g. the employee the order still has. */
+  where?: { employeeId: number | null };
+  verb: string;
+  action: string;
+  remark?: string | null;
+  kind: OrderEvent['kind'];
+  message: { title: string; content: string };
+}
+
+const statusName = (s: number) => ORDER_STATUS_NAME[s as OrderStatus] ?? String(s);
+
+async function loadOrder(trx: Trx | DB, id: number, scope: { merchantId?: number; customerId?: number }) {
+  let q = trx.selectFrom('serviceOrder').selectAll().where('id', '=', id);
+  if (scope.merchantId !== undefined) q = q.where('merchantId', '=', scope.merchantId);
+  if (scope.customerId !== undefined) q = q.where('customerId', '=', scope.customerId);
+  const o = await q.executeTakeFirst();
+  if (!o) throw notFound('订单不存在');
+  return o;
+}
+
+/** The conditional update, the timeline row, the event row and the message: all in the caller's transaction. */
+async function apply(trx: Trx, o: OrderRow, actor: Actor, s: Step, at = nowIso()) {
+  let q = trx
+    .updateTable('serviceOrder')
+    .set({ ...s.set, status: s.to, updatedAt: at })
+    .where('id', '=', o.id)
+    .where('merchantId', '=', o.merchantId)
+    .where('status', '=', s.from);
+  if (s.where)
+    q =
+      s.where.employeeId === null ? q.where('employeeId', 'is', null) : q.where('employeeId', '=', s.where.employeeId);
+  const r = await q.executeTakeFirst();
+  if (Number(r.numUpdatedRows) !== 1) {
+    const now = await trx.selectFrom('serviceOrder').select('status').where('id', '=', o.id).executeTakeFirst();
+    throw business(
+      now && now.status !== s.from
+        ? `订单当前状态为「${statusName(now.status)}」，不能${s.verb}`
+        : `订单已被他人处理，不能${s.verb}，请刷新后重试`,
+    );
+  }
+  await trx
+    .insertInto('orderTimeline')
+    .values({
+      orderId: o.id,
+      merchantId: o.merchantId,
+      fromStatus: s.from,
+      toStatus: s.to,
+      action: s.action,
+      operatorType: actor.type,
+      operatorId: actor.id,
+      operatorName: actor.name,
+      remark: s.remark ?? null,
+      createdAt: at,
+    })
+    .execute();
+  await trx
+    .insertInto('orderEvent')
+    .values({ merchantId: o.merchantId, shopId: o.shopId, orderId: o.id, kind: s.kind, status: s.to, createdAt: at })
+    .execute();
+  await sendMessage(trx, {
+    merchantId: o.merchantId,
+    type: 'order',
+    title: s.message.title,
+    content: s.message.content,
+    refType: 'order',
+    refId: o.id,
+  });
+}
+
+/** Sets the employee 服务中 if still assignable (空闲 or already 服务中, same merchant and shop, not deleted). */
+async function takeEmployee(trx: Trx, o: OrderRow, employeeId: number, onlyFree: boolean) {
+  const r = await trx
+    .updateTable('employee')
+    .set({ workState: WORK.BUSY, updatedAt: nowIso() })
+    .where('id', '=', employeeId)
+    .where('merchantId', '=', o.merchantId)
+    .where('shopId', '=', o.shopId)
+    .where('deletedAt', 'is', null)
+    .where('workState', 'in', onlyFree ? [WORK.FREE] : [WORK.FREE, WORK.BUSY])
+    .executeTakeFirst();
+  if (Number(r.numUpdatedRows) === 1) return;
+  const e = await trx
+    .selectFrom('employee')
+    .select(['workState', 'shopId', 'deletedAt'])
+    .where('id', '=', employeeId)
+    .where('merchantId', '=', o.merchantId)
+    .executeTakeFirst();
+  if (!e || e.deletedAt) throw notFound('员工不存在');
+  if (e.shopId !== o.shopId) throw business('该员工不属于订单所在店铺');
+  if (e.workState === 3) throw business('该员工正在休假，不能指派');
+  if (e.workState === 0) throw business('该员工已离职，不能指派');
+  throw business('该员工当前不空闲');
+}
+
+/** Back to 空闲 when the employee has no other order to serve (an employee on leave stays on leave). */
+async function releaseEmployee(trx: Trx, employeeId: number | null) {
+  if (!employeeId) return;
+  const other = await trx
+    .selectFrom('serviceOrder')
+    .select('id')
+    .where('employeeId', '=', employeeId)
+    .where('status', 'in', ACTIVE)
+    .limit(1)
+    .executeTakeFirst();
+  if (other) return;
+  await trx
+    .updateTable('employee')
+    .set({ workState: WORK.FREE, updatedAt: nowIso() })
+    .where('id', '=', employeeId)
+    .where('workState', '=', WORK.BUSY)
+    .execute();
+}
+
+const employeeName = async (trx: Trx, id: number) =>
+  (await trx.selectFrom('employee').select('name').where('id', '=', id).executeTakeFirst())?.name ?? `#${id}`;
+
+const yuan = (fen: number) => (fen / 100).toFixed(2);
+
+/** Wakes the live streams once the transaction has committed. */
+const notify = (db: DB, merchantId: number) =>
+  busOf(db)
+    .publish(merchantId)
+    .catch(() => {});
+
+// ---------------------------------------------------------------- merchant transitions
+
+/** setYuangong: 20 -> 30 (accept by assigning), or 30 -> 30 (re-assign to another employee). */
+export async function assignEmployee(
+  db: DB,
+  merchantId: number,
+  orderId: number,
+  employeeId: number,
+  actor: Actor,
+  opts: { onlyFree?: boolean } = {},
+) {
+  const o = await db.transaction().execute(async (trx) => {
+    const o = await loadOrder(trx, orderId, { merchantId });
+    if (o.status !== ORDER_STATUS.WAITING && o.status !== ORDER_STATUS.TO_SERVE)
+      throw business(`订单当前状态为「${statusName(o.status)}」，不能指派员工`);
+    if (o.status === ORDER_STATUS.TO_SERVE && o.employeeId === employeeId) throw business('订单已指派给该员工');
+    await takeEmployee(trx, o, employeeId, opts.onlyFree ?? false);
+    const name = await employeeName(trx, employeeId);
+    const at = nowIso();
+    if (o.status === ORDER_STATUS.WAITING) {
+      await apply(
+        trx,
+        o,
+        actor,
+        {
+          from: ORDER_STATUS.WAITING,
+          to: ORDER_STATUS.TO_SERVE,
+          set: { employeeId, acceptedAt: at },
+          verb: '接单',
+          action: actor.type === 'system' ? '自动接单' : '接单并指派员工',
+          remark: `服务人员：${name}`,
+          kind: 'accepted',
+          message: { title: '订单已接单', content: `订单 ${o.orderNo}（${o.goodsName}）已接单，服务人员：${name}` },
+        },
+        at,
+      );
+    } else {
+      const old = o.employeeId ? await employeeName(trx, o.employeeId) : '无';
+      await apply(
+        trx,
+        o,
+        actor,
+        {
+          from: ORDER_STATUS.TO_SERVE,
+          to: ORDER_STATUS.TO_SERVE,
+          set: { employeeId },
+          where: { employeeId: o.employeeId },
+          verb: '改派员工',
+          action: '改派员工',
+          remark: `${old} → ${name}`,
+          kind: 'reassigned',
+          message: { title: '订单已改派', content: `订单 ${o.orderNo} 的服务人员由 ${old} 改为 ${name}` },
+        },
+        at,
+      );
+      await releaseEmployee(trx, o.employeeId);
+    }
+    return o;
+  });
+  await notify(db, o.merchantId);
+  return { id: o.id };
+}
+
+/** shangjiaCancel: 20 / 30 -> 70 with a full refund through the payment provider. */
+export async function merchantCancel(db: DB, merchantId: number, orderId: number, reason: string, actor: Actor) {
+  const o = await db.transaction().execute(async (trx) => {
+    const o = await loadOrder(trx, orderId, { merchantId });
+    if (o.status !== ORDER_STATUS.WAITING && o.status !== ORDER_STATUS.TO_SERVE)
+      throw business(`订单当前状态为「${statusName(o.status)}」，不能取消`);
+    await apply(trx, o, actor, {
+      from: o.status,
+      to: ORDER_STATUS.CANCELLED,
+      set: { cancelReason: reason, cancelledAt: nowIso(), refundStatus: 1 },
+      where: { employeeId: o.employeeId },
+      verb: '取消',
+      action: '商家取消',
+      remark: reason,
+      kind: 'cancelled',
+      message: {
+        title: '订单已取消',
+        content: `订单 ${o.orderNo} 已由商家取消（${reason}），退款 ${yuan(o.payAmount)} 元处理中`,
+      },
+    });
+    await releaseEmployee(trx, o.employeeId);
+    return o;
+  });
+  await notify(db, o.merchantId);
+  await refund(db, o);
+  return { id: o.id };
+}
+
+/** The refund after a committed cancel: 1 退款中 -> 2 已退款 (or 3 退款失败), once, with a timeline row. */
+export async function refund(db: DB, o: Pick<OrderRow, 'id' | 'orderNo' | 'payNo' | 'payAmount' | 'merchantId'>) {
+  let refundNo: string | null = null;
+  let error: string | null = null;
+  try {
+    refundNo = (await paymentProvider().refund({ orderNo: o.orderNo, payNo: o.payNo, amount: o.payAmount })).refundNo;
+  } catch (err) {
+    error = (err as Error).message;
+  }
+  await db.transaction().execute(async (trx) => {
+    const at = nowIso();
+    const r = await trx
+      .updateTable('serviceOrder')
+      .set({ refundStatus: refundNo ? 2 : 3, refundNo, updatedAt: at })
+      .where('id', '=', o.id)
+      .where('refundStatus', '=', 1)
+      .executeTakeFirst();
+    if (Number(r.numUpdatedRows) !== 1) return;
+    await trx
+      .insertInto('orderTimeline')
+      .values({
+        orderId: o.id,
+        merchantId: o.merchantId,
+        fromStatus: ORDER_STATUS.CANCELLED,
+        toStatus: ORDER_STATUS.CANCELLED,
+        action: refundNo ? '退款成功' : '退款失败',
+        operatorType: 'system',
+        operatorId: null,
+        operatorName: paymentProvider().name === 'sandbox' ? '支付沙箱' : paymentProvider().name,
+        remark: refundNo ? `退款 ${yuan(o.payAmount)} 元，退款单号 ${refundNo}` : `退款失败：${error}`,
+        createdAt: at,
+      })
+      .execute();
+  });
+}
+
+/** Counts and records a verification attempt; refuses once the merchant made too many wrong guesses. */
+async function reserveAttempt(db: DB, merchantId: number, userId: number) {
+  const row = await db
+    .insertInto('verifyAttempt')
+    .values({ merchantId, userId, ok: 0, orderId: null, createdAt: nowIso() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const since = new Date(Date.now() - VERIFY_LIMIT.windowMinutes * 60_000).toISOString();
+  const failed = await db
+    .selectFrom('verifyAttempt')
+    .select([sql<number>`count(*)`.as('n'), sql<string>`min(created_at)`.as('first')])
+    .where('merchantId', '=', merchantId)
+    .where('ok', '=', 0)
+    .where('createdAt', '>', since)
+    .where('id', '!=', row.id)
+    .executeTakeFirstOrThrow();
+  if (Number(failed.n) >= VERIFY_LIMIT.maxFailures) {
+    await db.deleteFrom('verifyAttempt').where('id', '=', row.id).execute();
+    const wait = Math.max(
+      1,
+      Math.ceil((Date.parse(failed.first) + VERIFY_LIMIT.windowMinutes * 60_000 - Date.now()) / 60_000),
+    );
+    throw rateLimited(`券码错误次数过多，请 ${wait} 分钟后再试`);
+  }
+  return row.id;
+}
+
+/** shangjiaYanquan: the 12-digit code of an order of this merchant, 30 -> 40. Wrong codes are counted. */
+export async function verifyByCode(db: DB, merchantId: number, code: string, actor: Actor) {
+  const attemptId = await reserveAttempt(db, merchantId, actor.id ?? 0);
+  const found = await db
+    .selectFrom('serviceOrder')
+    .select('id')
+    .where('verifyCode', '=', code)
+    .where('merchantId', '=', merchantId)
+    .executeTakeFirst();
+  if (!found) throw notFound('券码无效：没有找到本商家的对应订单');
+  await db.updateTable('verifyAttempt').set({ ok: 1, orderId: found.id }).where('id', '=', attemptId).execute();
+  const o = await db.transaction().execute(async (trx) => {
+    const o = await loadOrder(trx, found.id, { merchantId });
+    if (o.status !== ORDER_STATUS.TO_SERVE) {
+      const why =
+        o.status === ORDER_STATUS.WAITING
+          ? '订单尚未接单，请先指派员工'
+          : o.status >= ORDER_STATUS.SERVING && o.status <= ORDER_STATUS.REVIEWED
+            ? '该券码已核销'
+            : `订单当前状态为「${statusName(o.status)}」，不能核销`;
+      throw business(why);
+    }
+    await apply(trx, o, actor, {
+      from: ORDER_STATUS.TO_SERVE,
+      to: ORDER_STATUS.SERVING,
+      set: { verifiedAt: nowIso() },
+      where: { employeeId: o.employeeId },
+      verb: '核销',
+      action: '验券开始服务',
+      remark: `券码尾号 ${code.slice(-4)}`,
+      kind: 'verified',
+      message: { title: '订单已核销', content: `订单 ${o.orderNo}（${o.goodsName}）已验券，开始服务` },
+    });
+    return o;
+  });
+  await notify(db, o.merchantId);
+  return { id: o.id };
+}
+
+/** queren: 40 -> 50; in the same transaction the settlement (createSettlement) and the employee's release. */
+export async function confirmDone(
+  db: DB,
+  merchantId: number,
+  orderId: number,
+  actor: Actor,
+  opts: { now?: string } = {},
+) {
+  const o = await db.transaction().execute(async (trx) => {
+    const o = await loadOrder(trx, orderId, { merchantId });
+    const at = opts.now ?? nowIso();
+    await apply(
+      trx,
+      o,
+      actor,
+      {
+        from: ORDER_STATUS.SERVING,
+        to: ORDER_STATUS.DONE,
+        set: { completedAt: at },
+        verb: '确认完成',
+        action: '确认服务完成',
+        kind: 'completed',
+        message: {
+          title: '订单已完成',
+          content: `订单 ${o.orderNo}（${o.goodsName}）已完成，结算 ${yuan(o.payAmount)} 元（扣除佣金后）进入冻结期`,
+        },
+      },
+      at,
+    );
+    await createSettlement(
+      trx,
+      {
+        merchantId: o.merchantId,
+        shopId: o.shopId,
+        orderId: o.id,
+        orderNo: o.orderNo,
+        amount: o.payAmount,
+        completedAt: at,
+      },
+      { now: at },
+    );
+    if (o.employeeId) {
+      await trx
+        .updateTable('employee')
+        .set({ completedOrders: sql`completed_orders + 1` })
+        .where('id', '=', o.employeeId)
+        .execute();
+      await releaseEmployee(trx, o.employeeId);
+    }
+    await trx.updateTable('shop').set({ orderCount: sql`order_count + 1` }).where('id', '=', o.shopId).execute();
+    return o;
+  });
+  await notify(db, o.merchantId);
+  return { id: o.id };
+}
+
+// ---------------------------------------------------------------- customer and system transitions
+
+/** Payment: 10 -> 20 after the provider charged; a late payment (already expired) is refunded at once. */
+export async function markPaid(db: DB, customerId: number, orderId: number, actor: Actor) {
+  const o = await loadOrder(db, orderId, { customerId });
+  if (o.status !== ORDER_STATUS.UNPAID) throw business(`订单当前状态为「${statusName(o.status)}」，不能支付`);
+  const { payNo } = await paymentProvider().charge({
+    orderNo: o.orderNo,
+    amount: o.payAmount,
+    payer: String(customerId),
+  });
+  try {
+    await db.transaction().execute(async (trx) => {
+      await apply(trx, o, actor, {
+        from: ORDER_STATUS.UNPAID,
+        to: ORDER_STATUS.WAITING,
+        set: { payNo, paidAt: nowIso() },
+        verb: '支付',
+        action: '用户支付',
+        remark: `支付 ${yuan(o.payAmount)} 元，支付单号 ${payNo}`,
+        kind: 'new',
+        message: {
+          title: '新订单',
+          content: `订单 ${o.orderNo}（${o.goodsName} × ${o.quantity}）已付款 ${yuan(o.payAmount)} 元，请及时接单`,
+        },
+      });
+      await trx
+        .updateTable('goods')
+        .set({ sales: sql`sales + ${o.quantity}` })
+        .where('id', '=', o.goodsId)
+        .execute();
+    });
+  } catch (err) {
+    await paymentProvider()
+      .refund({ orderNo: o.orderNo, payNo, amount: o.payAmount })
+      .catch(() => {});
+    throw err;
+  }
+  await notify(db, o.merchantId);
+  await autoAccept(db, o.id).catch(() => {});
+  return { id: o.id, payNo };
+}
+
+/**
+ * Shops with autoAccept: the least-busy free employee of the order's shop (fewest orders to serve, then longest
+ * idle id) takes the order. When nobody is free the order waits in the queue for a person.
+ */
+export async function autoAccept(db: DB, orderId: number) {
+  const o = await db
+    .selectFrom('serviceOrder')
+    .innerJoin('shopSetting', 'shopSetting.shopId', 'serviceOrder.shopId')
+    .select([
+      'serviceOrder.id',
+      'serviceOrder.merchantId',
+      'serviceOrder.shopId',
+      'serviceOrder.status',
+      'shopSetting.autoAccept',
+    ])
+    .where('serviceOrder.id', '=', orderId)
+    .executeTakeFirst();
+  if (!o || o.autoAccept !== 1 || o.status !== ORDER_STATUS.WAITING) return false;
+  const candidates = await db
+    .selectFrom('employee')
+    .leftJoin('serviceOrder', (j) =>
+      j.onRef('serviceOrder.employeeId', '=', 'employee.id').on('serviceOrder.status', 'in', ACTIVE),
+    )
+    .select(['employee.id', sql<number>`count(service_order.id)`.as('load')])
+    .where('employee.merchantId', '=', o.merchantId)
+    .where('employee.shopId', '=', o.shopId)
+    .where('employee.workState', '=', WORK.FREE)
+    .where('employee.deletedAt', 'is', null)
+    .groupBy('employee.id')
+    .orderBy('load')
+    .orderBy('employee.id')
+    .limit(3)
+    .execute();
+  for (const c of candidates) {
+    try {
+      await assignEmployee(db, o.merchantId, o.id, c.id, SYSTEM, { onlyFree: true });
+      return true;
+    } catch {
+      // taken meanwhile (busy, on leave, or the order was accepted by a person): try the next one
+      const still = await db.selectFrom('serviceOrder').select('status').where('id', '=', o.id).executeTakeFirst();
+      if (still?.status !== ORDER_STATUS.WAITING) return false;
+    }
+  }
+  return false;
+}
+
+/** Customer review: 50 -> 60 (the review row is written by the caller inside `then`). */
+export async function markReviewed(
+  db: DB,
+  customerId: number,
+  orderId: number,
+  actor: Actor,
+  then: (trx: Trx, o: OrderRow) => Promise<void>,
+) {
+  const o = await db.transaction().execute(async (trx) => {
+    const o = await loadOrder(trx, orderId, { customerId });
+    await apply(trx, o, actor, {
+      from: ORDER_STATUS.DONE,
+      to: ORDER_STATUS.REVIEWED,
+      set: { reviewedAt: nowIso() },
+      verb: '评价',
+      action: '用户评价',
+      kind: 'reviewed',
+      message: { title: '收到新评价', content: `订单 ${o.orderNo}（${o.goodsName}）收到用户评价，请及时回复` },
+    });
+    await then(trx, o);
+    return o;
+  });
+  await notify(db, o.merchantId);
+  return o;
+}
+
+/** The job: orders unpaid for 30 minutes -> 70, one conditional update each (safe on several instances). */
+export async function expireUnpaid(db: DB, olderThanMinutes: number, now = Date.now(), onlyIds?: number[]) {
+  const before = new Date(now - olderThanMinutes * 60_000).toISOString();
+  let q = db
+    .selectFrom('serviceOrder')
+    .selectAll()
+    .where('status', '=', ORDER_STATUS.UNPAID)
+    .where('createdAt', '<=', before);
+  if (onlyIds) q = q.where('id', 'in', onlyIds);
+  const due = await q.orderBy('createdAt').limit(500).execute();
+  let n = 0;
+  for (const o of due) {
+    try {
+      await db.transaction().execute((trx) =>
+        apply(trx, o, SYSTEM, {
+          from: ORDER_STATUS.UNPAID,
+          to: ORDER_STATUS.CANCELLED,
+          set: { cancelReason: `超过 ${olderThanMinutes} 分钟未支付，系统自动取消`, cancelledAt: nowIso() },
+          verb: '超时取消',
+          action: '超时未支付取消',
+          kind: 'cancelled',
+          message: {
+            title: '订单超时取消',
+            content: `订单 ${o.orderNo} 超过 ${olderThanMinutes} 分钟未支付，已自动取消`,
+          },
+        }),
+      );
+      n++;
+      await notify(db, o.merchantId);
+    } catch {
+      // paid or expired by another instance meanwhile
+    }
+  }
+  return n;
+}
+
+export { loadOrder };

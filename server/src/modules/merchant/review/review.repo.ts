@@ -1,0 +1,222 @@
+import { REPLY_WINDOW_DAYS, type Review, type ReviewPage } from '@jz/contracts/review';
+import { sql, type Transaction } from 'kysely';
+import type { DB } from '../../../db/client.ts';
+import type { Database } from '../../../db/schema.ts';
+import { business, notFound } from '../../../lib/errors.ts';
+import { paginate } from '../../../lib/paging.ts';
+import type { Tenant } from '../../../lib/tenant.ts';
+import { dayEndIso, dayStartIso, nowIso } from '../../../lib/time.ts';
+import { shopFilter } from '../order/order.repo.ts';
+import './review.tables.ts';
+import '../order/order.tables.ts';
+import '../employee/employee.tables.ts';
+
+const WINDOW_MS = REPLY_WINDOW_DAYS * 24 * 3600_000;
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+type Filter = {
+  shopId?: 'all' | number;
+  rating?: number;
+  replied?: number;
+  goodsId?: number;
+  employeeId?: number;
+  startDate?: string;
+  endDate?: string;
+};
+
+function filtered(db: DB, t: Tenant, f: Filter) {
+  const shopId = shopFilter(t, f.shopId);
+  let q = db.selectFrom('review').where('review.merchantId', '=', t.merchantId);
+  if (shopId !== null) q = q.where('review.shopId', '=', shopId);
+  if (f.rating) q = q.where('review.rating', '=', f.rating);
+  if (f.replied === 1) q = q.where('review.merchantReply', 'is not', null);
+  if (f.replied === 0) q = q.where('review.merchantReply', 'is', null);
+  if (f.goodsId) q = q.where('review.goodsId', '=', f.goodsId);
+  if (f.employeeId) q = q.where('review.employeeId', '=', f.employeeId);
+  if (f.startDate) q = q.where('review.createdAt', '>=', dayStartIso(f.startDate));
+  if (f.endDate) q = q.where('review.createdAt', '<', dayEndIso(f.endDate));
+  return q;
+}
+
+const parseImages = (s: string) => {
+  try {
+    const v = JSON.parse(s);
+    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+  } catch {
+    return [];
+  }
+};
+
+export async function pageReviews(
+  db: DB,
+  t: Tenant,
+  f: Filter & { pageNum: number; pageSize: number },
+): Promise<ReviewPage> {
+  const base = filtered(db, t, f);
+  const page = await paginate(
+    base,
+    (q) =>
+      q
+        .innerJoin('serviceOrder', 'serviceOrder.id', 'review.orderId')
+        .innerJoin('shop', 'shop.id', 'review.shopId')
+        .leftJoin('employee', 'employee.id', 'review.employeeId')
+        .select([
+          'review.id',
+          'review.orderId',
+          'serviceOrder.orderNo',
+          'review.shopId',
+          'shop.name as shopName',
+          'review.goodsId',
+          'serviceOrder.goodsName',
+          'review.employeeId',
+          'employee.name as employeeName',
+          'review.customerNickname',
+          'review.rating',
+          'review.content',
+          'review.images',
+          'review.anonymous',
+          'review.merchantReply',
+          'review.repliedAt',
+          'review.createdAt',
+        ])
+        .orderBy('review.createdAt', 'desc')
+        .orderBy('review.id', 'desc'),
+    f,
+  );
+  const now = Date.now();
+  const records = page.records.map((r): Review => {
+    const deadline = Date.parse(r.createdAt) + WINDOW_MS;
+    return {
+      ...r,
+      // An anonymous reviewer shows as 匿名用户 to the merchant too.
+      customerNickname: r.anonymous ? '匿名用户' : r.customerNickname,
+      images: parseImages(r.images),
+      replyDeadline: new Date(deadline).toISOString(),
+      canReply: deadline > now,
+    };
+  });
+  const s = await base
+    .select([
+      sql<number>`count(*)`.as('n'),
+      sql<number>`coalesce(avg(rating), 0)`.as('avg'),
+      sql<number>`sum(case when merchant_reply is null then 1 else 0 end)`.as('unreplied'),
+    ])
+    .executeTakeFirstOrThrow();
+  const shopId = shopFilter(t, f.shopId);
+  const shop = shopId
+    ? await db
+        .selectFrom('shop')
+        .select('rating')
+        .where('id', '=', shopId)
+        .where('merchantId', '=', t.merchantId)
+        .executeTakeFirst()
+    : undefined;
+  return {
+    records,
+    total: page.total,
+    summary: {
+      count: Number(s.n),
+      average: round1(Number(s.avg)),
+      unreplied: Number(s.unreplied ?? 0),
+      shopRating: shop ? round1(Number(shop.rating)) : null,
+    },
+  };
+}
+
+/**
+ * shangjiahuifu: one reply per review, written or edited while the review is younger than 7 days. The window is in
+ * the conditional update itself, so a reply at the deadline cannot slip through.
+ */
+export async function reply(db: DB, t: Tenant, id: number, text: string) {
+  const r = await db
+    .selectFrom('review')
+    .select(['id', 'createdAt', 'merchantReply'])
+    .where('id', '=', id)
+    .where('merchantId', '=', t.merchantId)
+    .executeTakeFirst();
+  if (!r) throw notFound('评价不存在');
+  const now = nowIso();
+  const since = new Date(Date.now() - WINDOW_MS).toISOString();
+  const u = await db
+    .updateTable('review')
+    .set({ merchantReply: text, repliedAt: now, replyUserId: t.user.id, updatedAt: now })
+    .where('id', '=', id)
+    .where('merchantId', '=', t.merchantId)
+    .where('createdAt', '>', since)
+    .executeTakeFirst();
+  if (Number(u.numUpdatedRows) !== 1) throw business(`评价已超过 ${REPLY_WINDOW_DAYS} 天，不能再回复或修改`);
+  return { id, edited: r.merchantReply !== null };
+}
+
+/** Writes a customer's review (in the transaction of the 50 -> 60 transition) and refreshes the averages. */
+export async function insertReview(
+  trx: Transaction<Database>,
+  o: { id: number; merchantId: number; shopId: number; goodsId: number; employeeId: number | null; customerId: number },
+  v: { nickname: string; rating: number; content: string; images: string[]; anonymous: number },
+  at = nowIso(),
+) {
+  const row = await trx
+    .insertInto('review')
+    .values({
+      orderId: o.id,
+      merchantId: o.merchantId,
+      shopId: o.shopId,
+      goodsId: o.goodsId,
+      employeeId: o.employeeId,
+      customerId: o.customerId,
+      customerNickname: v.nickname,
+      rating: v.rating,
+      content: v.content,
+      images: JSON.stringify(v.images),
+      anonymous: v.anonymous,
+      merchantReply: null,
+      repliedAt: null,
+      replyUserId: null,
+      createdAt: at,
+      updatedAt: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await refreshRatings(trx, o);
+  return row;
+}
+
+/** Average ratings of the shop, the goods item and the employee, recomputed from their reviews. */
+export async function refreshRatings(
+  db: DB | Transaction<Database>,
+  o: { shopId: number; goodsId: number; employeeId: number | null },
+) {
+  const avg = async (col: 'shopId' | 'goodsId' | 'employeeId', id: number) => {
+    const r = await db
+      .selectFrom('review')
+      .select([sql<number>`avg(rating)`.as('a'), sql<number>`count(*)`.as('n')])
+      .where(col, '=', id)
+      .executeTakeFirstOrThrow();
+    return { rating: round1(Number(r.a ?? 5)), n: Number(r.n) };
+  };
+  const now = nowIso();
+  const shop = await avg('shopId', o.shopId);
+  await db.updateTable('shop').set({ rating: shop.rating }).where('id', '=', o.shopId).execute();
+  const goods = await avg('goodsId', o.goodsId);
+  await db
+    .insertInto('goodsRating')
+    .values({ goodsId: o.goodsId, rating: goods.rating, reviewCount: goods.n, createdAt: now, updatedAt: now })
+    .onConflict((oc) =>
+      oc.column('goodsId').doUpdateSet({ rating: goods.rating, reviewCount: goods.n, updatedAt: now }),
+    )
+    .execute();
+  if (o.employeeId) {
+    const e = await avg('employeeId', o.employeeId);
+    await db.updateTable('employee').set({ rating: e.rating }).where('id', '=', o.employeeId).execute();
+  }
+}
+
+/** The stored average of a goods item (null before its first review). */
+export async function goodsRating(db: DB, goodsId: number) {
+  const r = await db
+    .selectFrom('goodsRating')
+    .select(['rating', 'reviewCount'])
+    .where('goodsId', '=', goodsId)
+    .executeTakeFirst();
+  return r ? { rating: Number(r.rating), reviewCount: r.reviewCount } : null;
+}

@@ -1,0 +1,549 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openCustomerSession } from '../src/modules/customer/customer.repo.ts';
+import { expireUnpaid } from '../src/modules/merchant/order/transition.repo.ts';
+import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp } from './helpers/index.ts';
+
+const D = 'app/jiazheng/pay/dingdan';
+const C = 'app/jiazheng/customer';
+
+let t: TestApp;
+let ownerA: Api;
+let ownerB: Api;
+let subA: Api;
+let shops: { aMain: number; aBranch: number; bMain: number };
+let merchants: { a: number; b: number };
+
+const shopByName = (name: string) =>
+  t.db.selectFrom('shop').select(['id', 'merchantId']).where('name', '=', name).executeTakeFirstOrThrow();
+
+/** A customer API client (X-Customer-Token) for a phone, opened straight through the repository. */
+async function customer(phone: string) {
+  const s = await openCustomerSession(t.db, phone, `顾客${phone.slice(-4)}`);
+  return { id: s.customer.id, api: api(t.app, undefined, { headers: { 'x-customer-token': s.token } }) };
+}
+
+const goodsOf = (shopId: number) =>
+  t.db
+    .selectFrom('goods')
+    .select(['id', 'price', 'minQuantity'])
+    .where('shopId', '=', shopId)
+    .where('shelfState', '=', 1)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+
+const future = (h = 48) => new Date(Date.now() + h * 3600_000).toISOString();
+
+/** Places and pays an order as a customer; answers the order id and its verification code. */
+async function paidOrder(shopId: number, phone = '13911110001') {
+  const c = await customer(phone);
+  const g = await goodsOf(shopId);
+  const placed = await c.api.post(`${C}/order/add`, {
+    goodsId: g.id,
+    quantity: Math.max(1, g.minQuantity),
+    customerName: '测试顾客',
+    customerPhone: phone,
+    address: '山西省运城市盐湖区测试路 1 号',
+    appointmentAt: future(),
+  });
+  expect(placed).toMatchObject({ code: 200 });
+  const paid = await c.api.post(`${C}/order/pay`, { id: placed.result.id });
+  expect(paid).toMatchObject({ code: 200 });
+  return { id: placed.result.id as number, code: paid.result.verifyCode as string, customer: c };
+}
+
+const orderRow = (id: number) =>
+  t.db.selectFrom('serviceOrder').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+let hired = 0;
+/** A new free employee of a shop (a copy of one of its employees), so tests do not depend on the demo's states. */
+async function freeEmployee(shopId: number, _offset = 0) {
+  const src = await t.db
+    .selectFrom('employee')
+    .selectAll()
+    .where('shopId', '=', shopId)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  const { id: _id, ...rest } = src;
+  hired++;
+  return t.db
+    .insertInto('employee')
+    .values({
+      ...rest,
+      name: `测试员工${hired}`,
+      phone: `1366666${String(1000 + hired)}`,
+      idCardNo: `T${Date.now()}${hired}`,
+      workState: 1,
+      completedOrders: 0,
+    })
+    .returning(['id', 'name', 'workState', 'completedOrders'])
+    .executeTakeFirstOrThrow();
+}
+const employee = (id: number) => t.db.selectFrom('employee').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  ownerA = api(t.app, await loginAs(t.app, PHONES.ownerA));
+  ownerB = api(t.app, await loginAs(t.app, PHONES.ownerB));
+  subA = api(t.app, await loginAs(t.app, PHONES.subA));
+  const [aMain, aBranch, bMain] = [
+    await shopByName('运城洁家家政（总店）'),
+    await shopByName('运城洁家家政（学苑路分店）'),
+    await shopByName('太原安心家政'),
+  ];
+  shops = { aMain: aMain.id, aBranch: aBranch.id, bMain: bMain.id };
+  merchants = { a: aMain.merchantId, b: bMain.merchantId };
+});
+afterAll(() => t?.close());
+
+describe('demo orders', () => {
+  it('both merchants have orders in every status, with timelines, settlements and reviews made by the real paths', async () => {
+    for (const m of [merchants.a, merchants.b]) {
+      const rows = await t.db.selectFrom('serviceOrder').select(['id', 'status']).where('merchantId', '=', m).execute();
+      expect(new Set(rows.map((r) => r.status))).toEqual(new Set([10, 20, 30, 40, 50, 60, 70]));
+      for (const r of rows) {
+        const tl = await t.db.selectFrom('orderTimeline').select('toStatus').where('orderId', '=', r.id).execute();
+        expect(tl.at(-1)?.toStatus).toBe(r.status);
+      }
+      const done = rows.filter((r) => r.status === 50 || r.status === 60).map((r) => r.id);
+      const settled = await t.db
+        .selectFrom('financeSettlement')
+        .select('orderId')
+        .where('orderId', 'in', done)
+        .execute();
+      expect(settled).toHaveLength(done.length);
+      const reviews = await t.db.selectFrom('review').select('merchantReply').where('merchantId', '=', m).execute();
+      expect(reviews.length).toBe(rows.filter((r) => r.status === 60).length);
+      expect(reviews.some((r) => r.merchantReply === null)).toBe(true);
+      expect(reviews.some((r) => r.merchantReply !== null)).toBe(true);
+    }
+  });
+});
+
+describe('findAllByPage', () => {
+  it('lists the current shop with status counts, masks phones and never returns the verification code', async () => {
+    const r = await ownerA.get(`${D}/findAllByPage`, { pageSize: 50 });
+    expect(r.code).toBe(200);
+    expect(r.result.records.length).toBeGreaterThan(0);
+    expect(r.result.records.every((o: { shopId: number }) => o.shopId === shops.aMain)).toBe(true);
+    for (const o of r.result.records) expect(o.customerPhone).toMatch(/^\d{3}\*{4}\d{4}$/);
+    expect(r.raw).not.toMatch(/verifyCode/);
+    const codes = await t.db
+      .selectFrom('serviceOrder')
+      .select('verifyCode')
+      .where('merchantId', '=', merchants.a)
+      .execute();
+    for (const c of codes) expect(r.raw).not.toContain(c.verifyCode);
+    expect(r.result.counts.all).toBe(r.result.total);
+    const waiting = await ownerA.get(`${D}/findAllByPage`, { status: 20 });
+    expect(waiting.result.total).toBe(r.result.counts[20]);
+    expect(waiting.result.records.every((o: { status: number }) => o.status === 20)).toBe(true);
+    const all = await ownerA.get(`${D}/findAllByPage`, { shopId: 'all', pageSize: 100 });
+    expect(new Set(all.result.records.map((o: { shopId: number }) => o.shopId))).toEqual(
+      new Set([shops.aMain, shops.aBranch]),
+    );
+  });
+
+  it('filters by order number and phone; another merchant sees none of A; bad filters 2001; anonymous 401', async () => {
+    const one = await t.db
+      .selectFrom('serviceOrder')
+      .select(['orderNo', 'customerPhone'])
+      .where('shopId', '=', shops.aMain)
+      .executeTakeFirstOrThrow();
+    const byNo = await ownerA.get(`${D}/findAllByPage`, { orderNo: one.orderNo });
+    expect(byNo.result.records.map((o: { orderNo: string }) => o.orderNo)).toEqual([one.orderNo]);
+    const byPhone = await ownerA.get(`${D}/findAllByPage`, { customerPhone: one.customerPhone.slice(-4) });
+    expect(byPhone.result.total).toBeGreaterThan(0);
+    const b = await ownerB.get(`${D}/findAllByPage`, { shopId: shops.aMain });
+    expect(b.result.total).toBe(0);
+    expect(await ownerA.get(`${D}/findAllByPage`, { status: 99 })).toMatchObject({ code: 2001 });
+    expect(await ownerA.get(`${D}/findAllByPage`, { startDate: '2024/01/01' })).toMatchObject({ code: 2001 });
+    expect(await api(t.app).get(`${D}/findAllByPage`)).toMatchObject({ status: 401, code: 401 });
+  });
+
+  it('findById answers the timeline and the full phone to its merchant, 2002 to another', async () => {
+    const o = await t.db
+      .selectFrom('serviceOrder')
+      .select('id')
+      .where('shopId', '=', shops.aMain)
+      .where('status', '=', 60)
+      .executeTakeFirstOrThrow();
+    const d = await ownerA.get(`${D}/findById/${o.id}`);
+    expect(d.result.timeline.map((x: { toStatus: number }) => x.toStatus)).toEqual([10, 20, 30, 40, 50, 60]);
+    expect(d.result.settlement).toMatchObject({ status: expect.any(Number) });
+    expect(d.result.review).toMatchObject({ rating: expect.any(Number) });
+    expect(d.raw).not.toMatch(/verifyCode/);
+    expect(await ownerB.get(`${D}/findById/${o.id}`)).toMatchObject({ code: 2002 });
+  });
+});
+
+describe('the state machine', () => {
+  it('20 -> 30 -> 40 -> 50: assign, verify by code, confirm with a settlement; the employee is busy then free', async () => {
+    const o = await paidOrder(shops.aMain);
+    expect((await orderRow(o.id)).status).toBe(20);
+    expect(o.code).toMatch(/^\d{12}$/);
+    const e = await freeEmployee(shops.aMain);
+
+    const opts = await ownerA.get(`${D}/findYuangong`, { id: o.id });
+    expect(opts.result.some((x: { id: number }) => x.id === e.id)).toBe(true);
+    expect(opts.result.every((x: { workState: number }) => x.workState === 1 || x.workState === 2)).toBe(true);
+
+    expect(await ownerA.post(`${D}/setYuangong`, { id: o.id, yuangongId: e.id })).toMatchObject({ code: 200 });
+    expect(await orderRow(o.id)).toMatchObject({ status: 30, employeeId: e.id });
+    expect((await employee(e.id)).workState).toBe(2);
+
+    expect(await ownerA.post(`${D}/queren`, { id: o.id })).toMatchObject({ code: 2004 });
+    const v = await ownerA.post(`${D}/shangjiaYanquan`, { code: o.code });
+    expect(v).toMatchObject({ code: 200, result: { order: { id: o.id, status: 40 } } });
+    expect(v.raw).not.toContain(o.code);
+    expect(await ownerA.post(`${D}/shangjiaYanquan`, { code: o.code })).toMatchObject({
+      code: 2004,
+      message: '该券码已核销',
+    });
+
+    const done = await ownerA.post(`${D}/queren`, { id: o.id });
+    expect(done).toMatchObject({ code: 200 });
+    const row = await orderRow(o.id);
+    expect(row.status).toBe(50);
+    const s = await t.db.selectFrom('financeSettlement').selectAll().where('orderId', '=', o.id).execute();
+    expect(s).toHaveLength(1);
+    expect(s[0]).toMatchObject({ merchantId: merchants.a, orderAmount: row.payAmount, status: 0 });
+    expect(Number(s[0].amount) + Number(s[0].commission)).toBe(row.payAmount);
+    const after = await employee(e.id);
+    expect(after.workState).toBe(1);
+    expect(after.completedOrders).toBe(e.completedOrders + 1);
+    expect(await ownerA.post(`${D}/queren`, { id: o.id })).toMatchObject({ code: 2004 });
+
+    const tl = await t.db
+      .selectFrom('orderTimeline')
+      .select('toStatus')
+      .where('orderId', '=', o.id)
+      .orderBy('id')
+      .execute();
+    expect(tl.map((x) => x.toStatus)).toEqual([10, 20, 30, 40, 50]);
+    const msgs = await t.db
+      .selectFrom('message')
+      .select('title')
+      .where('refType', '=', 'order')
+      .where('refId', '=', o.id)
+      .where(
+        'userId',
+        '=',
+        (await t.db.selectFrom('user').select('id').where('phone', '=', PHONES.ownerA).executeTakeFirstOrThrow()).id,
+      )
+      .execute();
+    expect(msgs.map((m) => m.title)).toEqual(['新订单', '订单已接单', '订单已核销', '订单已完成']);
+  });
+
+  it('re-assigns at 30 (the old employee is freed); refuses an employee on leave, resigned or of another shop', async () => {
+    const o = await paidOrder(shops.aMain, '13911110002');
+    const [e1, e2] = [await freeEmployee(shops.aMain, 0), await freeEmployee(shops.aMain, 1)];
+    const onLeave = await t.db
+      .selectFrom('employee')
+      .select('id')
+      .where('shopId', '=', shops.aMain)
+      .where('workState', '=', 3)
+      .executeTakeFirstOrThrow();
+    const resigned = await t.db
+      .selectFrom('employee')
+      .select('id')
+      .where('merchantId', '=', merchants.a)
+      .where('workState', '=', 0)
+      .executeTakeFirstOrThrow();
+    const branchEmp = await t.db
+      .selectFrom('employee')
+      .select('id')
+      .where('shopId', '=', shops.aBranch)
+      .where('workState', 'in', [1, 2])
+      .executeTakeFirstOrThrow();
+    const bEmp = await t.db
+      .selectFrom('employee')
+      .select('id')
+      .where('merchantId', '=', merchants.b)
+      .executeTakeFirstOrThrow();
+
+    expect(await ownerA.post(`${D}/setYuangong`, { id: o.id, yuangongId: onLeave.id })).toMatchObject({
+      code: 2004,
+      message: '该员工正在休假，不能指派',
+    });
+    expect(await ownerA.post(`${D}/setYuangong`, { id: o.id, yuangongId: resigned.id })).toMatchObject({ code: 2004 });
+    expect(await ownerA.post(`${D}/setYuangong`, { id: o.id, yuangongId: branchEmp.id })).toMatchObject({ code: 2004 });
+    expect(await ownerA.post(`${D}/setYuangong`, { id: o.id, yuangongId: bEmp.id })).toMatchObject({ code: 2002 });
+    expect((await orderRow(o.id)).status).toBe(20);
+
+    await ownerA.post(`${D}/setYuangong`, { id: o.id, yuangongId: e1.id });
+    expect(await ownerA.post(`${D}/setYuangong`, { id: o.id, yuangongId: e1.id })).toMatchObject({ code: 2004 });
+    expect(await ownerA.post(`${D}/setYuangong`, { id: o.id, yuangongId: e2.id })).toMatchObject({ code: 200 });
+    expect(await orderRow(o.id)).toMatchObject({ status: 30, employeeId: e2.id });
+    expect((await employee(e1.id)).workState).toBe(1);
+    expect((await employee(e2.id)).workState).toBe(2);
+
+    // cancel at 30: refunded, the employee freed
+    expect(await ownerA.post(`${D}/shangjiaCancel`, { id: o.id, reason: '客户改期' })).toMatchObject({ code: 200 });
+    expect(await orderRow(o.id)).toMatchObject({ status: 70, refundStatus: 2, cancelReason: '客户改期' });
+    expect((await employee(e2.id)).workState).toBe(1);
+    expect(await ownerA.post(`${D}/shangjiaCancel`, { id: o.id, reason: '再取消一次' })).toMatchObject({ code: 2004 });
+    expect(await ownerA.post(`${D}/setYuangong`, { id: o.id, yuangongId: e1.id })).toMatchObject({ code: 2004 });
+  });
+
+  it('another merchant can touch none of it: 2002 and nothing changes', async () => {
+    const o = await paidOrder(shops.aMain, '13911110003');
+    const bEmp = await freeEmployee(shops.bMain);
+    expect(await ownerB.post(`${D}/setYuangong`, { id: o.id, yuangongId: bEmp.id })).toMatchObject({ code: 2002 });
+    expect(await ownerB.post(`${D}/shangjiaCancel`, { id: o.id, reason: '越权取消' })).toMatchObject({ code: 2002 });
+    expect(await ownerB.post(`${D}/shangjiaYanquan`, { code: o.code })).toMatchObject({ code: 2002 });
+    expect(await ownerB.post(`${D}/queren`, { id: o.id })).toMatchObject({ code: 2002 });
+    expect(await ownerB.get(`${D}/findYuangong`, { id: o.id })).toMatchObject({ code: 2002 });
+    expect(await orderRow(o.id)).toMatchObject({ status: 20, employeeId: null, refundStatus: 0 });
+    expect((await employee(bEmp.id)).workState).toBe(1);
+  });
+
+  it('bad input 2001, platform users 301, anonymous 401', async () => {
+    expect(await ownerA.post(`${D}/shangjiaYanquan`, { code: '12345678901' })).toMatchObject({
+      status: 400,
+      code: 2001,
+    });
+    expect(await ownerA.post(`${D}/shangjiaYanquan`, { code: 'abcdefghijkl' })).toMatchObject({ code: 2001 });
+    expect(await ownerA.post(`${D}/shangjiaCancel`, { id: 1 })).toMatchObject({ code: 2001 });
+    expect(await ownerA.post(`${D}/setYuangong`, { id: 'x', yuangongId: 1 })).toMatchObject({ code: 2001 });
+    const admin = api(t.app, await loginAs(t.app, PHONES.admin));
+    expect(await admin.post(`${D}/queren`, { id: 1 })).toMatchObject({ code: 301 });
+    expect(await api(t.app).post(`${D}/queren`, { id: 1 })).toMatchObject({ status: 401 });
+    expect(await api(t.app).post(`${D}/stream/ticket`)).toMatchObject({ status: 401 });
+  });
+
+  it('a role without the order buttons gets 301 and changes nothing', async () => {
+    const o = await paidOrder(shops.aMain, '13911110004');
+    const role = await t.db
+      .selectFrom('userRole')
+      .innerJoin('user', 'user.id', 'userRole.userId')
+      .select('userRole.roleId')
+      .where('user.phone', '=', PHONES.subA)
+      .executeTakeFirstOrThrow();
+    const buttons = await t.db
+      .selectFrom('menu')
+      .select('id')
+      .where('perms', 'in', [
+        'merchant:order:assign',
+        'merchant:order:cancel',
+        'merchant:order:verify',
+        'merchant:order:export',
+      ])
+      .execute();
+    await t.db
+      .deleteFrom('roleMenu')
+      .where('roleId', '=', role.roleId)
+      .where(
+        'menuId',
+        'in',
+        buttons.map((b) => b.id),
+      )
+      .execute();
+    const e = await freeEmployee(shops.aMain);
+    expect(await subA.post(`${D}/setYuangong`, { id: o.id, yuangongId: e.id })).toMatchObject({
+      status: 403,
+      code: 301,
+    });
+    expect(await subA.post(`${D}/shangjiaCancel`, { id: o.id, reason: '无权取消' })).toMatchObject({ code: 301 });
+    expect(await subA.post(`${D}/shangjiaYanquan`, { code: o.code })).toMatchObject({ code: 301 });
+    expect(await subA.post(`${D}/export`, {})).toMatchObject({ code: 301 });
+    expect(await orderRow(o.id)).toMatchObject({ status: 20 });
+    expect(await subA.get(`${D}/findAllByPage`)).toMatchObject({ code: 200 });
+  });
+});
+
+describe('verification rate limit', () => {
+  it('counts wrong codes per merchant in the database: after 10 misses even the right code waits', async () => {
+    // start from a clean window (earlier tests let B guess A's code once)
+    await t.db.deleteFrom('verifyAttempt').where('merchantId', '=', merchants.b).execute();
+    const o = await paidOrder(shops.bMain, '13911110005');
+    const e = await freeEmployee(shops.bMain);
+    await ownerB.post(`${D}/setYuangong`, { id: o.id, yuangongId: e.id });
+    for (let i = 0; i < 10; i++) {
+      const wrong = String(100000000000 + i);
+      const r = await ownerB.post(`${D}/shangjiaYanquan`, { code: wrong });
+      expect(r, `${i}: ${r.message}`).toMatchObject({ code: 2002 });
+    }
+    expect(await ownerB.post(`${D}/shangjiaYanquan`, { code: o.code })).toMatchObject({ status: 429, code: 2004 });
+    expect((await orderRow(o.id)).status).toBe(30);
+    // merchant A is not affected by B's misses
+    const a = await paidOrder(shops.aMain, '13911110006');
+    const ea = await freeEmployee(shops.aMain);
+    await ownerA.post(`${D}/setYuangong`, { id: a.id, yuangongId: ea.id });
+    expect(await ownerA.post(`${D}/shangjiaYanquan`, { code: a.code })).toMatchObject({ code: 200 });
+    // once the window has passed the code works
+    await t.db
+      .updateTable('verifyAttempt')
+      .set({ createdAt: new Date(Date.now() - 11 * 60_000).toISOString() })
+      .where('merchantId', '=', merchants.b)
+      .execute();
+    expect(await ownerB.post(`${D}/shangjiaYanquan`, { code: o.code })).toMatchObject({ code: 200 });
+    const hist = await ownerB.get(`${D}/yanquan/findAllByPage`);
+    expect(hist.result.records[0]).toMatchObject({ id: o.id, status: 40 });
+  });
+});
+
+describe('jobs and auto-accept', () => {
+  it('an order unpaid for 30 minutes is cancelled by the job, once', async () => {
+    const c = await customer('13911110007');
+    const g = await goodsOf(shops.aMain);
+    const placed = await c.api.post(`${C}/order/add`, {
+      goodsId: g.id,
+      quantity: Math.max(1, g.minQuantity),
+      customerName: '超时',
+      customerPhone: '13911110007',
+      address: '山西省运城市盐湖区测试路 2 号',
+      appointmentAt: future(),
+    });
+    const id = placed.result.id;
+    expect(await expireUnpaid(t.db, 30, Date.now(), [id])).toBe(0);
+    expect(await expireUnpaid(t.db, 30, Date.now() + 31 * 60_000, [id])).toBe(1);
+    expect(await expireUnpaid(t.db, 30, Date.now() + 31 * 60_000, [id])).toBe(0);
+    expect(await orderRow(id)).toMatchObject({ status: 70, refundStatus: 0 });
+    expect(await c.api.post(`${C}/order/pay`, { id })).toMatchObject({ code: 2004 });
+  });
+
+  it('a shop with autoAccept gives a paid order to its least-busy free employee', async () => {
+    const setting = await t.db
+      .selectFrom('shopSetting')
+      .select('autoAccept')
+      .where('shopId', '=', shops.aBranch)
+      .executeTakeFirstOrThrow();
+    expect(setting.autoAccept).toBe(1);
+    await freeEmployee(shops.aBranch);
+    const free = await t.db
+      .selectFrom('employee')
+      .select('id')
+      .where('shopId', '=', shops.aBranch)
+      .where('workState', '=', 1)
+      .execute();
+    expect(free.length).toBeGreaterThan(0);
+    const o = await paidOrder(shops.aBranch, '13911110008');
+    const row = await orderRow(o.id);
+    expect(row.status).toBe(30);
+    expect(free.map((f) => f.id)).toContain(row.employeeId);
+    const tl = await t.db
+      .selectFrom('orderTimeline')
+      .select(['action', 'operatorType'])
+      .where('orderId', '=', o.id)
+      .orderBy('id')
+      .execute();
+    expect(tl.at(-1)).toEqual({ action: '自动接单', operatorType: 'system' });
+  });
+});
+
+describe('export and settlements', () => {
+  it('exports CSV with a BOM; findDakuanByPage / findDakuanHuizong list and sum the merchant own settlements', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/tmpl/api/${D}/export`,
+      headers: {
+        authorization: `Bearer ${await loginAs(t.app, PHONES.ownerA)}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      payload: 'status=60',
+    });
+    expect(res.headers['content-type']).toMatch(/text\/csv/);
+    expect(res.body.charCodeAt(0)).toBe(0xfeff);
+    const lines = res.body.trim().split('\r\n');
+    expect(lines[0]).toContain('订单号');
+    expect(lines.length).toBeGreaterThan(1);
+    expect(lines.slice(1).every((l) => l.includes('已评价'))).toBe(true);
+    expect(res.body).not.toMatch(/1393590000\d/);
+
+    const page = await ownerA.get(`${D}/findDakuanByPage`, { pageSize: 100 });
+    const sum = await ownerA.get(`${D}/findDakuanHuizong`);
+    expect(page.result.total).toBe(sum.result.total.count);
+    expect(page.result.records.reduce((a: number, r: { amount: number }) => a + r.amount, 0)).toBe(
+      sum.result.total.amount,
+    );
+    expect(sum.result.frozen.amount + sum.result.unfrozen.amount).toBe(sum.result.total.amount);
+    const mine = await t.db
+      .selectFrom('financeSettlement')
+      .select('id')
+      .where('merchantId', '=', merchants.a)
+      .execute();
+    expect(page.result.total).toBe(mine.length);
+    const b = await ownerB.get(`${D}/findDakuanByPage`, { pageSize: 100 });
+    const aIds = new Set(mine.map((m) => m.id));
+    expect(b.result.records.some((r: { id: number }) => aIds.has(r.id))).toBe(false);
+  });
+});
+
+describe('live order stream (server-sent events)', () => {
+  it('a one-time ticket opens the stream; a new paid order arrives within a second; resume replays what was missed', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (t.app.server.address() as AddressInfo).port;
+    const ticketOf = async () => (await ownerA.post(`${D}/stream/ticket`, {})).result.ticket as string;
+
+    const ticket = await ticketOf();
+    const ctrl = new AbortController();
+    const res = await fetch(`http://127.0.0.1:${port}/tmpl/api/${D}/stream?ticket=${ticket}`, { signal: ctrl.signal });
+    expect(res.headers.get('content-type')).toMatch(/text\/event-stream/);
+    const reader = res.body!.getReader();
+    let buf = '';
+    const until = async (pred: (s: string) => boolean, ms = 1000) => {
+      const end = Date.now() + ms;
+      while (!pred(buf)) {
+        const left = end - Date.now();
+        if (left <= 0) throw new Error(`stream: nothing matching within ${ms} ms; got ${buf.slice(-300)}`);
+        const chunk = await Promise.race([reader.read(), new Promise<null>((r) => setTimeout(() => r(null), left))]);
+        if (chunk && !chunk.done) buf += new TextDecoder().decode(chunk.value);
+      }
+    };
+    await until((s) => s.includes('event: hello'));
+
+    // the ticket was single-use
+    const again = await fetch(`http://127.0.0.1:${port}/tmpl/api/${D}/stream?ticket=${ticket}`);
+    expect(again.status).toBe(401);
+
+    const started = Date.now();
+    const o = await paidOrder(shops.aMain, '13911110009');
+    await until((s) => s.includes(`"orderId":${o.id}`));
+    expect(Date.now() - started).toBeLessThan(1500);
+    const m = /id: (\d+)\nevent: order\ndata: (.*"orderId":\d+.*)\n/.exec(
+      buf.slice(Math.max(0, buf.indexOf(`"orderId":${o.id}`) - 200)),
+    );
+    expect(m, buf).not.toBeNull();
+    const lastId = Number(m![1]);
+    expect(JSON.parse(m![2])).toMatchObject({ kind: 'new', status: 20, orderId: o.id, sound: true });
+    expect(buf).not.toContain(o.code);
+    ctrl.abort();
+
+    // merchant B's stream never sees A's orders
+    // while disconnected, A takes the order: the resumed stream replays it (Last-Event-ID)
+    const e = await freeEmployee(shops.aMain);
+    await ownerA.post(`${D}/setYuangong`, { id: o.id, yuangongId: e.id });
+    const ctrl2 = new AbortController();
+    const res2 = await fetch(`http://127.0.0.1:${port}/tmpl/api/${D}/stream?ticket=${await ticketOf()}`, {
+      headers: { 'last-event-id': String(lastId) },
+      signal: ctrl2.signal,
+    });
+    const reader2 = res2.body!.getReader();
+    let buf2 = '';
+    const end = Date.now() + 1500;
+    while (!buf2.includes('"kind":"accepted"') && Date.now() < end) {
+      const chunk = await Promise.race([reader2.read(), new Promise<null>((r) => setTimeout(() => r(null), 200))]);
+      if (chunk && !chunk.done) buf2 += new TextDecoder().decode(chunk.value);
+    }
+    expect(buf2).toContain(`"orderId":${o.id}`);
+    expect(buf2).toContain('"kind":"accepted"');
+    expect(buf2).not.toContain(`id: ${lastId}\n`);
+    ctrl2.abort();
+
+    const bTicket = (await ownerB.post(`${D}/stream/ticket`, {})).result.ticket;
+    const ctrl3 = new AbortController();
+    const res3 = await fetch(`http://127.0.0.1:${port}/tmpl/api/${D}/stream?ticket=${bTicket}&lastEventId=0`, {
+      signal: ctrl3.signal,
+    });
+    const reader3 = res3.body!.getReader();
+    let buf3 = '';
+    const end3 = Date.now() + 500;
+    while (Date.now() < end3) {
+      const chunk = await Promise.race([reader3.read(), new Promise<null>((r) => setTimeout(() => r(null), 100))]);
+      if (chunk && !chunk.done) buf3 += new TextDecoder().decode(chunk.value);
+    }
+    expect(buf3).toContain('event: hello');
+    expect(buf3).not.toContain(`"orderId":${o.id},`);
+    ctrl3.abort();
+  });
+});
