@@ -65,7 +65,8 @@ test('the owner onboards as an enterprise: branch lookup, draft kept over a relo
     .first()
     .setInputFiles({ name: 'license.png', mimeType: 'image/png', buffer: PNG });
   await expect(page.getByText('上传成功').first()).toBeVisible();
-  await form.getByLabel('注册地址').click();
+  // the shared RegionCascader does not take the form item's id, so its label is not linked: find it by its row
+  await form.locator('.ant-form-item', { hasText: '注册地址' }).locator('.ant-select, .ant-cascader').first().click();
   await page.locator('.ant-cascader-menu-item', { hasText: '山西省' }).click();
   await page.locator('.ant-cascader-menu-item', { hasText: '运城市' }).click();
   await page.locator('.ant-cascader-menu-item', { hasText: '盐湖区' }).click();
@@ -87,7 +88,7 @@ test('the owner onboards as an enterprise: branch lookup, draft kept over a relo
   await form.getByLabel('开户支行').click();
   await form.getByLabel('开户支行').fill('河东');
   await page.locator('.ant-select-item-option', { hasText: '河东东街支行' }).click();
-  await expect(form.getByText('105181000174')).toBeVisible();
+  await expect(form.getByText('105181000174', { exact: true })).toBeVisible();
   await form.getByLabel('对公账号').fill('0506004109300123456');
   await form.getByLabel('账户户名').fill('运城洁家家政服务有限公司');
   await shot(page, 'jinjian-settlement');
@@ -97,7 +98,7 @@ test('the owner onboards as an enterprise: branch lookup, draft kept over a relo
   await page.getByRole('button', { name: /重新提交/ }).click();
   await page.getByRole('tab', { name: '企业' }).click();
   await expect(form.getByLabel('对公账号')).toHaveValue('0506004109300123456');
-  await expect(form.getByText('105181000174')).toBeVisible();
+  await expect(form.getByText('105181000174', { exact: true })).toBeVisible();
 
   // Step 3: review and submit.
   await form.getByRole('button', { name: /下一步/ }).click();
@@ -106,21 +107,22 @@ test('the owner onboards as an enterprise: branch lookup, draft kept over a relo
   await shot(page, 'jinjian-review');
   await form.getByRole('button', { name: /提交审核/ }).click();
   await expect(page.getByText('进件资料已提交，等待审核')).toBeVisible();
-  await expect(page.getByRole('alert').getByText('审核中')).toBeVisible();
+  await expect(page.getByRole('alert').getByText('审核中', { exact: true })).toBeVisible();
   // answers are masked
   await expect(page.getByText('0506 **** **** 3456')).toBeVisible();
   await expect(page.getByText('0506004109300123456')).toHaveCount(0);
   await shot(page, 'jinjian-pending');
 
   // The sandbox approves after its delay; the page follows by itself.
-  await expect(page.getByRole('alert').getByText('已开通')).toBeVisible({ timeout: 40_000 });
+  await expect(page.getByRole('alert').getByText('已开通', { exact: true })).toBeVisible({ timeout: 40_000 });
   await expect(page.getByText(/结算账户已设为提现银行卡/)).toBeVisible();
   await shot(page, 'jinjian-approved');
 
   // The card appears under 绑定记录 (finance's page).
   await page.getByRole('link', { name: '绑定记录' }).click();
   await expect(page).toHaveURL(/#\/bangdingjilu/);
-  await expect(page.getByText('0506 **** **** 3456').first()).toBeVisible();
+  await expect(page.getByRole('row', { name: /0506 \*{4} \*{4} 3456/ }).first()).toBeVisible();
+  await expect(page.getByText('加载中')).toHaveCount(0);
   await shot(page, 'jinjian-bound-card');
 });
 
