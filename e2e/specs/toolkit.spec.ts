@@ -156,7 +156,7 @@ test('menus, logs and content: validated routerParam, log detail, banner, notice
   await dialog.getByLabel('路由参数').fill('{"dictType":"sys_yes_no"}');
   await dialog.getByRole('button', { name: '选择图标' }).click();
   await page.getByPlaceholder('搜索图标名称，如 home、user').fill('book');
-  await page.getByRole('option', { name: 'BookOutlined' }).click();
+  await page.getByRole('option', { name: 'BookOutlined', exact: true }).click();
   await expect(dialog.locator('input[value="BookOutlined"]')).toBeVisible();
   await dialog.getByRole('button', { name: OK }).click();
   await expect(page.getByRole('row', { name: /E2E字典入口/ })).toBeVisible();
@@ -197,7 +197,7 @@ test('menus, logs and content: validated routerParam, log detail, banner, notice
   await fb.getByRole('button', { name: '处理' }).click();
   await page.getByLabel('回复商家').fill('已排期，下个版本上线。');
   await page.getByRole('button', { name: '标记为已处理并回复' }).click();
-  await expect(page.getByRole('row', { name: /按服务日期筛选/ })).toContainText('已处理');
+  await expect(page.locator('tr.ant-table-row', { hasText: '按服务日期筛选' })).toContainText('已处理');
   await shot(page, 'toolkit-feedback');
 
   // Banners and Q&A lists load with their seeded rows.
@@ -223,7 +223,7 @@ test('menus, logs and content: validated routerParam, log detail, banner, notice
   await dialog.getByLabel('反馈内容').fill('希望增加批量导出订单的功能');
   await dialog.getByRole('button', { name: OK }).click();
   await expect(page.getByText('反馈已提交，感谢您的建议')).toBeVisible();
-  await expect(page.getByRole('row', { name: /批量导出订单/ })).toBeVisible();
+  await expect(page.locator('tr.ant-table-row', { hasText: '批量导出订单' })).toBeVisible();
   await page.getByRole('tab', { name: '平台公告' }).click();
   await expect(page.getByText('E2E 平台公告')).toBeVisible();
   await shot(page, 'toolkit-merchant-feedback');

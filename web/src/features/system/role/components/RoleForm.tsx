@@ -114,20 +114,18 @@ export function RoleForm(props: {
             ]}
           />
         </Form.Item>
-        <Space size={32}>
-          <Form.Item name="status" label="状态" labelCol={{ span: 8 }}>
-            <Radio.Group
-              disabled={builtIn}
-              options={[
-                { label: '正常', value: 0 },
-                { label: '停用', value: 1 },
-              ]}
-            />
-          </Form.Item>
-          <Form.Item name="sort" label="排序">
-            <InputNumber min={0} max={9999} precision={0} />
-          </Form.Item>
-        </Space>
+        <Form.Item name="status" label="状态">
+          <Radio.Group
+            disabled={builtIn}
+            options={[
+              { label: '正常', value: 0 },
+              { label: '停用', value: 1 },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item name="sort" label="排序">
+          <InputNumber min={0} max={9999} precision={0} />
+        </Form.Item>
         <Form.Item name="remark" label="备注" rules={[{ max: 500, message: '备注最多 500 个字' }]}>
           <Input.TextArea rows={2} maxLength={500} />
         </Form.Item>
