@@ -14,6 +14,16 @@ const day = (offset: number) => {
   return d.toISOString().slice(0, 10);
 };
 
+/** A 1x1 PNG: the upload server checks the bytes, not the name. */
+const PNG = {
+  name: 'cert.png',
+  mimeType: 'image/png',
+  buffer: Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+    'base64',
+  ),
+};
+
 const row = (page: Page, text: string | RegExp) => page.getByRole('row', { name: text });
 
 async function openList(page: Page) {
@@ -56,23 +66,38 @@ test('the owner lists, adds with certificates, edits, puts on leave and deletes 
   await expect(page.getByText('请输入正确的 18 位身份证号')).toBeVisible();
   const id = idCard('14080219880512042');
   await form.getByLabel('身份证号').fill(id);
-  await form.getByLabel('籍贯').click(); // blur: birth date and gender come from the ID number
+  await form.getByLabel('工作年限').click(); // blur: birth date and gender come from the ID number
   await expect(form.getByLabel('出生日期')).toHaveValue(idCardFacts(id)!.birthDate);
-  await form.getByLabel('籍贯').fill('山西省/运城市');
   await form.getByLabel('工作年限').fill('6');
-  await form.locator('#employeeForm_skills').fill('日常保洁');
-  await form.locator('#employeeForm_skills').press('Enter');
-  await form.locator('#employeeForm_skills').fill('收纳整理');
-  await form.locator('#employeeForm_skills').press('Enter');
-  await form.locator('#employeeForm_skills').press('Escape'); // close the tag dropdown
+  // 籍贯 through the shared region cascader (province, then city).
+  await form.locator('.ant-form-item').filter({ hasText: '籍贯' }).locator('.ant-select').click();
+  await page.locator('.ant-cascader-menu-item[title="山西省"]').click();
+  await page.locator('.ant-cascader-menu-item[title="运城市"]').click();
+  await page.keyboard.press('Escape');
+  await expect(form.locator('.ant-form-item').filter({ hasText: '籍贯' })).toContainText('山西省 / 运城市');
+  // Skills through the shared tag input (Enter adds, it does not submit).
+  for (const skill of ['日常保洁', '收纳整理']) {
+    await form.getByRole('button', { name: '添加技能' }).click();
+    await form.getByLabel('如：日常保洁').fill(skill);
+    await form.getByLabel('如：日常保洁').press('Enter');
+  }
+  await expect(page).toHaveURL(/#\/xinzengyuangong$/);
+  // ID card picture and two certificates, uploaded through the shared image widget.
+  const files = form.locator('input[type=file]'); // avatar, ID front, ID back, then one per certificate
+  await files.nth(1).setInputFiles(PNG);
+  await expect(page.getByText('上传成功').first()).toBeVisible();
   await page.getByRole('button', { name: /添加证书/ }).click();
   await page.getByLabel('证书名称').nth(0).fill('健康证');
-  await page.getByPlaceholder('证书图片地址').nth(0).fill('/uploads/health.png');
+  await files.nth(3).setInputFiles(PNG);
+  await expect(form.locator('img[alt="已上传图片"]')).toHaveCount(2);
   await page.getByLabel('有效期至').nth(0).fill(day(10));
   await page.getByLabel('有效期至').nth(0).press('Tab'); // Enter would submit the form
   await page.getByRole('button', { name: /添加证书/ }).click();
   await page.getByLabel('证书名称').nth(1).fill('家政服务员（中级）');
-  await page.getByPlaceholder('证书图片地址').nth(1).fill('https://img.example.com/level.png');
+  await page.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(page.getByText('请上传证书图片')).toBeVisible(); // the second one has no picture yet
+  await files.nth(4).setInputFiles(PNG);
+  await expect(form.locator('img[alt="已上传图片"]')).toHaveCount(3);
   await form.getByLabel('个人简介').fill('擅长收纳整理');
   await shot(page, 'employee-add');
   await page.getByRole('button', { name: /保\s*存/ }).click();
@@ -101,6 +126,11 @@ test('the owner lists, adds with certificates, edits, puts on leave and deletes 
   await expect(page.getByText('10 天后到期')).toBeVisible();
   await expect(page.getByText('长期有效')).toBeVisible();
   await expect(page.getByText('1 个证书已过期或即将到期')).toBeVisible();
+  await expect(page.getByText('山西省/运城市')).toBeVisible();
+  await expect(page.getByText('日常保洁')).toBeVisible();
+  const certImg = page.locator('img[alt="证书"]').first();
+  await expect(certImg).toHaveAttribute('src', /\/tmpl\/uploads\//);
+  await expect.poll(() => certImg.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBeGreaterThan(0);
   await expect(page.getByText(`${id.slice(0, 4)}**********${id.slice(-4)}`)).toBeVisible();
   await expect(page.getByText(id, { exact: true })).toHaveCount(0);
   await shot(page, 'employee-detail');

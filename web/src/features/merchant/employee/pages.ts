@@ -22,7 +22,8 @@ export const pages: PageDef[] = [
     key: 'merchant.employee.add',
     path: '/xinzengyuangong',
     title: '新增员工',
-    perm: 'merchant:employee:add',
+    // Add and edit share the page (?id= edits): the page itself checks add or edit.
+    perm: 'merchant:employee:list',
     parentKey: 'merchant.employee.list',
     component: lazy(() => import('./pages/EmployeeFormPage.tsx')),
   },

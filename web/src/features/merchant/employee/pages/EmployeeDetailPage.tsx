@@ -16,6 +16,7 @@ import {
 } from 'antd';
 import dayjs from 'dayjs';
 import { useNavigate, useSearchParams } from 'react-router';
+import { fileUrl } from '../../../../components/upload/index.ts';
 import { Auth } from '../../../../lib/access.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
 import { useEmployee } from '../api/get-employee.ts';
@@ -72,7 +73,7 @@ export default function EmployeeDetailPage() {
       <Card>
         <Space style={{ width: '100%', justifyContent: 'space-between' }}>
           <Space size={16}>
-            <Avatar size={64} src={e.avatarUrl || undefined}>
+            <Avatar size={64} src={fileUrl(e.avatarUrl) || undefined}>
               {e.name.slice(0, 1)}
             </Avatar>
             <div>
@@ -131,10 +132,10 @@ export default function EmployeeDetailPage() {
               <Image.PreviewGroup>
                 <Space>
                   {e.idCardFrontUrl && (
-                    <Image width={160} src={e.idCardFrontUrl} fallback={FALLBACK} alt="身份证人像面" />
+                    <Image width={160} src={fileUrl(e.idCardFrontUrl)} fallback={FALLBACK} alt="身份证人像面" />
                   )}
                   {e.idCardBackUrl && (
-                    <Image width={160} src={e.idCardBackUrl} fallback={FALLBACK} alt="身份证国徽面" />
+                    <Image width={160} src={fileUrl(e.idCardBackUrl)} fallback={FALLBACK} alt="身份证国徽面" />
                   )}
                 </Space>
               </Image.PreviewGroup>
@@ -162,7 +163,7 @@ export default function EmployeeDetailPage() {
                 title: '证书图片',
                 dataIndex: 'imageUrl',
                 width: 140,
-                render: (u: string) => <Image width={80} src={u} fallback={FALLBACK} alt="证书" />,
+                render: (u: string) => <Image width={80} src={fileUrl(u)} fallback={FALLBACK} alt="证书" />,
               },
               { title: '有效期至', dataIndex: 'expireAt', width: 140, render: (d: string | null) => d ?? '长期' },
               { title: '状态', key: 'state', width: 160, render: (_, c) => <CertExpiry cert={c} /> },

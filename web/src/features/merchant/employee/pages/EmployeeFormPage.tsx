@@ -30,13 +30,15 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { TagInput } from '../../../../components/tag-input/TagInput.tsx';
+import { ImageUpload } from '../../../../components/upload/index.ts';
 import { hasPerm } from '../../../../lib/access.tsx';
 import { initPcQuery } from '../../../../lib/queries.ts';
 import { zodRule } from '../../../../lib/zod-rule.ts';
 import { type EmployeeInput, useEmployeeMutations } from '../api/employee-mutations.ts';
 import { useEmployee } from '../api/get-employee.ts';
 import { useFuwuTree } from '../api/get-fuwu-tree.ts';
-import { ImageUrlInput } from '../components/ImageUrlInput.tsx';
+import { NativePlaceInput } from '../components/NativePlaceInput.tsx';
 
 const f = employeeFields;
 const c = certificate.shape;
@@ -45,21 +47,6 @@ interface FormValues extends Omit<EmployeeInput, 'birthDate' | 'certificates'> {
   birthDate?: Dayjs | null;
   certificates: { name: string; imageUrl: string; expireAt?: Dayjs | null }[];
 }
-
-const SKILL_SUGGESTIONS = [
-  '日常保洁',
-  '深度保洁',
-  '开荒保洁',
-  '收纳整理',
-  '擦玻璃',
-  '家电清洗',
-  '做饭',
-  '月嫂',
-  '育儿嫂',
-  '养老护理',
-  '水电维修',
-  '管道疏通',
-];
 
 function toForm(e: Employee): Partial<FormValues> {
   return {
@@ -106,6 +93,8 @@ export default function EmployeeFormPage() {
     [tree],
   );
 
+  if (!editing && !hasPerm('merchant:employee:add'))
+    return <Result status="403" title="没有访问权限" subTitle="您没有新增员工的权限，请联系管理员。" />;
   if (editing && !hasPerm('merchant:employee:edit'))
     return <Result status="403" title="没有访问权限" subTitle="您没有编辑员工的权限，请联系管理员。" />;
   if (editing && existing.isError)
@@ -228,7 +217,7 @@ export default function EmployeeFormPage() {
           </Col>
           <Col span={12}>
             <Form.Item name="nativePlace" label="籍贯" rules={[{ max: 50, message: '籍贯最多 50 个字' }]}>
-              <Input maxLength={50} placeholder="如：山西省/运城市" />
+              <NativePlaceInput />
             </Form.Item>
           </Col>
           <Col span={12}>
@@ -243,17 +232,17 @@ export default function EmployeeFormPage() {
           </Col>
           <Col span={24}>
             <Form.Item name="avatarUrl" label="头像" rules={[zodRule(f.avatarUrl)]}>
-              <ImageUrlInput />
+              <ImageUpload rootPath="employee" label="上传头像" />
             </Form.Item>
           </Col>
           <Col span={12}>
             <Form.Item name="idCardFrontUrl" label="身份证人像面" rules={[zodRule(f.idCardFrontUrl)]}>
-              <ImageUrlInput />
+              <ImageUpload rootPath="employee/idcard" label="人像面" size={140} />
             </Form.Item>
           </Col>
           <Col span={12}>
             <Form.Item name="idCardBackUrl" label="身份证国徽面" rules={[zodRule(f.idCardBackUrl)]}>
-              <ImageUrlInput />
+              <ImageUpload rootPath="employee/idcard" label="国徽面" size={140} />
             </Form.Item>
           </Col>
         </Row>
@@ -263,15 +252,9 @@ export default function EmployeeFormPage() {
           name="skills"
           label="技能"
           rules={[zodRule(f.skills)]}
-          extra={`输入后回车添加，最多 ${MAX_SKILLS} 个`}
+          extra={`输入后回车或移开焦点即添加，最多 ${MAX_SKILLS} 个`}
         >
-          <Select
-            mode="tags"
-            placeholder="如：日常保洁、月嫂"
-            tokenSeparators={[',', '，']}
-            options={SKILL_SUGGESTIONS.map((s) => ({ label: s, value: s }))}
-            maxCount={MAX_SKILLS}
-          />
+          <TagInput max={MAX_SKILLS} maxLength={20} placeholder="如：日常保洁" addText="添加技能" />
         </Form.Item>
         <Form.Item name="fuwuIds" label="服务类目">
           <TreeSelect
@@ -290,7 +273,7 @@ export default function EmployeeFormPage() {
           {(fields, { add: addRow, remove }) => (
             <>
               {fields.map(({ key, name, ...rest }) => (
-                <Space key={key} align="baseline" style={{ display: 'flex', marginLeft: 110 }}>
+                <Space key={key} align="start" style={{ display: 'flex', marginLeft: 110 }}>
                   <Form.Item {...rest} name={[name, 'name']} rules={[zodRule(c.name)]}>
                     <Input
                       placeholder="证书名称，如：健康证"
@@ -302,9 +285,9 @@ export default function EmployeeFormPage() {
                   <Form.Item
                     {...rest}
                     name={[name, 'imageUrl']}
-                    rules={[{ required: true, message: '请填写证书图片' }, zodRule(c.imageUrl)]}
+                    rules={[{ required: true, message: '请上传证书图片' }, zodRule(c.imageUrl)]}
                   >
-                    <ImageUrlInput placeholder="证书图片地址" />
+                    <ImageUpload rootPath="employee/cert" label="证书图片" size={72} />
                   </Form.Item>
                   <Form.Item {...rest} name={[name, 'expireAt']}>
                     <DatePicker placeholder="有效期至（不填为长期）" style={{ width: 200 }} aria-label="有效期至" />

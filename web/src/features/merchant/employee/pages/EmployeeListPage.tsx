@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { useConfirm } from '../../../../components/confirm.ts';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
 import { RowAction } from '../../../../components/RowAction.tsx';
+import { fileUrl } from '../../../../components/upload/index.ts';
 import { Auth } from '../../../../lib/access.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
 import { initPcQuery } from '../../../../lib/queries.ts';
@@ -39,7 +40,7 @@ export default function EmployeeListPage() {
       width: 140,
       render: (name: string, r) => (
         <Space>
-          <Avatar src={r.avatarUrl || undefined} size={32}>
+          <Avatar src={fileUrl(r.avatarUrl) || undefined} size={32}>
             {name.slice(0, 1)}
           </Avatar>
           <Typography.Text strong>{name}</Typography.Text>
