@@ -4,11 +4,13 @@ import { Alert, Button, Card, Form, Input, InputNumber, Radio, Result, Select, S
 import type { Rule } from 'antd/es/form';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { RichTextEditor } from '../../../../components/rich-text/RichTextEditor.tsx';
+import { TagInput } from '../../../../components/tag-input/TagInput.tsx';
+import { FileUpload, ImageUpload } from '../../../../components/upload/index.ts';
 import { hasPerm } from '../../../../lib/access.tsx';
 import { useDict } from '../../../../lib/dict.tsx';
 import { zodRule } from '../../../../lib/zod-rule.ts';
 import { useShopFuwu } from '../../shop/api/fuwu.ts';
-import { ImageInput, ImageListInput } from '../../shop/components/ImageInput.tsx';
 import { type GoodsInput, useGoodsDetail, useGoodsMutations } from '../api/goods.ts';
 
 interface FormValues {
@@ -176,10 +178,10 @@ export default function GoodsFormPage() {
           validateFirst
           rules={[{ required: true, message: '请上传封面图' }, zodRule(s.coverUrl)]}
         >
-          <ImageInput />
+          <ImageUpload rootPath="goods" label="上传封面" />
         </Form.Item>
         <Form.Item name="images" label="商品图片">
-          <ImageListInput max={9} />
+          <FileUpload rootPath="goods" limit={9} />
         </Form.Item>
         <Form.Item label="价格" required style={{ marginBottom: 0 }}>
           <Form.Item name="priceYuan" style={{ display: 'inline-block', marginRight: 16 }} rules={[priceRule]}>
@@ -219,16 +221,11 @@ export default function GoodsFormPage() {
         >
           <InputNumber min={1} max={999} precision={0} style={{ width: 200 }} />
         </Form.Item>
-        <Form.Item name="tags" label="标签" rules={[tagsRule]} extra="输入后回车添加，最多 10 个，每个不超过 10 个字">
-          <Select mode="tags" open={false} tokenSeparators={[',', '，']} placeholder="如：准时上门" />
+        <Form.Item name="tags" label="标签" rules={[tagsRule]} extra="回车添加，最多 10 个，每个不超过 10 个字">
+          <TagInput max={10} maxLength={10} placeholder="如：准时上门" />
         </Form.Item>
-        <Form.Item
-          name="intro"
-          label="商品介绍"
-          rules={[{ max: 100000, message: '商品介绍过长' }]}
-          extra="支持 HTML 富文本；保存时会清除脚本等不安全内容"
-        >
-          <Input.TextArea rows={8} />
+        <Form.Item name="intro" label="商品介绍" rules={[{ max: 100000, message: '商品介绍过长' }]}>
+          <RichTextEditor rootPath="goods" height={350} placeholder="服务内容、流程、注意事项" />
         </Form.Item>
         <Form.Item name="sort" label="排序" rules={[zodRule(s.sort)]} extra="数字越小越靠前">
           <InputNumber min={0} max={9999} precision={0} style={{ width: 200 }} />

@@ -8,15 +8,17 @@ import {
   shopPhone,
   timeSlot,
 } from '@jz/contracts/shop';
-import { Form, Input, InputNumber, Select, Switch, TimePicker, TreeSelect } from 'antd';
+import { Form, Input, InputNumber, Switch, TimePicker, TreeSelect } from 'antd';
 import type { Rule } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';
+import { PolygonMap } from '../../../../components/map/PolygonMap.tsx';
+import { RegionCascader } from '../../../../components/region/RegionCascader.tsx';
+import { TagInput } from '../../../../components/tag-input/TagInput.tsx';
+import { RichTextEditor } from '../../../../components/rich-text/RichTextEditor.tsx';
+import { FileUpload, ImageUpload } from '../../../../components/upload/index.ts';
 import { zodRule } from '../../../../lib/zod-rule.ts';
-import type { ShopInput } from '../api/shops.ts';
 import { fuwuTreeData, useFuwuSelectTree } from '../api/fuwu.ts';
-import { ImageInput, ImageListInput } from './ImageInput.tsx';
-import { RegionField } from './RegionField.tsx';
-import { ServiceAreaInput } from './ServiceAreaInput.tsx';
+import type { ShopInput } from '../api/shops.ts';
 
 /** The form's own shape: region as one cascader value, hours as a time range. */
 export interface ShopFormValues {
@@ -159,10 +161,10 @@ export function ShopFields({ full, disabled }: { full?: boolean; disabled?: bool
       {full && (
         <>
           <Form.Item name="logoUrl" label="店铺 Logo" rules={[optional(s.logoUrl)]}>
-            <ImageInput />
+            <ImageUpload rootPath="shop" label="上传 Logo" disabled={disabled} />
           </Form.Item>
-          <Form.Item name="images" label="店铺图片">
-            <ImageListInput max={9} />
+          <Form.Item name="images" label="店铺图片" extra="最多 9 张，每张小于 5MB">
+            <FileUpload rootPath="shop" limit={9} disabled={disabled} />
           </Form.Item>
         </>
       )}
@@ -173,7 +175,7 @@ export function ShopFields({ full, disabled }: { full?: boolean; disabled?: bool
         <Input maxLength={20} placeholder="手机号或座机号，如 0359-2345678" disabled={disabled} />
       </Form.Item>
       <Form.Item name="region" label="所在地区">
-        <RegionField />
+        <RegionCascader disabled={disabled} />
       </Form.Item>
       <Form.Item name="address" label="详细地址" rules={[{ max: 200, message: '详细地址最多 200 个字' }]}>
         <Input maxLength={200} placeholder="街道、门牌号" disabled={disabled} />
@@ -209,8 +211,13 @@ export function ShopFields({ full, disabled }: { full?: boolean; disabled?: bool
         </Form.Item>
       </Form.Item>
       {full && (
-        <Form.Item name="serviceArea" label="服务区域" rules={[areaRule]} extra="GCJ-02 坐标；至少 3 个点，边不能交叉">
-          <ServiceAreaInput center={{ lat, lng }} />
+        <Form.Item
+          name="serviceArea"
+          label="服务区域"
+          rules={[areaRule]}
+          extra="在地图上绘制本店的服务范围：至少 3 个点，边不能交叉"
+        >
+          <PolygonMap height={380} center={lat != null && lng != null ? { lat, lng } : undefined} disabled={disabled} />
         </Form.Item>
       )}
       <Form.Item name="hours" label="营业时间" rules={[hoursRule]}>
@@ -234,13 +241,13 @@ export function ShopFields({ full, disabled }: { full?: boolean; disabled?: bool
       </Form.Item>
       {full && (
         <>
-          <Form.Item
-            name="intro"
-            label="店铺介绍"
-            rules={[{ max: 50000, message: '店铺介绍过长' }]}
-            extra="支持 HTML 富文本；保存时会清除脚本等不安全内容"
-          >
-            <Input.TextArea rows={5} disabled={disabled} />
+          <Form.Item name="intro" label="店铺介绍" rules={[{ max: 50000, message: '店铺介绍过长' }]}>
+            <RichTextEditor
+              rootPath="shop"
+              height={280}
+              disabled={disabled}
+              placeholder="介绍本店的服务特色、资质与承诺"
+            />
           </Form.Item>
           <Form.Item
             name="autoAccept"
@@ -264,15 +271,9 @@ export function ShopFields({ full, disabled }: { full?: boolean; disabled?: bool
             name="serviceTimeSlots"
             label="服务时段"
             rules={[slotsRule, { type: 'array', max: 24, message: '最多 24 个服务时段' }]}
-            extra="输入如 09:00-11:00 后回车"
+            extra="如 09:00-11:00，回车添加"
           >
-            <Select
-              mode="tags"
-              tokenSeparators={[',', '，', ' ']}
-              placeholder="09:00-11:00"
-              open={false}
-              disabled={disabled}
-            />
+            <TagInput max={24} maxLength={11} placeholder="09:00-11:00" addText="新增时段" disabled={disabled} />
           </Form.Item>
         </>
       )}

@@ -25,7 +25,8 @@ export function ShopFormModal(props: {
       destroyOnHidden
       okText="保存"
       onOk={async () => {
-        const v = await form.validateFields();
+        const v = await form.validateFields().catch(() => null);
+        if (!v) return; // the form shows what is wrong
         await props.onSubmit(fromFormValues(v, false));
         props.onClose();
       }}

@@ -39,7 +39,8 @@ export default function ShopInfoPage() {
     );
 
   const save = async () => {
-    const v = await form.validateFields();
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return; // the form shows what is wrong
     await edit.mutateAsync({ id: s.id, ...fromFormValues(v, true) });
   };
 

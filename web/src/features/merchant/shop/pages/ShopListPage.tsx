@@ -115,7 +115,8 @@ export default function ShopListPage() {
         destroyOnHidden
         okText="复制"
         onOk={async () => {
-          const v = await copyForm.validateFields();
+          const v = await copyForm.validateFields().catch(() => null);
+          if (!v) return; // the form shows what is wrong
           await m.copy.mutateAsync(v);
           setCopyFrom(undefined);
         }}

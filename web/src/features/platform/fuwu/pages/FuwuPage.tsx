@@ -134,7 +134,8 @@ export default function FuwuPage() {
         onCancel={() => setEditing(null)}
         destroyOnHidden
         onOk={async () => {
-          const v = await form.validateFields();
+          const v = await form.validateFields().catch(() => null);
+          if (!v) return; // the form shows what is wrong
           await save.mutateAsync({ ...v, parentId: v.parentId ?? null, id: editing?.id });
           setEditing(null);
         }}

@@ -104,7 +104,8 @@ export default function ShopAuditPage() {
         okText="驳回"
         okButtonProps={{ danger: true }}
         onOk={async () => {
-          const v = await form.validateFields();
+          const v = await form.validateFields().catch(() => null);
+          if (!v) return; // the form shows what is wrong
           await audit.mutateAsync({ id: rejecting!.id, auditStatus: 2, auditRemark: v.auditRemark });
           setRejecting(null);
         }}
