@@ -12,6 +12,10 @@ export default defineModule({
   order: 80,
   routes(app) {
     financeRoutes(app);
+    // Catch up once at start (settlements that came due while no instance ran), then every minute.
+    app.addHook('onReady', async () => {
+      await unfreezeDue(app.db).catch((err) => app.log.error({ err }, 'finance unfreeze job failed'));
+    });
     const timer = setInterval(() => {
       unfreezeDue(app.db).catch((err) => app.log.error({ err }, 'finance unfreeze job failed'));
     }, UNFREEZE_INTERVAL_MS);

@@ -87,7 +87,7 @@ export function financeRoutes(app: App) {
         .header('content-type', 'text/csv; charset=utf-8')
         .header(
           'content-disposition',
-          `attachment; filename="ledger.csv"; filename*=UTF-8''${encodeURIComponent(name)}`,
+          `attachment; filename*=UTF-8''${encodeURIComponent(name)}; filename="ledger.csv"`,
         );
       return `\uFEFF${[head.map(cell).join(','), ...lines].join('\r\n')}\r\n`;
     },

@@ -1,0 +1,155 @@
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO, shot, signIn } from '../support/session.ts';
+
+/** "¥1,035.40" -> 103540 fen. */
+const fenOf = (text: string) => Math.round(Number(text.replace(/[^\d.-]/g, '')) * 100);
+
+async function figure(page: Page, key: string) {
+  const card = page.getByTestId(`finance-${key}`);
+  await expect(card.locator('.ant-statistic-content')).toBeVisible();
+  return fenOf((await card.locator('.ant-statistic-content').textContent()) ?? '');
+}
+
+async function figures(page: Page) {
+  return {
+    balance: await figure(page, 'balance'),
+    frozen: await figure(page, 'frozen'),
+    withdrawable: await figure(page, 'withdrawable'),
+    pending: await figure(page, 'pendingWithdraw'),
+  };
+}
+
+test('the owner sees the money add up, withdraws twice; the admin approves one and rejects the other; the ledger follows', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  await signIn(page, DEMO.ownerA);
+
+  // 财务管理: the cards add up (可提现 = 余额 - 冻结), the recent ledger is listed.
+  await page.goto('/#/caiwuguanli');
+  const start = await figures(page);
+  expect(start.balance).toBeGreaterThan(0);
+  expect(start.withdrawable).toBe(start.balance - start.frozen);
+  await expect(page.getByText('最近收支')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: '订单结算' }).first()).toBeVisible();
+  await shot(page, 'finance-home');
+
+  // 不可提现金额: the frozen settlements' total is the 冻结 figure.
+  await page.goto('/#/buketixianjine');
+  const total = page
+    .locator('.ant-statistic')
+    .filter({ hasText: '不可提现金额合计' })
+    .locator('.ant-statistic-content');
+  await expect(total).toHaveText(/¥/);
+  expect(fenOf((await total.textContent()) ?? '')).toBe(start.frozen);
+  await expect(page.getByText(/\d+ 天后/).first()).toBeVisible();
+  await shot(page, 'finance-frozen');
+
+  // 资金总览: the trend chart (echarts, SVG) with its legend.
+  await page.goto('/#/caiwuzijinzonglan');
+  await expect(page.locator('.echarts-for-react svg').first()).toBeVisible();
+  await expect(page.getByText('期间收入')).toBeVisible();
+  await page.getByText('按月').click();
+  await expect(page.locator('.echarts-for-react svg').first()).toBeVisible();
+  await shot(page, 'finance-overview');
+
+  // 提现 through the menu: below the minimum is refused in the form; then two withdrawals with fee/arrival shown.
+  await page.getByRole('menu').getByText('提现', { exact: true }).click();
+  await expect(page).toHaveURL(/#\/caiwutixian/);
+  await expect(page.getByTestId('withdrawable')).toHaveText(/¥/);
+  const amount = page.getByPlaceholder('请输入提现金额（元）');
+  await amount.fill('5');
+  await page.getByRole('button', { name: /申请提现/ }).click();
+  await expect(page.getByText('提现金额不能低于 10.00 元')).toBeVisible();
+  await amount.fill(String((start.withdrawable + 100) / 100));
+  await page.getByRole('button', { name: /申请提现/ }).click();
+  await expect(page.getByText(/提现金额不能超过可提现金额/)).toBeVisible();
+  await amount.fill('100');
+  await expect(page.locator('.ant-descriptions').getByText('¥100.00').last()).toBeVisible();
+  await shot(page, 'finance-withdraw-form');
+  await page.getByRole('button', { name: /申请提现/ }).click();
+  await expect(page.getByText(/预计到账 ¥100\.00/)).toBeVisible();
+  await page.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.getByText('提现申请已提交，等待平台审核').first()).toBeVisible();
+  await amount.fill('50');
+  await page.getByRole('button', { name: /申请提现/ }).click();
+  await page.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.getByRole('row').filter({ hasText: '¥50.00' }).filter({ hasText: '审核中' })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: '¥100.00' }).filter({ hasText: '审核中' })).toBeVisible();
+  await expect(page.getByTestId('withdrawable')).not.toHaveText(
+    `¥${(start.withdrawable / 100).toLocaleString('zh-CN', { minimumFractionDigits: 2 })}`,
+  );
+  await shot(page, 'finance-withdraw');
+
+  // The platform admin (own browser context) approves the 100 and rejects the 50 with a reason.
+  const adminPage = await browser.newPage();
+  await signIn(adminPage, DEMO.admin);
+  await adminPage.goto('/#/sys/withdraw-audit');
+  const reviewing = adminPage.getByRole('row').filter({ hasText: '运城洁家' }).filter({ hasText: '审核中' });
+  const hundred = reviewing.filter({ hasText: '¥100.00' }).first();
+  await expect(hundred).toBeVisible();
+  await hundred.getByRole('button', { name: '通过' }).click();
+  await adminPage.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(adminPage.getByText('已打款到账').first()).toBeVisible();
+  const fifty = reviewing.filter({ hasText: '¥50.00' }).first();
+  await fifty.getByRole('button', { name: '驳回' }).click();
+  await adminPage
+    .getByRole('button', { name: /驳\s*回/ })
+    .last()
+    .click();
+  await expect(adminPage.getByText('驳回时请填写原因')).toBeVisible();
+  await adminPage.getByLabel('驳回原因').fill('收款账户与营业执照主体不一致');
+  await adminPage
+    .getByRole('button', { name: /驳\s*回/ })
+    .last()
+    .click();
+  await expect(adminPage.getByText('已驳回，金额已退回商家').first()).toBeVisible();
+  await expect(
+    adminPage.getByRole('row').filter({ hasText: '收款账户与营业执照主体不一致' }).filter({ hasText: '已驳回' }),
+  ).toBeVisible();
+  await shot(adminPage, 'finance-withdraw-audit');
+  await adminPage.close();
+
+  // Back with the owner: the 50 came back, the 100 is paid; the ledger shows 提现 and 提现退回.
+  await page.goto('/#/caiwuguanli');
+  await page.reload();
+  const end = await figures(page);
+  // (the unfreeze job may have released a settlement meanwhile: it moves 冻结 to 可提现, never the balance)
+  expect(end.balance).toBe(start.balance - 10000);
+  expect(end.withdrawable - (start.frozen - end.frozen)).toBe(start.withdrawable - 10000);
+  expect(end.pending).toBe(start.pending);
+  expect(end.withdrawable).toBe(end.balance - end.frozen);
+
+  await page.goto('/#/shouzhimingxi');
+  await expect(page.getByRole('row').filter({ hasText: '提现退回' }).filter({ hasText: '+¥50.00' })).toBeVisible();
+  await page.locator('#search_kind').click();
+  await page.getByTitle('提现', { exact: true }).click();
+  await page.getByRole('button', { name: /搜\s*索/ }).click();
+  await expect(page.getByRole('row').filter({ hasText: '-¥100.00' })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: '订单结算' })).toHaveCount(0);
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /导出/ }).click()]);
+  expect(file.suggestedFilename()).toMatch(/^收支明细_\d+\.csv$/);
+  await shot(page, 'finance-ledger');
+
+  // A ledger row links to its withdrawal.
+  await page
+    .getByRole('link', { name: /^提现 TX/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/#\/caiwutixian\?withdrawNo=TX/);
+  await expect(page.getByText('共 1 条')).toBeVisible();
+
+  // 绑定记录: the bound card masked, the bind/unbind history.
+  await page.goto('/#/bangdingjilu');
+  await expect(page.getByTestId('bank-card').first()).toContainText(/\d{4} \*{4} \*{4} \d{4}/);
+  await expect(page.getByRole('row').filter({ hasText: '解绑' }).first()).toBeVisible();
+  await shot(page, 'finance-binding');
+});
+
+test('the sub-account has no finance menu and is refused the pages', async ({ page }) => {
+  await signIn(page, DEMO.subA);
+  await expect(page.getByRole('menu').getByText('财务管理')).toHaveCount(0);
+  await page.goto('/#/caiwutixian');
+  await expect(page.getByPlaceholder('请输入提现金额（元）')).toHaveCount(0);
+});
