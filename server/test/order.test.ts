@@ -101,7 +101,7 @@ describe('demo orders', () => {
       const rows = await t.db.selectFrom('serviceOrder').select(['id', 'status']).where('merchantId', '=', m).execute();
       expect(new Set(rows.map((r) => r.status))).toEqual(new Set([10, 20, 30, 40, 50, 60, 70]));
       for (const r of rows) {
-        const tl = await t.db.selectFrom('orderTimeline').select('toStatus').where('orderId', '=', r.id).execute();
+        const tl = await t.db.selectFrom('orderTimeline').select('toStatus').where('orderId', '=', r.id).orderBy('id').execute();
         expect(tl.at(-1)?.toStatus).toBe(r.status);
       }
       const done = rows.filter((r) => r.status === 50 || r.status === 60).map((r) => r.id);

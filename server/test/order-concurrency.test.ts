@@ -1,0 +1,224 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openCustomerSession } from '../src/modules/customer/customer.repo.ts';
+import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp } from './helpers/index.ts';
+
+/**
+ * The concurrency rule of domain.md: ten parallel identical transitions give exactly one success and nine 2004
+ * refusals (never a 500, never a double transition), and money moves once. Runs on SQLite and on PostgreSQL
+ * (TEST_DB=postgres), where the requests really overlap on a connection pool.
+ */
+const D = 'app/jiazheng/pay/dingdan';
+const C = 'app/jiazheng/customer';
+const N = 10;
+
+let t: TestApp;
+let ownerA: Api;
+let shopId: number;
+let merchantId: number;
+let seq = 0;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  ownerA = api(t.app, await loginAs(t.app, PHONES.ownerA));
+  const shop = await t.db
+    .selectFrom('shop')
+    .select(['id', 'merchantId'])
+    .where('name', '=', '运城洁家家政（总店）')
+    .executeTakeFirstOrThrow();
+  shopId = shop.id;
+  merchantId = shop.merchantId;
+});
+afterAll(() => t?.close());
+
+async function newEmployee() {
+  const src = await t.db.selectFrom('employee').selectAll().where('shopId', '=', shopId).executeTakeFirstOrThrow();
+  const { id: _id, ...rest } = src;
+  seq++;
+  return (
+    await t.db
+      .insertInto('employee')
+      .values({
+        ...rest,
+        name: `并发员工${seq}`,
+        phone: `1355555${1000 + seq}`,
+        idCardNo: `C${Date.now()}${seq}`,
+        workState: 1,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+}
+
+async function placed(phone = `1391234${String(1000 + ++seq)}`) {
+  const s = await openCustomerSession(t.db, phone, '并发顾客');
+  const c = api(t.app, undefined, { headers: { 'x-customer-token': s.token } });
+  const g = await t.db
+    .selectFrom('goods')
+    .select(['id', 'minQuantity'])
+    .where('shopId', '=', shopId)
+    .where('shelfState', '=', 1)
+    .executeTakeFirstOrThrow();
+  const r = await c.post(`${C}/order/add`, {
+    goodsId: g.id,
+    quantity: Math.max(1, g.minQuantity),
+    customerName: '并发',
+    customerPhone: phone,
+    address: '山西省运城市盐湖区并发路 10 号',
+    appointmentAt: new Date(Date.now() + 86400_000).toISOString(),
+  });
+  expect(r.code).toBe(200);
+  return { id: r.result.id as number, customer: c };
+}
+
+const status = async (id: number) =>
+  (await t.db.selectFrom('serviceOrder').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+const timelineTo = async (id: number, to: number) =>
+  (
+    await t.db
+      .selectFrom('orderTimeline')
+      .select('id')
+      .where('orderId', '=', id)
+      .where('toStatus', '=', to)
+      .where('action', 'not in', ['退款成功', '退款失败'])
+      .execute()
+  ).length;
+
+function tally(rs: { code: number; status: number }[]) {
+  expect(rs.every((r) => r.status < 500)).toBe(true);
+  return { ok: rs.filter((r) => r.code === 200).length, refused: rs.filter((r) => r.code === 2004).length };
+}
+
+describe('ten parallel identical transitions', () => {
+  it('pay (10 -> 20): one success; the goods sales grow once', async () => {
+    const o = await placed();
+    const before = await t.db
+      .selectFrom('goods')
+      .select('sales')
+      .innerJoin('serviceOrder', 'serviceOrder.goodsId', 'goods.id')
+      .where('serviceOrder.id', '=', o.id)
+      .executeTakeFirstOrThrow();
+    const rs = await Promise.all(Array.from({ length: N }, () => o.customer.post(`${C}/order/pay`, { id: o.id })));
+    expect(tally(rs)).toEqual({ ok: 1, refused: N - 1 });
+    expect(await status(o.id)).toBe(20);
+    expect(await timelineTo(o.id, 20)).toBe(1);
+    const after = await t.db
+      .selectFrom('goods')
+      .select('sales')
+      .innerJoin('serviceOrder', 'serviceOrder.goodsId', 'goods.id')
+      .where('serviceOrder.id', '=', o.id)
+      .executeTakeFirstOrThrow();
+    const q = await t.db.selectFrom('serviceOrder').select('quantity').where('id', '=', o.id).executeTakeFirstOrThrow();
+    expect(after.sales - before.sales).toBe(q.quantity);
+  });
+
+  it('setYuangong (20 -> 30), shangjiaYanquan (30 -> 40), queren (40 -> 50): one success each, one settlement', async () => {
+    const o = await placed();
+    const pay = await o.customer.post(`${C}/order/pay`, { id: o.id });
+    const code = pay.result.verifyCode as string;
+    const e = await newEmployee();
+
+    let rs = await Promise.all(
+      Array.from({ length: N }, () => ownerA.post(`${D}/setYuangong`, { id: o.id, yuangongId: e })),
+    );
+    expect(tally(rs)).toEqual({ ok: 1, refused: N - 1 });
+    expect(await status(o.id)).toBe(30);
+    expect(await timelineTo(o.id, 30)).toBe(1);
+
+    rs = await Promise.all(Array.from({ length: N }, () => ownerA.post(`${D}/shangjiaYanquan`, { code })));
+    expect(tally(rs)).toEqual({ ok: 1, refused: N - 1 });
+    expect(await status(o.id)).toBe(40);
+    expect(await timelineTo(o.id, 40)).toBe(1);
+
+    const account = () =>
+      t.db
+        .selectFrom('financeAccount')
+        .select(['balance', 'frozen'])
+        .where('merchantId', '=', merchantId)
+        .executeTakeFirstOrThrow();
+    const before = await account();
+    rs = await Promise.all(Array.from({ length: N }, () => ownerA.post(`${D}/queren`, { id: o.id })));
+    expect(tally(rs)).toEqual({ ok: 1, refused: N - 1 });
+    expect(await status(o.id)).toBe(50);
+    expect(await timelineTo(o.id, 50)).toBe(1);
+    const s = await t.db.selectFrom('financeSettlement').selectAll().where('orderId', '=', o.id).execute();
+    expect(s).toHaveLength(1);
+    const after = await account();
+    expect(Number(after.balance) - Number(before.balance)).toBe(Number(s[0].amount));
+    expect(Number(after.frozen) - Number(before.frozen)).toBe(Number(s[0].amount));
+    // the account still equals its ledger
+    const ledger = await t.db
+      .selectFrom('financeLedger')
+      .select(sql<number>`coalesce(sum(balance_change), 0)`.as('b'))
+      .where('merchantId', '=', merchantId)
+      .executeTakeFirstOrThrow();
+    expect(Number(ledger.b)).toBe(Number(after.balance));
+    expect(
+      (await t.db.selectFrom('employee').select('workState').where('id', '=', e).executeTakeFirstOrThrow()).workState,
+    ).toBe(1);
+  });
+
+  it('shangjiaCancel (20 -> 70): one success, one refund', async () => {
+    const o = await placed();
+    await o.customer.post(`${C}/order/pay`, { id: o.id });
+    const rs = await Promise.all(
+      Array.from({ length: N }, () => ownerA.post(`${D}/shangjiaCancel`, { id: o.id, reason: '并发取消' })),
+    );
+    expect(tally(rs)).toEqual({ ok: 1, refused: N - 1 });
+    const row = await t.db
+      .selectFrom('serviceOrder')
+      .select(['status', 'refundStatus'])
+      .where('id', '=', o.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 70, refundStatus: 2 });
+    const refunds = await t.db
+      .selectFrom('orderTimeline')
+      .select('id')
+      .where('orderId', '=', o.id)
+      .where('action', '=', '退款成功')
+      .execute();
+    expect(refunds).toHaveLength(1);
+  });
+
+  it('assign racing cancel: each transition at most once, the employee state follows the winner', async () => {
+    const o = await placed();
+    await o.customer.post(`${C}/order/pay`, { id: o.id });
+    const e = await newEmployee();
+    const rs = await Promise.all(
+      Array.from({ length: N }, (_, i) =>
+        i % 2
+          ? ownerA.post(`${D}/shangjiaCancel`, { id: o.id, reason: '竞争取消' })
+          : ownerA.post(`${D}/setYuangong`, { id: o.id, yuangongId: e }),
+      ),
+    );
+    const first = tally(rs);
+    // assign then cancel (20 -> 30 -> 70) is legal in sequence, but never two of the same
+    const to30 = await timelineTo(o.id, 30);
+    const to70 = await timelineTo(o.id, 70);
+    expect(to30).toBeLessThanOrEqual(1);
+    expect(to70).toBeLessThanOrEqual(1);
+    expect(first.ok).toBe(to30 + to70);
+    expect(first.ok + first.refused).toBe(N);
+    const st = await status(o.id);
+    expect([30, 70]).toContain(st);
+    const ws = (await t.db.selectFrom('employee').select('workState').where('id', '=', e).executeTakeFirstOrThrow())
+      .workState;
+    expect(ws).toBe(st === 30 ? 2 : 1);
+  });
+
+  it('customer reviews (50 -> 60): one review row, one rating update', async () => {
+    const o = await placed();
+    const pay = await o.customer.post(`${C}/order/pay`, { id: o.id });
+    await ownerA.post(`${D}/setYuangong`, { id: o.id, yuangongId: await newEmployee() });
+    await ownerA.post(`${D}/shangjiaYanquan`, { code: pay.result.verifyCode });
+    await ownerA.post(`${D}/queren`, { id: o.id });
+    const rs = await Promise.all(
+      Array.from({ length: N }, () =>
+        o.customer.post(`${C}/order/pingjia`, { id: o.id, rating: 4, content: '并发评价' }),
+      ),
+    );
+    expect(tally(rs)).toEqual({ ok: 1, refused: N - 1 });
+    expect(await t.db.selectFrom('review').select('id').where('orderId', '=', o.id).execute()).toHaveLength(1);
+    expect(await status(o.id)).toBe(60);
+  });
+});

@@ -1,0 +1,54 @@
+import { ShoppingOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Badge, Button, Tooltip } from 'antd';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { api } from '../../lib/api-client.ts';
+import { hasPerm } from '../../lib/access.tsx';
+import { initPcQuery, profileQuery } from '../../lib/queries.ts';
+import { useOrderEvents, useOrderStream } from './order-stream.ts';
+
+export const WAITING_KEY = ['orders', 'waiting-count'] as const;
+
+/**
+ * The header's badge of orders waiting to be taken (status 20) in the current shop. It keeps the live order stream
+ * open, so a new paid order rings (when the shop's 新订单提示音 is on) and bumps the count on every page; clicking
+ * opens 订单接单.
+ */
+export function OrderBadge() {
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const { data: user } = useQuery(profileQuery);
+  const { data: init } = useQuery(initPcQuery);
+  const enabled = user?.userType === 'merchant' && hasPerm('merchant:order:taking');
+  const shopId = init?.curDianpu?.id;
+  const stream = useOrderStream(shopId, enabled);
+  const { data } = useQuery({
+    queryKey: [...WAITING_KEY, shopId],
+    queryFn: () =>
+      api.get<{ count: number }>('/api/app/jiazheng/pay/dingdan/findDaijiedanCount', undefined, {
+        quiet: true,
+        silentError: true,
+      }),
+    enabled,
+    refetchInterval: 30_000,
+  });
+  useOrderEvents(useCallback(() => void qc.invalidateQueries({ queryKey: WAITING_KEY }), [qc]));
+  if (!enabled) return null;
+  const count = data?.count ?? 0;
+  return (
+    <Tooltip title={stream.connected ? `待接单 ${count} 单（实时）` : '实时连接中断，正在重连…'}>
+      <Button
+        type="text"
+        aria-label={`待接单，${count} 单`}
+        data-testid="order-badge"
+        onClick={() => navigate('/dingdanjiedan')}
+      >
+        <Badge count={count} size="small" overflowCount={99} dot={!stream.connected && count === 0}>
+          <ShoppingOutlined style={{ fontSize: 18, color: stream.connected ? undefined : '#faad14' }} />
+        </Badge>
+        <span style={{ marginLeft: 6 }}>待接单</span>
+      </Button>
+    </Tooltip>
+  );
+}

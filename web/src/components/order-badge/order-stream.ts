@@ -1,0 +1,168 @@
+import type { OrderEvent, StreamTicket } from '@jz/contracts/order';
+import { useEffect, useSyncExternalStore } from 'react';
+import { API_BASE, api } from '../../lib/api-client.ts';
+import { notifyMessagesChanged } from '../message-bell/unread.ts';
+
+/**
+ * The console's one live connection to the order stream (server-sent events), shared by the header badge and the
+ * order-taking page. EventSource cannot send the Authorization header, so each (re)connection first asks for a
+ * one-time ticket with the bearer token; the browser's own auto-reconnect would replay a used ticket, so on any error
+ * the connection is closed and reopened by hand with a new ticket and `lastEventId`, and the server replays every
+ * event after it (no order is lost while the connection was down).
+ */
+export interface StreamState {
+  connected: boolean;
+  /** The shop's newOrderSound setting as the server reported it. */
+  sound: boolean;
+  /** How many new-order tones were played since the page loaded. */
+  beeps: number;
+  /** How many times the stream (re)connected. */
+  connects: number;
+}
+
+type Listener = (e: OrderEvent) => void;
+export const ORDER_EVENT = 'jz:order-event';
+
+class OrderStream {
+  state: StreamState = { connected: false, sound: true, beeps: 0, connects: 0 };
+  private es: EventSource | undefined;
+  private lastId: number | undefined;
+  private refs = 0;
+  private shop: number | undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private listeners = new Set<Listener>();
+  private watchers = new Set<() => void>();
+  private audio: AudioContext | undefined;
+
+  subscribe = (fn: () => void) => {
+    this.watchers.add(fn);
+    return () => void this.watchers.delete(fn);
+  };
+  snapshot = () => this.state;
+  onEvent(fn: Listener) {
+    this.listeners.add(fn);
+    return () => void this.listeners.delete(fn);
+  }
+
+  /** One more user of the stream for a shop; the last release closes it. */
+  acquire(shopId: number | undefined) {
+    this.refs++;
+    if (shopId !== this.shop) {
+      this.shop = shopId;
+      this.lastId = undefined;
+      this.close();
+    }
+    if (!this.es && !this.timer) void this.open();
+    return () => {
+      this.refs--;
+      if (this.refs <= 0) {
+        this.refs = 0;
+        this.close();
+      }
+    };
+  }
+
+  private set(p: Partial<StreamState>) {
+    this.state = { ...this.state, ...p };
+    for (const w of this.watchers) w();
+  }
+
+  private close() {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.es?.close();
+    this.es = undefined;
+    if (this.state.connected) this.set({ connected: false });
+  }
+
+  private later(ms: number) {
+    if (this.refs <= 0 || this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.open();
+    }, ms);
+  }
+
+  private async open() {
+    if (this.refs <= 0 || this.es) return;
+    let t: StreamTicket;
+    try {
+      t = await api.post<StreamTicket>(
+        '/api/app/jiazheng/pay/dingdan/stream/ticket',
+        {},
+        { silentSuccess: true, silentError: true },
+      );
+    } catch {
+      this.later(5000);
+      return;
+    }
+    if (this.refs <= 0 || this.es) return;
+    const resume = this.lastId !== undefined ? `&lastEventId=${this.lastId}` : '';
+    const es = new EventSource(`${API_BASE}${t.url}${resume}`);
+    this.es = es;
+    es.addEventListener('hello', (m) => {
+      const d = JSON.parse((m as MessageEvent).data) as { lastEventId: number; sound: boolean };
+      if (this.lastId === undefined) this.lastId = d.lastEventId;
+      this.set({ connected: true, sound: d.sound, connects: this.state.connects + 1 });
+      // Anything may have changed while we were away: lists refetch.
+      window.dispatchEvent(new CustomEvent(ORDER_EVENT, { detail: null }));
+    });
+    es.addEventListener('order', (m) => {
+      const msg = m as MessageEvent;
+      const e = JSON.parse(msg.data) as OrderEvent;
+      this.lastId = Math.max(this.lastId ?? 0, Number(msg.lastEventId) || e.id);
+      if (e.kind === 'new' && e.sound) this.beep();
+      for (const l of this.listeners) l(e);
+      window.dispatchEvent(new CustomEvent(ORDER_EVENT, { detail: e }));
+      notifyMessagesChanged();
+    });
+    es.onerror = () => {
+      es.close();
+      if (this.es === es) this.es = undefined;
+      this.set({ connected: false });
+      this.later(2000);
+    };
+  }
+
+  /** A short two-tone beep through Web Audio (no audio file to load). */
+  beep() {
+    try {
+      this.audio ??= new AudioContext();
+      const ctx = this.audio;
+      void ctx.resume();
+      const now = ctx.currentTime;
+      for (const [i, f] of [880, 1320].entries()) {
+        const osc = ctx.createOscillator();
+        const gain = ctx.createGain();
+        osc.type = 'sine';
+        osc.frequency.value = f;
+        gain.gain.setValueAtTime(0.0001, now + i * 0.18);
+        gain.gain.exponentialRampToValueAtTime(0.25, now + i * 0.18 + 0.02);
+        gain.gain.exponentialRampToValueAtTime(0.0001, now + i * 0.18 + 0.16);
+        osc.connect(gain).connect(ctx.destination);
+        osc.start(now + i * 0.18);
+        osc.stop(now + i * 0.18 + 0.17);
+      }
+      this.set({ beeps: this.state.beeps + 1 });
+    } catch {
+      // no audio device: the badge and the list still show the order
+    }
+  }
+}
+
+export const orderStream = new OrderStream();
+
+/** Keeps the shared stream open while the component is mounted; answers its state. */
+export function useOrderStream(shopId: number | undefined, enabled = true) {
+  useEffect(() => (enabled ? orderStream.acquire(shopId) : undefined), [shopId, enabled]);
+  return useSyncExternalStore(orderStream.subscribe, orderStream.snapshot);
+}
+
+/** Calls `fn` on every order event (and with null after a reconnect, when everything may be stale). */
+export function useOrderEvents(fn: (e: OrderEvent | null) => void) {
+  useEffect(() => {
+    const h = (ev: Event) => fn((ev as CustomEvent<OrderEvent | null>).detail);
+    window.addEventListener(ORDER_EVENT, h);
+    return () => window.removeEventListener(ORDER_EVENT, h);
+  }, [fn]);
+}

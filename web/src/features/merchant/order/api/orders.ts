@@ -1,0 +1,53 @@
+import type { Page } from '@jz/contracts/envelope';
+import type { Order, OrderDetail, OrderPage } from '@jz/contracts/order';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, download } from '../../../../lib/api-client.ts';
+
+const base = '/api/app/jiazheng/pay/dingdan';
+
+/** Root of every order query key: every transition invalidates it (and the header's waiting count). */
+export const orderKeys = { all: ['merchant', 'order'] as const };
+
+export const getOrderPage = (params: object) => api.get<OrderPage>(`${base}/findAllByPage`, params, { quiet: true });
+export const getOrder = (id: number) => api.get<OrderDetail>(`${base}/findById/${id}`, undefined, { quiet: true });
+export const getWaiting = () =>
+  api.get<{ records: Order[]; total: number }>(`${base}/jiedan/findAllByList`, undefined, { quiet: true });
+export const getVerifyHistory = (params: object) =>
+  api.get<Page<Order> & { recentFailures: number }>(`${base}/yanquan/findAllByPage`, params, { quiet: true });
+
+export interface AssignableEmployee {
+  id: number;
+  name: string;
+  phone: string;
+  workState: number;
+  rating: number;
+  load: number;
+  current: boolean;
+}
+export const getAssignable = (id: number) =>
+  api.get<AssignableEmployee[]>(`${base}/findYuangong`, { id }, { quiet: true });
+
+export const exportOrders = (filters: object) => download(`${base}/export`, filters, '订单.csv');
+
+export function useOrderMutations() {
+  const qc = useQueryClient();
+  const done = () => {
+    void qc.invalidateQueries({ queryKey: orderKeys.all });
+    void qc.invalidateQueries({ queryKey: ['orders'] });
+  };
+  return {
+    assign: useMutation({
+      mutationFn: (v: { id: number; yuangongId: number }) => api.post(`${base}/setYuangong`, v),
+      onSuccess: done,
+    }),
+    cancel: useMutation({
+      mutationFn: (v: { id: number; reason: string }) => api.post(`${base}/shangjiaCancel`, v),
+      onSuccess: done,
+    }),
+    confirm: useMutation({ mutationFn: (id: number) => api.post(`${base}/queren`, { id }), onSuccess: done }),
+    verify: useMutation({
+      mutationFn: (code: string) => api.post<{ order: OrderDetail }>(`${base}/shangjiaYanquan`, { code }),
+      onSuccess: done,
+    }),
+  };
+}

@@ -1,0 +1,51 @@
+import type { Order } from '@jz/contracts/order';
+import { Space } from 'antd';
+import { useConfirm } from '../../../../components/confirm.ts';
+import { RowAction } from '../../../../components/RowAction.tsx';
+import { Auth } from '../../../../lib/access.tsx';
+import { useOrderMutations } from '../api/orders.ts';
+
+export type OrderDialog = { kind: 'assign' | 'cancel'; order: Order } | null;
+
+/** The actions an order offers in its state (domain.md state machine). */
+export function OrderActions(props: { order: Order; onDialog: (d: OrderDialog) => void; onDetail?: () => void }) {
+  const { order: o } = props;
+  const { confirm } = useOrderMutations();
+  const { confirmWarning } = useConfirm();
+  const done = async () => {
+    if (!(await confirmWarning(`确认订单 ${o.orderNo} 已服务完成？确认后将生成结算，金额冻结至结算日后可提现。`)))
+      return;
+    await confirm.mutateAsync(o.id).catch(() => undefined);
+  };
+  return (
+    <Space size={4} wrap>
+      {props.onDetail && (
+        <Auth perm="merchant:order:query">
+          <RowAction onClick={props.onDetail}>详情</RowAction>
+        </Auth>
+      )}
+      {o.status === 20 && (
+        <Auth perm="merchant:order:assign">
+          <RowAction onClick={() => props.onDialog({ kind: 'assign', order: o })}>接单派员</RowAction>
+        </Auth>
+      )}
+      {o.status === 30 && (
+        <Auth perm="merchant:order:assign">
+          <RowAction onClick={() => props.onDialog({ kind: 'assign', order: o })}>改派</RowAction>
+        </Auth>
+      )}
+      {o.status === 40 && (
+        <Auth perm="merchant:order:confirm">
+          <RowAction onClick={done}>确认完成</RowAction>
+        </Auth>
+      )}
+      {(o.status === 20 || o.status === 30) && (
+        <Auth perm="merchant:order:cancel">
+          <RowAction danger onClick={() => props.onDialog({ kind: 'cancel', order: o })}>
+            取消
+          </RowAction>
+        </Auth>
+      )}
+    </Space>
+  );
+}

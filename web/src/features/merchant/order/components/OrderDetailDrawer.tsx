@@ -1,0 +1,161 @@
+import { useQuery } from '@tanstack/react-query';
+import { Descriptions, Drawer, Empty, Image, Rate, Result, Space, Spin, Tag, Timeline, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { CopyText } from '../../../../components/CopyText.tsx';
+import { PolygonMap } from '../../../../components/map/PolygonMap.tsx';
+import { fileUrl } from '../../../../components/upload/index.ts';
+import { DictTag } from '../../../../lib/dict.tsx';
+import { getOrder, orderKeys } from '../api/orders.ts';
+import { type OrderDialog, OrderActions } from './OrderActions.tsx';
+import { yuan } from './money.ts';
+
+const t = (iso: string | null | undefined) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '-');
+const WHO: Record<string, string> = { merchant: '商家', customer: '客户', system: '系统' };
+
+/** A small square around a point: the location marker on the read-only map. */
+const around = (lat: number, lng: number, d = 0.0004) => [
+  { lat: lat + d, lng },
+  { lat, lng: lng + d },
+  { lat: lat - d, lng },
+  { lat, lng: lng - d },
+];
+
+/** 订单详情: goods snapshot, customer, address on the map, amounts, employee, settlement, review and the timeline. */
+export function OrderDetailDrawer(props: {
+  id: number | null;
+  onClose: () => void;
+  onDialog: (d: OrderDialog) => void;
+}) {
+  const q = useQuery({
+    queryKey: [...orderKeys.all, 'detail', props.id],
+    queryFn: () => getOrder(props.id!),
+    enabled: !!props.id,
+  });
+  const o = q.data;
+  return (
+    <Drawer
+      title={o ? `订单详情 · ${o.orderNo}` : '订单详情'}
+      width={760}
+      open={!!props.id}
+      onClose={props.onClose}
+      extra={o && <OrderActions order={o} onDialog={props.onDialog} />}
+    >
+      {q.isLoading ? (
+        <Spin />
+      ) : q.isError || !o ? (
+        <Result status="warning" title="订单不存在或无权查看" />
+      ) : (
+        <Space direction="vertical" size={20} style={{ width: '100%' }}>
+          <Descriptions title="订单信息" bordered size="small" column={2}>
+            <Descriptions.Item label="订单号">
+              <CopyText text={o.orderNo} />
+            </Descriptions.Item>
+            <Descriptions.Item label="状态">
+              <Space>
+                <DictTag type="order_status" value={o.status} />
+                {o.refundStatus > 0 && <DictTag type="order_refund_status" value={o.refundStatus} />}
+              </Space>
+            </Descriptions.Item>
+            <Descriptions.Item label="店铺">{o.shopName}</Descriptions.Item>
+            <Descriptions.Item label="下单时间">{t(o.createdAt)}</Descriptions.Item>
+            <Descriptions.Item label="商品" span={2}>
+              <Space>
+                {o.goodsCover && (
+                  <Image src={fileUrl(o.goodsCover)} width={48} height={48} style={{ objectFit: 'cover' }} />
+                )}
+                <span>
+                  {o.goodsName} · {yuan(o.goodsPrice)}/{o.unit} × {o.quantity}
+                </span>
+              </Space>
+            </Descriptions.Item>
+            <Descriptions.Item label="订单金额">{yuan(o.amount)}</Descriptions.Item>
+            <Descriptions.Item label="实付金额">{yuan(o.payAmount)}</Descriptions.Item>
+            <Descriptions.Item label="支付单号" span={2}>
+              {o.payNo ? <CopyText text={o.payNo} /> : '-'}
+            </Descriptions.Item>
+            {o.cancelReason && (
+              <Descriptions.Item label="取消原因" span={2}>
+                {o.cancelReason}
+              </Descriptions.Item>
+            )}
+          </Descriptions>
+
+          <Descriptions title="客户与服务" bordered size="small" column={2}>
+            <Descriptions.Item label="联系人">{o.customerName}</Descriptions.Item>
+            <Descriptions.Item label="联系电话">
+              <CopyText text={o.customerPhoneFull} />
+            </Descriptions.Item>
+            <Descriptions.Item label="预约时间">{t(o.appointmentAt)}</Descriptions.Item>
+            <Descriptions.Item label="服务人员">
+              {o.employeeName ? `${o.employeeName}（${o.employeePhone ?? ''}）` : '未指派'}
+            </Descriptions.Item>
+            <Descriptions.Item label="服务地址" span={2}>
+              {o.address}
+            </Descriptions.Item>
+            <Descriptions.Item label="备注" span={2}>
+              {o.remark || '-'}
+            </Descriptions.Item>
+          </Descriptions>
+          {o.lat !== null && o.lng !== null && (
+            <div data-testid="order-map">
+              <PolygonMap
+                value={around(o.lat, o.lng)}
+                center={{ lat: o.lat, lng: o.lng }}
+                zoom={16}
+                height={220}
+                disabled
+              />
+            </div>
+          )}
+
+          {o.settlement && (
+            <Descriptions title="结算" bordered size="small" column={2}>
+              <Descriptions.Item label="结算金额">{yuan(o.settlement.amount)}</Descriptions.Item>
+              <Descriptions.Item label="平台佣金">{yuan(o.settlement.commission)}</Descriptions.Item>
+              <Descriptions.Item label="状态">
+                <DictTag type="finance_settlement_status" value={o.settlement.status} />
+              </Descriptions.Item>
+              <Descriptions.Item label="解冻时间">{t(o.settlement.unfreezeAt)}</Descriptions.Item>
+            </Descriptions>
+          )}
+
+          {o.review && (
+            <Descriptions title="评价" bordered size="small" column={1}>
+              <Descriptions.Item label="评分">
+                <Rate disabled value={o.review.rating} />
+              </Descriptions.Item>
+              <Descriptions.Item label="内容">{o.review.content}</Descriptions.Item>
+              <Descriptions.Item label="商家回复">{o.review.merchantReply ?? <Tag>未回复</Tag>}</Descriptions.Item>
+            </Descriptions>
+          )}
+
+          <div>
+            <Typography.Title level={5}>订单进度</Typography.Title>
+            {o.timeline.length ? (
+              <Timeline
+                items={o.timeline.map((x) => ({
+                  key: x.id,
+                  color: x.toStatus === 70 ? 'red' : x.toStatus >= 50 ? 'green' : 'blue',
+                  children: (
+                    <Space direction="vertical" size={0}>
+                      <Space>
+                        <Typography.Text strong>{x.action}</Typography.Text>
+                        <DictTag type="order_status" value={x.toStatus} />
+                      </Space>
+                      <Typography.Text type="secondary">
+                        {t(x.createdAt)} · {WHO[x.operatorType]}：{x.operatorName}
+                      </Typography.Text>
+                      {x.remark && <Typography.Text>{x.remark}</Typography.Text>}
+                    </Space>
+                  ),
+                }))}
+              />
+            ) : (
+              <Empty />
+            )}
+          </div>
+        </Space>
+      )}
+    </Drawer>
+  );
+}

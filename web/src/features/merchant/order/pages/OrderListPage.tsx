@@ -1,0 +1,179 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import { ORDER_STATUS_NAME, ORDER_STATUSES, type Order } from '@jz/contracts/order';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Badge, Button, Space, Tabs, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import dayjs from 'dayjs';
+import { useCallback, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { CopyText } from '../../../../components/CopyText.tsx';
+import { DataTable } from '../../../../components/data-table/DataTable.tsx';
+import { useOrderEvents } from '../../../../components/order-badge/order-stream.ts';
+import { Auth } from '../../../../lib/access.tsx';
+import { DictTag } from '../../../../lib/dict.tsx';
+import { initPcQuery } from '../../../../lib/queries.ts';
+import { exportOrders, getOrderPage, orderKeys } from '../api/orders.ts';
+import { AssignModal } from '../components/AssignModal.tsx';
+import { CancelModal } from '../components/CancelModal.tsx';
+import { type OrderDialog, OrderActions } from '../components/OrderActions.tsx';
+import { OrderDetailDrawer } from '../components/OrderDetailDrawer.tsx';
+import { yuan } from '../components/money.ts';
+
+/**
+ * 订单管理 (/dingdanguanli): the orders of the current shop (or all shops), status tabs with counts, search, the
+ * detail drawer (also opened by ?id= from a message), actions by state and the export.
+ */
+export default function OrderListPage() {
+  const [params, setParams] = useSearchParams();
+  const qc = useQueryClient();
+  const { data: init } = useQuery(initPcQuery);
+  const [status, setStatus] = useState<string>('all');
+  const [counts, setCounts] = useState<Record<string, number>>({});
+  const [dialog, setDialog] = useState<OrderDialog>(null);
+  const lastFilters = useRef<Record<string, unknown>>({});
+  const detailId = Number(params.get('id')) || null;
+  const openDetail = (id: number | null) => setParams(id ? { id: String(id) } : {}, { replace: true });
+
+  const fetcher = useCallback(async (p: Record<string, unknown> & { pageNum: number; pageSize: number }) => {
+    const { pageNum: _n, pageSize: _s, ...filters } = p;
+    lastFilters.current = filters;
+    const r = await getOrderPage(p);
+    setCounts(r.counts);
+    return r;
+  }, []);
+  // A new or changed order anywhere in the shop refreshes the list and its counts.
+  useOrderEvents(useCallback(() => void qc.invalidateQueries({ queryKey: orderKeys.all }), [qc]));
+
+  const columns: ColumnsType<Order> = [
+    {
+      title: '订单号',
+      dataIndex: 'orderNo',
+      width: 200,
+      render: (no: string) => <CopyText text={no} />,
+    },
+    {
+      title: '商品',
+      dataIndex: 'goodsName',
+      width: 200,
+      render: (n: string, r) => (
+        <Space direction="vertical" size={0}>
+          <Typography.Text>{n}</Typography.Text>
+          <Typography.Text type="secondary">
+            × {r.quantity}
+            {r.unit}
+          </Typography.Text>
+        </Space>
+      ),
+    },
+    { title: '实付金额', dataIndex: 'payAmount', width: 100, render: (v: number) => yuan(v) },
+    {
+      title: '客户',
+      dataIndex: 'customerName',
+      width: 140,
+      render: (n: string, r) => (
+        <Space direction="vertical" size={0}>
+          <span>{n}</span>
+          <Typography.Text type="secondary">{r.customerPhone}</Typography.Text>
+        </Space>
+      ),
+    },
+    {
+      title: '预约时间',
+      dataIndex: 'appointmentAt',
+      width: 140,
+      render: (v: string) => dayjs(v).format('MM-DD HH:mm'),
+    },
+    { title: '服务人员', dataIndex: 'employeeName', width: 100, render: (v: string | null) => v ?? '-' },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      width: 150,
+      render: (s: number, r) => (
+        <Space size={4}>
+          <DictTag type="order_status" value={s} />
+          {r.refundStatus > 0 && <DictTag type="order_refund_status" value={r.refundStatus} />}
+        </Space>
+      ),
+    },
+    { title: '店铺', dataIndex: 'shopName', width: 170, ellipsis: true },
+    {
+      title: '下单时间',
+      dataIndex: 'createdAt',
+      width: 150,
+      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+    },
+    {
+      title: '操作',
+      key: 'op',
+      width: 200,
+      fixed: 'right',
+      render: (_, r) => <OrderActions order={r} onDialog={setDialog} onDetail={() => openDetail(r.id)} />,
+    },
+  ];
+
+  const tabs = [
+    { key: 'all', label: '全部', n: counts.all },
+    ...ORDER_STATUSES.map((s) => ({ key: String(s), label: ORDER_STATUS_NAME[s], n: counts[s] })),
+  ];
+
+  return (
+    <>
+      <Tabs
+        activeKey={status}
+        onChange={setStatus}
+        className="jz-card"
+        style={{ background: 'var(--ant-color-bg-container, #fff)', padding: '0 16px', marginBottom: 0 }}
+        items={tabs.map((t) => ({
+          key: t.key,
+          label: (
+            <span data-testid={`order-tab-${t.key}`}>
+              {t.label}{' '}
+              <Badge
+                count={t.n ?? 0}
+                showZero
+                overflowCount={999}
+                color={t.key === '20' && t.n ? '#fa8c16' : '#bfbfbf'}
+                size="small"
+              />
+            </span>
+          ),
+        }))}
+      />
+      <DataTable<Order>
+        title="订单管理"
+        queryKey={orderKeys.all}
+        fetcher={fetcher}
+        params={status === 'all' ? {} : { status }}
+        columns={columns}
+        scrollX={1600}
+        search={[
+          { name: 'orderNo', label: '订单号' },
+          { name: 'customerPhone', label: '客户手机' },
+          { name: 'goodsName', label: '商品' },
+          { name: 'created', label: '下单日期', type: 'dateRange' },
+          {
+            name: 'shopId',
+            label: '店铺',
+            type: 'select',
+            width: 240,
+            placeholder: `当前店铺${init?.curDianpu ? `（${init.curDianpu.name}）` : ''}`,
+            options: [
+              { label: '全部店铺', value: 'all' },
+              ...(init?.allDianpu ?? []).map((s) => ({ label: s.name, value: s.id })),
+            ],
+          },
+        ]}
+        toolbar={() => (
+          <Auth perm="merchant:order:export">
+            <Button icon={<DownloadOutlined />} onClick={() => exportOrders({ ...lastFilters.current })}>
+              导出 Excel（CSV）
+            </Button>
+          </Auth>
+        )}
+      />
+      <OrderDetailDrawer id={detailId} onClose={() => openDetail(null)} onDialog={setDialog} />
+      <AssignModal order={dialog?.kind === 'assign' ? dialog.order : null} onClose={() => setDialog(null)} />
+      <CancelModal order={dialog?.kind === 'cancel' ? dialog.order : null} onClose={() => setDialog(null)} />
+    </>
+  );
+}

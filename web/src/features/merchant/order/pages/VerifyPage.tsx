@@ -1,0 +1,113 @@
+import { SafetyCertificateOutlined } from '@ant-design/icons';
+import { type Order, type OrderDetail, verifyCodeSchema } from '@jz/contracts/order';
+import { Alert, Button, Card, Descriptions, Form, Input, Space, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { CopyText } from '../../../../components/CopyText.tsx';
+import { DataTable } from '../../../../components/data-table/DataTable.tsx';
+import { DictTag } from '../../../../lib/dict.tsx';
+import { zodRule } from '../../../../lib/zod-rule.ts';
+import { getVerifyHistory, orderKeys, useOrderMutations } from '../api/orders.ts';
+import { yuan } from '../components/money.ts';
+
+/**
+ * 验券管理 (/yanquanguanli): the merchant types the customer's 12-digit code; the matching order of this merchant is
+ * verified (待服务 -> 服务中) and shown. The code itself is never sent back. Wrong codes are limited per merchant.
+ */
+export default function VerifyPage() {
+  const [form] = Form.useForm<{ code: string }>();
+  const { verify } = useOrderMutations();
+  const [result, setResult] = useState<OrderDetail | null>(null);
+  const submit = async ({ code }: { code: string }) => {
+    setResult(null);
+    const r = await verify.mutateAsync(code.replace(/\s+/g, '')).catch(() => null);
+    if (r) {
+      setResult(r.order);
+      form.resetFields();
+    }
+  };
+  const columns: ColumnsType<Order> = [
+    { title: '订单号', dataIndex: 'orderNo', width: 200, render: (v: string) => <CopyText text={v} /> },
+    { title: '商品', dataIndex: 'goodsName', width: 200 },
+    { title: '客户', dataIndex: 'customerName', width: 140, render: (n: string, r) => `${n} ${r.customerPhone}` },
+    { title: '服务人员', dataIndex: 'employeeName', width: 100, render: (v: string | null) => v ?? '-' },
+    { title: '实付', dataIndex: 'payAmount', width: 100, render: (v: number) => yuan(v) },
+    {
+      title: '核销时间',
+      dataIndex: 'verifiedAt',
+      width: 160,
+      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+    },
+    {
+      title: '当前状态',
+      dataIndex: 'status',
+      width: 100,
+      render: (s: number) => <DictTag type="order_status" value={s} />,
+    },
+  ];
+  return (
+    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      <Card className="jz-card" variant="borderless" title="验券">
+        <Form form={form} name="verify-code" layout="inline" onFinish={submit}>
+          <Form.Item
+            name="code"
+            label="券码"
+            rules={[{ required: true, message: '请输入券码' }, zodRule(verifyCodeSchema)]}
+          >
+            <Input
+              prefix={<SafetyCertificateOutlined />}
+              placeholder="请输入客户出示的 12 位券码"
+              maxLength={16}
+              style={{ width: 320, letterSpacing: 2 }}
+              autoComplete="off"
+            />
+          </Form.Item>
+          <Form.Item>
+            <Button type="primary" htmlType="submit" loading={verify.isPending}>
+              验券
+            </Button>
+          </Form.Item>
+        </Form>
+        <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
+          券码由客户在下单付款后获得，服务人员上门时核对券码即开始服务。连续输错 10 次需等待 10 分钟。
+        </Typography.Paragraph>
+        {result && (
+          <Alert
+            style={{ marginTop: 16 }}
+            type="success"
+            showIcon
+            message="验券成功，订单已开始服务"
+            description={
+              <Descriptions size="small" column={2} data-testid="verify-result">
+                <Descriptions.Item label="订单号">{result.orderNo}</Descriptions.Item>
+                <Descriptions.Item label="状态">
+                  <DictTag type="order_status" value={result.status} />
+                </Descriptions.Item>
+                <Descriptions.Item label="商品">
+                  {result.goodsName} × {result.quantity}
+                  {result.unit}
+                </Descriptions.Item>
+                <Descriptions.Item label="实付">{yuan(result.payAmount)}</Descriptions.Item>
+                <Descriptions.Item label="客户">
+                  {result.customerName} {result.customerPhone}
+                </Descriptions.Item>
+                <Descriptions.Item label="服务人员">{result.employeeName ?? '-'}</Descriptions.Item>
+                <Descriptions.Item label="地址" span={2}>
+                  {result.address}
+                </Descriptions.Item>
+              </Descriptions>
+            }
+          />
+        )}
+      </Card>
+      <DataTable<Order>
+        title="验券记录"
+        queryKey={[...orderKeys.all, 'verified']}
+        fetcher={getVerifyHistory}
+        columns={columns}
+        scrollX={1000}
+      />
+    </Space>
+  );
+}

@@ -1,0 +1,12 @@
+import { lazy } from 'react';
+import type { PageDef } from '../../../app/registry.ts';
+
+export const pages: PageDef[] = [
+  {
+    key: 'merchant.review.list',
+    path: '/dingdanpingjiaguanli',
+    title: '订单评价管理',
+    perm: 'merchant:review:list',
+    component: lazy(() => import('./pages/ReviewPage.tsx')),
+  },
+];
