@@ -65,6 +65,7 @@ export function GerenForm({ onDone }: { onDone: () => void }) {
             <SettlementFields
               form={form}
               corporate={false}
+              holderFrom="name"
               rules={{
                 cardNo: gerenFields.cardNo,
                 holderName: gerenFields.holderName,

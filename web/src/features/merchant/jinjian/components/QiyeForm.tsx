@@ -89,6 +89,7 @@ export function QiyeForm({ onDone }: { onDone: () => void }) {
             <SettlementFields
               form={form}
               corporate
+              holderFrom="companyName"
               rules={{ cardNo: qiyeFields.cardNo, holderName: qiyeFields.holderName, cardMobile: undefined }}
             />
           ),

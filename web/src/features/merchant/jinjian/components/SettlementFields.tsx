@@ -1,6 +1,7 @@
 import { COMMON_BANKS } from '@jz/contracts/bank';
 import { Form, Input, Select } from 'antd';
 import type { FormInstance } from 'antd';
+import { useEffect } from 'react';
 import type { z } from 'zod';
 import { zodRule } from '../../../../lib/zod-rule.ts';
 import { BranchSelect } from './BranchSelect.tsx';
@@ -13,12 +14,19 @@ export function SettlementFields({
   form,
   corporate,
   rules,
+  holderFrom,
 }: {
   form: FormInstance;
   corporate: boolean;
   rules: Record<'cardNo' | 'holderName' | 'cardMobile', z.ZodType | undefined>;
+  /** The field whose value the holder name follows until the user edits it (the person's or the company's name). */
+  holderFrom: string;
 }) {
   const bankName = Form.useWatch('bankName', form) as string | undefined;
+  const source = Form.useWatch(holderFrom, form) as string | undefined;
+  useEffect(() => {
+    if (source && !form.isFieldTouched('holderName')) form.setFieldValue('holderName', source);
+  }, [source, form]);
   return (
     <>
       <Form.Item label="开户银行" name="bankName" rules={[{ required: true, message: '请选择开户银行' }]}>
