@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, buildTestApp, loginAs, PHONES, type TestApp } from './helpers/index.ts';
+
+const C = 'app/jiazheng/customer';
+const D = 'app/jiazheng/pay/dingdan';
+
+let t: TestApp;
+let shopId: number;
+let goods: { id: number; price: number; minQuantity: number };
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const shop = await t.db
+    .selectFrom('shop')
+    .select('id')
+    .where('name', '=', '运城洁家家政（总店）')
+    .executeTakeFirstOrThrow();
+  shopId = shop.id;
+  goods = await t.db
+    .selectFrom('goods')
+    .select(['id', 'price', 'minQuantity'])
+    .where('shopId', '=', shopId)
+    .where('shelfState', '=', 1)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+});
+afterAll(() => t?.close());
+
+/** The customer sign-in through the API: send a code, read it from the recording gateway, log in. */
+async function signIn(phone: string, nickname?: string) {
+  expect(await api(t.app).post(`${C}/login/sendCode`, { phone })).toMatchObject({ code: 200 });
+  const code = t.sms.lastCodeFor(phone)!;
+  const r = await api(t.app).post(`${C}/login`, { phone, code, nickname });
+  expect(r).toMatchObject({ code: 200 });
+  return {
+    token: r.result.token as string,
+    api: api(t.app, undefined, { headers: { 'x-customer-token': r.result.token } }),
+  };
+}
+
+const order = (over: Record<string, string | number> = {}) => ({
+  goodsId: goods.id,
+  quantity: Math.max(1, goods.minQuantity),
+  customerName: '张女士',
+  customerPhone: '13933330001',
+  address: '山西省运城市盐湖区客户路 5 号',
+  lat: 35.03,
+  lng: 111.0,
+  appointmentAt: new Date(Date.now() + 86400_000).toISOString(),
+  ...over,
+});
+
+describe('customer sign-in', () => {
+  it('signs in by SMS code; a wrong code is refused; the token is needed for every customer call', async () => {
+    expect(await api(t.app).post(`${C}/login/sendCode`, { phone: '123' })).toMatchObject({ code: 2001 });
+    expect(await api(t.app).post(`${C}/login/sendCode`, { phone: '13933330009' })).toMatchObject({ code: 200 });
+    const good = t.sms.lastCodeFor('13933330009')!;
+    const wrong = good === '000000' ? '111111' : '000000';
+    expect(await api(t.app).post(`${C}/login`, { phone: '13933330009', code: wrong })).toMatchObject({ code: 2001 });
+    const ok = await api(t.app).post(`${C}/login`, { phone: '13933330009', code: good, nickname: '小王' });
+    expect(ok).toMatchObject({ code: 200, result: { customer: { phone: '13933330009', nickname: '小王' } } });
+    expect(await api(t.app).get(`${C}/order/findAllByPage`)).toMatchObject({ status: 401, code: 401 });
+    const bad = api(t.app, undefined, { headers: { 'x-customer-token': 'x'.repeat(43) } });
+    expect(await bad.get(`${C}/order/findAllByPage`)).toMatchObject({ status: 401 });
+  });
+
+  it('a console token is not a customer token, and a customer token opens no console route', async () => {
+    const ownerToken = await loginAs(t.app, PHONES.ownerA);
+    const asCustomer = api(t.app, undefined, { headers: { 'x-customer-token': ownerToken } });
+    expect(await asCustomer.get(`${C}/order/findAllByPage`)).toMatchObject({ status: 401 });
+    const c = await signIn('13933330008');
+    expect(await api(t.app, c.token).get(`${D}/findAllByPage`)).toMatchObject({ status: 401 });
+  });
+});
+
+describe('order, pay, code', () => {
+  it('places an order (10) with the goods snapshot, pays through the sandbox (20) and sees the 12-digit code', async () => {
+    const c = await signIn('13933330001');
+    const placed = await c.api.post(`${C}/order/add`, order());
+    expect(placed).toMatchObject({ code: 200 });
+    const id = placed.result.id;
+    expect(placed.result.amount).toBe(Number(goods.price) * Math.max(1, goods.minQuantity));
+    const before = await c.api.get(`${C}/order/findById/${id}`);
+    expect(before.result).toMatchObject({ status: 10, verifyCode: null });
+    expect(before.result.payDeadline).toBeTruthy();
+    const paid = await c.api.post(`${C}/order/pay`, { id });
+    expect(paid).toMatchObject({ code: 200, result: { status: 20 } });
+    expect(paid.result.verifyCode).toMatch(/^\d{12}$/);
+    const row = await t.db.selectFrom('serviceOrder').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row.payNo).toMatch(/^SBX/);
+    expect(row.verifyCode).toBe(paid.result.verifyCode);
+    expect(await c.api.post(`${C}/order/pay`, { id })).toMatchObject({ code: 2004 });
+    const mine = await c.api.get(`${C}/order/findAllByPage`);
+    expect(mine.result.records.map((o: { id: number }) => o.id)).toContain(id);
+  });
+
+  it('another customer cannot see or pay it (2002)', async () => {
+    const a = await signIn('13933330002');
+    const b = await signIn('13933330003');
+    const placed = await a.api.post(`${C}/order/add`, order({ customerPhone: '13933330002' }));
+    expect(await b.api.get(`${C}/order/findById/${placed.result.id}`)).toMatchObject({ code: 2002 });
+    expect(await b.api.post(`${C}/order/pay`, { id: placed.result.id })).toMatchObject({ code: 2002 });
+    expect((await b.api.get(`${C}/order/findAllByPage`)).result.total).toBe(0);
+  });
+
+  it('refuses off-shelf goods, a closed or unapproved shop, a past appointment and bad input', async () => {
+    const c = await signIn('13933330004');
+    expect(await c.api.post(`${C}/order/add`, order({ goodsId: 999999 }))).toMatchObject({ code: 2002 });
+    expect(
+      await c.api.post(`${C}/order/add`, order({ appointmentAt: new Date(Date.now() - 3600_000).toISOString() })),
+    ).toMatchObject({ code: 2004 });
+    expect(await c.api.post(`${C}/order/add`, order({ customerPhone: '12345' }))).toMatchObject({ code: 2001 });
+    expect(await c.api.post(`${C}/order/add`, order({ quantity: 0 }))).toMatchObject({ code: 2001 });
+    expect(await c.api.post(`${C}/order/add`, order({ appointmentAt: 'tomorrow' }))).toMatchObject({ code: 2001 });
+
+    await t.db.updateTable('goods').set({ shelfState: 0 }).where('id', '=', goods.id).execute();
+    expect(await c.api.post(`${C}/order/add`, order())).toMatchObject({ code: 2004, message: '商品已下架' });
+    await t.db.updateTable('goods').set({ shelfState: 1 }).where('id', '=', goods.id).execute();
+
+    await t.db.updateTable('shop').set({ yingyeState: 0 }).where('id', '=', shopId).execute();
+    expect(await c.api.post(`${C}/order/add`, order())).toMatchObject({ code: 2004 });
+    await t.db.updateTable('shop').set({ yingyeState: 1, auditStatus: 0 }).where('id', '=', shopId).execute();
+    expect(await c.api.post(`${C}/order/add`, order())).toMatchObject({ code: 2004 });
+    await t.db.updateTable('shop').set({ auditStatus: 1 }).where('id', '=', shopId).execute();
+    expect(await c.api.post(`${C}/order/add`, order())).toMatchObject({ code: 200 });
+  });
+
+  it('a merchant cancel refunds the customer; the code disappears once it can no longer be used', async () => {
+    const c = await signIn('13933330005');
+    const placed = await c.api.post(`${C}/order/add`, order({ customerPhone: '13933330005' }));
+    await c.api.post(`${C}/order/pay`, { id: placed.result.id });
+    const owner = api(t.app, await loginAs(t.app, PHONES.ownerA));
+    expect(await owner.post(`${D}/shangjiaCancel`, { id: placed.result.id, reason: '暂无可用员工' })).toMatchObject({
+      code: 200,
+    });
+    const after = await c.api.get(`${C}/order/findById/${placed.result.id}`);
+    expect(after.result).toMatchObject({ status: 70, refundStatus: 2, verifyCode: null });
+  });
+});
