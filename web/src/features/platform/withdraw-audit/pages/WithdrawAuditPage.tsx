@@ -69,14 +69,14 @@ export default function WithdrawAuditPage() {
     {
       title: '收款账户',
       key: 'card',
-      width: 300,
+      width: 320,
       render: (_, r) => (
-        <div>
+        <div style={{ lineHeight: 1.5 }}>
           <div>
-            {r.holderName} · {r.bankName} {r.cardNoMasked}
+            {r.bankName} {r.cardNoMasked}
           </div>
-          <Typography.Text type="secondary">
-            {r.branchName}（{r.branchCode}）
+          <Typography.Text type="secondary" ellipsis style={{ maxWidth: 300 }}>
+            {r.holderName} · {r.branchName}（{r.branchCode}）
           </Typography.Text>
         </div>
       ),
