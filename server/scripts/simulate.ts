@@ -1,0 +1,234 @@
+/**
+ * `npm run simulate`: acts as customers of the mini-program against a RUNNING server, so a demo shows orders arriving
+ * live in 订单接单. It signs in a few customers (customer/login with the SMS code), places orders for on-shelf goods of
+ * open approved shops, pays them through the sandbox provider, and reviews the customers' orders that the merchant has
+ * completed meanwhile. Bounded: it stops by itself after SIMULATE_ORDERS orders and SIMULATE_MAX_SECONDS seconds
+ * (or on Ctrl+C).
+ *
+ *   SIMULATE_URL          server base URL                      default http://127.0.0.1:3000
+ *   SIMULATE_ORDERS       orders to place (1-50)               default 5
+ *   SIMULATE_INTERVAL_MS  pause between orders                 default 4000
+ *   SIMULATE_MAX_SECONDS  hard stop                            default 180
+ *   SIMULATE_SHOP_ID      only this shop's goods               default: every visible shop
+ *   SIMULATE_CODE         the SMS code the customers type      default 123456 (start the server with DEMO_SMS_CODE=123456)
+ *   SIMULATE_UNPAID       share of orders left unpaid (0-1)    default 0
+ */
+const env = process.env;
+const BASE = (env.SIMULATE_URL ?? 'http://127.0.0.1:3000').replace(/\/+$/, '');
+const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
+const num = (v: string | undefined, d: number) =>
+  v !== undefined && v !== '' && Number.isFinite(Number(v)) ? Number(v) : d;
+const ORDERS = clamp(num(env.SIMULATE_ORDERS, 5), 1, 50);
+const INTERVAL = clamp(num(env.SIMULATE_INTERVAL_MS, 4000), 200, 60_000);
+const MAX_MS = clamp(num(env.SIMULATE_MAX_SECONDS, 180), 5, 1800) * 1000;
+const SHOP = env.SIMULATE_SHOP_ID ? Number(env.SIMULATE_SHOP_ID) : undefined;
+const CODE = env.SIMULATE_CODE ?? '123456';
+const UNPAID = clamp(num(env.SIMULATE_UNPAID, 0), 0, 1);
+
+const started = Date.now();
+let stopping = false;
+process.on('SIGINT', () => {
+  stopping = true;
+  console.log('\n收到中断，正在结束…');
+});
+
+type Envelope<T> = { code: number; message: string; result: T };
+async function call<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  body?: Record<string, unknown>,
+  token?: string,
+): Promise<T> {
+  const headers: Record<string, string> = { client: 'jiazheng-console' };
+  if (token) headers['x-customer-token'] = token;
+  let url = `${BASE}/tmpl/api/app/jiazheng/${path}`;
+  let payload: string | undefined;
+  const form = new URLSearchParams();
+  for (const [k, v] of Object.entries(body ?? {})) if (v !== undefined && v !== null) form.append(k, String(v));
+  if (method === 'GET') url += form.size ? `?${form}` : '';
+  else {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    payload = form.toString();
+  }
+  const res = await fetch(url, { method, headers, body: payload, signal: AbortSignal.timeout(10_000) });
+  const env = (await res.json()) as Envelope<T>;
+  if (env.code !== 200) throw Object.assign(new Error(`${path}: ${env.code} ${env.message}`), { code: env.code });
+  return env.result;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const pick = <T>(a: T[]) => a[Math.floor(Math.random() * a.length)];
+const yuan = (fen: number) => (fen / 100).toFixed(2);
+
+const PEOPLE = [
+  {
+    phone: '13700001001',
+    name: '刘女士',
+    nick: '刘姐',
+    address: '山西省运城市盐湖区河东东街 100 号 丽景花园 3-2-501',
+    lat: 35.0281,
+    lng: 111.0125,
+  },
+  {
+    phone: '13700001002',
+    name: '马先生',
+    nick: '老马',
+    address: '山西省运城市盐湖区禹都大道 58 号 东方名城 8-1-1202',
+    lat: 35.0402,
+    lng: 110.9953,
+  },
+  {
+    phone: '13700001003',
+    name: '杨女士',
+    nick: '杨杨',
+    address: '山西省运城市盐湖区中银大道 21 号 学府小区 2-601',
+    lat: 35.0197,
+    lng: 111.0208,
+  },
+];
+const REMARKS = ['', '', '家里有老人，请轻声', '请自带清洁工具', '小区门口请联系我', '有猫，请随手关门'];
+const REVIEWS: [number, string][] = [
+  [5, '服务很细致，准时到达，非常满意！'],
+  [5, '阿姨手脚麻利，打扫得很干净。'],
+  [4, '整体不错，个别角落可以再仔细点。'],
+  [3, '服务一般，晚到了一会儿。'],
+];
+
+interface Goods {
+  id: number;
+  name: string;
+  price: number;
+  minQuantity: number;
+  unit: string;
+  shopId: number;
+  shopName: string;
+}
+
+async function main() {
+  console.log(`模拟用户下单 → ${BASE}（最多 ${ORDERS} 单，${MAX_MS / 1000} 秒后自动结束）`);
+  try {
+    await fetch(`${BASE}/tmpl/api/health`, { signal: AbortSignal.timeout(5000) });
+  } catch {
+    console.error(`无法连接 ${BASE}：请先启动服务（npm start），或设置 SIMULATE_URL`);
+    process.exitCode = 1;
+    return;
+  }
+
+  const customers: { token: string; person: (typeof PEOPLE)[number] }[] = [];
+  for (const p of PEOPLE) {
+    try {
+      await call('POST', 'customer/login/sendCode', { phone: p.phone }).catch((e: Error & { code?: number }) => {
+        // a code sent less than a minute ago is still valid: go on and log in with it
+        if (e.code !== 2004) throw e;
+      });
+      const s = await call<{ token: string }>('POST', 'customer/login', {
+        phone: p.phone,
+        code: CODE,
+        nickname: p.nick,
+      });
+      customers.push({ token: s.token, person: p });
+    } catch (e) {
+      console.warn(`用户 ${p.phone} 登录失败：${(e as Error).message}`);
+    }
+  }
+  if (!customers.length) {
+    console.error('没有用户能登录：请以 DEMO_SMS_CODE=123456 启动服务，或把服务日志里的验证码填到 SIMULATE_CODE');
+    process.exitCode = 1;
+    return;
+  }
+
+  const goods = (
+    await call<{ records: Goods[] }>('GET', 'shangjia/shangpin/weapp/findAllByPage', {
+      pageSize: 100,
+      shangjiaInfoId: SHOP,
+    })
+  ).records;
+  if (!goods.length) {
+    console.error('没有可下单的商品（需要营业中、已通过审核店铺的上架商品）');
+    process.exitCode = 1;
+    return;
+  }
+
+  let placed = 0;
+  let paid = 0;
+  let reviewed = 0;
+  const timeLeft = () => MAX_MS - (Date.now() - started);
+  while (!stopping && placed < ORDERS && timeLeft() > 0) {
+    const c = pick(customers);
+    const g = pick(goods);
+    const quantity = Math.max(1, g.minQuantity);
+    const appointment = new Date(Date.now() + (24 + Math.floor(Math.random() * 72)) * 3600_000);
+    appointment.setUTCMinutes(0, 0, 0);
+    try {
+      const o = await call<{ id: number; orderNo: string; amount: number }>(
+        'POST',
+        'customer/order/add',
+        {
+          goodsId: g.id,
+          quantity,
+          customerName: c.person.name,
+          customerPhone: c.person.phone,
+          address: c.person.address,
+          lat: c.person.lat,
+          lng: c.person.lng,
+          appointmentAt: appointment.toISOString(),
+          remark: pick(REMARKS),
+        },
+        c.token,
+      );
+      placed++;
+      console.log(
+        `[${placed}/${ORDERS}] ${c.person.name} 下单 ${g.shopName} · ${g.name} × ${quantity}${g.unit}，¥${yuan(o.amount)}（${o.orderNo}）`,
+      );
+      if (Math.random() >= UNPAID) {
+        await sleep(500 + Math.random() * 1000);
+        const r = await call<{ status: number; verifyCode: string | null }>(
+          'POST',
+          'customer/order/pay',
+          { id: o.id },
+          c.token,
+        );
+        paid++;
+        console.log(
+          `      已支付（沙箱），券码 ${r.verifyCode}${r.status === 30 ? '，店铺已自动接单' : '，等待商家接单'}`,
+        );
+      } else console.log('      未支付（30 分钟后将被自动取消）');
+    } catch (e) {
+      console.warn(`      下单失败：${(e as Error).message}`);
+    }
+    reviewed += await reviewCompleted(customers);
+    if (placed < ORDERS) await sleep(Math.min(INTERVAL, Math.max(0, timeLeft())));
+  }
+  reviewed += await reviewCompleted(customers);
+  const secs = Math.round((Date.now() - started) / 1000);
+  console.log(`结束：下单 ${placed} 单，支付 ${paid} 单，评价 ${reviewed} 单，用时 ${secs} 秒`);
+}
+
+/** Each customer reviews its orders the merchant has completed (status 50). */
+async function reviewCompleted(customers: { token: string; person: { name: string } }[]) {
+  let n = 0;
+  for (const c of customers) {
+    try {
+      const done = await call<{ records: { id: number; orderNo: string; goodsName: string }[] }>(
+        'GET',
+        'customer/order/findAllByPage',
+        { status: 50, pageSize: 20 },
+        c.token,
+      );
+      for (const o of done.records) {
+        const [rating, content] = pick(REVIEWS);
+        await call('POST', 'customer/order/pingjia', { id: o.id, rating, content }, c.token);
+        n++;
+        console.log(`      ${c.person.name} 评价了 ${o.orderNo}（${o.goodsName}）：${'★'.repeat(rating)} ${content}`);
+      }
+    } catch (e) {
+      console.warn(`      评价失败：${(e as Error).message}`);
+    }
+  }
+  return n;
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exitCode = 1;
+});
