@@ -3,7 +3,8 @@ import type { Feedback } from '@jz/contracts/feedback';
 import { Button, Card, Collapse, Empty, List, Modal, Space, Tabs, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
 import { RowAction } from '../../../../components/RowAction.tsx';
 import { Auth } from '../../../../lib/access.tsx';
@@ -24,10 +25,15 @@ const Html = ({ html }: { html: string }) => (
   <div className="jz-rich-text" dangerouslySetInnerHTML={{ __html: html }} />
 );
 
-function Notices() {
+function Notices({ openId }: { openId?: number }) {
   const [pageNum, setPageNum] = useState(1);
   const [open, setOpen] = useState<PublishedNotice | null>(null);
   const q = usePublishedNotices(pageNum);
+  // ?notice=<id> (from the landing page's notice card) opens that notice once the list has it.
+  useEffect(() => {
+    const hit = openId ? q.data?.records.find((n) => n.id === openId) : undefined;
+    if (hit) setOpen(hit);
+  }, [openId, q.data]);
   return (
     <>
       <List
@@ -161,12 +167,20 @@ function MyFeedback() {
 
 /** 意见反馈 (merchant): the platform's notices and Q&A, and the merchant's own feedback with the platform's replies. */
 export default function MerchantFeedbackPage() {
+  const [params, setParams] = useSearchParams();
+  const tab = ['feedback', 'notice', 'qa'].includes(params.get('tab') ?? '') ? params.get('tab')! : 'feedback';
   return (
     <Card className="jz-card" variant="borderless" title="消息与反馈">
       <Tabs
+        activeKey={tab}
+        onChange={(key) => setParams({ tab: key }, { replace: true })}
         items={[
           { key: 'feedback', label: '我的反馈', children: <MyFeedback /> },
-          { key: 'notice', label: '平台公告', children: <Notices /> },
+          {
+            key: 'notice',
+            label: '平台公告',
+            children: <Notices openId={Number(params.get('notice')) || undefined} />,
+          },
           { key: 'qa', label: '常见问题', children: <QaList /> },
         ]}
       />

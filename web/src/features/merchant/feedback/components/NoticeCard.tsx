@@ -1,0 +1,44 @@
+import { NotificationOutlined } from '@ant-design/icons';
+import { Card, Empty, List, Space, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { useNavigate } from 'react-router';
+import { RowAction } from '../../../../components/RowAction.tsx';
+import { DictTag } from '../../../../lib/dict.tsx';
+import { usePublishedNotices } from '../api/feedback.ts';
+
+/**
+ * The platform's latest published notices, for the merchant landing page (/index): one line there renders it,
+ * `{user?.userType === 'merchant' && <NoticeCard />}`. 查看全部 opens the notices tab of 意见反馈.
+ */
+export function NoticeCard() {
+  const navigate = useNavigate();
+  const q = usePublishedNotices(1);
+  const items = (q.data?.records ?? []).slice(0, 5);
+  return (
+    <Card
+      title={
+        <Space>
+          <NotificationOutlined />
+          平台公告
+        </Space>
+      }
+      extra={<RowAction onClick={() => navigate('/yijianfankui?tab=notice')}>查看全部</RowAction>}
+    >
+      <List
+        size="small"
+        loading={q.isLoading}
+        dataSource={items}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无公告" /> }}
+        renderItem={(n) => (
+          <List.Item extra={dayjs(n.publishedAt).format('YYYY-MM-DD')}>
+            <Space>
+              <DictTag type="notice_type" value={n.type} />
+              <RowAction onClick={() => navigate(`/yijianfankui?tab=notice&notice=${n.id}`)}>{n.title}</RowAction>
+              {dayjs().diff(dayjs(n.publishedAt), 'day') < 3 && <Tag color="red">新</Tag>}
+            </Space>
+          </List.Item>
+        )}
+      />
+    </Card>
+  );
+}
