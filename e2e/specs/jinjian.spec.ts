@@ -121,6 +121,8 @@ test('the owner onboards as an enterprise: branch lookup, draft kept over a relo
   // The card appears under 绑定记录 (finance's page).
   await page.getByRole('link', { name: '绑定记录' }).click();
   await expect(page).toHaveURL(/#\/bangdingjilu/);
+  await expect(page.getByText('已绑定的银行卡')).toBeVisible();
+  await expect(page.getByText('最近一次进件')).toHaveCount(0);
   await expect(page.getByRole('row', { name: /0506 \*{4} \*{4} 3456/ }).first()).toBeVisible();
   await expect(page.getByText('加载中')).toHaveCount(0);
   await shot(page, 'jinjian-bound-card');
