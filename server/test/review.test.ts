@@ -163,7 +163,12 @@ describe('customer review and the averages', () => {
     expect(await o.customer.post(`${C}/order/pingjia`, { id: o.id, rating: 5, content: '' })).toMatchObject({
       code: 2001,
     });
+    // without the customer header: 2001; with a dead token: 401
     expect(await api(t.app).post(`${C}/order/pingjia`, { id: o.id, rating: 5, content: '匿名' })).toMatchObject({
+      code: 2001,
+    });
+    const dead = api(t.app, undefined, { headers: { 'x-customer-token': 'y'.repeat(43) } });
+    expect(await dead.post(`${C}/order/pingjia`, { id: o.id, rating: 5, content: '过期' })).toMatchObject({
       status: 401,
     });
   });

@@ -8,6 +8,13 @@ import { jsonField, mainlandPhone, smsCode } from './common.ts';
  */
 export const CUSTOMER_TOKEN_HEADER = 'x-customer-token';
 
+/** Every customer call but sign-in requires the header; a missing one is bad input (2001), a dead one 401. */
+export const customerHeaders = z.object({
+  [CUSTOMER_TOKEN_HEADER]: z
+    .string({ error: '请先登录（用户端）：缺少 X-Customer-Token' })
+    .regex(/^[A-Za-z0-9_-]{20,200}$/, '用户端登录凭证格式不正确'),
+});
+
 export const customerSendCodeBody = z.object({ phone: mainlandPhone });
 export const customerLoginBody = z.object({
   phone: mainlandPhone,

@@ -1,6 +1,7 @@
 import { pageQuery } from '@jz/contracts/common';
 import {
   CUSTOMER_TOKEN_HEADER,
+  customerHeaders,
   customerLoginBody,
   customerOrderIdBody,
   customerSendCodeBody,
@@ -50,43 +51,62 @@ export default defineModule({
       return ok(await repo.openCustomerSession(app.db, req.body.phone, req.body.nickname), '登录成功');
     });
 
-    app.post(`${base}/order/add`, { schema: { body: placeOrderBody }, config: { public: true } }, async (req) => {
-      const c = await customer(req);
-      return ok(await createOrder(app.db, c.id, req.body), '下单成功，请在 30 分钟内支付');
-    });
-    app.post(`${base}/order/pay`, { schema: { body: customerOrderIdBody }, config: { public: true } }, async (req) => {
-      const c = await customer(req);
-      await markPaid(app.db, c.id, req.body.id, { type: 'customer', id: c.id, name: c.nickname });
-      return ok(await repo.customerOrder(app.db, c.id, req.body.id), '支付成功');
-    });
+    app.post(
+      `${base}/order/add`,
+      { schema: { body: placeOrderBody, headers: customerHeaders }, config: { public: true } },
+      async (req) => {
+        const c = await customer(req);
+        return ok(await createOrder(app.db, c.id, req.body), '下单成功，请在 30 分钟内支付');
+      },
+    );
+    app.post(
+      `${base}/order/pay`,
+      { schema: { body: customerOrderIdBody, headers: customerHeaders }, config: { public: true } },
+      async (req) => {
+        const c = await customer(req);
+        await markPaid(app.db, c.id, req.body.id, { type: 'customer', id: c.id, name: c.nickname });
+        return ok(await repo.customerOrder(app.db, c.id, req.body.id), '支付成功');
+      },
+    );
     app.get(
       `${base}/order/findAllByPage`,
       {
-        schema: { querystring: pageQuery.extend({ status: z.coerce.number().int().optional() }) },
+        schema: {
+          querystring: pageQuery.extend({ status: z.coerce.number().int().optional() }),
+          headers: customerHeaders,
+        },
         config: { public: true },
       },
       async (req) => ok(await repo.customerOrders(app.db, (await customer(req)).id, req.query), 'ok'),
     );
-    app.get(`${base}/order/findById/:id`, { schema: { params: idParam }, config: { public: true } }, async (req) => {
-      const c = await customer(req);
-      return ok(await repo.customerOrder(app.db, c.id, req.params.id), 'ok');
-    });
-    app.post(`${base}/order/pingjia`, { schema: { body: reviewBody }, config: { public: true } }, async (req) => {
-      const c = await customer(req);
-      const v = req.body;
-      let reviewId = 0;
-      await markReviewed(app.db, c.id, v.id, { type: 'customer', id: c.id, name: c.nickname }, async (trx, o) => {
-        reviewId = (
-          await insertReview(trx, o, {
-            nickname: c.nickname,
-            rating: v.rating,
-            content: v.content,
-            images: v.images,
-            anonymous: v.anonymous,
-          })
-        ).id;
-      });
-      return ok({ id: reviewId }, '评价成功');
-    });
+    app.get(
+      `${base}/order/findById/:id`,
+      { schema: { params: idParam, headers: customerHeaders }, config: { public: true } },
+      async (req) => {
+        const c = await customer(req);
+        return ok(await repo.customerOrder(app.db, c.id, req.params.id), 'ok');
+      },
+    );
+    app.post(
+      `${base}/order/pingjia`,
+      { schema: { body: reviewBody, headers: customerHeaders }, config: { public: true } },
+      async (req) => {
+        const c = await customer(req);
+        const v = req.body;
+        let reviewId = 0;
+        await markReviewed(app.db, c.id, v.id, { type: 'customer', id: c.id, name: c.nickname }, async (trx, o) => {
+          reviewId = (
+            await insertReview(trx, o, {
+              nickname: c.nickname,
+              rating: v.rating,
+              content: v.content,
+              images: v.images,
+              anonymous: v.anonymous,
+            })
+          ).id;
+        });
+        return ok({ id: reviewId }, '评价成功');
+      },
+    );
   },
 });
