@@ -105,7 +105,7 @@ export default function EmployeeFormPage() {
         extra={<Button onClick={() => navigate('/gongsiyuangong')}>返回员工列表</Button>}
       />
     );
-  if (editing && !existing.data)
+  if (!init || (editing && !existing.data))
     return (
       <Card>
         <Skeleton active paragraph={{ rows: 10 }} />
