@@ -285,3 +285,31 @@ describe('platform review (提现审核)', () => {
     for (const m of r.merchants) expect(m.withdrawable).toBeGreaterThanOrEqual(0);
   });
 });
+
+describe('payout recovery', () => {
+  it('pays a withdrawal left in 打款中 once, even with concurrent recovery runs', async () => {
+    const { resumeStuckPayouts, PAYOUT_RETRY_MS } = await import('../src/modules/merchant/finance/withdraw.service.ts');
+    const r = await ownerB.post(ADD, { amount: 1000, bankCardId: cardB });
+    // As if the process stopped right after the approval was committed.
+    const old = new Date(Date.now() - PAYOUT_RETRY_MS - 1000).toISOString();
+    await t.db
+      .updateTable('financeWithdrawal')
+      .set({ status: 20, auditedAt: old, payoutAttemptAt: old })
+      .where('id', '=', r.result.id)
+      .execute();
+    const before = await account(mB);
+    const runs = await Promise.all([resumeStuckPayouts(t.db), resumeStuckPayouts(t.db)]);
+    expect(runs.reduce((a, b) => a + b, 0)).toBe(1);
+    expect(await resumeStuckPayouts(t.db)).toBe(0);
+    const w = await t.db
+      .selectFrom('financeWithdrawal')
+      .selectAll()
+      .where('id', '=', r.result.id)
+      .executeTakeFirstOrThrow();
+    expect(w.status).toBe(30);
+    const after = await account(mB);
+    expect(after.totalWithdrawn - before.totalWithdrawn).toBe(1000);
+    expect(before.pendingWithdraw - after.pendingWithdraw).toBe(1000);
+    expect((await checkInvariants(t.db)).problems).toEqual([]);
+  });
+});

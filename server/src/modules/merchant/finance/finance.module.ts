@@ -3,6 +3,7 @@ import { defineModule } from '../../types.ts';
 import { seedFinanceDemo } from './finance.seed.ts';
 import { financeRoutes } from './finance.routes.ts';
 import { unfreezeDue } from './settlement.service.ts';
+import { resumeStuckPayouts } from './withdraw.service.ts';
 
 /** How often each instance looks for settlements to unfreeze (the job itself is idempotent and multi-instance safe). */
 export const UNFREEZE_INTERVAL_MS = 60_000;
@@ -12,13 +13,13 @@ export default defineModule({
   order: 80,
   routes(app) {
     financeRoutes(app);
-    // Catch up once at start (settlements that came due while no instance ran), then every minute.
-    app.addHook('onReady', async () => {
+    const tick = async () => {
       await unfreezeDue(app.db).catch((err) => app.log.error({ err }, 'finance unfreeze job failed'));
-    });
-    const timer = setInterval(() => {
-      unfreezeDue(app.db).catch((err) => app.log.error({ err }, 'finance unfreeze job failed'));
-    }, UNFREEZE_INTERVAL_MS);
+      await resumeStuckPayouts(app.db).catch((err) => app.log.error({ err }, 'finance payout recovery failed'));
+    };
+    // Catch up once at start (settlements that came due while no instance ran), then every minute.
+    app.addHook('onReady', tick);
+    const timer = setInterval(() => void tick(), UNFREEZE_INTERVAL_MS);
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
   },

@@ -92,6 +92,8 @@ export interface FinanceWithdrawalTable {
   auditRemark: string | null;
   auditedAt: string | null;
   payoutTradeNo: string | null;
+  /** Last payout attempt (claimed by a conditional update so one instance pays at a time). */
+  payoutAttemptAt: string | null;
   failReason: string | null;
   finishedAt: string | null;
   createdAt: string;

@@ -97,6 +97,7 @@ export async function requestWithdrawal(db: DB, input: WithdrawInput): Promise<W
           auditRemark: null,
           auditedAt: null,
           payoutTradeNo: null,
+          payoutAttemptAt: null,
           failReason: null,
           finishedAt: null,
           createdAt: now,
@@ -233,7 +234,14 @@ export async function reviewWithdrawal(
   }
   const claimed = await db
     .updateTable('financeWithdrawal')
-    .set({ status: 20, auditorId: input.auditorId, auditRemark: input.remark ?? null, auditedAt: now, updatedAt: now })
+    .set({
+      status: 20,
+      auditorId: input.auditorId,
+      auditRemark: input.remark ?? null,
+      auditedAt: now,
+      payoutAttemptAt: now,
+      updatedAt: now,
+    })
     .where('id', '=', w.id)
     .where('status', '=', 10)
     .executeTakeFirst();
@@ -274,4 +282,37 @@ export async function payOut(db: DB, id: number, at?: string) {
       await applyMove(tx, { merchantId: w.merchantId, pending: -w.amount, withdrawn: w.amount, at: now, lines: [] });
     else await returnMoney(tx, w, `提现 ${w.withdrawNo} 打款失败，金额退回：${result.reason}`, now);
   });
+}
+
+/** A payout attempt older than this without an outcome is retried (the provider deduplicates by withdrawNo). */
+export const PAYOUT_RETRY_MS = 10 * 60_000;
+
+/**
+ * Recovery: withdrawals left in 打款中 (the process stopped between the approval and the provider's answer) are paid
+ * again. Each is claimed first by `UPDATE ... SET payout_attempt_at = now WHERE status = 20 AND payout_attempt_at <
+ * cutoff`, so with several instances only one retries it per window. Answers how many it retried.
+ */
+export async function resumeStuckPayouts(db: DB, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - PAYOUT_RETRY_MS).toISOString();
+  const stuck = await db
+    .selectFrom('financeWithdrawal')
+    .select('id')
+    .where('status', '=', 20)
+    .where((eb) => eb.or([eb('payoutAttemptAt', 'is', null), eb('payoutAttemptAt', '<', cutoff)]))
+    .limit(100)
+    .execute();
+  let n = 0;
+  for (const { id } of stuck) {
+    const claimed = await db
+      .updateTable('financeWithdrawal')
+      .set({ payoutAttemptAt: now.toISOString() })
+      .where('id', '=', id)
+      .where('status', '=', 20)
+      .where((eb) => eb.or([eb('payoutAttemptAt', 'is', null), eb('payoutAttemptAt', '<', cutoff)]))
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) continue;
+    await payOut(db, id);
+    n++;
+  }
+  return n;
 }
