@@ -36,7 +36,7 @@ export default function AgreementDetailPage() {
       <Result
         status="404"
         title="签署记录不存在"
-        subTitle={(q.error as Error | null)?.message}
+        subTitle="该记录不存在，或不属于当前商家。"
         extra={<Button onClick={() => navigate('/wodexieyi')}>返回我的协议</Button>}
       />
     );

@@ -1,10 +1,10 @@
 import { CheckOutlined, DeleteOutlined } from '@ant-design/icons';
 import type { Message, MessageType } from '@jz/contracts/message';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Card, Descriptions, Modal, Space, Tabs, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useConfirm } from '../../../../components/confirm.ts';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
@@ -32,6 +32,16 @@ export default function MessagePage() {
   const { setRead, markOpened, remove } = useMessageMutations();
   const { confirmDelete, confirmWarning } = useConfirm();
   const canRead = hasPerm('merchant:message:read');
+  const qc = useQueryClient();
+
+  // When the badge learns of new messages (focus, polling, live events), the list follows without a reload.
+  const lastTotal = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (unread === undefined) return;
+    if (lastTotal.current !== undefined && unread.total > lastTotal.current)
+      void qc.invalidateQueries({ queryKey: MESSAGE_KEYS.list });
+    lastTotal.current = unread.total;
+  }, [unread, qc]);
 
   const view = (m: Message) => {
     setOpen(m);

@@ -1,0 +1,195 @@
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { DEMO, shot, signIn } from '../support/session.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+// One signed-in window per role for the whole file: SMS codes may be asked only once a minute per phone.
+let adminCtx: BrowserContext;
+let ownerCtx: BrowserContext;
+let admin: Page;
+let owner: Page;
+test.beforeAll(async ({ browser }) => {
+  adminCtx = await browser.newContext();
+  ownerCtx = await browser.newContext();
+  admin = await adminCtx.newPage();
+  owner = await ownerCtx.newPage();
+  await signIn(admin, DEMO.admin);
+  await signIn(owner, DEMO.ownerA);
+});
+test.afterAll(async () => {
+  await adminCtx?.close();
+  await ownerCtx?.close();
+});
+
+/** The unread count antd's Badge shows on a 消息管理 tab (its scroll-number carries the count as its title). */
+async function tabCount(page: Page, tab: string) {
+  const badge = page.locator('.ant-tabs-tab', { hasText: tab }).locator('.ant-scroll-number');
+  if ((await badge.count()) === 0) return 0;
+  return Number(await badge.first().getAttribute('title'));
+}
+
+async function broadcast(page: Page, title: string, merchant?: string) {
+  await page.goto('/#/sys/message-broadcast');
+  const form = page.locator('form#broadcast');
+  await form.getByLabel('标题').fill(title);
+  await form.getByLabel('内容').fill(`${title}：请各商家知悉。`);
+  if (merchant) {
+    await form.getByText('指定商家').click();
+    await form.getByLabel('选择商家').click();
+    await page.locator('.ant-select-item-option', { hasText: merchant }).click();
+    await page.keyboard.press('Escape');
+  }
+  await form.getByRole('button', { name: /发\s*送/ }).click();
+  await page.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.getByText(/已发送给 \d+ 个账号/)).toBeVisible();
+}
+
+test('the platform admin edits the must-sign agreement and publishes version 3', async () => {
+  const page = admin;
+  await page.getByRole('menu').getByText('系统管理').click();
+  await page.getByRole('menu').getByText('协议管理').click();
+  await expect(page).toHaveURL(/#\/sys\/agreement/);
+  const row = page.getByRole('row', { name: /商家入驻协议/ });
+  await expect(row).toContainText('第 2 版');
+  await expect(row).toContainText('必签');
+
+  await row.getByRole('button', { name: '编辑' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('当前商家签署的是第 2 版')).toBeVisible();
+  const editor = dialog.locator('[data-testid=rich-text-editor] [contenteditable=true]');
+  await editor.click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('第十一条（新增）商家应在订单完成后 24 小时内回复顾客评价。');
+  await dialog.getByRole('button', { name: /保存草稿/ }).click();
+  await expect(page.getByText('操作成功').first()).toBeVisible();
+  await shot(page, 'agreement-admin-list');
+
+  await row.getByRole('button', { name: '发布' }).click();
+  const pub = page.getByRole('dialog', { name: /发布《商家入驻协议》/ });
+  await expect(pub.getByText('所有商家须重新签署')).toBeVisible();
+  await pub.getByLabel('版本说明').fill('新增评价回复条款');
+  await pub.getByRole('button', { name: /发\s*布/ }).click();
+  await expect(page.getByText('已发布第 3 版')).toBeVisible();
+  await expect(row).toContainText('第 3 版');
+  await expect(row).toContainText('0 家');
+
+  await row.getByRole('button', { name: '版本' }).click();
+  const drawer = page.locator('.ant-drawer');
+  await expect(drawer.getByText('新增评价回复条款')).toBeVisible();
+  await expect(drawer.getByText('第十一条（新增）商家应在订单完成后 24 小时内回复顾客评价。')).toBeVisible();
+  await shot(page, 'agreement-admin-versions');
+});
+
+test('the owner reads version 3 to the end, signs it, and finds it under 我的协议 with its record', async () => {
+  const page = owner;
+  await page.getByRole('menu').getByText('协议中心').click();
+  await page.getByRole('menu').getByText('协议签署').click();
+  await expect(page).toHaveURL(/#\/xiyixixie/);
+  await expect(page.getByText('您有 1 份必签协议待签署，签署前将无法申请提现。')).toBeVisible();
+  await expect(page.getByText('已更新，需重新签署')).toBeVisible();
+  await expect(page.getByText('您已签署第 2 版，平台已发布第 3 版')).toBeVisible();
+
+  // Not before reading to the end.
+  const sign = page.getByRole('button', { name: /确认签署/ });
+  await expect(sign).toBeDisabled();
+  await expect(page.getByRole('checkbox')).toBeDisabled();
+  await expect(page.getByText('请将协议阅读至末尾后勾选')).toBeVisible();
+  await page.getByTestId('agreement-scroll').evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+  await expect(page.getByRole('checkbox')).toBeEnabled();
+  await expect(sign).toBeEnabled();
+  await sign.click();
+  await expect(page.getByText('请阅读并勾选同意协议')).toBeVisible();
+  await expect(page.getByText('请输入签署人姓名')).toBeVisible();
+  await page.getByRole('checkbox').check();
+  await page.getByLabel('签署人姓名').fill('王洁');
+  await shot(page, 'agreement-sign');
+  await sign.click();
+  await expect(page.getByText('签署成功')).toBeVisible();
+  // The must-sign warning is gone; 隐私政策 (optional) is next.
+  await expect(page.getByText(/份必签协议待签署/)).toHaveCount(0);
+  await expect(page.locator('.ant-card-head-title', { hasText: '隐私政策' })).toBeVisible();
+
+  await page.getByRole('menu').getByText('我的协议').click();
+  const row = page.getByRole('row', { name: /商家入驻协议.*第 3 版/ });
+  await expect(row).toContainText('当前版本');
+  await expect(row).toContainText('王洁');
+  await expect(page.getByRole('row', { name: /商家入驻协议.*第 2 版/ })).toContainText('历史版本');
+  await row.getByRole('button', { name: '查看' }).click();
+  await expect(page).toHaveURL(/#\/xieyixiangqing\?id=\d+/);
+  await expect(page.getByText('第十一条（新增）商家应在订单完成后 24 小时内回复顾客评价。')).toBeVisible();
+  await expect(page.getByText('签署记录')).toBeVisible();
+  await expect(page.getByRole('row', { name: /签署商家\s*运城洁家家政\s*签署人\s*王洁/ })).toBeVisible();
+  await expect(page.getByRole('row', { name: /签署账号\s*王洁\s*签署时间/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /打\s*印/ })).toBeVisible();
+  await shot(page, 'agreement-detail');
+});
+
+test('messages: by type, unread first; a broadcast raises the count live; opening and 全部标为已读 clear it', async () => {
+  // Waits for the badge's own polling (no reload, no focus change): give it time.
+  test.setTimeout(120_000);
+  const page = owner;
+  await page.getByRole('menu').getByText('消息管理').click();
+  await expect(page).toHaveURL(/#\/xiaoxiguanli/);
+  await expect(page.getByRole('row', { name: /协议更新：商家入驻协议/ })).toContainText('未读');
+  const before = await tabCount(page, '全部');
+  expect(before).toBeGreaterThan(0);
+  expect(await tabCount(page, '系统')).toBeGreaterThan(0);
+
+  // The 订单 tab shows only order messages.
+  await page.getByRole('tab', { name: /订单/ }).click();
+  await expect(page.getByRole('row', { name: /协议更新/ })).toHaveCount(0);
+  const typeCells = page.locator('.ant-table-tbody tr td:nth-child(3)');
+  await expect.poll(async () => [...new Set(await typeCells.allInnerTexts())]).toEqual(['订单']);
+  await page.getByRole('tab', { name: /全部/ }).click();
+
+  // The platform sends a message to this merchant only: the owner's count follows without reloading.
+  await broadcast(admin, '暴雨预警：明日暂停户外清洗', '运城洁家家政');
+  // (Other modules' jobs may add messages meanwhile, so "more than before" rather than an exact number.)
+  await expect.poll(() => tabCount(page, '全部'), { timeout: 25_000 }).toBeGreaterThan(before);
+  const withBroadcast = await tabCount(page, '全部');
+  // The list follows too, newest unread on top.
+  await expect(page.getByRole('row', { name: /暴雨预警/ })).toContainText('未读');
+  await expect(page.locator('.ant-table-tbody tr').first()).toContainText('暴雨预警');
+  await shot(page, 'messages');
+
+  // Opening marks it read.
+  await page
+    .getByRole('row', { name: /暴雨预警/ })
+    .getByRole('button', { name: '暴雨预警：明日暂停户外清洗' })
+    .click();
+  await expect(page.getByRole('dialog').getByText('暴雨预警：明日暂停户外清洗：请各商家知悉。')).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: '关 闭' }).click();
+  await expect.poll(() => tabCount(page, '全部')).toBeLessThan(withBroadcast);
+  // Read, it sinks below the unread ones: find it by its title.
+  await expect(page.locator('.ant-table-tbody tr').first()).not.toContainText('暴雨预警');
+  await page.locator('form#search').getByLabel('标题').fill('暴雨');
+  await page.getByRole('button', { name: /搜\s*索/ }).click();
+  await expect(page.getByRole('row', { name: /暴雨预警/ })).toContainText('已读');
+
+  // Delete asks first.
+  await page
+    .getByRole('row', { name: /暴雨预警/ })
+    .getByRole('button', { name: '删除' })
+    .click();
+  await expect(page.getByText('确认要删除吗?')).toBeVisible();
+  await page.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.getByRole('row', { name: /暴雨预警/ })).toHaveCount(0);
+  await page.getByRole('button', { name: /重\s*置/ }).click();
+
+  await page.getByRole('button', { name: '全部标为已读' }).click();
+  await expect(page.getByText('确定将「全部」消息全部标为已读吗?')).toBeVisible();
+  await page.getByRole('button', { name: /确\s*定/ }).click();
+  await expect.poll(() => tabCount(page, '全部')).toBe(0);
+  await expect(page.getByRole('button', { name: '全部标为已读' })).toBeDisabled();
+});
+
+test('merchant B cannot open merchant A’s signature record', async ({ page }) => {
+  await signIn(page, DEMO.ownerB);
+  await page.goto('/#/xieyixiangqing?id=1');
+  await expect(page.locator('.ant-result-title')).toHaveText('签署记录不存在');
+  await expect(page.getByText('商家入驻协议')).toHaveCount(0);
+  // B still owes version 3 of the must-sign agreement.
+  await page.goto('/#/xiyixixie');
+  await expect(page.getByText(/您有 1 份必签协议待签署/)).toBeVisible();
+});
