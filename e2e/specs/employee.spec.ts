@@ -201,6 +201,13 @@ test('another merchant cannot open merchant A’s employee', async ({ page }) =>
   await openList(page);
   await expect(row(page, /刘翠英/)).toBeVisible();
   await expect(row(page, /张秀兰/)).toHaveCount(0);
+  // Its own demo employee: ID card pictures and a certificate expiring within 30 days.
+  await row(page, /陈志刚/)
+    .getByRole('button', { name: '详情' })
+    .click();
+  await expect(page.getByText(/\d+ 天后到期/)).toBeVisible();
+  await expect(page.locator('img[alt="身份证人像面"]')).toBeVisible();
+  await shot(page, 'employee-detail-demo');
   await page.goto('/#/gongsiyuangongxiangqing?id=1');
   await expect(page.getByText('员工不存在').first()).toBeVisible();
 });
