@@ -1,0 +1,157 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { DEMO, shot, signIn } from '../support/session.ts';
+
+/**
+ * The order flow of issue 6 in Chromium: a customer (through the customer-side API, as `npm run simulate` does) pays
+ * an order; it appears in 订单接单 within a second without a reload, with the new-order tone; the owner assigns an
+ * employee, verifies the customer's code, confirms completion and sees the settlement; the customer reviews and the
+ * owner answers; the other demo merchant cannot open the order.
+ */
+const api = '/tmpl/api/app/jiazheng';
+
+async function ok<T>(res: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+  const body = await res.json();
+  expect(body.code, body.message).toBe(200);
+  return body.result as T;
+}
+
+async function customerToken(request: APIRequestContext, phone: string) {
+  await request.post(`${api}/customer/login/sendCode`, { form: { phone } });
+  const s = await ok<{ token: string }>(
+    await request.post(`${api}/customer/login`, { form: { phone, code: '123456', nickname: 'E2E顾客' } }),
+  );
+  return { 'x-customer-token': s.token };
+}
+
+async function goodsOfShop(request: APIRequestContext, shopName: string) {
+  const page = await ok<{ records: { id: number; shopName: string; minQuantity: number; name: string }[] }>(
+    await request.get(`${api}/shangjia/shangpin/weapp/findAllByPage?pageSize=100`),
+  );
+  const g = page.records.find((r) => r.shopName === shopName);
+  expect(g, `an on-shelf goods item of ${shopName}`).toBeTruthy();
+  return g!;
+}
+
+async function placeAndPay(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  goods: { id: number; minQuantity: number },
+) {
+  const o = await ok<{ id: number; orderNo: string }>(
+    await request.post(`${api}/customer/order/add`, {
+      headers,
+      form: {
+        goodsId: goods.id,
+        quantity: Math.max(1, goods.minQuantity),
+        customerName: '周女士',
+        customerPhone: '13700009999',
+        address: '山西省运城市盐湖区测试大道 99 号 1-1-101',
+        lat: 35.03,
+        lng: 111.005,
+        appointmentAt: new Date(Date.now() + 2 * 86400_000).toISOString(),
+        remark: 'E2E 实时订单',
+      },
+    }),
+  );
+  const paid = await ok<{ verifyCode: string }>(
+    await request.post(`${api}/customer/order/pay`, { headers, form: { id: o.id } }),
+  );
+  return { ...o, code: paid.verifyCode };
+}
+
+async function open(page: Page, path: string, heading: RegExp) {
+  await page.goto(`/#${path}`);
+  await expect(page.getByText(heading).first()).toBeVisible();
+}
+
+test('a paid order arrives live, is taken, verified, completed, settled and its review answered', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  await signIn(page, DEMO.ownerA);
+  await open(page, '/dingdanjiedan', /待接单/);
+  await expect(page.getByTestId('stream-state')).toContainText('实时接单已连接');
+  await expect(page.getByTestId('sound-state')).toContainText('新订单提示音：开');
+  const beepsBefore = Number(await page.getByTestId('sound-state').getAttribute('data-beeps'));
+
+  const headers = await customerToken(request, '13700009999');
+  const goods = await goodsOfShop(request, '运城洁家家政（总店）');
+  const started = Date.now();
+  const order = await placeAndPay(request, headers, goods);
+  const card = page.getByTestId(`waiting-${order.orderNo}`);
+  await expect(card).toBeVisible({ timeout: 3000 });
+  const arrivedMs = Date.now() - started;
+  console.log(`new order visible in 订单接单 after ${arrivedMs} ms`);
+  expect(arrivedMs).toBeLessThan(1500);
+  await expect(card.getByText('新订单')).toBeVisible();
+  await expect(page.getByTestId('sound-state')).toHaveAttribute('data-beeps', String(beepsBefore + 1));
+  await shot(page, 'order-taking-live');
+
+  // take it: choose an employee
+  await card.getByRole('button', { name: /接单派员/ }).click();
+  const modal = page.getByRole('dialog');
+  await expect(modal).toContainText('接单并指派员工');
+  await modal.getByRole('radio').first().check();
+  await shot(page, 'order-assign');
+  await modal.getByRole('button', { name: /确认接单/ }).click();
+  await expect(card).toBeHidden();
+
+  // verify the customer's code
+  await open(page, '/yanquanguanli', /验券记录/);
+  await page.getByLabel('券码').fill(order.code);
+  await page.getByRole('button', { name: /验\s*券/ }).click();
+  await expect(page.getByTestId('verify-result')).toContainText(order.orderNo);
+  await expect(page.getByTestId('verify-result')).toContainText('服务中');
+  await expect(page.locator('body')).not.toContainText(order.code);
+  await shot(page, 'order-verify');
+
+  // confirm completion from the detail drawer: the settlement appears
+  await page.goto(`/#/dingdanguanli?id=${order.id}`);
+  const drawer = page.locator('.ant-drawer').filter({ hasText: '订单进度' });
+  await expect(drawer).toContainText(order.orderNo);
+  await drawer.getByRole('button', { name: '确认完成' }).click();
+  await page
+    .getByRole('dialog')
+    .filter({ hasText: '警告提示' })
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
+  await expect(drawer).toContainText('结算金额');
+  await expect(drawer).toContainText('确认服务完成');
+  await shot(page, 'order-detail-settled');
+
+  // the customer reviews; the owner answers it
+  await ok(
+    await request.post(`${api}/customer/order/pingjia`, {
+      headers,
+      form: { id: order.id, rating: 5, content: 'E2E 评价：阿姨非常专业' },
+    }),
+  );
+  await open(page, '/dingdanpingjiaguanli', /平均评分/);
+  const row = page.getByRole('row', { name: /E2E 评价：阿姨非常专业/ });
+  await expect(row).toBeVisible();
+  await row.getByRole('button', { name: '回复' }).click();
+  const reply = page.getByRole('dialog');
+  await reply.getByLabel('回复内容').fill('感谢您的认可，期待再次为您服务！');
+  await reply.getByRole('button', { name: /提交回复/ }).click();
+  await expect(reply).toBeHidden();
+  await expect(row).toContainText('商家回复：感谢您的认可');
+  await expect(row.getByRole('button', { name: '修改回复' })).toBeVisible();
+  await shot(page, 'order-reviews');
+
+  // the orders list: status tabs with counts
+  await open(page, '/dingdanguanli', /共 \d+ 条/);
+  await expect(page.getByTestId('order-tab-60')).toBeVisible();
+  await shot(page, 'order-list');
+
+  // merchant B can touch none of it
+  const ctx = await browser.newContext();
+  const other = await ctx.newPage();
+  await signIn(other, DEMO.ownerB);
+  await other.goto(`/#/dingdanguanli?id=${order.id}`);
+  await expect(other.locator('.ant-drawer').filter({ hasText: '订单详情' })).toContainText('订单不存在或无权查看');
+  await expect(other.getByText(order.orderNo)).toHaveCount(0);
+  await shot(other, 'order-other-merchant');
+  await ctx.close();
+});
