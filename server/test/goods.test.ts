@@ -321,3 +321,60 @@ describe('customer-side listings (public)', () => {
     await t.db.updateTable('shop').set({ auditStatus: 1 }).where('id', '=', shops.bMain).execute();
   });
 });
+
+describe('sales and reviews summary; goods with open orders', () => {
+  it('detail sums the orders and reviews of the item, scoped to the merchant', async () => {
+    const reviewed = await t.db
+      .selectFrom('review')
+      .select(['goodsId', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('shopId', '=', shops.aMain)
+      .groupBy('goodsId')
+      .orderBy('n', 'desc')
+      .executeTakeFirst();
+    const goodsId = reviewed?.goodsId ?? (await goodsOf(shops.aMain))[0].id;
+    const r = await ownerA.get(`${G}/shangjia/findById/${goodsId}`);
+    expect(r.code).toBe(200);
+    const reviews = await t.db
+      .selectFrom('review')
+      .select(['rating', 'merchantReply'])
+      .where('goodsId', '=', goodsId)
+      .execute();
+    expect(r.result.reviews.count).toBe(reviews.length);
+    expect(r.result.reviews.unreplied).toBe(reviews.filter((x) => x.merchantReply === null).length);
+    expect(r.result.reviews.distribution.reduce((a: number, d: { count: number }) => a + d.count, 0)).toBe(
+      reviews.length,
+    );
+    if (reviews.length)
+      expect(r.result.reviews.average).toBeCloseTo(reviews.reduce((a, x) => a + x.rating, 0) / reviews.length, 1);
+    expect(r.result.reviews.latest.length).toBe(Math.min(3, reviews.length));
+    const orders = await t.db
+      .selectFrom('serviceOrder')
+      .select(['status', 'payAmount'])
+      .where('goodsId', '=', goodsId)
+      .execute();
+    const done = orders.filter((o) => o.status === 50 || o.status === 60);
+    expect(r.result.orders).toEqual({
+      active: orders.filter((o) => [20, 30, 40].includes(o.status)).length,
+      completed: done.length,
+      revenue: done.reduce((a, o) => a + Number(o.payAmount), 0),
+    });
+  });
+
+  it('refuses to delete goods that still have unfinished orders (2004)', async () => {
+    const open = await t.db
+      .selectFrom('serviceOrder')
+      .innerJoin('goods', 'goods.id', 'serviceOrder.goodsId')
+      .select(['goods.id', 'goods.shopId', 'goods.shelfState'])
+      .where('serviceOrder.status', 'in', [10, 20, 30, 40])
+      .where('goods.shopId', '=', shops.bMain)
+      .executeTakeFirst();
+    expect(open, 'demo orders in progress for merchant B').toBeTruthy();
+    if (!open) return;
+    await ownerB.post(`${G}/setShangjiaState/${open.id}`, { shelfState: 0 });
+    const r = await ownerB.del(`${G}/delByIds/${open.id}`);
+    expect(r).toMatchObject({ code: 2004 });
+    expect(r.message).toMatch(/未完成的订单/);
+    expect(await t.db.selectFrom('goods').select('id').where('id', '=', open.id).executeTakeFirst()).toBeTruthy();
+    await ownerB.post(`${G}/setShangjiaState/${open.id}`, { shelfState: open.shelfState });
+  });
+});

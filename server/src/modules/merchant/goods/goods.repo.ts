@@ -1,6 +1,6 @@
 import type { Page } from '@jz/contracts/envelope';
 import { GOODS_DEFAULTS, type Goods, type PublicGoods } from '@jz/contracts/goods';
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { DB } from '../../../db/client.ts';
 import { business, invalid, notFound } from '../../../lib/errors.ts';
 import { likeContains, paginate } from '../../../lib/paging.ts';
@@ -10,6 +10,8 @@ import { nowIso } from '../../../lib/time.ts';
 import type { GoodsTable } from './goods.tables.ts';
 import '../shop/shop.tables.ts';
 import '../fuwu/fuwu.tables.ts';
+import '../order/order.tables.ts';
+import '../review/review.tables.ts';
 
 /** Goods calls work on the caller's current shop; a merchant without a shop has nothing to manage yet. */
 export type ShopScope = { merchantId: number; shopId: number };
@@ -89,6 +91,53 @@ export async function findOwnGoods(db: DB, s: ShopScope, id: number) {
   return g;
 }
 
+/** Orders and reviews of one goods item, for its detail page. */
+async function goodsStats(db: DB, s: ShopScope, id: number) {
+  const o = await db
+    .selectFrom('serviceOrder')
+    .select([
+      sql<number>`coalesce(sum(case when status in (20, 30, 40) then 1 else 0 end), 0)`.as('activeOrders'),
+      sql<number>`coalesce(sum(case when status in (50, 60) then 1 else 0 end), 0)`.as('completedOrders'),
+      sql<number>`coalesce(sum(case when status in (50, 60) then pay_amount else 0 end), 0)`.as('revenue'),
+    ])
+    .where('goodsId', '=', id)
+    .where('merchantId', '=', s.merchantId)
+    .executeTakeFirstOrThrow();
+  const reviews = db.selectFrom('review').where('goodsId', '=', id).where('merchantId', '=', s.merchantId);
+  const dist = await reviews
+    .select(['rating', sql<number>`count(*)`.as('n')])
+    .groupBy('rating')
+    .execute();
+  const unreplied = await reviews
+    .select(sql<number>`count(*)`.as('n'))
+    .where('merchantReply', 'is', null)
+    .executeTakeFirstOrThrow();
+  const latest = await reviews
+    .select(['id', 'customerNickname', 'anonymous', 'rating', 'content', 'merchantReply', 'createdAt'])
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(3)
+    .execute();
+  const count = dist.reduce((a, d) => a + Number(d.n), 0);
+  const sum = dist.reduce((a, d) => a + Number(d.n) * d.rating, 0);
+  return {
+    orders: { active: Number(o.activeOrders), completed: Number(o.completedOrders), revenue: Number(o.revenue) },
+    reviews: {
+      count,
+      average: count ? Math.round((sum / count) * 10) / 10 : null,
+      distribution: [5, 4, 3, 2, 1].map((r) => ({
+        rating: r,
+        count: Number(dist.find((d) => d.rating === r)?.n ?? 0),
+      })),
+      unreplied: Number(unreplied.n),
+      latest: latest.map(({ anonymous, customerNickname, ...r }) => ({
+        ...r,
+        customerNickname: anonymous ? '匿名用户' : customerNickname,
+      })),
+    },
+  };
+}
+
 export async function goodsDetail(db: DB, s: ShopScope, id: number) {
   const g = toGoods(await findOwnGoods(db, s, id));
   const f = await db.selectFrom('fuwu').select('name').where('id', '=', g.fuwuId).executeTakeFirst();
@@ -112,6 +161,7 @@ export async function goodsDetail(db: DB, s: ShopScope, id: number) {
             ? '店铺休息中'
             : null,
     shopRating: Number(shop.rating),
+    ...(await goodsStats(db, s, id)),
   };
 }
 
@@ -239,6 +289,14 @@ export async function deleteGoods(db: DB, s: ShopScope, ids: number[]) {
     if (found.length !== ids.length) throw notFound(ids.length > 1 ? '部分商品不存在' : '商品不存在');
     const on = found.find((g) => g.shelfState === 1);
     if (on) throw business(`商品「${on.name}」在售中，请先下架再删除`);
+    const busy = await trx
+      .selectFrom('serviceOrder')
+      .select('goodsName')
+      .where('goodsId', 'in', ids)
+      .where('merchantId', '=', s.merchantId)
+      .where('status', 'in', [10, 20, 30, 40])
+      .executeTakeFirst();
+    if (busy) throw business(`商品「${busy.goodsName}」还有未完成的订单，不能删除`);
     await trx
       .deleteFrom('goods')
       .where('id', 'in', ids)

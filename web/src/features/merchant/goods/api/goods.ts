@@ -17,7 +17,24 @@ export type GoodsDetail = Goods & {
   visibleToCustomers: boolean;
   invisibleReason: string | null;
   shopRating: number;
+  orders: { active: number; completed: number; revenue: number };
+  reviews: {
+    count: number;
+    average: number | null;
+    distribution: { rating: number; count: number }[];
+    unreplied: number;
+    latest: GoodsReviewBrief[];
+  };
 };
+
+export interface GoodsReviewBrief {
+  id: number;
+  customerNickname: string;
+  rating: number;
+  content: string;
+  merchantReply: string | null;
+  createdAt: string;
+}
 
 export const getGoodsPage = (params: object) =>
   api.get<Page<Goods>>(`${BASE}/shangjia/findAllByPage`, params, { quiet: true });

@@ -1,5 +1,22 @@
 import { ArrowLeftOutlined, EditOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Col, Descriptions, Empty, Image, Result, Row, Space, Spin, Statistic, Tag } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Empty,
+  Image,
+  List,
+  Progress,
+  Rate,
+  Result,
+  Row,
+  Space,
+  Spin,
+  Statistic,
+  Tag,
+} from 'antd';
 import dayjs from 'dayjs';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Auth } from '../../../../lib/access.tsx';
@@ -95,18 +112,73 @@ export default function GoodsDetailPage() {
           </Col>
         </Row>
       </Card>
-      <Card variant="borderless" title="销售概况">
+      <Card variant="borderless" title="销售与评价">
         <Row gutter={16}>
-          <Col span={6}>
-            <Statistic title="累计销量" value={g.sales} suffix={g.unit === '次' ? '单' : ''} />
+          <Col span={4}>
+            <Statistic title="累计销量" value={g.sales} />
           </Col>
-          <Col span={6}>
-            <Statistic title="累计销售额（按现价）" value={(g.sales * g.price) / 100} precision={2} prefix="¥" />
+          <Col span={4}>
+            <Statistic title="已完成订单" value={g.orders.completed} />
           </Col>
-          <Col span={6}>
-            <Statistic title="店铺评分" value={g.shopRating} precision={1} suffix="/ 5" />
+          <Col span={4}>
+            <Statistic title="进行中订单" value={g.orders.active} />
+          </Col>
+          <Col span={4}>
+            <Statistic title="已完成订单实收" value={g.orders.revenue / 100} precision={2} prefix="¥" />
+          </Col>
+          <Col span={4}>
+            <Statistic
+              title="商品评分"
+              value={g.reviews.average ?? '暂无'}
+              precision={g.reviews.average === null ? undefined : 1}
+              suffix={g.reviews.average === null ? '' : '/ 5'}
+            />
+          </Col>
+          <Col span={4}>
+            <Statistic title="评价数（待回复）" value={g.reviews.count} suffix={`（${g.reviews.unreplied}）`} />
           </Col>
         </Row>
+        {g.reviews.count > 0 && (
+          <Row gutter={24} style={{ marginTop: 24 }}>
+            <Col span={8}>
+              {g.reviews.distribution.map((d) => (
+                <Space key={d.rating} style={{ width: '100%' }}>
+                  <Rate disabled value={d.rating} style={{ fontSize: 12 }} />
+                  <Progress
+                    percent={Math.round((d.count / g.reviews.count) * 100)}
+                    size="small"
+                    style={{ width: 160 }}
+                    format={() => `${d.count}`}
+                  />
+                </Space>
+              ))}
+            </Col>
+            <Col span={16}>
+              <List
+                size="small"
+                header="最新评价"
+                dataSource={g.reviews.latest}
+                renderItem={(r) => (
+                  <List.Item>
+                    <List.Item.Meta
+                      title={
+                        <Space>
+                          {r.customerNickname}
+                          <Rate disabled value={r.rating} style={{ fontSize: 12 }} />
+                          <span style={{ color: '#999', fontWeight: 'normal' }}>
+                            {dayjs(r.createdAt).format('YYYY-MM-DD')}
+                          </span>
+                          {!r.merchantReply && <Tag color="orange">待回复</Tag>}
+                        </Space>
+                      }
+                      description={r.content}
+                    />
+                  </List.Item>
+                )}
+              />
+            </Col>
+          </Row>
+        )}
       </Card>
       <Card variant="borderless" title="商品图片">
         {g.images.length ? (
