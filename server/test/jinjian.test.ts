@@ -146,7 +146,7 @@ describe('access', () => {
   });
 });
 
-describe('validation (2001 naming the field, nothing stored)', () => {
+describe('validation (2001 naming the field in its Chinese label, nothing stored)', () => {
   const cases: [string, string, Record<string, string>, RegExp][] = [
     ['geren', 'ID checksum', { idCardNo: `${ID.slice(0, 17)}${ID[17] === '0' ? '1' : '0'}` }, /身份证号.*校验/],
     ['geren', 'ID length', { idCardNo: '14080219900101' }, /身份证号须为 18 位/],
@@ -156,18 +156,24 @@ describe('validation (2001 naming the field, nothing stored)', () => {
       { cardNo: `${CARD.slice(0, -1)}${(Number(CARD.slice(-1)) + 1) % 10}` },
       /结算银行卡号校验不通过/,
     ],
-    ['geren', 'expired ID', { certBeginDate: '2000-01-01', certEndDate: '2010-01-01' }, /certEndDate.*已过期/],
+    ['geren', 'expired ID', { certBeginDate: '2000-01-01', certEndDate: '2010-01-01' }, /^身份证已过期/],
     [
       'geren',
       'end before begin',
       { certBeginDate: '2018-05-01', certEndDate: '2017-05-01' },
-      /certEndDate.*须晚于开始日期/,
+      /^身份证有效期结束日期须晚于开始日期/,
     ],
-    ['geren', 'missing end date of a fixed term', { certEndDate: '' }, /certEndDate/],
-    ['geren', 'begin in the future', { certBeginDate: '2999-01-01', certValidityType: '1' }, /certBeginDate/],
-    ['geren', 'mobile', { mobile: '12345' }, /11 位手机号/],
+    ['geren', 'missing end date of a fixed term', { certEndDate: '' }, /^身份证有效期结束日期未填写/],
+    [
+      'geren',
+      'begin in the future',
+      { certBeginDate: '2999-01-01', certValidityType: '1' },
+      /^身份证有效期开始日期晚于今天/,
+    ],
+    ['geren', 'mobile', { mobile: '12345' }, /^手机号须为正确的 11 位手机号/],
+    ['geren', 'card mobile', { cardMobile: '2391234567' }, /^银行预留手机号须为/],
     ['geren', 'branch code format', { branchCode: '1021810001' }, /联行号须为 12 位数字/],
-    ['geren', 'unknown branch code', { branchCode: '999999999999' }, /branchCode.*不存在/],
+    ['geren', 'unknown branch code', { branchCode: '999999999999' }, /^联行号 999999999999 不存在/],
     [
       'qiye',
       'USCC checksum',
@@ -180,9 +186,9 @@ describe('validation (2001 naming the field, nothing stored)', () => {
       'qiye',
       'licence expired',
       { licenseValidityType: '0', licenseBeginDate: '2001-01-01', licenseEndDate: '2011-01-01' },
-      /licenseEndDate/,
+      /^营业执照已过期/,
     ],
-    ['qiye', 'region mismatch', { cityCode: '110100' }, /districtCode.*不匹配/],
+    ['qiye', 'region mismatch', { cityCode: '110100' }, /^注册地址的省、市、区县不匹配/],
     ['qiye', 'corporate account digits', { cardNo: '12ab' }, /对公账号须为 6-32 位数字/],
     ['qiye', 'missing licence image', { licenseUrl: '' }, /营业执照照片/],
   ];
@@ -337,6 +343,33 @@ describe('onboarding with the sandbox', () => {
       canSubmit: true,
       withdrawHint: expect.stringMatching(/尚未完成支付进件/),
     });
+  });
+});
+
+describe('personal onboarding', () => {
+  it('approves a personal application and binds the card as 对私 with its mobile', async () => {
+    await t.db.deleteFrom('jinjianApplication').where('merchantId', '=', merchantB).execute();
+    const sub = await ownerB.post<JinjianSubmitResult>(G, geren({ holderName: '' }));
+    expect(sub.code).toBe(2001); // the holder is required
+    const ok = await ownerB.post<JinjianSubmitResult>(G, geren());
+    expect(ok.code, ok.message).toBe(200);
+    await backdate(ok.result.id);
+    const state = await ownerB.get<JinjianState>(S);
+    expect(state.result.status).toBe(20);
+    expect(state.result.application).toMatchObject({
+      kind: 1,
+      subjectName: '李四',
+      idCardNo: `${ID.slice(0, 4)}**********${ID.slice(-4)}`,
+      mobile: '139****5678',
+      settlement: { cardType: 1, cardMobile: '139****5678', branchCode: '102181000175', bankName: '中国工商银行' },
+    });
+    expect(state.raw).not.toContain(ID);
+    expect(state.raw).not.toContain(CARD);
+    if (financePresent) {
+      const cards = await boundCards(merchantB);
+      expect(cards).toHaveLength(1);
+      expect(cards[0]).toMatchObject({ cardType: 1, cardNo: CARD, mobile: '13912345678', holderName: '李四' });
+    }
   });
 });
 

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { branchCode } from './bank.ts';
-import { mainlandPhone } from './common.ts';
 
 /**
  * 用户进件: onboarding a merchant with the split-payment provider (spec §7 Payment onboarding, domain.md).
@@ -141,6 +140,13 @@ const regionCode = (label: string) =>
     .trim()
     .regex(/^\d{6}$/, `${label}须为 6 位行政区划代码`);
 
+/** A mainland mobile number; the message names the field (several phones on one form). */
+export const mobileOf = (label: string) =>
+  z
+    .string({ error: `请输入${label}` })
+    .trim()
+    .regex(/^1[3-9]\d{9}$/, `${label}须为正确的 11 位手机号`);
+
 const bankName = z.string({ error: '请选择开户银行' }).trim().min(2, '请选择开户银行').max(50, '开户银行最多 50 个字');
 
 // ---------------------------------------------------------------------------------------------- bodies
@@ -153,14 +159,14 @@ export const gerenFields = {
   certValidityType: validityType('身份证'),
   certBeginDate: day('身份证有效期开始日期'),
   certEndDate: day('身份证有效期结束日期'),
-  mobile: mainlandPhone,
+  mobile: mobileOf('手机号'),
   idCardFrontUrl: imageUrl('身份证人像面照片'),
   idCardBackUrl: imageUrl('身份证国徽面照片'),
   bankName,
   branchCode,
   cardNo: personalCardNo,
   holderName: personName('持卡人姓名'),
-  cardMobile: mainlandPhone,
+  cardMobile: mobileOf('银行预留手机号'),
 };
 
 export const jinjianGerenBody = z.object(gerenFields).superRefine((b, ctx) => {
@@ -197,7 +203,7 @@ export const qiyeFields = {
   legalBeginDate: day('法人身份证有效期开始日期'),
   legalEndDate: day('法人身份证有效期结束日期'),
   contactName: personName('联系人姓名'),
-  contactMobile: mainlandPhone,
+  contactMobile: mobileOf('联系人手机号'),
   bankName,
   branchCode,
   cardNo: corporateCardNo,

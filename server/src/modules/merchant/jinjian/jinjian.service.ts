@@ -40,7 +40,7 @@ function submissionOf(row: repo.ApplicationRow): Submission {
 /** The 联行号 must be one of the branch table; the branch decides the bank's and branch's names. */
 async function branchOf(db: DB, code: string): Promise<BankBranch> {
   const branch = await branchByCode(db, code);
-  if (!branch) throw invalid(`参数 branchCode：联行号 ${code} 不存在，请通过开户支行查询选择`);
+  if (!branch) throw invalid(`联行号 ${code} 不存在，请通过开户支行查询选择`);
   return branch;
 }
 

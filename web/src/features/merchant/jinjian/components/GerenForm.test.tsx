@@ -60,7 +60,7 @@ describe('个人进件 step form', () => {
         expect(errors()).toEqual(
           expect.arrayContaining([
             '身份证号校验不通过，请核对',
-            '请输入正确的 11 位手机号',
+            '手机号须为正确的 11 位手机号',
             '身份证有效期开始日期未填写',
             '请上传身份证人像面照片',
           ]),
