@@ -1,9 +1,9 @@
 import 'leaflet/dist/leaflet.css';
+import L from './leaflet-global.ts';
 import '@geoman-io/leaflet-geoman-free';
 import '@geoman-io/leaflet-geoman-free/dist/leaflet-geoman.css';
 import './map.css';
 import { Button, Space, Tag } from 'antd';
-import L from 'leaflet';
 import { useEffect, useRef, useState } from 'react';
 import { DEFAULT_CENTER, DEFAULT_ZOOM, fromTile, type LatLng, samePolygon, tileSettings, toTile } from './coords.ts';
 import type { PolygonMapProps } from './PolygonMap.tsx';

@@ -21,6 +21,8 @@ export interface FileUploadProps {
   listType?: 'text' | 'picture-card';
   disabled?: boolean;
   buttonText?: string;
+  /** Show the uploaded/uploading files under the button (default true; progress shows either way). */
+  showList?: boolean;
   /** Called with each server answer (the resource page refreshes its list). */
   onUploaded?: (r: { url: string; name: string }) => void;
 }
@@ -96,7 +98,7 @@ export function FileUpload({
         accept={accept}
         multiple={limit > 1}
         listType={type}
-        fileList={list}
+        fileList={showList ? list : list.filter((f) => f.status === 'uploading')}
         disabled={disabled}
         beforeUpload={beforeUpload}
         onPreview={(f) => setPreview(f.status === 'done' ? f.uid : null)}

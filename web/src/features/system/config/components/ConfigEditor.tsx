@@ -26,7 +26,7 @@ const hasMedia = (html: string) => /<(img|video)\b/i.test(html);
 /**
  * The system-configuration editor (spec §2, §4, §5): takes a configuration type, loads it when opened or when the
  * type changes, fills the rich-text field `content`; 保 存 validates the form first, then saves type + value.
- * Uploads go to sys/config.
+ * Uploads go to sys/config. A new type remounts the editor with that type's content.
  */
 export function ConfigEditor({ type }: { type: string }) {
   const [form] = Form.useForm<{ content: string }>();
@@ -34,9 +34,14 @@ export function ConfigEditor({ type }: { type: string }) {
   const q = useQuery({ ...configQuery(type), enabled: !!type });
   const save = useSaveConfig();
 
+  // The editor mounts only once the form holds the loaded content (it takes its first value at creation).
+  const [readyFor, setReadyFor] = useState<string | null>(null);
+  const ready = readyFor === type;
   useEffect(() => {
-    if (q.data) form.setFieldsValue({ content: q.data.content });
-  }, [q.data, form]);
+    if (!q.data) return;
+    form.setFieldsValue({ content: q.data.content });
+    setReadyFor(type);
+  }, [q.data, form, type]);
 
   if (q.isError)
     return (
@@ -74,7 +79,7 @@ export function ConfigEditor({ type }: { type: string }) {
         )}
       </Form.Item>
       <Auth perm="sys:config:edit">
-        <Button type="primary" htmlType="submit" loading={save.isPending} disabled={q.isLoading}>
+        <Button type="primary" htmlType="submit" loading={save.isPending} disabled={!ready}>
           保存
         </Button>
       </Auth>

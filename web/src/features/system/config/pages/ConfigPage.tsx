@@ -30,7 +30,7 @@ export default function ConfigPage() {
           onChange={(v) => setParams({ type: String(v) }, { replace: true })}
         />
       </Space>
-      <ConfigEditor type={type} />
+      <ConfigEditor key={type} type={type} />
     </Card>
   );
 }
