@@ -3,6 +3,7 @@ import { ok } from '../../../lib/envelope.ts';
 import { tenantOf } from '../../../lib/tenant.ts';
 import type { App } from '../../types.ts';
 import * as service from './jinjian.service.ts';
+import { providerFor } from './provider/index.ts';
 
 const oplog = { title: '用户进件', type: 'add' as const };
 
@@ -11,6 +12,8 @@ const oplog = { title: '用户进件', type: 'add' as const };
  * (the field names idCardNo, legalIdCardNo, cardNo, licenseCode, branchCode match its secret-key pattern).
  */
 export function jinjianRoutes(app: App) {
+  // Reads and checks the HUIFU_* configuration now, so a bad one stops the start with a readable error.
+  providerFor(app);
   const base = '/tmpl/api/app/jiazheng/pay/huifu';
   app.post(
     `${base}/jinjianGeren`,

@@ -137,6 +137,19 @@ async function ensureCardBound(db: DB, row: repo.ApplicationRow) {
 
 /** jinjianQuery: asks the provider about a 审核中 application, records the outcome, answers the masked state. */
 export async function query(app: App, t: Tenant, provider: PaymentProvider = providerFor(app)): Promise<JinjianState> {
+  return stateOfMerchant(app, t.merchantId, provider);
+}
+
+/**
+ * The merchant's onboarding state, brought up to date with the provider first. Other modules (withdrawals) call this
+ * rather than reading the table, so a decision the provider has made is never missed.
+ */
+export async function stateOfMerchant(
+  app: App,
+  merchantId: number,
+  provider: PaymentProvider = providerFor(app),
+): Promise<JinjianState> {
+  const t = { merchantId };
   let row = await repo.latest(app.db, t.merchantId);
   if (row?.status === JINJIAN_STATUS.PENDING) {
     try {
