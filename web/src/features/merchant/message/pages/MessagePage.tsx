@@ -142,6 +142,8 @@ export default function MessagePage() {
               <Button type="primary" icon={<CheckOutlined />} disabled={!unread?.[type || 'total']} onClick={readAll}>
                 全部标为已读
               </Button>
+            </Auth>
+            <Auth perm="merchant:message:read">
               <Button
                 disabled={!selectedRowKeys.length}
                 onClick={async () => {

@@ -94,8 +94,12 @@ export default function AgreementAdminPage() {
             >
               发布
             </RowAction>
-            {r.status === 1 && <RowAction onClick={() => doWithdraw(r)}>撤回</RowAction>}
           </Auth>
+          {r.status === 1 && (
+            <Auth perm="platform:agreement:publish">
+              <RowAction onClick={() => doWithdraw(r)}>撤回</RowAction>
+            </Auth>
+          )}
           <RowAction disabled={!r.currentVersion} onClick={() => setVersionsOf(r.id)}>
             版本
           </RowAction>
