@@ -43,6 +43,7 @@ export function FileUpload({
   listType,
   disabled,
   buttonText = '上传文件',
+  showList = true,
   onUploaded,
 }: FileUploadProps) {
   const { message } = App.useApp();
