@@ -2,6 +2,8 @@ import { expect, type Page, test } from '@playwright/test';
 import { DEMO, shot, signIn } from '../support/session.ts';
 
 const OK = /确\s*定|OK/;
+/** A 1×1 PNG (the upload checks magic bytes, so it must be a real image). */
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 async function openPage(page: Page, folder: string, item: string, url: RegExp) {
   const menu = page.getByRole('menu');
@@ -202,11 +204,44 @@ test('menus, logs and content: validated routerParam, log detail, banner, notice
   await expect(page.locator('tr.ant-table-row', { hasText: '按服务日期筛选' })).toContainText('已处理');
   await shot(page, 'toolkit-feedback');
 
-  // Banners and Q&A lists load with their seeded rows.
+  // Banner: upload an image, save, switch it off with confirmation.
   await openPage(page, '内容运营', '轮播图', /#\/platform\/banner/);
   await expect(page.getByRole('row', { name: /首月免佣/ })).toBeVisible();
+  await page.getByRole('button', { name: /新\s*增/ }).click();
+  dialog = page.getByRole('dialog', { name: '新增轮播图' });
+  await expect(dialog).toBeVisible();
+  await dialog
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: Buffer.from(PNG, 'base64') });
+  await expect(page.getByText('上传成功')).toBeVisible();
+  await dialog.getByLabel('标题').fill('E2E 保洁季');
+  await dialog.getByRole('button', { name: OK }).click();
+  const banner = page.locator('tr.ant-table-row', { hasText: 'E2E 保洁季' });
+  await expect(banner).toContainText('展示中');
+  await expect(banner.locator('img')).toHaveAttribute('src', /\/tmpl\/uploads\/banner\//);
+  await banner.getByRole('switch').click();
+  await page.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(banner).toContainText('已停用');
+  await shot(page, 'toolkit-banners');
+
+  // Q&A: add with a rich-text answer, then delete it after confirming.
   await openPage(page, '内容运营', '常见问题', /#\/platform\/qa/);
   await expect(page.getByRole('row', { name: /如何新增分店/ })).toBeVisible();
+  await page.getByRole('button', { name: /新\s*增/ }).click();
+  dialog = page.getByRole('dialog', { name: '新增问题' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('问题').fill('E2E 如何修改营业时间？');
+  await dialog.getByLabel('分类').click();
+  await page.locator('.ant-select-item-option', { hasText: '店铺与商品' }).click();
+  await dialog.locator('[data-slate-editor]').click();
+  await page.keyboard.type('在店铺信息中修改营业时间。');
+  await dialog.getByRole('button', { name: OK }).click();
+  const qa = page.locator('tr.ant-table-row', { hasText: 'E2E 如何修改营业时间？' });
+  await expect(qa).toContainText('店铺与商品');
+  await qa.getByRole('button', { name: '删除' }).click();
+  await expect(page.getByText('确认要删除吗?')).toBeVisible();
+  await page.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(qa).toHaveCount(0);
 
   // The merchant owner reads the notice and the reply, and sends feedback.
   await signOut(page);

@@ -32,7 +32,9 @@ export interface UserInput {
 /** add adds, edit edits (the original front end had them swapped); each invalidates the list. */
 export function useUserMutations() {
   const qc = useQueryClient();
-  const done = () => qc.invalidateQueries({ queryKey: userKeys.all });
+  // A user may edit its own roles: refresh this session's menus and buttons too.
+  const done = () =>
+    Promise.all([qc.invalidateQueries({ queryKey: userKeys.all }), qc.invalidateQueries({ queryKey: ['session'] })]);
   return {
     add: useMutation({
       mutationFn: (v: UserInput) => api.post('/api/sys/user/add', { ...v, roleIds: v.roleIds.join(',') }),
