@@ -129,7 +129,7 @@ test('the owner sees the money add up, withdraws twice; the admin approves one a
   await expect(page.getByRole('row').filter({ hasText: '-¥100.00' })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: '订单结算' })).toHaveCount(0);
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /导出/ }).click()]);
-  expect(file.suggestedFilename()).toMatch(/^收支明细_\d+\.csv$/);
+  expect(file.suggestedFilename()).toMatch(/^收支明细_\d+\.xlsx$/);
   await shot(page, 'finance-ledger');
 
   // A ledger row links to its withdrawal.

@@ -1,3 +1,4 @@
+import { strFromU8, unzipSync } from 'fflate';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { financeRules } from '../src/modules/merchant/finance/finance-rules.ts';
@@ -140,30 +141,44 @@ describe('ledger (收支明细)', () => {
     expect((await ownerA.get(`${C}/shouzhi/findAllByPage`, { direction: 3 })).code).toBe(2001);
   });
 
-  it('exports CSV with a UTF-8 BOM that Excel opens, only the caller rows', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/tmpl/api/${C}/shouzhi/export`,
-      headers: {
-        authorization: `Bearer ${await loginAs(t.app, PHONES.ownerA)}`,
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      payload: '',
-    });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toContain('text/csv');
-    expect(res.headers['content-disposition']).toContain('attachment');
-    expect(res.body.charCodeAt(0)).toBe(0xfeff);
-    const lines = res.body.trim().split('\r\n');
+  it('exports an .xlsx workbook (and CSV with a UTF-8 BOM on request), only the caller rows, with the filters', async () => {
+    const token = await loginAs(t.app, PHONES.ownerA);
+    const exportAs = (payload: string, tok = token) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/tmpl/api/${C}/shouzhi/export`,
+        headers: { authorization: `Bearer ${tok}`, 'content-type': 'application/x-www-form-urlencoded' },
+        payload,
+      });
+    const x = await exportAs('');
+    expect(x.statusCode).toBe(200);
+    expect(x.headers['content-type']).toContain('spreadsheetml.sheet');
+    expect(String(x.headers['content-disposition'])).toMatch(/^attachment; filename\*=UTF-8''.+\.xlsx/);
+    const files = unzipSync(new Uint8Array(x.rawPayload));
+    expect(Object.keys(files)).toEqual(
+      expect.arrayContaining(['[Content_Types].xml', 'xl/workbook.xml', 'xl/worksheets/sheet1.xml', 'xl/styles.xml']),
+    );
+    const sheet = strFromU8(files['xl/worksheets/sheet1.xml']);
+    expect((sheet.match(/<row /g) ?? []).length).toBe((await ledgerCount(mA)) + 1);
+    expect(sheet).toContain('订单结算');
+    expect(sheet).not.toContain('太原');
+
+    const csv = await exportAs('format=csv&kind=settle');
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.body.charCodeAt(0)).toBe(0xfeff);
+    const lines = csv.body.trim().split('\r\n');
     expect(lines[0]).toContain('类型');
-    expect(lines).toHaveLength((await ledgerCount(mA)) + 1);
-    expect(res.body).toContain('订单结算');
-    const sub = await t.app.inject({
-      method: 'POST',
-      url: `/tmpl/api/${C}/shouzhi/export`,
-      headers: { authorization: `Bearer ${await loginAs(t.app, PHONES.subA)}` },
-    });
-    expect(JSON.parse(sub.body).code).toBe(301);
+    const settles = await t.db
+      .selectFrom('financeLedger')
+      .select('id')
+      .where('merchantId', '=', mA)
+      .where('kind', '=', 'settle')
+      .execute();
+    expect(lines).toHaveLength(settles.length + 1);
+    expect(lines.slice(1).every((l) => l.includes('订单结算'))).toBe(true);
+
+    expect(JSON.parse((await exportAs('format=pdf')).body).code).toBe(2001);
+    expect(JSON.parse((await exportAs('', await loginAs(t.app, PHONES.subA))).body).code).toBe(301);
   });
 
   it('is append-only in the database itself', async () => {

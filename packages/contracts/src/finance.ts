@@ -159,7 +159,9 @@ export const ledgerQuery = pageQuery.extend({
   ),
   ...dateRange,
 });
-export const ledgerExportQuery = ledgerQuery.omit({ pageNum: true, pageSize: true });
+export const ledgerExportQuery = ledgerQuery
+  .omit({ pageNum: true, pageSize: true })
+  .extend({ format: z.enum(['xlsx', 'csv'], { error: '导出格式须为 xlsx 或 csv' }).default('xlsx') });
 
 export const frozenQuery = pageQuery.extend({ ...dateRange });
 

@@ -18,10 +18,10 @@ import { hasPerm } from '../../../plugins/auth.ts';
 import type { App } from '../../types.ts';
 import { bindCard, unbindCard } from './bank-card.service.ts';
 import * as repo from './finance.repo.ts';
+import { buildXlsx } from './xlsx.ts';
 import { requestWithdrawal } from './withdraw.service.ts';
 
 const TITLE = '财务管理';
-const yuan = (fen: number) => (fen / 100).toFixed(2);
 
 /** CSV cell: quoted, and a leading = + - @ neutralised so Excel never runs it as a formula. */
 const cell = (v: string | number | null) => {
@@ -57,7 +57,7 @@ export function financeRoutes(app: App) {
     },
   );
 
-  // No xlsx library is installed: CSV with a UTF-8 BOM, which Excel opens with the Chinese text intact.
+  // Excel: a real .xlsx written with fflate (no spreadsheet library installed); `format=csv` gives CSV with a UTF-8 BOM.
   app.post(
     `${base}/shouzhi/export`,
     {
@@ -66,30 +66,33 @@ export function financeRoutes(app: App) {
     },
     async (req, reply) => {
       const t = await tenantOf(app.db, req);
-      const rows = await repo.ledgerAll(app.db, t.merchantId, req.body);
+      const { format, ...filters } = req.body;
+      const rows = await repo.ledgerAll(app.db, t.merchantId, filters);
       const head = ['时间', '收支', '类型', '金额(元)', '余额(元)', '冻结(元)', '关联单号', '说明'];
-      const lines = rows.map((r) =>
-        [
-          dayjs(r.createdAt).tz(TZ).format('YYYY-MM-DD HH:mm:ss'),
-          r.direction === 1 ? '收入' : '支出',
-          LEDGER_KINDS[r.kind] ?? r.kind,
-          `${r.direction === 1 ? '+' : '-'}${yuan(r.amount)}`,
-          yuan(r.balanceAfter),
-          yuan(r.frozenAfter),
-          r.refNo,
-          r.remark,
-        ]
-          .map((v, i) => (i === 3 ? `"${v}"` : cell(v)))
-          .join(','),
-      );
-      const name = `收支明细_${dayjs().tz(TZ).format('YYYYMMDDHHmmss')}.csv`;
+      const data = rows.map((r) => [
+        dayjs(r.createdAt).tz(TZ).format('YYYY-MM-DD HH:mm:ss'),
+        r.direction === 1 ? '收入' : '支出',
+        LEDGER_KINDS[r.kind] ?? r.kind,
+        (r.direction === 1 ? r.amount : -r.amount) / 100,
+        r.balanceAfter / 100,
+        r.frozenAfter / 100,
+        r.refNo,
+        r.remark,
+      ]);
+      const stamp = dayjs().tz(TZ).format('YYYYMMDDHHmmss');
+      const attach = (name: string, ascii: string) =>
+        `attachment; filename*=UTF-8''${encodeURIComponent(name)}; filename="${ascii}"`;
+      if (format === 'csv') {
+        const lines = data.map((r) => r.map((v) => (typeof v === 'number' ? v.toFixed(2) : cell(v))).join(','));
+        reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', attach(`收支明细_${stamp}.csv`, 'ledger.csv'));
+        return `\uFEFF${[head.map(cell).join(','), ...lines].join('\r\n')}\r\n`;
+      }
       reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header(
-          'content-disposition',
-          `attachment; filename*=UTF-8''${encodeURIComponent(name)}; filename="ledger.csv"`,
-        );
-      return `\uFEFF${[head.map(cell).join(','), ...lines].join('\r\n')}\r\n`;
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', attach(`收支明细_${stamp}.xlsx`, 'ledger.xlsx'));
+      return Buffer.from(buildXlsx('收支明细', head, data, [20, 8, 12, 14, 14, 14, 28, 60]));
     },
   );
 

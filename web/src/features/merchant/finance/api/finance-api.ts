@@ -53,5 +53,6 @@ export const getWithdrawalPage = (params: object) =>
 export const getBindingPage = (params: object) =>
   api.get<Page<BindingRecord>>(`${base}/bangka/findJiluByPage`, params, { quiet: true });
 
-/** The ledger as a file (CSV with a UTF-8 BOM, which Excel opens), with the list's current filters. */
-export const exportLedger = (filters: object) => download(`${base}/shouzhi/export`, filters, '收支明细.csv');
+/** The ledger as an Excel workbook (.xlsx), with the list's current filters. */
+export const exportLedger = (filters: object) =>
+  download(`${base}/shouzhi/export`, { ...filters, format: 'xlsx' }, '收支明细.xlsx');
