@@ -150,7 +150,7 @@ async function seedMerchant(
     if (!goods.length) continue;
     const g = goods[i % goods.length];
     const who = people[i % people.length];
-    const customer = (await openCustomerSession(db, who.phone, who.name.replace(/(女士|先生)$/, '') + '家')).customer;
+    const customer = (await openCustomerSession(db, who.phone, `${who.name.replace(/(女士|先生)$/, '')}家`)).customer;
     // An unpaid order stays recent, or the expiry job would cancel it at the first run.
     const delta = p.to === 10 ? 0 : -p.days * DAY - (i % 5) * 3600_000;
     const start = nowIso();

@@ -469,7 +469,7 @@ export async function autoAccept(db: DB, orderId: number) {
     ])
     .where('serviceOrder.id', '=', orderId)
     .executeTakeFirst();
-  if (!o || o.autoAccept !== 1 || o.status !== ORDER_STATUS.WAITING) return false;
+  if (o?.autoAccept !== 1 || o.status !== ORDER_STATUS.WAITING) return false;
   const candidates = await db
     .selectFrom('employee')
     .leftJoin('serviceOrder', (j) =>
