@@ -108,6 +108,13 @@ describe('sendMessage (the service other modules call)', () => {
     const aBefore = await unreadInDb(u.ownerA);
     const subBefore = await unreadInDb(u.subA);
     const bBefore = await unreadInDb(u.ownerB);
+    const usersOfA = await t.db
+      .selectFrom('user')
+      .select('id')
+      .where('merchantId', '=', u.merchantA)
+      .where('status', '=', 0)
+      .execute();
+    expect(usersOfA.map((x) => x.id)).toEqual(expect.arrayContaining([u.ownerA, u.subA]));
     expect(
       await sendMessage(t.db, {
         merchantId: u.merchantA,
@@ -117,7 +124,7 @@ describe('sendMessage (the service other modules call)', () => {
         refType: 'order',
         refId: 42,
       }),
-    ).toBe(2);
+    ).toBe(usersOfA.length);
     expect(
       await sendMessage(t.db, {
         userId: u.ownerB,
