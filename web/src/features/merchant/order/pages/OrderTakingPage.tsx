@@ -6,6 +6,7 @@ import dayjs from 'dayjs';
 import { useCallback, useState } from 'react';
 import { orderStream, useOrderEvents, useOrderStream } from '../../../../components/order-badge/order-stream.ts';
 import { Auth } from '../../../../lib/access.tsx';
+import { notify } from '../../../../lib/notify.ts';
 import { initPcQuery } from '../../../../lib/queries.ts';
 import { getWaiting, orderKeys } from '../api/orders.ts';
 import { AssignModal } from '../components/AssignModal.tsx';
@@ -29,7 +30,10 @@ export default function OrderTakingPage() {
   useOrderEvents(
     useCallback(
       (e: OrderEvent | null) => {
-        if (e?.kind === 'new') setFresh((s) => new Set(s).add(e.orderId));
+        if (e?.kind === 'new') {
+          setFresh((s) => new Set(s).add(e.orderId));
+          notify.info(`新订单：${e.goodsName}，实付 ${yuan(e.amount)}`);
+        }
         void qc.invalidateQueries({ queryKey: orderKeys.all });
       },
       [qc],
