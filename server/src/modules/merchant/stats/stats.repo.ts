@@ -1,0 +1,432 @@
+import { REPLY_WINDOW_DAYS } from '@jz/contracts/review';
+import {
+  type DailyPoint,
+  type EmployeeOrders,
+  type EmployeeStats,
+  type EmployeeStatsQuery,
+  type EmployeeStatsRow,
+  MAX_RANGE_DAYS,
+  type OperationsStats,
+  type RankItem,
+  type StatsRange,
+  type TodayFigures,
+} from '@jz/contracts/stats';
+import { type Expression, type RawBuilder, sql } from 'kysely';
+import type { DB } from '../../../db/client.ts';
+import { isPg } from '../../../db/migration-kit.ts';
+import { business, invalid, notFound } from '../../../lib/errors.ts';
+import type { Tenant } from '../../../lib/tenant.ts';
+import { dayEndIso, dayjs, dayStartIso, TZ } from '../../../lib/time.ts';
+
+/** Orders that count as served (已完成 / 已评价), cancelled, in hand. */
+const DONE = [50, 60];
+const CANCELLED = 70;
+const IN_HAND = [30, 40];
+
+export interface Range {
+  startDate: string;
+  endDate: string;
+  /** ISO UTC [from, to) of the Shanghai days */
+  from: string;
+  to: string;
+}
+
+/** The Shanghai calendar day of now. */
+export const todayInShanghai = () => dayjs().tz(TZ).format('YYYY-MM-DD');
+
+/** Resolves a [startDate, endDate] Shanghai-day range (default: the last 7 days) into its UTC bounds. */
+export function resolveRange(q: { startDate?: string; endDate?: string }): Range {
+  const endDate = q.endDate ?? (q.startDate && q.startDate > todayInShanghai() ? q.startDate : todayInShanghai());
+  const startDate = q.startDate ?? dayjs.tz(endDate, TZ).subtract(6, 'day').format('YYYY-MM-DD');
+  if (!dayjs(startDate, 'YYYY-MM-DD', true).isValid() || !dayjs(endDate, 'YYYY-MM-DD', true).isValid())
+    throw invalid('日期不正确');
+  if (startDate > endDate) throw invalid('开始日期不能晚于结束日期');
+  const days = dayjs.tz(endDate, TZ).diff(dayjs.tz(startDate, TZ), 'day') + 1;
+  if (days > MAX_RANGE_DAYS) throw invalid(`日期范围最多 ${MAX_RANGE_DAYS} 天`);
+  return { startDate, endDate, from: dayStartIso(startDate), to: dayEndIso(endDate) };
+}
+
+/** Every Shanghai day of the range, in order. */
+export function daysOf(r: Range) {
+  const out: string[] = [];
+  for (let d = dayjs.tz(r.startDate, TZ); d.format('YYYY-MM-DD') <= r.endDate; d = d.add(1, 'day'))
+    out.push(d.format('YYYY-MM-DD'));
+  return out;
+}
+
+/**
+ * The Shanghai calendar day (YYYY-MM-DD) of an ISO-8601 UTC text column, in SQL: PostgreSQL converts through the
+ * time zone; SQLite shifts by +8 hours (Asia/Shanghai has had no daylight saving since 1991).
+ */
+export function shanghaiDay(db: DB, col: Expression<unknown> | RawBuilder<unknown>): RawBuilder<string> {
+  return isPg(db)
+    ? sql<string>`to_char((${col})::timestamptz at time zone 'Asia/Shanghai', 'YYYY-MM-DD')`
+    : sql<string>`strftime('%Y-%m-%d', ${col}, '+8 hours')`;
+}
+
+/** The shop a figure covers: the current shop by default, null = every shop of the merchant with 'all'. */
+export function scopeShop(t: Tenant, shopId: 'all' | number | undefined): number | null {
+  if (shopId === 'all') return null;
+  if (typeof shopId === 'number') return shopId;
+  if (!t.shopId) throw business('请先创建店铺');
+  return t.shopId;
+}
+
+const num = (v: unknown) => Number(v ?? 0);
+
+async function assertShop(db: DB, t: Tenant, shopId: number | null) {
+  if (shopId === null) return;
+  const s = await db
+    .selectFrom('shop')
+    .select('id')
+    .where('id', '=', shopId)
+    .where('merchantId', '=', t.merchantId)
+    .executeTakeFirst();
+  if (!s) throw notFound('店铺不存在');
+}
+
+function orders(db: DB, t: Tenant, shopId: number | null) {
+  let q = db.selectFrom('serviceOrder').where('serviceOrder.merchantId', '=', t.merchantId);
+  if (shopId !== null) q = q.where('serviceOrder.shopId', '=', shopId);
+  return q;
+}
+
+// ---------------------------------------------------------------- 员工数据
+
+export async function employeeStats(db: DB, t: Tenant, f: EmployeeStatsQuery): Promise<EmployeeStats> {
+  const r = resolveRange(f);
+  const shopId = scopeShop(t, f.shopId);
+  await assertShop(db, t, shopId);
+
+  let eq = db
+    .selectFrom('employee')
+    .innerJoin('shop', 'shop.id', 'employee.shopId')
+    .select(['employee.id', 'employee.name', 'employee.shopId', 'shop.name as shopName', 'employee.workState'])
+    .where('employee.merchantId', '=', t.merchantId)
+    .where('employee.deletedAt', 'is', null);
+  if (shopId !== null) eq = eq.where('employee.shopId', '=', shopId);
+
+  const served = orders(db, t, shopId)
+    .select((eb) => [
+      'serviceOrder.employeeId',
+      eb.fn.countAll<number>().as('n'),
+      eb.fn.coalesce(eb.fn.sum<number>('serviceOrder.payAmount'), sql<number>`0`).as('amount'),
+    ])
+    .where('serviceOrder.employeeId', 'is not', null)
+    .where('serviceOrder.status', 'in', DONE)
+    .where('serviceOrder.completedAt', '>=', r.from)
+    .where('serviceOrder.completedAt', '<', r.to)
+    .groupBy('serviceOrder.employeeId');
+
+  const cancels = orders(db, t, shopId)
+    .select((eb) => ['serviceOrder.employeeId', eb.fn.countAll<number>().as('n')])
+    .where('serviceOrder.employeeId', 'is not', null)
+    .where('serviceOrder.status', '=', CANCELLED)
+    .where('serviceOrder.cancelledAt', '>=', r.from)
+    .where('serviceOrder.cancelledAt', '<', r.to)
+    .groupBy('serviceOrder.employeeId');
+
+  let rq = db
+    .selectFrom('review')
+    .select((eb) => [
+      'review.employeeId',
+      eb.fn.countAll<number>().as('n'),
+      eb.fn.avg<number>('review.rating').as('avg'),
+    ])
+    .where('review.merchantId', '=', t.merchantId)
+    .where('review.employeeId', 'is not', null)
+    .where('review.createdAt', '>=', r.from)
+    .where('review.createdAt', '<', r.to)
+    .groupBy('review.employeeId');
+  if (shopId !== null) rq = rq.where('review.shopId', '=', shopId);
+
+  const [emps, s, c, rv] = await Promise.all([eq.execute(), served.execute(), cancels.execute(), rq.execute()]);
+  const sMap = new Map(s.map((x) => [x.employeeId, x]));
+  const cMap = new Map(c.map((x) => [x.employeeId, num(x.n)]));
+  const rMap = new Map(rv.map((x) => [x.employeeId, x]));
+  const rows: EmployeeStatsRow[] = emps.map((e) => {
+    const sv = sMap.get(e.id);
+    const rr = rMap.get(e.id);
+    return {
+      employeeId: e.id,
+      name: e.name,
+      shopId: e.shopId,
+      shopName: e.shopName,
+      workState: e.workState,
+      ordersServed: num(sv?.n),
+      revenue: num(sv?.amount),
+      avgRating: rr ? Math.round(num(rr.avg) * 100) / 100 : null,
+      reviewCount: num(rr?.n),
+      cancellations: cMap.get(e.id) ?? 0,
+    };
+  });
+  const field = f.sortField ?? 'revenue';
+  const dir = f.sortOrder === 'asc' ? 1 : -1;
+  rows.sort((a, b) => {
+    const av = a[field] ?? -1;
+    const bv = b[field] ?? -1;
+    return av === bv ? a.employeeId - b.employeeId : (av < bv ? -1 : 1) * dir;
+  });
+  return { startDate: r.startDate, endDate: r.endDate, rows };
+}
+
+// ---------------------------------------------------------------- 运营数据
+
+export async function operations(db: DB, t: Tenant, f: StatsRange): Promise<OperationsStats> {
+  const r = resolveRange(f);
+  const shopId = scopeShop(t, f.shopId);
+  await assertShop(db, t, shopId);
+  const paidIn = () =>
+    orders(db, t, shopId).where('serviceOrder.paidAt', '>=', r.from).where('serviceOrder.paidAt', '<', r.to);
+
+  const summary = paidIn()
+    .select((eb) => [
+      eb.fn.countAll<number>().as('n'),
+      eb.fn.coalesce(eb.fn.sum<number>('serviceOrder.payAmount'), sql<number>`0`).as('amount'),
+    ])
+    .executeTakeFirstOrThrow();
+
+  const refunds = orders(db, t, shopId)
+    .select((eb) => [
+      eb.fn.countAll<number>().as('n'),
+      eb.fn.coalesce(eb.fn.sum<number>('serviceOrder.payAmount'), sql<number>`0`).as('amount'),
+    ])
+    .where('serviceOrder.refundStatus', 'in', [1, 2])
+    .where('serviceOrder.cancelledAt', '>=', r.from)
+    .where('serviceOrder.cancelledAt', '<', r.to)
+    .executeTakeFirstOrThrow();
+
+  // Customers paying in the range and the time of their first paid order in this scope.
+  const firstPaid = orders(db, t, shopId)
+    .select((eb) => ['serviceOrder.customerId', eb.fn.min('serviceOrder.paidAt').as('firstPaid')])
+    .where('serviceOrder.paidAt', 'is not', null)
+    .where('serviceOrder.customerId', 'in', paidIn().select('serviceOrder.customerId'))
+    .groupBy('serviceOrder.customerId');
+  const customers = db
+    .selectFrom(firstPaid.as('f'))
+    .select((eb) => [
+      eb.fn.countAll<number>().as('n'),
+      eb.fn
+        .coalesce(eb.fn.sum<number>(sql`case when ${eb.ref('f.firstPaid')} >= ${r.from} then 1 else 0 end`), sql`0`)
+        .as('fresh'),
+    ])
+    .executeTakeFirstOrThrow();
+
+  let rq = db
+    .selectFrom('review')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('n'),
+      eb.fn
+        .coalesce(eb.fn.sum<number>(sql`case when ${eb.ref('review.rating')} >= 4 then 1 else 0 end`), sql`0`)
+        .as('good'),
+    ])
+    .where('review.merchantId', '=', t.merchantId)
+    .where('review.createdAt', '>=', r.from)
+    .where('review.createdAt', '<', r.to);
+  if (shopId !== null) rq = rq.where('review.shopId', '=', shopId);
+
+  const day = shanghaiDay(db, sql.ref('serviceOrder.paidAt'));
+  const daily = paidIn()
+    .select((eb) => [
+      day.as('day'),
+      eb.fn.countAll<number>().as('n'),
+      eb.fn.coalesce(eb.fn.sum<number>('serviceOrder.payAmount'), sql<number>`0`).as('amount'),
+    ])
+    .groupBy(day)
+    .execute();
+
+  const goods = paidIn()
+    .select((eb) => [
+      'serviceOrder.goodsId',
+      eb.fn.max('serviceOrder.goodsName').as('name'),
+      eb.fn.countAll<number>().as('n'),
+      eb.fn.coalesce(eb.fn.sum<number>('serviceOrder.payAmount'), sql<number>`0`).as('amount'),
+    ])
+    .groupBy('serviceOrder.goodsId')
+    .orderBy('amount', 'desc')
+    .orderBy('n', 'desc')
+    .orderBy('serviceOrder.goodsId')
+    .limit(10)
+    .execute();
+
+  const categories = paidIn()
+    .leftJoin('goods', 'goods.id', 'serviceOrder.goodsId')
+    .leftJoin('fuwu', 'fuwu.id', 'goods.fuwuId')
+    .select((eb) => [
+      'fuwu.id as id',
+      eb.fn.max('fuwu.name').as('name'),
+      eb.fn.countAll<number>().as('n'),
+      eb.fn.coalesce(eb.fn.sum<number>('serviceOrder.payAmount'), sql<number>`0`).as('amount'),
+    ])
+    .groupBy('fuwu.id')
+    .orderBy('amount', 'desc')
+    .execute();
+
+  const [sm, rf, cu, rv, dl, gd, ct] = await Promise.all([
+    summary,
+    refunds,
+    customers,
+    rq.executeTakeFirstOrThrow(),
+    daily,
+    goods,
+    categories,
+  ]);
+  const n = num(sm.n);
+  const amount = num(sm.amount);
+  const byDay = new Map(dl.map((d) => [d.day, d]));
+  const points: DailyPoint[] = daysOf(r).map((d) => ({
+    date: d,
+    orders: num(byDay.get(d)?.n),
+    paidAmount: num(byDay.get(d)?.amount),
+  }));
+  const reviewCount = num(rv.n);
+  const good = num(rv.good);
+  const rank = (x: { n: unknown; amount: unknown }, id: number | null, name: unknown): RankItem => ({
+    id,
+    name: typeof name === 'string' && name ? name : '未分类',
+    orders: num(x.n),
+    amount: num(x.amount),
+  });
+  return {
+    startDate: r.startDate,
+    endDate: r.endDate,
+    orders: n,
+    paidAmount: amount,
+    avgOrderValue: n ? Math.floor(amount / n) : 0,
+    refundCount: num(rf.n),
+    refundAmount: num(rf.amount),
+    customers: num(cu.n),
+    newCustomers: num(cu.fresh),
+    returningCustomers: num(cu.n) - num(cu.fresh),
+    reviewCount,
+    goodReviews: good,
+    goodRate: reviewCount ? Math.round((good / reviewCount) * 10000) / 10000 : null,
+    daily: points,
+    goodsRanking: gd.map((g) => rank(g, g.goodsId, g.name)),
+    categoryShare: ct.map((c) => rank(c, c.id === null ? null : num(c.id), c.name)),
+  };
+}
+
+// ---------------------------------------------------------------- 今日数据 (/index)
+
+export async function today(db: DB, t: Tenant, shopIdParam: 'all' | number | undefined): Promise<TodayFigures> {
+  const date = todayInShanghai();
+  const from = dayStartIso(date);
+  const to = dayEndIso(date);
+  const shopId = scopeShop(t, shopIdParam);
+  await assertShop(db, t, shopId);
+  const paid = orders(db, t, shopId)
+    .select((eb) => [
+      eb.fn.countAll<number>().as('n'),
+      eb.fn
+        .coalesce(
+          eb.fn.sum<number>(
+            sql`case when ${eb.ref('serviceOrder.refundStatus')} = 0 then ${eb.ref('serviceOrder.payAmount')} else 0 end`,
+          ),
+          sql`0`,
+        )
+        .as('amount'),
+    ])
+    .where('serviceOrder.paidAt', '>=', from)
+    .where('serviceOrder.paidAt', '<', to)
+    .executeTakeFirstOrThrow();
+  const byStatus = orders(db, t, shopId)
+    .select((eb) => ['serviceOrder.status', eb.fn.countAll<number>().as('n')])
+    .where('serviceOrder.status', 'in', [20, 30])
+    .groupBy('serviceOrder.status')
+    .execute();
+  let rq = db
+    .selectFrom('review')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('review.merchantId', '=', t.merchantId)
+    .where('review.merchantReply', 'is', null)
+    .where('review.createdAt', '>=', new Date(Date.now() - REPLY_WINDOW_DAYS * 86400_000).toISOString());
+  if (shopId !== null) rq = rq.where('review.shopId', '=', shopId);
+  const [p, s, rv] = await Promise.all([paid, byStatus, rq.executeTakeFirstOrThrow()]);
+  const st = new Map(s.map((x) => [x.status, num(x.n)]));
+  return {
+    date,
+    newOrders: num(p.n),
+    waiting: st.get(20) ?? 0,
+    toServe: st.get(30) ?? 0,
+    revenue: num(p.amount),
+    reviewsToAnswer: num(rv.n),
+  };
+}
+
+// ---------------------------------------------------------------- 员工详情: orders and reviews
+
+export async function employeeOrders(db: DB, t: Tenant, employeeId: number): Promise<EmployeeOrders> {
+  const e = await db
+    .selectFrom('employee')
+    .select('id')
+    .where('id', '=', employeeId)
+    .where('merchantId', '=', t.merchantId)
+    .where('deletedAt', 'is', null)
+    .executeTakeFirst();
+  if (!e) throw notFound('员工不存在');
+  const cols = [
+    'serviceOrder.id',
+    'serviceOrder.orderNo',
+    'serviceOrder.goodsName',
+    'serviceOrder.customerName',
+    'serviceOrder.appointmentAt',
+    'serviceOrder.status',
+    'serviceOrder.payAmount',
+    'serviceOrder.createdAt',
+    'serviceOrder.completedAt',
+  ] as const;
+  const base = () =>
+    db
+      .selectFrom('serviceOrder')
+      .select([...cols])
+      .where('serviceOrder.merchantId', '=', t.merchantId)
+      .where('serviceOrder.employeeId', '=', employeeId);
+  const [current, recent, reviews, agg] = await Promise.all([
+    base().where('serviceOrder.status', 'in', IN_HAND).orderBy('serviceOrder.appointmentAt').limit(20).execute(),
+    base()
+      .where('serviceOrder.status', 'in', [...DONE, CANCELLED])
+      .orderBy('serviceOrder.updatedAt', 'desc')
+      .orderBy('serviceOrder.id', 'desc')
+      .limit(10)
+      .execute(),
+    db
+      .selectFrom('review')
+      .innerJoin('serviceOrder', 'serviceOrder.id', 'review.orderId')
+      .select([
+        'review.id',
+        'serviceOrder.orderNo',
+        'serviceOrder.goodsName',
+        'review.customerNickname',
+        'review.anonymous',
+        'review.rating',
+        'review.content',
+        'review.merchantReply',
+        'review.createdAt',
+      ])
+      .where('review.merchantId', '=', t.merchantId)
+      .where('review.employeeId', '=', employeeId)
+      .orderBy('review.createdAt', 'desc')
+      .orderBy('review.id', 'desc')
+      .limit(10)
+      .execute(),
+    db
+      .selectFrom('review')
+      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.avg<number>('review.rating').as('avg')])
+      .where('review.merchantId', '=', t.merchantId)
+      .where('review.employeeId', '=', employeeId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  const fix = (o: (typeof current)[number]) => ({ ...o, payAmount: num(o.payAmount) });
+  const n = num(agg.n);
+  return {
+    current: current.map(fix),
+    recent: recent.map(fix),
+    reviews: reviews.map(({ anonymous, ...rv }) => ({
+      ...rv,
+      customerNickname: anonymous ? '匿名用户' : rv.customerNickname,
+    })),
+    reviewCount: n,
+    avgRating: n ? Math.round(num(agg.avg) * 100) / 100 : null,
+  };
+}
