@@ -22,6 +22,16 @@ function uscc(first17: string) {
   return first17 + chars[c === 31 ? 0 : c];
 }
 
+/** A card number completed with its Luhn digit. */
+function luhn(prefix: string) {
+  for (let d = 0; d <= 9; d++) {
+    const digits = [...(prefix + d)].reverse().map(Number);
+    const sum = digits.reduce((acc, n, i) => acc + (i % 2 ? (n * 2 > 9 ? n * 2 - 9 : n * 2) : n), 0);
+    if (sum % 10 === 0) return prefix + d;
+  }
+  throw new Error('unreachable');
+}
+
 async function pickDate(page: Page, input: ReturnType<Page['getByLabel']>, day: string) {
   await input.click();
   await input.fill(day);
@@ -35,18 +45,53 @@ async function openJinjian(page: Page) {
   await expect(page).toHaveURL(/#\/yonghujinjian/);
 }
 
-test('the owner onboards as an enterprise: branch lookup, draft kept over a reload, 审核中 then 已开通, card bound', async ({
+test('the owner is rejected (sandbox test name), resubmits as an enterprise with the branch lookup, the draft survives a reload, 审核中 then 已开通, card bound', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await signIn(page, DEMO.ownerA);
   await openJinjian(page);
-
-  // The demo merchant's last application was rejected: the reason and 重新提交.
-  await expect(page.getByText('已驳回').first()).toBeVisible();
   await expect(page.getByText(/驳回原因：结算银行卡持卡人须与身份证姓名一致/)).toBeVisible();
   await expect(page.getByText(/开通后才能提现/)).toBeVisible();
   await shot(page, 'jinjian-rejected');
+  await page.getByRole('button', { name: /重新提交/ }).click();
+  await page.getByRole('tab', { name: '个人' }).click();
+  const gerenForm = page.locator('form#jinjian-geren');
+
+  await gerenForm.getByLabel('姓名', { exact: true }).fill('测试驳回');
+  await gerenForm.getByLabel('身份证号').fill(idNo('14080219900101123'));
+  await pickDate(page, gerenForm.getByLabel('身份证有效期开始'), '2018-05-01');
+  await pickDate(page, gerenForm.getByLabel('身份证有效期结束'), '2038-05-01');
+  await gerenForm.getByLabel('手机号', { exact: true }).fill('13912345678');
+  const files = gerenForm.locator('input[type=file]');
+  await files.nth(0).setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: PNG });
+  await expect(gerenForm.getByAltText('已上传图片')).toHaveCount(1);
+  await files.nth(1).setInputFiles({ name: 'back.png', mimeType: 'image/png', buffer: PNG });
+  await expect(gerenForm.getByAltText('已上传图片')).toHaveCount(2);
+  await gerenForm.getByRole('button', { name: /下一步/ }).click();
+
+  await gerenForm.getByLabel('开户银行').click();
+  await page.locator('.ant-select-item-option', { hasText: '中国工商银行' }).click();
+  await gerenForm.getByLabel('开户支行').click();
+  await gerenForm.getByLabel('开户支行').fill('学苑');
+  await page.locator('.ant-select-item-option', { hasText: '学苑路支行' }).click();
+  await gerenForm.getByLabel('银行卡号').fill('6222020501009876'); // fails the Luhn check
+  await gerenForm.getByLabel('银行卡号').blur();
+  await expect(gerenForm.getByText('结算银行卡号校验不通过，请核对')).toBeVisible();
+  await gerenForm.getByLabel('银行卡号').fill(luhn('622202050100987654'));
+  await expect(gerenForm.getByLabel('持卡人姓名')).toHaveValue('测试驳回');
+  await gerenForm.getByLabel('银行预留手机号').fill('13912345678');
+  await gerenForm.getByRole('button', { name: /下一步/ }).click();
+  await gerenForm.getByRole('button', { name: /提交审核/ }).click();
+  await expect(page.getByRole('alert').getByText('审核中', { exact: true })).toBeVisible();
+
+  await expect(page.getByText(/驳回原因：.*测试驳回/)).toBeVisible({ timeout: 40_000 });
+  await expect(page.getByRole('button', { name: /重新提交/ })).toBeVisible();
+  await shot(page, 'jinjian-rejected-test-name');
+
+  // Resubmission, as an enterprise this time.
+  await expect(page.getByText('已驳回').first()).toBeVisible();
+  await expect(page.getByText(/驳回原因：/)).toBeVisible();
   await page.getByRole('button', { name: /重新提交/ }).click();
   await page.getByRole('tab', { name: '企业' }).click();
   const form = page.locator('form#jinjian-qiye');

@@ -36,23 +36,33 @@ export function GerenForm({ onDone }: { onDone: () => void }) {
           ],
           render: () => (
             <>
-              <Form.Item label="姓名" name="name" rules={[zodRule(gerenFields.name)]}>
+              <Form.Item label="姓名" name="name" required rules={[zodRule(gerenFields.name)]}>
                 <Input maxLength={30} placeholder="与身份证一致" />
               </Form.Item>
               <Form.Item label="证件类型" name="certType">
                 <Select options={[{ value: '00', label: '居民身份证' }]} style={{ width: 200 }} />
               </Form.Item>
-              <Form.Item label="身份证号" name="idCardNo" rules={[zodRule(gerenFields.idCardNo)]}>
+              <Form.Item label="身份证号" name="idCardNo" required rules={[zodRule(gerenFields.idCardNo)]}>
                 <Input maxLength={18} autoComplete="off" />
               </Form.Item>
               <ValidityFields label="身份证" names={VALIDITY} />
-              <Form.Item label="手机号" name="mobile" rules={[zodRule(gerenFields.mobile)]}>
+              <Form.Item label="手机号" name="mobile" required rules={[zodRule(gerenFields.mobile)]}>
                 <Input maxLength={11} inputMode="numeric" />
               </Form.Item>
-              <Form.Item label="身份证人像面" name="idCardFrontUrl" rules={[zodRule(gerenFields.idCardFrontUrl)]}>
+              <Form.Item
+                label="身份证人像面"
+                name="idCardFrontUrl"
+                required
+                rules={[zodRule(gerenFields.idCardFrontUrl)]}
+              >
                 <ImageUpload rootPath="jinjian" label="上传人像面" />
               </Form.Item>
-              <Form.Item label="身份证国徽面" name="idCardBackUrl" rules={[zodRule(gerenFields.idCardBackUrl)]}>
+              <Form.Item
+                label="身份证国徽面"
+                name="idCardBackUrl"
+                required
+                rules={[zodRule(gerenFields.idCardBackUrl)]}
+              >
                 <ImageUpload rootPath="jinjian" label="上传国徽面" />
               </Form.Item>
             </>

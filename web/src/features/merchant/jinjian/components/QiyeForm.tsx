@@ -46,14 +46,14 @@ export function QiyeForm({ onDone }: { onDone: () => void }) {
           ],
           render: () => (
             <>
-              <Form.Item label="企业名称" name="companyName" rules={[zodRule(qiyeFields.companyName)]}>
+              <Form.Item label="企业名称" name="companyName" required rules={[zodRule(qiyeFields.companyName)]}>
                 <Input maxLength={60} placeholder="与营业执照一致" />
               </Form.Item>
-              <Form.Item label="统一社会信用代码" name="licenseCode" rules={[zodRule(qiyeFields.licenseCode)]}>
+              <Form.Item label="统一社会信用代码" name="licenseCode" required rules={[zodRule(qiyeFields.licenseCode)]}>
                 <Input maxLength={18} autoComplete="off" />
               </Form.Item>
               <ValidityFields label="营业执照" names={LICENSE} />
-              <Form.Item label="营业执照照片" name="licenseUrl" rules={[zodRule(qiyeFields.licenseUrl)]}>
+              <Form.Item label="营业执照照片" name="licenseUrl" required rules={[zodRule(qiyeFields.licenseUrl)]}>
                 <ImageUpload rootPath="jinjian" label="上传营业执照" />
               </Form.Item>
               <Form.Item
@@ -63,20 +63,20 @@ export function QiyeForm({ onDone }: { onDone: () => void }) {
               >
                 <RegionCascader width="100%" />
               </Form.Item>
-              <Form.Item label="详细地址" name="address" rules={[zodRule(qiyeFields.address)]}>
+              <Form.Item label="详细地址" name="address" required rules={[zodRule(qiyeFields.address)]}>
                 <Input maxLength={100} placeholder="街道、门牌号" />
               </Form.Item>
-              <Form.Item label="法人姓名" name="legalName" rules={[zodRule(qiyeFields.legalName)]}>
+              <Form.Item label="法人姓名" name="legalName" required rules={[zodRule(qiyeFields.legalName)]}>
                 <Input maxLength={30} />
               </Form.Item>
-              <Form.Item label="法人身份证号" name="legalIdCardNo" rules={[zodRule(qiyeFields.legalIdCardNo)]}>
+              <Form.Item label="法人身份证号" name="legalIdCardNo" required rules={[zodRule(qiyeFields.legalIdCardNo)]}>
                 <Input maxLength={18} autoComplete="off" />
               </Form.Item>
               <ValidityFields label="法人身份证" names={LEGAL} />
-              <Form.Item label="联系人" name="contactName" rules={[zodRule(qiyeFields.contactName)]}>
+              <Form.Item label="联系人" name="contactName" required rules={[zodRule(qiyeFields.contactName)]}>
                 <Input maxLength={30} />
               </Form.Item>
-              <Form.Item label="联系人手机号" name="contactMobile" rules={[zodRule(qiyeFields.contactMobile)]}>
+              <Form.Item label="联系人手机号" name="contactMobile" required rules={[zodRule(qiyeFields.contactMobile)]}>
                 <Input maxLength={11} inputMode="numeric" />
               </Form.Item>
             </>

@@ -75,12 +75,13 @@ export function SettlementFields({
       <Form.Item
         label={corporate ? '账户户名' : '持卡人姓名'}
         name="holderName"
+        required
         rules={rules.holderName ? [zodRule(rules.holderName)] : []}
       >
         <Input maxLength={60} placeholder={corporate ? '须与企业名称一致' : '须与身份证姓名一致'} />
       </Form.Item>
       {rules.cardMobile ? (
-        <Form.Item label="银行预留手机号" name="cardMobile" rules={[zodRule(rules.cardMobile)]}>
+        <Form.Item label="银行预留手机号" name="cardMobile" required rules={[zodRule(rules.cardMobile)]}>
           <Input maxLength={11} inputMode="numeric" />
         </Form.Item>
       ) : null}
