@@ -24,6 +24,7 @@ import { RichHtml } from '../../shop/components/RichHtml.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
 import { useGoodsDetail } from '../api/goods.ts';
 import { yuan } from './price.ts';
+import { fileUrl } from '../../../../components/upload/index.ts';
 
 /** 商品详情 (/shangpinxiangqing?id=): everything about one goods item, its sales and whether customers see it. */
 export default function GoodsDetailPage() {
@@ -80,7 +81,7 @@ export default function GoodsDetailPage() {
         )}
         <Row gutter={24} style={{ marginTop: 16 }}>
           <Col span={6}>
-            <Image src={g.coverUrl} width="100%" style={{ borderRadius: 8 }} alt="封面" />
+            <Image src={fileUrl(g.coverUrl)} width="100%" style={{ borderRadius: 8 }} alt="封面" />
           </Col>
           <Col span={18}>
             <Descriptions column={2} bordered size="small">
@@ -187,7 +188,7 @@ export default function GoodsDetailPage() {
               {g.images.map((u) => (
                 <Image
                   key={u}
-                  src={u}
+                  src={fileUrl(u)}
                   width={160}
                   height={120}
                   style={{ objectFit: 'cover', borderRadius: 4 }}

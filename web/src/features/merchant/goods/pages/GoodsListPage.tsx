@@ -13,6 +13,7 @@ import { initPcQuery } from '../../../../lib/queries.ts';
 import { useShopFuwu } from '../../shop/api/fuwu.ts';
 import { getGoodsPage, goodsKeys, useGoodsMutations } from '../api/goods.ts';
 import { yuan } from './price.ts';
+import { fileUrl } from '../../../../components/upload/index.ts';
 
 /** 商品管理: the current shop's goods; search, on/off shelf one by one or in batch, delete, sort. */
 export default function GoodsListPage() {
@@ -50,7 +51,7 @@ export default function GoodsListPage() {
       dataIndex: 'coverUrl',
       width: 90,
       render: (u: string) => (
-        <Image src={u} width={64} height={48} style={{ objectFit: 'cover', borderRadius: 4 }} alt="封面" />
+        <Image src={fileUrl(u)} width={64} height={48} style={{ objectFit: 'cover', borderRadius: 4 }} alt="封面" />
       ),
     },
     {

@@ -7,6 +7,7 @@ import { hasPerm } from '../../../../lib/access.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
 import { useCurrentShop, useShopMutations, useShopSetting } from '../api/shops.ts';
 import { fromFormValues, ShopFields, type ShopFormValues, toFormValues } from '../components/ShopFields.tsx';
+import { fileUrl } from '../../../../components/upload/index.ts';
 
 /** 店铺信息: view and edit the current shop, its service area and its order settings (findDianpuShezhiInfo). */
 export default function ShopInfoPage() {
@@ -50,7 +51,9 @@ export default function ShopInfoPage() {
         <Descriptions column={4}>
           <Descriptions.Item label="店铺">
             <Space>
-              {s.logoUrl && <Image src={s.logoUrl} width={32} height={32} style={{ borderRadius: 4 }} alt="Logo" />}
+              {s.logoUrl && (
+                <Image src={fileUrl(s.logoUrl)} width={32} height={32} style={{ borderRadius: 4 }} alt="Logo" />
+              )}
               <Typography.Text strong>{s.name}</Typography.Text>
             </Space>
           </Descriptions.Item>

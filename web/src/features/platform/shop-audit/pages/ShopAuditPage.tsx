@@ -10,6 +10,7 @@ import { RowAction } from '../../../../components/RowAction.tsx';
 import { RichHtml } from '../../../merchant/shop/components/RichHtml.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
 import { auditKeys, getAllShopsPage, useAuditMutation, useAuditShop } from '../api.ts';
+import { fileUrl } from '../../../../components/upload/index.ts';
 
 /** 店铺审核 (toolkit): every merchant's shops; approve, or reject with a reason. Unapproved shops are hidden from customers. */
 export default function ShopAuditPage() {
@@ -167,7 +168,14 @@ export default function ShopAuditPage() {
                   {[d.logoUrl, ...d.images]
                     .filter((u): u is string => !!u)
                     .map((u) => (
-                      <Image key={u} src={u} width={120} height={90} style={{ objectFit: 'cover' }} alt="店铺图片" />
+                      <Image
+                        key={u}
+                        src={fileUrl(u)}
+                        width={120}
+                        height={90}
+                        style={{ objectFit: 'cover' }}
+                        alt="店铺图片"
+                      />
                     ))}
                 </Space>
               </Image.PreviewGroup>
