@@ -136,7 +136,7 @@ export async function findById(db: DB, t: Tenant, id: number): Promise<CourierDe
     .select(['id', 'status', 'description', 'at'])
     .where('courierOrderId', '=', id)
     .where('merchantId', '=', t.merchantId)
-    .orderBy('at', 'desc')
+    // Insertion order is event order (each refresh stores its events oldest first): newest on top.
     .orderBy('id', 'desc')
     .execute();
   return { ...o, tracks };
