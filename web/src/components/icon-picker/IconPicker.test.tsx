@@ -4,6 +4,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { ICONS } from './icon-list.ts';
 import { IconPicker, IconSelect } from './IconPicker.tsx';
 
+function SelectHarness() {
+  const [v, setV] = useState<string | null>('UserOutlined');
+  return <IconSelect value={v} onChange={setV} />;
+}
+
 describe('IconPicker (spec §2: about 280 icons)', () => {
   it('offers about 280 distinct icons, including every sidebar icon', async () => {
     expect(ICONS.length).toBeGreaterThanOrEqual(260);
@@ -40,11 +45,7 @@ describe('IconPicker (spec §2: about 280 icons)', () => {
   });
 
   it('IconSelect shows the choice and clears it', async () => {
-    function H() {
-      const [v, setV] = useState<string | null>('UserOutlined');
-      return <IconSelect value={v} onChange={setV} />;
-    }
-    render(<H />);
+    render(<SelectHarness />);
     expect(screen.getByDisplayValue('UserOutlined')).toBeInTheDocument();
     fireEvent.click(screen.getByLabelText('清除图标'));
     expect(screen.getByPlaceholderText('点击选择图标')).toHaveValue('');
