@@ -72,6 +72,7 @@ test('the owner sees the money add up, withdraws twice; the admin approves one a
   await expect(page.getByText(/预计到账 ¥100\.00/)).toBeVisible();
   await page.getByRole('button', { name: /确\s*定/ }).click();
   await expect(page.getByText('提现申请已提交，等待平台审核').first()).toBeVisible();
+  await expect(amount).toHaveValue(''); // the form clears after a successful request
   await amount.fill('50');
   await page.getByRole('button', { name: /申请提现/ }).click();
   await page.getByRole('button', { name: /确\s*定/ }).click();
