@@ -62,7 +62,7 @@ describe('操作日志', () => {
     expect(userLog.params).not.toContain('TopSecret99');
     expect(JSON.parse(userLog.params!)).toMatchObject({
       loginName: 'logger',
-      phone: '13933330001',
+      phone: '139****0001',
       password: '******',
     });
     await api(t.app).post('app/jiazheng/login/sms/sendCode', { phone: '13933330001' });
@@ -75,7 +75,7 @@ describe('操作日志', () => {
     const loginLog = await rowAfter('/tmpl/api/app/jiazheng/login/sms/login', before);
     expect(loginLog.params).not.toContain(code);
     expect(loginLog.params).not.toContain(login.result.token);
-    expect(JSON.parse(loginLog.params!)).toMatchObject({ phone: '13933330001', code: '******' });
+    expect(JSON.parse(loginLog.params!)).toMatchObject({ phone: '139****0001', code: '******' });
   });
 
   it('searches by user, module, result and date range, newest first, and shows one in detail', async () => {

@@ -2,13 +2,17 @@ import { nowIso } from '../lib/time.ts';
 import type { App } from '../modules/types.ts';
 
 const SECRET_KEYS = /code|password|pwd|token|secret|idcard|idno|cardno|certno|bankcard|authorization/i;
+/** Phones stay recognisable in the log (who signed in) but not whole. */
+const PHONE_KEYS = /mobile|phone/i;
+const maskPhone = (v: unknown) => (typeof v === 'string' && v.length >= 7 ? `${v.slice(0, 3)}****${v.slice(-4)}` : '******');
 
 /** Replaces secret values (codes, passwords, tokens, ID and card numbers) before anything is stored. */
 export function redact(value: unknown, depth = 0): unknown {
   if (depth > 5 || value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map((v) => redact(v, depth + 1));
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) out[k] = SECRET_KEYS.test(k) ? '******' : redact(v, depth + 1);
+  for (const [k, v] of Object.entries(value))
+    out[k] = SECRET_KEYS.test(k) ? '******' : PHONE_KEYS.test(k) ? maskPhone(v) : redact(v, depth + 1);
   return out;
 }
 
