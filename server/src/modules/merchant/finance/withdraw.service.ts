@@ -119,7 +119,7 @@ export async function requestWithdrawal(db: DB, input: WithdrawInput): Promise<W
             balanceChange: -(input.amount - fee),
             frozenChange: 0,
             ...ref,
-            remark: `提现至 ${card.bankName} ${card.cardNoMasked}，审核中`,
+            remark: `申请提现至 ${card.bankName} ${card.cardNoMasked}`,
           },
           ...(fee > 0
             ? [
