@@ -13,6 +13,8 @@ import { useNavigate } from 'react-router';
 import { api } from '../../lib/api-client.ts';
 import { initPcQuery } from '../../lib/queries.ts';
 import { clearSession } from '../../lib/storage.ts';
+import { MessageBell } from '../../components/message-bell/MessageBell.tsx';
+import { OrderBadge } from '../../components/order-badge/OrderBadge.tsx';
 import { pageByKey } from '../registry.ts';
 
 export function HeaderBar(props: { user: UserInfo; init: InitPc; collapsed: boolean; onToggle: () => void }) {
@@ -66,23 +68,34 @@ export function HeaderBar(props: { user: UserInfo; init: InitPc; collapsed: bool
         )}
         {user.userType === 'platform' && <Tag color="purple">平台管理</Tag>}
       </Space>
-      <Dropdown
-        menu={{
-          items: [
-            ...(accountPage
-              ? [{ key: 'mine', icon: <UserOutlined />, label: '我的账号', onClick: () => navigate(accountPage.path) }]
-              : []),
-            { key: 'logout', icon: <LogoutOutlined />, label: '退出登录', onClick: logout },
-          ],
-        }}
-      >
-        <Space className="jz-user" data-testid="user-menu">
-          <Avatar size="small" src={user.headUrl || undefined} icon={<UserOutlined />} />
-          <Typography.Text>{user.nickName}</Typography.Text>
-          <Typography.Text type="secondary">{user.roleNames}</Typography.Text>
-          <DownOutlined style={{ fontSize: 10 }} />
-        </Space>
-      </Dropdown>
+      <Space size={12}>
+        <OrderBadge />
+        <MessageBell />
+        <Dropdown
+          menu={{
+            items: [
+              ...(accountPage
+                ? [
+                    {
+                      key: 'mine',
+                      icon: <UserOutlined />,
+                      label: '我的账号',
+                      onClick: () => navigate(accountPage.path),
+                    },
+                  ]
+                : []),
+              { key: 'logout', icon: <LogoutOutlined />, label: '退出登录', onClick: logout },
+            ],
+          }}
+        >
+          <Space className="jz-user" data-testid="user-menu">
+            <Avatar size="small" src={user.headUrl || undefined} icon={<UserOutlined />} />
+            <Typography.Text>{user.nickName}</Typography.Text>
+            <Typography.Text type="secondary">{user.roleNames}</Typography.Text>
+            <DownOutlined style={{ fontSize: 10 }} />
+          </Space>
+        </Dropdown>
+      </Space>
     </div>
   );
 }

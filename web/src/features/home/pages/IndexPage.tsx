@@ -8,6 +8,8 @@ import { pageByKey } from '../../../app/registry.ts';
 import { MenuIcon } from '../../../components/icons/icon-map.tsx';
 import { initPcQuery, menuQuery, profileQuery } from '../../../lib/queries.ts';
 import { DictTag } from '../../../lib/dict.tsx';
+import { PendingAgreementAlert } from '../../merchant/agreement/components/PendingAgreementAlert.tsx';
+import { NoticeCard } from '../../merchant/feedback/components/NoticeCard.tsx';
 
 function greeting() {
   const h = dayjs().hour();
@@ -27,6 +29,7 @@ export default function IndexPage() {
 
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      {user?.userType === 'merchant' && <PendingAgreementAlert />}
       <Card>
         <Typography.Title level={3} style={{ margin: 0 }}>
           {greeting()}，{user?.nickName}
@@ -79,6 +82,7 @@ export default function IndexPage() {
           )}
         </Card>
       )}
+      {user?.userType === 'merchant' && <NoticeCard />}
       <Card title="快捷入口">
         {links.length ? (
           <Row gutter={[12, 12]}>
