@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -310,5 +311,132 @@ describe('POST /api/com/file/upWidthWangEdit', () => {
     expect(await upload(undefined, [file(PNG, 'a.png')], '/tmpl/api/com/file/upWidthWangEdit')).toMatchObject({
       status: 401,
     });
+  });
+});
+
+describe('S3-compatible storage (UPLOAD_STORAGE=s3) against a local fake S3', () => {
+  const objects = new Map<string, { body: Buffer; type: string }>();
+  const seen: { method: string; url: string; auth: string; ok: boolean }[] = [];
+  let server: import('node:http').Server;
+  let t3: TestApp;
+  let endpoint: string;
+  const secret = 'fake-secret-key-0123456789';
+
+  beforeAll(async () => {
+    const http = await import('node:http');
+    const { signV4 } = await import('../src/modules/common/upload/s3.ts');
+    server = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c) => chunks.push(c));
+      req.on('end', () => {
+        const body = Buffer.concat(chunks);
+        const auth = String(req.headers.authorization ?? '');
+        const signed = /SignedHeaders=([^,]+)/.exec(auth)?.[1]?.split(';') ?? [];
+        const headers = Object.fromEntries(signed.map((h) => [h, String(req.headers[h] ?? '')]));
+        const expected = signV4({
+          method: req.method!,
+          path: req.url!,
+          headers,
+          region: 'cn-north-1',
+          accessKeyId: 'FAKEKEY',
+          secretAccessKey: secret,
+        });
+        const hashOk = headers['x-amz-content-sha256'] === createHash('sha256').update(body).digest('hex');
+        const ok = auth === expected && hashOk && signed.includes('host') && signed.includes('x-amz-date');
+        seen.push({ method: req.method!, url: req.url!, auth, ok });
+        if (!ok) return res.writeHead(403).end('<Error>SignatureDoesNotMatch</Error>');
+        if (req.method === 'PUT') objects.set(req.url!, { body, type: String(req.headers['content-type']) });
+        if (req.method === 'DELETE') objects.delete(req.url!);
+        res.writeHead(req.method === 'DELETE' ? 204 : 200).end();
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    endpoint = `http://127.0.0.1:${(server.address() as import('node:net').AddressInfo).port}`;
+    const env = {
+      UPLOAD_STORAGE: 's3',
+      S3_ENDPOINT: endpoint,
+      S3_BUCKET: 'jz-uploads',
+      S3_REGION: 'cn-north-1',
+      S3_ACCESS_KEY_ID: 'FAKEKEY',
+      S3_SECRET_ACCESS_KEY: secret,
+      S3_PUBLIC_URL: 'https://cdn.example.com/jz',
+    };
+    const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
+    Object.assign(process.env, env);
+    try {
+      t3 = await buildTestApp({ env: { DATA_DIR: dataDir } });
+    } finally {
+      for (const [k, v] of Object.entries(saved)) v === undefined ? delete process.env[k] : (process.env[k] = v);
+    }
+  });
+  afterAll(async () => {
+    await t3?.close();
+    await new Promise((r) => server?.close(r));
+  });
+
+  it('puts the object with its real type, answers the public URL, and deletes it with the resource', async () => {
+    const token = await loginAs(t3.app, PHONES.admin);
+    const { payload, contentType } = multipart([root('banner'), file(PNG, 'b.png', 'application/octet-stream')]);
+    const r = envelopeOf<any>(
+      await t3.app.inject({
+        method: 'POST',
+        url: '/tmpl/api/com/file/up',
+        headers: { client: CLIENT_ID, authorization: `Bearer ${token}`, 'content-type': contentType },
+        payload,
+      }),
+    );
+    expect(r).toMatchObject({ code: 200, result: { type: 'image' } });
+    expect(r.result.url).toMatch(/^https:\/\/cdn\.example\.com\/jz\/banner\/[0-9a-f]{32}\.png$/);
+    const key = r.result.url.replace('https://cdn.example.com/jz/', '');
+    const obj = objects.get(`/jz-uploads/${key}`);
+    expect(obj?.type).toBe('image/png');
+    expect(obj?.body.equals(PNG)).toBe(true);
+    expect(seen.every((s) => s.ok)).toBe(true);
+
+    const del = envelopeOf(
+      await t3.app.inject({
+        method: 'DELETE',
+        url: `/tmpl/api/app/resource/delByIds/${r.result.id}`,
+        headers: { client: CLIENT_ID, authorization: `Bearer ${token}` },
+      }),
+    );
+    expect(del.code).toBe(200);
+    expect(objects.has(`/jz-uploads/${key}`)).toBe(false);
+    expect(seen.at(-1)).toMatchObject({ method: 'DELETE', ok: true });
+  });
+
+  it('signs exactly as AWS documents (SigV4 example: GET /test.txt from examplebucket)', async () => {
+    const { signV4 } = await import('../src/modules/common/upload/s3.ts');
+    const auth = signV4({
+      method: 'GET',
+      path: '/test.txt',
+      headers: {
+        host: 'examplebucket.s3.amazonaws.com',
+        range: 'bytes=0-9',
+        'x-amz-content-sha256': 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
+        'x-amz-date': '20130524T000000Z',
+      },
+      region: 'us-east-1',
+      accessKeyId: 'AKIAIOSFODNN7EXAMPLE',
+      secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+    });
+    expect(auth).toBe(
+      'AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request,SignedHeaders=host;range;x-amz-content-sha256;x-amz-date,Signature=f0e8bdb87c964420e857bd35b5d6ed310bd44f0170aba48dd91039c6036bdb41',
+    );
+  });
+
+  it('refuses to start with incomplete settings', async () => {
+    const { s3SettingsFromEnv } = await import('../src/modules/common/upload/s3.ts');
+    expect(s3SettingsFromEnv({})).toBeUndefined();
+    expect(() => s3SettingsFromEnv({ UPLOAD_STORAGE: 's3', S3_ENDPOINT: endpoint })).toThrow(/S3_BUCKET/);
+    expect(() =>
+      s3SettingsFromEnv({
+        UPLOAD_STORAGE: 's3',
+        S3_ENDPOINT: 'ftp://x',
+        S3_BUCKET: 'abc',
+        S3_ACCESS_KEY_ID: 'a',
+        S3_SECRET_ACCESS_KEY: 'b',
+      }),
+    ).toThrow(/http/);
   });
 });

@@ -2,13 +2,14 @@ import { mkdirSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { App } from '../../types.ts';
+import { type S3Settings, s3Request, s3SettingsFromEnv } from './s3.ts';
 
 /**
  * Where uploaded files live. Keys are `<rootPath>/<generated name>` built only from a whitelisted folder and a
  * generated name; the local implementation still checks that every key resolves inside its folder.
  */
 export interface FileStorage {
-  readonly kind: 'local';
+  readonly kind: 'local' | 's3';
   put(key: string, data: Buffer, mime: string): Promise<void>;
   remove(key: string): Promise<void>;
   /** The address clients use to fetch the file. */
@@ -47,13 +48,35 @@ export class LocalDiskStorage implements FileStorage {
   }
 }
 
+/** Any S3-compatible store (UPLOAD_STORAGE=s3): objects under the same keys, served from S3_PUBLIC_URL. */
+export class S3Storage implements FileStorage {
+  readonly kind = 's3' as const;
+  constructor(readonly settings: S3Settings) {}
+
+  private check(key: string) {
+    if (!STORAGE_KEY.test(key)) throw new Error(`invalid storage key: ${key}`);
+  }
+  async put(key: string, data: Buffer, mime: string) {
+    this.check(key);
+    await s3Request(this.settings, 'PUT', key, data, mime);
+  }
+  async remove(key: string) {
+    this.check(key);
+    await s3Request(this.settings, 'DELETE', key);
+  }
+  urlOf(key: string) {
+    return `${this.settings.publicUrl}/${key}`;
+  }
+}
+
 const byApp = new WeakMap<object, FileStorage>();
 
-/** The storage of this app: local disk under DATA_DIR/uploads (the S3-compatible store is not implemented yet). */
+/** The storage of this app: local disk under DATA_DIR/uploads, or an S3-compatible store when UPLOAD_STORAGE=s3. */
 export function storageOf(app: App): FileStorage {
   let s = byApp.get(app.db);
   if (!s) {
-    s = new LocalDiskStorage(uploadsRoot(app));
+    const s3 = s3SettingsFromEnv();
+    s = s3 ? new S3Storage(s3) : new LocalDiskStorage(uploadsRoot(app));
     byApp.set(app.db, s);
   }
   return s;
