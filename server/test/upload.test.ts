@@ -366,7 +366,10 @@ describe('S3-compatible storage (UPLOAD_STORAGE=s3) against a local fake S3', ()
     try {
       t3 = await buildTestApp({ env: { DATA_DIR: dataDir } });
     } finally {
-      for (const [k, v] of Object.entries(saved)) v === undefined ? delete process.env[k] : (process.env[k] = v);
+      for (const [k, v] of Object.entries(saved)) {
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+      }
     }
   });
   afterAll(async () => {
