@@ -313,7 +313,8 @@ export async function today(db: DB, t: Tenant, shopIdParam: 'all' | number | und
   const date = todayInShanghai();
   const from = dayStartIso(date);
   const to = dayEndIso(date);
-  const shopId = scopeShop(t, shopIdParam);
+  // A merchant without a shop yet simply has nothing today.
+  const shopId = shopIdParam === undefined && !t.shopId ? null : scopeShop(t, shopIdParam);
   await assertShop(db, t, shopId);
   const paid = orders(db, t, shopId)
     .select((eb) => [

@@ -23,6 +23,7 @@ import { useEmployee } from '../api/get-employee.ts';
 import { fuwuNames, useFuwuTree } from '../api/get-fuwu-tree.ts';
 import { CertExpiry } from '../components/CertificateState.tsx';
 import { WorkStateAction } from '../components/WorkStateAction.tsx';
+import { EmployeeOrders } from '../../stats/components/EmployeeOrders.tsx';
 
 /** Shown when an image address does not load. */
 const FALLBACK =
@@ -173,6 +174,7 @@ export default function EmployeeDetailPage() {
           <Empty description="暂无证书" />
         )}
       </Card>
+      <EmployeeOrders employeeId={e.id} />
     </Space>
   );
 }

@@ -1,0 +1,100 @@
+import type { EmployeeOrderItem } from '@jz/contracts/stats';
+import { useQuery } from '@tanstack/react-query';
+import { Card, Empty, List, Rate, Space, Table, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { DictTag } from '../../../../lib/dict.tsx';
+import { getEmployeeOrders, statsKeys } from '../api/stats.ts';
+import { yuan } from './money.ts';
+
+const t = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '-');
+
+const columns = (timeTitle: string, time: (o: EmployeeOrderItem) => string | null) => [
+  { title: '订单号', dataIndex: 'orderNo', width: 200 },
+  { title: '商品', dataIndex: 'goodsName' },
+  { title: '客户', dataIndex: 'customerName', width: 100 },
+  { title: timeTitle, key: 'time', width: 150, render: (_: unknown, o: EmployeeOrderItem) => t(time(o)) },
+  { title: '实付', dataIndex: 'payAmount', width: 100, render: yuan },
+  { title: '状态', dataIndex: 'status', width: 90, render: (v: number) => <DictTag type="order_status" value={v} /> },
+];
+
+/** 员工详情: the employee's orders in hand (待服务/服务中), latest finished or cancelled orders, and reviews. */
+export function EmployeeOrders({ employeeId }: { employeeId: number }) {
+  const q = useQuery({
+    queryKey: [...statsKeys.all, 'employee-orders', employeeId],
+    queryFn: () => getEmployeeOrders(employeeId),
+    enabled: employeeId > 0,
+  });
+  const d = q.data;
+  return (
+    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      <Card className="jz-card" variant="borderless" title="当前订单" size="small">
+        <Table<EmployeeOrderItem>
+          rowKey="id"
+          size="small"
+          loading={q.isLoading}
+          pagination={false}
+          dataSource={d?.current ?? []}
+          columns={columns('预约时间', (o) => o.appointmentAt)}
+          locale={{ emptyText: '暂无进行中的订单' }}
+        />
+      </Card>
+      <Card className="jz-card" variant="borderless" title="最近订单" size="small">
+        <Table<EmployeeOrderItem>
+          rowKey="id"
+          size="small"
+          loading={q.isLoading}
+          pagination={false}
+          dataSource={d?.recent ?? []}
+          columns={columns('完成时间', (o) => o.completedAt)}
+          locale={{ emptyText: '暂无已完成的订单' }}
+        />
+      </Card>
+      <Card
+        className="jz-card"
+        variant="borderless"
+        size="small"
+        title={
+          <Space>
+            评价
+            {d?.avgRating !== null && d?.avgRating !== undefined && (
+              <Typography.Text type="secondary" style={{ fontWeight: 'normal' }}>
+                平均 {d.avgRating.toFixed(1)} 分 · 共 {d.reviewCount} 条
+              </Typography.Text>
+            )}
+          </Space>
+        }
+      >
+        {!q.isLoading && !d?.reviews.length ? (
+          <Empty description="暂无评价" />
+        ) : (
+          <List
+            loading={q.isLoading}
+            dataSource={d?.reviews ?? []}
+            renderItem={(r) => (
+              <List.Item key={r.id}>
+                <List.Item.Meta
+                  title={
+                    <Space>
+                      <Rate disabled value={r.rating} style={{ fontSize: 13 }} />
+                      <Typography.Text type="secondary">
+                        {r.customerNickname} · {r.goodsName} · {t(r.createdAt)}
+                      </Typography.Text>
+                    </Space>
+                  }
+                  description={
+                    <>
+                      <Typography.Paragraph style={{ margin: 0 }}>{r.content}</Typography.Paragraph>
+                      {r.merchantReply && (
+                        <Typography.Text type="secondary">商家回复：{r.merchantReply}</Typography.Text>
+                      )}
+                    </>
+                  }
+                />
+              </List.Item>
+            )}
+          />
+        )}
+      </Card>
+    </Space>
+  );
+}

@@ -1,0 +1,64 @@
+import { useQuery } from '@tanstack/react-query';
+import { Button, DatePicker, Select, Space } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import type { ReactNode } from 'react';
+import { initPcQuery } from '../../../../lib/queries.ts';
+
+export interface RangeValue {
+  startDate: string;
+  endDate: string;
+  shopId?: 'all' | number;
+}
+
+export const lastDays = (n: number): RangeValue => ({
+  startDate: dayjs()
+    .subtract(n - 1, 'day')
+    .format('YYYY-MM-DD'),
+  endDate: dayjs().format('YYYY-MM-DD'),
+});
+
+const PRESETS: { label: string; value: [Dayjs, Dayjs] }[] = [
+  { label: '今天', value: [dayjs(), dayjs()] },
+  { label: '近 7 天', value: [dayjs().subtract(6, 'day'), dayjs()] },
+  { label: '近 30 天', value: [dayjs().subtract(29, 'day'), dayjs()] },
+  { label: '本月', value: [dayjs().startOf('month'), dayjs()] },
+];
+
+/** Date range (at most 366 days) and shop (current / all / one) of a figure page, plus its actions. */
+export function RangeBar(props: { value: RangeValue; onChange: (v: RangeValue) => void; extra?: ReactNode }) {
+  const { data: init } = useQuery(initPcQuery);
+  const { value, onChange } = props;
+  return (
+    <Space wrap style={{ width: '100%', justifyContent: 'space-between' }}>
+      <Space wrap>
+        <DatePicker.RangePicker
+          allowClear={false}
+          presets={PRESETS}
+          value={[dayjs(value.startDate), dayjs(value.endDate)]}
+          disabledDate={(d, info) =>
+            d.isAfter(dayjs(), 'day') || (!!info.from && Math.abs(d.diff(info.from, 'day')) > 365)
+          }
+          onChange={(r) =>
+            r?.[0] &&
+            r[1] &&
+            onChange({ ...value, startDate: r[0].format('YYYY-MM-DD'), endDate: r[1].format('YYYY-MM-DD') })
+          }
+        />
+        <Select
+          style={{ width: 240 }}
+          value={value.shopId ?? ''}
+          onChange={(v) => onChange({ ...value, shopId: v === '' ? undefined : (v as 'all' | number) })}
+          options={[
+            { label: `当前店铺${init?.curDianpu ? `（${init.curDianpu.name}）` : ''}`, value: '' },
+            { label: '全部店铺', value: 'all' },
+            ...(init?.allDianpu ?? [])
+              .filter((s) => s.id !== init?.curDianpu?.id)
+              .map((s) => ({ label: s.name, value: s.id })),
+          ]}
+        />
+        <Button onClick={() => onChange({ ...lastDays(7), shopId: value.shopId })}>重置</Button>
+      </Space>
+      {props.extra}
+    </Space>
+  );
+}

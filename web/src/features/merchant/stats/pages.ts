@@ -1,0 +1,20 @@
+import { lazy } from 'react';
+import type { PageDef } from '../../../app/registry.ts';
+
+/** 数据中心 (issue 5; spec §2 routes). */
+export const pages: PageDef[] = [
+  {
+    key: 'merchant.stats.employee',
+    path: '/gongsiyuangongshuju',
+    title: '员工数据',
+    perm: 'merchant:stats:employee',
+    component: lazy(() => import('./pages/EmployeeStatsPage.tsx')),
+  },
+  {
+    key: 'merchant.stats.operations',
+    path: '/yunyingshuju',
+    title: '运营数据',
+    perm: 'merchant:stats:operations',
+    component: lazy(() => import('./pages/OperationsPage.tsx')),
+  },
+];
