@@ -185,7 +185,7 @@ export default function GoodsFormPage() {
         </Form.Item>
         <Form.Item label="价格" required style={{ marginBottom: 0 }}>
           <Form.Item name="priceYuan" style={{ display: 'inline-block', marginRight: 16 }} rules={[priceRule]}>
-            <InputNumber aria-label="售价" addonBefore="售价 ¥" min={0} precision={2} step={1} style={{ width: 200 }} />
+            <InputNumber aria-label="售价" prefix="售价 ¥" min={0} precision={2} step={1} style={{ width: 200 }} />
           </Form.Item>
           <Form.Item
             name="originalPriceYuan"
@@ -195,7 +195,7 @@ export default function GoodsFormPage() {
           >
             <InputNumber
               aria-label="原价"
-              addonBefore="原价 ¥"
+              prefix="原价 ¥"
               min={0}
               precision={2}
               step={1}
@@ -212,7 +212,7 @@ export default function GoodsFormPage() {
           label="服务时长"
           rules={[{ required: true, message: '请输入服务时长' }, zodRule(s.durationMinutes)]}
         >
-          <InputNumber min={1} max={43200} precision={0} addonAfter="分钟" style={{ width: 200 }} />
+          <InputNumber min={1} max={43200} precision={0} suffix="分钟" style={{ width: 200 }} />
         </Form.Item>
         <Form.Item
           name="minQuantity"

@@ -265,7 +265,7 @@ export function ShopFields({ full, disabled }: { full?: boolean; disabled?: bool
             label="提前预约"
             rules={[{ type: 'number', min: 0, max: 168, message: '提前预约时长为 0 到 168 小时' }]}
           >
-            <InputNumber min={0} max={168} precision={0} addonAfter="小时" disabled={disabled} />
+            <InputNumber min={0} max={168} precision={0} suffix="小时" disabled={disabled} />
           </Form.Item>
           <Form.Item
             name="serviceTimeSlots"
