@@ -356,7 +356,7 @@ describe('员工数据 (tongji/yuangong)', () => {
   it('per employee: served, revenue, average rating, cancellations; sortable', async () => {
     const r = await ownerA.get(`${S}/yuangong`, RANGE);
     expect(r.code).toBe(200);
-    const rows = r.result.rows as { employeeId: number }[];
+    const rows = r.result.rows as { employeeId: number; revenue: number; ordersServed: number }[];
     const byId = (id: number) => rows.find((x) => x.employeeId === id);
     expect(byId(e1)).toMatchObject({
       name: '统计员工甲',
@@ -369,7 +369,7 @@ describe('员工数据 (tongji/yuangong)', () => {
     expect(byId(e2)).toMatchObject({ ordersServed: 1, revenue: 40000, avgRating: 4, reviewCount: 1, cancellations: 1 });
     // Default sort: revenue, highest first (the demo orders are recent, so every other employee has 0 here).
     expect(rows.slice(0, 2).map((x) => x.employeeId)).toEqual([e2, e1]);
-    const others = rows.slice(2) as { revenue: number; ordersServed: number }[];
+    const others = rows.slice(2);
     expect(others.every((x) => x.revenue === 0 && x.ordersServed === 0)).toBe(true);
 
     const served = await ownerA.get(`${S}/yuangong`, { ...RANGE, sortField: 'ordersServed', sortOrder: 'desc' });
