@@ -32,6 +32,14 @@ beforeAll(async () => {
   mB = await m(PHONES.ownerB);
   cardA = (await ownerA.get(`${C}/bangka/findAllByList`)).result[0].id;
   cardB = (await ownerB.get(`${C}/bangka/findAllByList`)).result[0].id;
+
+  // Demo merchant B has not signed the current 商家入驻协议: no withdrawal until it does.
+  const refused = await ownerB.post(ADD, { amount: 1000, bankCardId: cardB });
+  expect(refused).toMatchObject({ code: 2004 });
+  expect(refused.message).toMatch(/^请先签署《商家入驻协议》.*后再提现$/);
+  const pending = (await ownerB.get<{ id: number }[]>('app/jiazheng/xieyi/findDaiqianList')).result;
+  for (const a of pending)
+    expect((await ownerB.post('app/jiazheng/xieyi/qianshu', { id: a.id, signerName: '赵安' })).code).toBe(200);
 });
 afterAll(() => t?.close());
 

@@ -1,3 +1,4 @@
+import { assertAgreementsSigned } from '../agreement/agreement.service.ts';
 import {
   bankCardBody,
   bindingQuery,
@@ -117,6 +118,8 @@ export function financeRoutes(app: App) {
       const key = Array.isArray(raw) ? raw[0] : raw;
       if (key !== undefined && !/^[\w.:-]{8,100}$/.test(key))
         throw invalid('Idempotency-Key 须为 8-100 位字母、数字或 - _ . :');
+      // A merchant that has not signed the current must-sign agreements cannot move money out.
+      await assertAgreementsSigned(app.db, t.merchantId, '提现');
       const w = await requestWithdrawal(app.db, {
         merchantId: t.merchantId,
         userId: t.user.id,

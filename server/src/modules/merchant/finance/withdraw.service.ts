@@ -1,3 +1,4 @@
+import { sendMessage } from '../message/message.service.ts';
 import { randomInt } from 'node:crypto';
 import type { Withdrawal } from '@jz/contracts/finance';
 import type { Kysely, Transaction } from 'kysely';
@@ -229,6 +230,14 @@ export async function reviewWithdrawal(
         .executeTakeFirst();
       if (Number(r.numUpdatedRows) !== 1) throw business('该提现已审核，请刷新');
       await returnMoney(tx, w, `提现 ${w.withdrawNo} 被驳回，金额退回：${input.remark ?? ''}`, now);
+      await sendMessage(tx, {
+        merchantId: w.merchantId,
+        type: 'finance',
+        title: '提现申请被驳回',
+        content: `提现 ${w.withdrawNo}（${yuan(w.amount)} 元）被驳回，金额已退回余额。${input.remark ? `原因：${input.remark}` : ''}`,
+        refType: 'withdrawal',
+        refId: w.id,
+      });
     });
     return (await findWithdrawal(db, w.id)) as Withdrawal;
   }
@@ -281,6 +290,16 @@ export async function payOut(db: DB, id: number, at?: string) {
     if (result.ok)
       await applyMove(tx, { merchantId: w.merchantId, pending: -w.amount, withdrawn: w.amount, at: now, lines: [] });
     else await returnMoney(tx, w, `提现 ${w.withdrawNo} 打款失败，金额退回：${result.reason}`, now);
+    await sendMessage(tx, {
+      merchantId: w.merchantId,
+      type: 'finance',
+      title: result.ok ? '提现已到账' : '提现打款失败',
+      content: result.ok
+        ? `提现 ${w.withdrawNo} 已打款 ${yuan(w.actualAmount)} 元，请留意银行到账。`
+        : `提现 ${w.withdrawNo} 打款失败（${result.reason}），金额已退回余额。`,
+      refType: 'withdrawal',
+      refId: w.id,
+    });
   });
 }
 

@@ -13,6 +13,7 @@ const esc = (s: string) =>
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;')
     // characters XML 1.0 forbids
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point here
     .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '');
 
 const col = (i: number) => {
