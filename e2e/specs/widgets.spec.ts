@@ -54,6 +54,7 @@ test.afterAll(() => ctx?.close());
 const values = async (page: Page) => JSON.parse((await page.getByTestId('widget-values').textContent()) ?? '{}');
 
 test('系统配置: load by type, validate, save the rich text, reload it; editor height follows the window', async () => {
+  test.setTimeout(90_000);
   await page.goto('/#/index');
   await openToolkit(page, '系统配置');
   await expect(page).toHaveURL(/#\/sys\/config/);
@@ -80,6 +81,28 @@ test('系统配置: load by type, validate, save the rich text, reload it; edito
   await expect(page.getByText('操作成功').first()).toBeVisible();
   await shot(page, 'widgets-config-editor');
 
+  // Editor uploads go through upWidthWangEdit into sys/config: an image is inserted; a non-MP4 video is refused.
+  await editor.click();
+  await page.keyboard.press('End');
+  await page.locator('.w-e-bar-item-group', { has: page.locator('[data-menu-key="group-video"]') }).hover();
+  const videoChooser = page.waitForEvent('filechooser');
+  await page.locator('[data-menu-key="uploadVideo"]').click();
+  await (await videoChooser).setFiles({
+    name: 'clip.avi',
+    mimeType: 'video/x-msvideo',
+    buffer: Buffer.from('RIFF0000AVI LIST'),
+  });
+  await expect(page.getByText('上传视频必须为 MP4 格式！')).toBeVisible();
+  await page.locator('.w-e-bar-item-group', { has: page.locator('[data-menu-key="group-image"]') }).hover();
+  const imgChooser = page.waitForEvent('filechooser');
+  await page.locator('[data-menu-key="uploadImage"]').click();
+  await (await imgChooser).setFiles({ name: 'inline.png', mimeType: 'image/png', buffer: PNG });
+  const inlineImg = editor.locator('img[src^="/tmpl/uploads/sys/config/"]');
+  await expect(inlineImg).toBeVisible();
+  await page.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(page.getByText('操作成功').first()).toBeVisible();
+  await shot(page, 'widgets-config-editor-image');
+
   // Another type loads its own (empty) text; back again, the saved text is there.
   await page.getByText('用户协议', { exact: true }).click();
   await expect(page).toHaveURL(/type=user_agreement/);
@@ -98,13 +121,11 @@ test('widgets on the gallery page with the real server: uploads, tags, selects, 
   const inputs = page.locator('input[type=file]');
 
   // Single image: the 5 MB rule first, then a real upload.
-  await inputs
-    .nth(0)
-    .setInputFiles({
-      name: 'too-big.png',
-      mimeType: 'image/png',
-      buffer: Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]),
-    });
+  await inputs.nth(0).setInputFiles({
+    name: 'too-big.png',
+    mimeType: 'image/png',
+    buffer: Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]),
+  });
   await expect(page.getByText('图片大小不能超过 5MB!')).toBeVisible();
   await inputs.nth(0).setInputFiles({ name: `logo-${stamp}.png`, mimeType: 'image/png', buffer: PNG });
   await expect(page.getByText('上传成功').first()).toBeVisible();
@@ -119,13 +140,11 @@ test('widgets on the gallery page with the real server: uploads, tags, selects, 
   expect((await values(page)).logo).toBe(src);
 
   // General upload: size limit as given ("10m"), then a PDF.
-  await inputs
-    .nth(1)
-    .setInputFiles({
-      name: 'huge.pdf',
-      mimeType: 'application/pdf',
-      buffer: Buffer.concat([PDF, Buffer.alloc(10 * 1024 * 1024)]),
-    });
+  await inputs.nth(1).setInputFiles({
+    name: 'huge.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.concat([PDF, Buffer.alloc(10 * 1024 * 1024)]),
+  });
   await expect(page.getByText('文件大小不能超过 10m!')).toBeVisible();
   await inputs.nth(1).setInputFiles({ name: `contract-${stamp}.pdf`, mimeType: 'application/pdf', buffer: PDF });
   await expect(page.getByText(`contract-${stamp}.pdf`)).toBeVisible();
