@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { DB } from '../db/client.ts';
+import '../modules/merchant/account/account.tables.ts';
 import { type AuthUser, currentUser } from '../plugins/auth.ts';
 import { forbidden } from './errors.ts';
 
@@ -8,26 +9,87 @@ export interface Tenant {
   merchantId: number;
   /** The caller's current shop (stored per user); null when the merchant has no shop yet. */
   shopId: number | null;
+  /**
+   * The shops a sub-account is limited to (table user_shop); null = every shop of the merchant (owners, and
+   * sub-accounts without a limit). Repositories that take a shop id from the caller check it against this.
+   */
+  allowedShopIds: number[] | null;
 }
+
+/** The shop limit of a user: null when it may work in every shop of its merchant. */
+export async function allowedShopsOf(db: DB, user: Pick<AuthUser, 'id' | 'isOwner'>): Promise<number[] | null> {
+  if (user.isOwner) return null;
+  const rows = await db.selectFrom('userShop').select('shopId').where('userId', '=', user.id).execute();
+  return rows.length ? rows.map((r) => r.shopId) : null;
+}
+
+/** Whether a shop id is inside a tenant's shop limit. */
+export const shopAllowed = (t: Pick<Tenant, 'allowedShopIds'>, shopId: number) =>
+  !t.allowedShopIds || t.allowedShopIds.includes(shopId);
 
 /**
  * The merchant scope of a call. Every merchant-side repository takes this and filters by it, so another merchant's
  * row is simply "not found". Platform users are refused: they work through the toolkit.
+ *
+ * Shop limits: a sub-account whose stored current shop lies outside its allowed shops is refused with 301
+ * ("无权操作该店铺") on every merchant call; setting the limit moves its current shop inside, and 切换店铺 only
+ * offers / accepts allowed shops, so this only fires when something bypassed those.
  */
 export async function tenantOf(db: DB, req: FastifyRequest): Promise<Tenant> {
   const user = currentUser(req);
   if (user.userType !== 'merchant' || !user.merchantId) throw forbidden('仅商家账号可使用此功能');
-  return { user, merchantId: user.merchantId, shopId: await currentShopId(db, user.merchantId, user.currentShopId) };
+  const allowedShopIds = await allowedShopsOf(db, user);
+  if (allowedShopIds) {
+    if (user.currentShopId && !allowedShopIds.includes(user.currentShopId)) throw forbidden('无权操作该店铺');
+    assertRequestedShops(req, allowedShopIds);
+  }
+  return {
+    user,
+    merchantId: user.merchantId,
+    shopId: await currentShopId(db, user.merchantId, user.currentShopId, allowedShopIds),
+    allowedShopIds,
+  };
 }
 
-/** The stored current shop if it still belongs to the merchant, else its main shop, else its first shop. */
-export async function currentShopId(db: DB, merchantId: number, stored: number | null): Promise<number | null> {
-  const shops = await db
+/**
+ * Shop ids a call names itself (query, body or path: `shopId`, `shopIds`, `dianpuId`) must lie inside the limit;
+ * `shopId=all` (every shop of the merchant) is refused to a limited account. 301 either way.
+ */
+function assertRequestedShops(req: FastifyRequest, allowed: number[]) {
+  for (const src of [req.query, req.body, req.params]) {
+    if (!src || typeof src !== 'object') continue;
+    for (const key of ['shopId', 'shopIds', 'dianpuId'] as const) {
+      const v = (src as Record<string, unknown>)[key];
+      if (v === undefined || v === null || v === '') continue;
+      const list = Array.isArray(v) ? v : String(v).split(',');
+      for (const item of list) {
+        const s = String(item).trim();
+        if (s === '') continue;
+        if (s === 'all') throw forbidden('只能查看您有权管理的店铺');
+        const id = Number(s);
+        if (Number.isInteger(id) && !allowed.includes(id)) throw forbidden('无权操作该店铺');
+      }
+    }
+  }
+}
+
+/**
+ * The stored current shop if it still belongs to the merchant (and lies inside the allowed shops), else its main
+ * shop, else its first shop — among the allowed ones when the user is limited.
+ */
+export async function currentShopId(
+  db: DB,
+  merchantId: number,
+  stored: number | null,
+  allowed: number[] | null = null,
+): Promise<number | null> {
+  const all = await db
     .selectFrom('shop')
     .select(['id', 'parentId'])
     .where('merchantId', '=', merchantId)
     .orderBy('id')
     .execute();
+  const shops = allowed ? all.filter((s) => allowed.includes(s.id)) : all;
   if (stored && shops.some((s) => s.id === stored)) return stored;
   return (shops.find((s) => s.parentId === null) ?? shops[0])?.id ?? null;
 }

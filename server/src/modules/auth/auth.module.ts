@@ -1,3 +1,4 @@
+import { passwordLoginBody } from '@jz/contracts/account';
 import { sendCodeBody, smsLoginBody } from '@jz/contracts/auth';
 import { ok } from '../../lib/envelope.ts';
 import { business } from '../../lib/errors.ts';
@@ -6,6 +7,7 @@ import { currentUser } from '../../plugins/auth.ts';
 import { findUserInfo } from '../system/user/user.repo.ts';
 import { defineModule } from '../types.ts';
 import { revokeSession, openSession } from './session.service.ts';
+import { passwordSignIn } from './password-login.service.ts';
 import { signUpMerchantOwner } from './signup.ts';
 import { consumeCode, issueCode } from './sms-code.service.ts';
 
@@ -34,6 +36,22 @@ export default defineModule({
           .executeTakeFirst();
         if (found?.status === 1) throw business('该账号已停用，请联系管理员');
         const userId = found?.id ?? (await signUpMerchantOwner(app.db, phone));
+        await app.db
+          .updateTable('user')
+          .set({ lastLoginAt: nowIso(), lastLoginIp: req.ip })
+          .where('id', '=', userId)
+          .execute();
+        const token = await openSession(app, userId, req.ip, req.headers['user-agent'] ?? '');
+        return ok({ token, userInfo: await findUserInfo(app.db, userId) }, '登录成功');
+      },
+    );
+
+    /** 密码登录: login name or phone + password, with the SMS code's attempt limits (password-login.service.ts). */
+    app.post(
+      '/tmpl/api/app/jiazheng/login/password/login',
+      { schema: { body: passwordLoginBody }, config: { public: true, oplog: { title: '密码登录', type: 'login' } } },
+      async (req) => {
+        const userId = await passwordSignIn(app, req.body.account, req.body.password, req.ip);
         await app.db
           .updateTable('user')
           .set({ lastLoginAt: nowIso(), lastLoginIp: req.ip })

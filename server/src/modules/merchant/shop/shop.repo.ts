@@ -16,7 +16,13 @@ import './shop.tables.ts';
 export const MAX_BRANCHES = MAX;
 
 /** A shop of the caller's merchant, or 2002: another merchant's shop is indistinguishable from a missing one. */
-export async function findOwnShop(db: DB, t: Pick<Tenant, 'merchantId'>, id: number) {
+export async function findOwnShop(
+  db: DB,
+  t: Pick<Tenant, 'merchantId'> & Partial<Pick<Tenant, 'allowedShopIds'>>,
+  id: number,
+) {
+  // A sub-account limited to some shops (issue 10): a shop outside its limit is not found either.
+  if (t.allowedShopIds && !t.allowedShopIds.includes(id)) throw notFound('店铺不存在');
   const shop = await db
     .selectFrom('shop')
     .selectAll()
@@ -29,13 +35,15 @@ export async function findOwnShop(db: DB, t: Pick<Tenant, 'merchantId'>, id: num
 
 /** spec §3 shop page init: current shop, all shops, whether a branch may be added, category count of the current shop. */
 export async function initPc(db: DB, t: Tenant): Promise<InitPc> {
-  const shops = await db
+  let shops = await db
     .selectFrom('shop')
     .select(['id', 'name', 'parentId', 'yingyeState', 'auditStatus', 'fuwuIds'])
     .where('merchantId', '=', t.merchantId)
     .orderBy('parentId', 'asc')
     .orderBy('id')
     .execute();
+  // A sub-account limited to some shops is offered only those (issue 10).
+  if (t.allowedShopIds) shops = shops.filter((s) => t.allowedShopIds?.includes(s.id));
   const cur = shops.find((s) => s.id === t.shopId) ?? null;
   const main = shops.find((s) => s.parentId === null);
   const branches = shops.filter((s) => s.parentId !== null).length;

@@ -1,0 +1,462 @@
+import type { MenuOption } from '@jz/contracts/menu-admin';
+import type { MerchantRole, SubAccount, SubAccountDetail } from '@jz/contracts/subaccount';
+import { sql } from 'kysely';
+import type { DB } from '../../../db/client.ts';
+import { business, invalid, notFound } from '../../../lib/errors.ts';
+import { likeContains, paginate } from '../../../lib/paging.ts';
+import type { Tenant } from '../../../lib/tenant.ts';
+import { nowIso } from '../../../lib/time.ts';
+import { isPlatformPerm } from '../../../plugins/auth.ts';
+import './account.tables.ts';
+
+/* ------------------------------------------------------------------ grantable menus */
+
+/**
+ * The merchant menus a caller may put into a role: enabled merchant-scope menus whose code the merchant holds
+ * (its owners' codes) and — for a sub-account that manages the team — that the caller holds itself. Folders and
+ * pages without a code are grantable when one of their descendants is.
+ */
+export async function grantableMenus(db: DB, t: Tenant, merchantPerms: Set<string>) {
+  const rows = await db
+    .selectFrom('menu')
+    .select(['id', 'parentId', 'name', 'type', 'scope', 'perms', 'sort'])
+    .where('scope', '=', 'merchant')
+    .where('status', '=', 0)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+  const holds = (p: string) => !isPlatformPerm(p) && merchantPerms.has(p) && (t.user.isOwner || t.user.perms.has(p));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const ok = new Set<number>();
+  for (const r of rows) {
+    if (!r.perms) continue;
+    if (!r.perms.split(',').every((p) => holds(p.trim()))) continue;
+    // The menu and all its ancestors become grantable.
+    for (
+      let cur: typeof r | undefined = r;
+      cur && !ok.has(cur.id);
+      cur = cur.parentId ? byId.get(cur.parentId) : undefined
+    )
+      ok.add(cur.id);
+  }
+  return rows.filter((r) => ok.has(r.id));
+}
+
+export function toTree(
+  rows: { id: number; parentId: number | null; name: string; type: string; scope: string; perms: string | null }[],
+) {
+  const nodes = new Map<number, MenuOption>(
+    rows.map((r) => [
+      r.id,
+      {
+        id: r.id,
+        parentId: r.parentId,
+        name: r.name,
+        type: r.type as MenuOption['type'],
+        scope: 'merchant',
+        perms: r.perms,
+      },
+    ]),
+  );
+  const roots: MenuOption[] = [];
+  for (const n of nodes.values()) {
+    const parent = n.parentId ? nodes.get(n.parentId) : undefined;
+    if (parent) parent.children = [...(parent.children ?? []), n];
+    else roots.push(n);
+  }
+  return roots;
+}
+
+/** Refuses (2001) any menu outside what the caller may grant: platform menus, codes the merchant lacks. */
+export async function assertGrantable(db: DB, t: Tenant, merchantPerms: Set<string>, menuIds: number[]) {
+  const ok = new Set((await grantableMenus(db, t, merchantPerms)).map((m) => m.id));
+  const bad = menuIds.filter((id) => !ok.has(id));
+  if (bad.length) {
+    const platform = await db
+      .selectFrom('menu')
+      .select('id')
+      .where('id', 'in', bad)
+      .where('scope', '!=', 'merchant')
+      .executeTakeFirst();
+    throw invalid(platform ? '商家角色不能包含平台权限' : '所选权限超出了可分配的范围');
+  }
+}
+
+/* ------------------------------------------------------------------ roles */
+
+export async function findOwnRole(db: DB, t: Pick<Tenant, 'merchantId'>, id: number) {
+  const role = await db
+    .selectFrom('role')
+    .select(['id', 'name', 'remark', 'status', 'createdAt'])
+    .where('id', '=', id)
+    .where('merchantId', '=', t.merchantId)
+    .where('scope', '=', 'merchant')
+    .executeTakeFirst();
+  if (!role) throw notFound('角色不存在');
+  return role;
+}
+
+export async function listRoles(db: DB, t: Pick<Tenant, 'merchantId'>): Promise<MerchantRole[]> {
+  const roles = await db
+    .selectFrom('role')
+    .select(['id', 'name', 'remark', 'status', 'createdAt'])
+    .where('merchantId', '=', t.merchantId)
+    .where('scope', '=', 'merchant')
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+  if (!roles.length) return [];
+  const ids = roles.map((r) => r.id);
+  const menus = await db.selectFrom('roleMenu').select(['roleId', 'menuId']).where('roleId', 'in', ids).execute();
+  const users = await db
+    .selectFrom('userRole')
+    .select(['roleId', sql<number>`count(*)`.as('n')])
+    .where('roleId', 'in', ids)
+    .groupBy('roleId')
+    .execute();
+  return roles.map((r) => ({
+    ...r,
+    menuIds: menus.filter((m) => m.roleId === r.id).map((m) => m.menuId),
+    userCount: Number(users.find((u) => u.roleId === r.id)?.n ?? 0),
+  }));
+}
+
+async function assertRoleNameFree(db: DB, merchantId: number, name: string, exceptId?: number) {
+  let q = db.selectFrom('role').select('id').where('merchantId', '=', merchantId).where('name', '=', name);
+  if (exceptId) q = q.where('id', '!=', exceptId);
+  if (await q.executeTakeFirst()) throw business(`角色「${name}」已存在`);
+}
+
+export async function addRole(db: DB, t: Tenant, v: { name: string; menuIds: number[]; remark?: string }) {
+  return db.transaction().execute(async (trx) => {
+    await assertRoleNameFree(trx, t.merchantId, v.name);
+    const now = nowIso();
+    const { id } = await trx
+      .insertInto('role')
+      .values({
+        name: v.name,
+        code: `m${t.merchantId}_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`,
+        merchantId: t.merchantId,
+        scope: 'merchant',
+        remark: v.remark ?? null,
+        status: 0,
+        sort: 10,
+        builtIn: 0,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('roleMenu')
+      .values(v.menuIds.map((menuId) => ({ roleId: id, menuId })))
+      .execute();
+    return { id };
+  });
+}
+
+export async function editRole(
+  db: DB,
+  t: Tenant,
+  id: number,
+  v: { name?: string; menuIds?: number[]; remark?: string },
+) {
+  await findOwnRole(db, t, id);
+  await db.transaction().execute(async (trx) => {
+    if (v.name) await assertRoleNameFree(trx, t.merchantId, v.name, id);
+    const { menuIds, ...fields } = v;
+    await trx
+      .updateTable('role')
+      .set({ ...fields, updatedAt: nowIso() })
+      .where('id', '=', id)
+      .where('merchantId', '=', t.merchantId)
+      .execute();
+    if (menuIds) {
+      await trx.deleteFrom('roleMenu').where('roleId', '=', id).execute();
+      await trx
+        .insertInto('roleMenu')
+        .values(menuIds.map((menuId) => ({ roleId: id, menuId })))
+        .execute();
+    }
+  });
+}
+
+export async function deleteRoles(db: DB, t: Tenant, ids: number[]) {
+  await db.transaction().execute(async (trx) => {
+    const roles = await trx
+      .selectFrom('role')
+      .select(['id', 'name'])
+      .where('id', 'in', ids)
+      .where('merchantId', '=', t.merchantId)
+      .where('scope', '=', 'merchant')
+      .execute();
+    if (roles.length !== ids.length) throw notFound('角色不存在');
+    const used = await trx.selectFrom('userRole').select('roleId').where('roleId', 'in', ids).executeTakeFirst();
+    if (used) throw business(`角色「${roles.find((r) => r.id === used.roleId)?.name}」仍有账号在使用，不能删除`);
+    await trx.deleteFrom('roleMenu').where('roleId', 'in', ids).execute();
+    await trx.deleteFrom('role').where('id', 'in', ids).where('merchantId', '=', t.merchantId).execute();
+  });
+}
+
+/** The codes a role grants (the perms of its enabled menus). */
+export async function rolePerms(db: DB, roleId: number) {
+  const rows = await db
+    .selectFrom('roleMenu')
+    .innerJoin('menu', 'menu.id', 'roleMenu.menuId')
+    .select('menu.perms')
+    .where('roleMenu.roleId', '=', roleId)
+    .where('menu.status', '=', 0)
+    .execute();
+  return new Set(rows.flatMap((r) => (r.perms ? r.perms.split(',').map((p) => p.trim()) : [])));
+}
+
+/* ------------------------------------------------------------------ sub-accounts */
+
+async function assertShops(db: DB, t: Tenant, shopIds: number[]) {
+  if (!shopIds.length) return;
+  const found = await db
+    .selectFrom('shop')
+    .select('id')
+    .where('id', 'in', shopIds)
+    .where('merchantId', '=', t.merchantId)
+    .execute();
+  if (found.length !== new Set(shopIds).size) throw notFound('店铺不存在');
+  // A limited manager can only hand out shops inside its own limit.
+  if (t.allowedShopIds && shopIds.some((id) => !t.allowedShopIds?.includes(id)))
+    throw invalid('只能分配您有权管理的店铺');
+}
+
+/** The current shop a limited account starts in: its main shop if allowed, else its first allowed shop. */
+async function firstShop(db: DB, merchantId: number, shopIds: number[]) {
+  let q = db.selectFrom('shop').select(['id', 'parentId']).where('merchantId', '=', merchantId).orderBy('id');
+  if (shopIds.length) q = q.where('id', 'in', shopIds);
+  const rows = await q.execute();
+  return (rows.find((r) => r.parentId === null) ?? rows[0])?.id ?? null;
+}
+
+async function shopsOf(db: DB, userIds: number[]) {
+  if (!userIds.length) return new Map<number, { id: number; name: string }[]>();
+  const rows = await db
+    .selectFrom('userShop')
+    .innerJoin('shop', 'shop.id', 'userShop.shopId')
+    .select(['userShop.userId', 'shop.id', 'shop.name'])
+    .where('userShop.userId', 'in', userIds)
+    .orderBy('shop.id')
+    .execute();
+  const out = new Map<number, { id: number; name: string }[]>();
+  for (const r of rows) out.set(r.userId, [...(out.get(r.userId) ?? []), { id: r.id, name: r.name }]);
+  return out;
+}
+
+const subBase = (db: DB, t: Pick<Tenant, 'merchantId'>) =>
+  db
+    .selectFrom('user')
+    .leftJoin('userRole', 'userRole.userId', 'user.id')
+    .leftJoin('role', 'role.id', 'userRole.roleId')
+    .where('user.merchantId', '=', t.merchantId)
+    .where('user.userType', '=', 'merchant')
+    .where('user.isOwner', '=', 0);
+
+const subCols = [
+  'user.id',
+  'user.nickName',
+  'user.loginName',
+  'user.phone',
+  'user.status',
+  'user.lastLoginAt',
+  'user.createdAt',
+  'role.id as roleId',
+  'role.name as roleName',
+] as const;
+
+export async function pageSubAccounts(
+  db: DB,
+  t: Tenant,
+  f: { pageNum: number; pageSize: number; keyword?: string; roleId?: number; status?: number },
+) {
+  let base = subBase(db, t);
+  if (f.keyword) {
+    const k = likeContains(f.keyword);
+    base = base.where((w) =>
+      w.or([w('user.nickName', 'like', k), w('user.phone', 'like', k), w('user.loginName', 'like', k)]),
+    );
+  }
+  if (f.roleId) base = base.where('role.id', '=', f.roleId);
+  if (f.status !== undefined) base = base.where('user.status', '=', f.status);
+  const page = await paginate(base, (q) => q.select(subCols).orderBy('user.id', 'desc'), f);
+  const shops = await shopsOf(
+    db,
+    page.records.map((r) => r.id),
+  );
+  return {
+    total: page.total,
+    records: page.records.map((r): SubAccount => ({ ...r, shops: shops.get(r.id) ?? null })),
+  };
+}
+
+export async function findSub(db: DB, t: Pick<Tenant, 'merchantId'>, id: number): Promise<SubAccount> {
+  const row = await subBase(db, t).select(subCols).where('user.id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('账号不存在');
+  return { ...row, shops: (await shopsOf(db, [id])).get(id) ?? null };
+}
+
+export async function subDetail(db: DB, t: Tenant, id: number): Promise<SubAccountDetail> {
+  const sub = await findSub(db, t, id);
+  const pw = await db.selectFrom('user').select('passwordHash').where('id', '=', id).executeTakeFirstOrThrow();
+  const menus = sub.roleId
+    ? await db
+        .selectFrom('roleMenu')
+        .innerJoin('menu', 'menu.id', 'roleMenu.menuId')
+        .select(['menu.name', 'menu.type', 'menu.perms'])
+        .where('roleMenu.roleId', '=', sub.roleId)
+        .where('menu.status', '=', 0)
+        .where('menu.scope', '=', 'merchant')
+        .orderBy('menu.sort')
+        .execute()
+    : [];
+  const signIns = await db
+    .selectFrom('session')
+    .select(['createdAt as at', 'ip', 'userAgent'])
+    .where('userId', '=', id)
+    .orderBy('id', 'desc')
+    .limit(10)
+    .execute();
+  const operations = await db
+    .selectFrom('oplog')
+    .select(['createdAt as at', 'title', 'type', 'url', 'success'])
+    .where('userId', '=', id)
+    .orderBy('id', 'desc')
+    .limit(10)
+    .execute();
+  return {
+    ...sub,
+    hasPassword: !!pw.passwordHash,
+    perms: [...new Set(menus.flatMap((m) => (m.perms ? m.perms.split(',') : [])))].sort(),
+    menuNames: menus.filter((m) => m.type === 'ZICAIDAN').map((m) => m.name),
+    signIns,
+    operations,
+  };
+}
+
+async function setShops(trx: DB, t: Tenant, userId: number, shopIds: number[]) {
+  await trx.deleteFrom('userShop').where('userId', '=', userId).execute();
+  const unique = [...new Set(shopIds)];
+  if (unique.length)
+    await trx
+      .insertInto('userShop')
+      .values(unique.map((shopId) => ({ userId, shopId, merchantId: t.merchantId })))
+      .execute();
+  // Move the account's current shop inside its limit, so tenantOf never meets an outside one.
+  const cur = await trx.selectFrom('user').select('currentShopId').where('id', '=', userId).executeTakeFirstOrThrow();
+  if (!cur.currentShopId || (unique.length && !unique.includes(cur.currentShopId)))
+    await trx
+      .updateTable('user')
+      .set({ currentShopId: await firstShop(trx, t.merchantId, unique) })
+      .where('id', '=', userId)
+      .execute();
+}
+
+export async function addSub(
+  db: DB,
+  t: Tenant,
+  v: { nickName: string; phone: string; roleId: number; shopIds: number[]; passwordHash: string | null },
+) {
+  await findOwnRole(db, t, v.roleId);
+  await assertShops(db, t, v.shopIds);
+  const taken = await db
+    .selectFrom('user')
+    .select('id')
+    .where((w) => w.or([w('phone', '=', v.phone), w('loginName', '=', v.phone)]))
+    .executeTakeFirst();
+  if (taken) throw business('该手机号已被其他账号使用');
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const now = nowIso();
+      const { id } = await trx
+        .insertInto('user')
+        .values({
+          userType: 'merchant',
+          merchantId: t.merchantId,
+          isOwner: 0,
+          loginName: v.phone,
+          nickName: v.nickName,
+          phone: v.phone,
+          passwordHash: v.passwordHash,
+          status: 0,
+          currentShopId: null,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx.insertInto('userRole').values({ userId: id, roleId: v.roleId }).execute();
+      await setShops(trx, t, id, v.shopIds);
+      return { id };
+    });
+  } catch (err) {
+    // Two concurrent adds of one phone: the unique index lets one through.
+    if (/unique|duplicate/i.test(String((err as Error).message))) throw business('该手机号已被其他账号使用');
+    throw err;
+  }
+}
+
+export async function editSub(
+  db: DB,
+  t: Tenant,
+  id: number,
+  v: { nickName?: string; roleId?: number; shopIds?: number[] },
+) {
+  await findSub(db, t, id);
+  if (v.roleId) await findOwnRole(db, t, v.roleId);
+  if (v.shopIds) await assertShops(db, t, v.shopIds);
+  await db.transaction().execute(async (trx) => {
+    const set: { updatedAt: string; nickName?: string } = { updatedAt: nowIso() };
+    if (v.nickName) set.nickName = v.nickName;
+    await trx.updateTable('user').set(set).where('id', '=', id).where('merchantId', '=', t.merchantId).execute();
+    if (v.roleId) {
+      await trx.deleteFrom('userRole').where('userId', '=', id).execute();
+      await trx.insertInto('userRole').values({ userId: id, roleId: v.roleId }).execute();
+    }
+    if (v.shopIds) await setShops(trx, t, id, v.shopIds);
+  });
+}
+
+export async function setSubStatus(db: DB, t: Tenant, id: number, status: number) {
+  await findSub(db, t, id);
+  if (id === t.user.id) throw business('不能停用或启用自己的账号');
+  await db
+    .updateTable('user')
+    .set({ status, updatedAt: nowIso() })
+    .where('id', '=', id)
+    .where('merchantId', '=', t.merchantId)
+    .execute();
+}
+
+export async function deleteSubs(db: DB, t: Tenant, ids: number[]) {
+  if (ids.includes(t.user.id)) throw business('不能删除自己的账号');
+  await db.transaction().execute(async (trx) => {
+    const found = await trx
+      .selectFrom('user')
+      .select('id')
+      .where('id', 'in', ids)
+      .where('merchantId', '=', t.merchantId)
+      .where('isOwner', '=', 0)
+      .execute();
+    if (found.length !== ids.length) throw notFound('账号不存在');
+    await trx.deleteFrom('userRole').where('userId', 'in', ids).execute();
+    await trx.deleteFrom('userShop').where('userId', 'in', ids).execute();
+    await trx.deleteFrom('session').where('userId', 'in', ids).execute();
+    await trx.deleteFrom('user').where('id', 'in', ids).execute();
+  });
+}
+
+export async function merchantShops(db: DB, t: Tenant) {
+  let q = db
+    .selectFrom('shop')
+    .select(['id', 'name', 'parentId'])
+    .where('merchantId', '=', t.merchantId)
+    .orderBy('parentId', 'asc')
+    .orderBy('id');
+  if (t.allowedShopIds) q = q.where('id', 'in', t.allowedShopIds);
+  return q.execute();
+}
