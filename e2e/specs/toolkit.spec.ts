@@ -8,8 +8,12 @@ const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwA
 async function openPage(page: Page, folder: string, item: string, url: RegExp) {
   const menu = page.getByRole('menu');
   const title = menu.locator('.ant-menu-submenu-title', { hasText: folder }).first();
-  if ((await title.getAttribute('aria-expanded')) !== 'true') await title.click();
-  await expect(title).toHaveAttribute('aria-expanded', 'true');
+  // The sidebar may open the folder of the current page by itself a moment after a navigation: retry until open.
+  await expect(async () => {
+    if ((await title.getAttribute('aria-expanded')) !== 'true') await title.click();
+    await expect(title).toHaveAttribute('aria-expanded', 'true', { timeout: 1500 });
+    await expect(menu.getByText(item, { exact: true })).toBeVisible({ timeout: 1500 });
+  }).toPass({ timeout: 20_000 });
   await menu.getByText(item, { exact: true }).click();
   await expect(page).toHaveURL(url);
 }
@@ -45,6 +49,16 @@ async function signInAgain(page: Page, phone: string) {
   await expect(page).toHaveURL(/#\/index/);
 }
 
+/** Clicks 新增 (or another button) until the dialog titled `title` is open: a busy machine may swallow the first click. */
+async function openDialog(page: Page, title: string, button = page.getByRole('button', { name: /新\s*增/ }).first()) {
+  const dialog = page.getByRole('dialog', { name: title });
+  await expect(async () => {
+    if (!(await dialog.isVisible())) await button.click();
+    await expect(dialog).toBeVisible({ timeout: 3000 });
+  }).toPass({ timeout: 20_000 });
+  return dialog;
+}
+
 async function signOut(page: Page) {
   await page.getByTestId('user-menu').hover();
   await page.getByText('退出登录').click();
@@ -54,14 +68,13 @@ async function signOut(page: Page) {
 test('the admin creates a role with some menus, gives it to a new user, who signs in to exactly those menus and buttons', async ({
   page,
 }) => {
+  test.setTimeout(120_000); // two sign-ins and nine screens on a shared two-core machine
   await signIn(page, DEMO.admin);
   await openPage(page, '系统管理', '角色管理', /#\/sys\/role/);
   await expect(page.getByRole('row', { name: /超级管理员/ })).toBeVisible();
 
   // A new platform role: 首页, the user page with only its 新增 button, the notice page with all its buttons.
-  await page.getByRole('button', { name: /新\s*增/ }).click();
-  let dialog = page.getByRole('dialog', { name: '新增角色' });
-  await expect(dialog).toBeVisible();
+  let dialog = await openDialog(page, '新增角色');
   await dialog.getByLabel('角色名称').fill('E2E客服');
   await dialog.getByLabel('角色编码').fill('e2e_cs');
   await dialog.getByRole('button', { name: '全部展开' }).click();
@@ -77,9 +90,7 @@ test('the admin creates a role with some menus, gives it to a new user, who sign
 
   // A new user holding it.
   await openPage(page, '系统管理', '用户管理', /#\/sys\/user/);
-  await page.getByRole('button', { name: /新\s*增/ }).click();
-  dialog = page.getByRole('dialog', { name: '新增用户' });
-  await expect(dialog).toBeVisible();
+  dialog = await openDialog(page, '新增用户');
   await dialog.getByRole('button', { name: OK }).click();
   await expect(dialog.getByText('请输入登录名')).toBeVisible();
   await dialog.getByLabel('登录名').fill('e2e_kefu');
@@ -95,10 +106,10 @@ test('the admin creates a role with some menus, gives it to a new user, who sign
 
   // The role in use cannot be deleted: the refusal says how many users hold it.
   await openPage(page, '系统管理', '角色管理', /#\/sys\/role/);
-  await page
-    .getByRole('row', { name: /E2E客服/ })
-    .getByRole('button', { name: '删除' })
-    .click();
+  const inUse = page.locator('tr.ant-table-row', { hasText: 'E2E客服' });
+  await expect(inUse.locator('td').nth(5)).toHaveText('1'); // 用户数
+  await inUse.getByRole('button', { name: '删除' }).click();
+  await expect(page.getByText('确认要删除吗?')).toBeVisible();
   await page.getByRole('button', { name: /确\s*定/ }).click();
   await expect(page.getByText('角色「E2E客服」已分配给 1 个用户，请先取消分配再删除')).toBeVisible();
 
@@ -142,12 +153,7 @@ test('menus, logs and content: validated routerParam, log detail, banner, notice
   // Menu: a page with a bad routerParam is refused in the form, then saved with valid JSON.
   await openPage(page, '系统管理', '菜单管理', /#\/sys\/menu/);
   await expect(page.getByRole('row', { name: /首页/ }).first()).toBeVisible();
-  await page
-    .getByRole('button', { name: /新\s*增/ })
-    .first()
-    .click();
-  let dialog = page.getByRole('dialog', { name: '新增菜单' });
-  await expect(dialog).toBeVisible();
+  let dialog = await openDialog(page, '新增菜单');
   await dialog.getByLabel('菜单名称').fill('E2E字典入口');
   await dialog.getByLabel('页面组件').click();
   await page.keyboard.type('sys.dict');
@@ -186,9 +192,7 @@ test('menus, logs and content: validated routerParam, log detail, banner, notice
 
   // Notice: add through the rich-text editor, then the merchant reads it.
   await openPage(page, '内容运营', '通知公告', /#\/platform\/notice/);
-  await page.getByRole('button', { name: /新\s*增/ }).click();
-  dialog = page.getByRole('dialog', { name: '新增公告' });
-  await expect(dialog).toBeVisible();
+  dialog = await openDialog(page, '新增公告');
   await dialog.getByLabel('标题').fill('E2E 平台公告');
   await dialog.locator('[data-slate-editor]').click();
   await page.keyboard.type('本周六系统升级，请提前安排订单。');
@@ -207,9 +211,7 @@ test('menus, logs and content: validated routerParam, log detail, banner, notice
   // Banner: upload an image, save, switch it off with confirmation.
   await openPage(page, '内容运营', '轮播图', /#\/platform\/banner/);
   await expect(page.getByRole('row', { name: /首月免佣/ })).toBeVisible();
-  await page.getByRole('button', { name: /新\s*增/ }).click();
-  dialog = page.getByRole('dialog', { name: '新增轮播图' });
-  await expect(dialog).toBeVisible();
+  dialog = await openDialog(page, '新增轮播图');
   await dialog
     .locator('input[type=file]')
     .setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: Buffer.from(PNG, 'base64') });
@@ -227,9 +229,7 @@ test('menus, logs and content: validated routerParam, log detail, banner, notice
   // Q&A: add with a rich-text answer, then delete it after confirming.
   await openPage(page, '内容运营', '常见问题', /#\/platform\/qa/);
   await expect(page.getByRole('row', { name: /如何新增分店/ })).toBeVisible();
-  await page.getByRole('button', { name: /新\s*增/ }).click();
-  dialog = page.getByRole('dialog', { name: '新增问题' });
-  await expect(dialog).toBeVisible();
+  dialog = await openDialog(page, '新增问题');
   await dialog.getByLabel('问题').fill('E2E 如何修改营业时间？');
   await dialog.getByLabel('分类').click();
   await page.locator('.ant-select-item-option', { hasText: '店铺与商品' }).click();
@@ -254,9 +254,7 @@ test('menus, logs and content: validated routerParam, log detail, banner, notice
     .click();
   await expect(page.getByText('已排期，下个版本上线。')).toBeVisible();
   await page.keyboard.press('Escape');
-  await page.getByRole('button', { name: '提交反馈' }).click();
-  dialog = page.getByRole('dialog', { name: '提交反馈' });
-  await expect(dialog).toBeVisible();
+  dialog = await openDialog(page, '提交反馈', page.getByRole('button', { name: '提交反馈' }));
   await dialog.getByLabel('反馈内容').fill('希望增加批量导出订单的功能');
   await dialog.getByRole('button', { name: OK }).click();
   await expect(page.getByText('反馈已提交，感谢您的建议')).toBeVisible();

@@ -32,9 +32,13 @@ export interface UserInput {
 /** add adds, edit edits (the original front end had them swapped); each invalidates the list. */
 export function useUserMutations() {
   const qc = useQueryClient();
-  // A user may edit its own roles: refresh this session's menus and buttons too.
+  // Role user counts change, and a user may edit its own roles: refresh those and this session's menus and buttons.
   const done = () =>
-    Promise.all([qc.invalidateQueries({ queryKey: userKeys.all }), qc.invalidateQueries({ queryKey: ['session'] })]);
+    Promise.all([
+      qc.invalidateQueries({ queryKey: userKeys.all }),
+      qc.invalidateQueries({ queryKey: ['sys', 'role'] }),
+      qc.invalidateQueries({ queryKey: ['session'] }),
+    ]);
   return {
     add: useMutation({
       mutationFn: (v: UserInput) => api.post('/api/sys/user/add', { ...v, roleIds: v.roleIds.join(',') }),
