@@ -43,6 +43,8 @@ export async function myAccount(db: DB, userId: number): Promise<MyAccount> {
   return {
     ...rest,
     phone: maskPhone(u.phone),
+    // An account whose login name is still its phone shows it masked as well.
+    loginName: u.loginName === u.phone ? maskPhone(u.loginName) : u.loginName,
     isOwner: u.isOwner === 1,
     hasPassword: !!passwordHash,
     roleNames: roles.map((r) => r.name),

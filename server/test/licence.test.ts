@@ -1,0 +1,128 @@
+import type { Licence, LicenceExpiring } from '@jz/contracts/licence';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dayjs, TZ } from '../src/lib/time.ts';
+import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp } from './helpers/index.ts';
+
+const L = 'merchant/licence';
+const SYS = 'sys/licence';
+const day = (n: number) => dayjs().tz(TZ).add(n, 'day').format('YYYY-MM-DD');
+
+let t: TestApp;
+let ownerA: Api;
+let ownerB: Api;
+let subA: Api;
+let admin: Api;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  ownerA = api(t.app, await loginAs(t.app, PHONES.ownerA));
+  ownerB = api(t.app, await loginAs(t.app, PHONES.ownerB));
+  subA = api(t.app, await loginAs(t.app, PHONES.subA));
+  admin = api(t.app, await loginAs(t.app, PHONES.admin));
+});
+afterAll(() => t?.close());
+
+const body = (extra: Record<string, string> = {}) => ({
+  kind: 'jkz',
+  name: '张阿姨',
+  number: 'JKZ-2026-001',
+  imageUrl: '/upload/licence/a.png',
+  validFrom: day(-300),
+  validTo: day(20),
+  ...extra,
+});
+
+describe('我的证照', () => {
+  it('lists the demo licences of each merchant only, with expiry states', async () => {
+    const a = await ownerA.get<{ records: Licence[]; total: number }>(`${L}/findAllByPage`, {
+      pageNum: 1,
+      pageSize: 20,
+    });
+    expect(a.code).toBe(200);
+    expect(a.result.total).toBe(3);
+    expect(a.result.records.every((l) => l.merchantId === a.result.records[0].merchantId)).toBe(true);
+    const health = a.result.records.find((l) => l.kind === 'jkz');
+    expect(health?.expiry).toBe('expiring');
+    expect(health?.daysLeft).toBe(12);
+    expect(a.result.records.find((l) => l.kind === 'yyzz')?.expiry).toBe('longTerm');
+    const b = await ownerB.get<{ records: Licence[] }>(`${L}/findAllByPage`, { expiry: 'expired' });
+    expect(b.result.records.map((l) => l.kind)).toEqual(['spjy']);
+    expect(b.result.records[0].expiry).toBe('expired');
+  });
+
+  it('the expiring count for the landing page (any merchant user, even without the licence page)', async () => {
+    const a = await subA.get<LicenceExpiring>(`${L}/expiring`);
+    expect(a.code).toBe(200);
+    expect(a.result).toMatchObject({ expiring: 1, expired: 0 });
+    const b = await ownerB.get<LicenceExpiring>(`${L}/expiring`);
+    expect(b.result).toMatchObject({ expiring: 0, expired: 1 });
+    expect((await api(t.app).get(`${L}/expiring`)).code).toBe(401);
+    expect((await admin.get(`${L}/expiring`)).code).toBe(301);
+  });
+
+  it('add, edit (back to 待审核) and delete; another merchant gets 2002 and changes nothing', async () => {
+    const add = await ownerA.post<{ id: number }>(`${L}/add`, body());
+    expect(add.code, add.message).toBe(200);
+    const id = add.result.id;
+    expect((await ownerB.get(`${L}/detail`, { id })).code).toBe(2002);
+    expect((await ownerB.post(`${L}/edit`, { id: String(id), ...body({ number: 'HACK' }) })).code).toBe(2002);
+    expect((await ownerB.del(`${L}/delByIds/${id}`)).code).toBe(2002);
+    const row = await t.db.selectFrom('licence').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row.number).toBe('JKZ-2026-001');
+
+    await t.db.updateTable('licence').set({ auditStatus: 1 }).where('id', '=', id).execute();
+    expect((await ownerA.post(`${L}/edit`, { id: String(id), ...body({ number: 'JKZ-2026-002' }) })).code).toBe(200);
+    const d = await ownerA.get<Licence>(`${L}/detail`, { id });
+    expect(d.result).toMatchObject({ number: 'JKZ-2026-002', auditStatus: 0 });
+    expect(d.result.expiry).toBe('expiring');
+    expect((await ownerA.del(`${L}/delByIds/${id}`)).code).toBe(200);
+    expect((await ownerA.get(`${L}/detail`, { id })).code).toBe(2002);
+  });
+
+  it('bad input is 2001: kind, number, image, dates out of order', async () => {
+    expect((await ownerA.post(`${L}/add`, body({ kind: 'passport' }))).code).toBe(2001);
+    expect((await ownerA.post(`${L}/add`, body({ number: '' }))).code).toBe(2001);
+    expect((await ownerA.post(`${L}/add`, body({ imageUrl: 'javascript:alert(1)' }))).code).toBe(2001);
+    const r = await ownerA.post(`${L}/add`, body({ validFrom: day(10), validTo: day(1) }));
+    expect(r.code).toBe(2001);
+    expect(r.message).toContain('结束日');
+  });
+
+  it('the demo sub-account (no 账号设置 codes) is refused (301)', async () => {
+    expect((await subA.get(`${L}/findAllByPage`)).code).toBe(301);
+    expect((await subA.post(`${L}/add`, body())).code).toBe(301);
+  });
+});
+
+describe('证照审核 (platform)', () => {
+  it('lists every merchant licence; approves; rejects with a reason; merchants cannot audit (301)', async () => {
+    const add = await ownerB.post<{ id: number }>(`${L}/add`, body({ kind: 'other', number: 'B-001', validTo: '' }));
+    const id = add.result.id;
+    const list = await admin.get<{ records: Licence[] }>(`${SYS}/findAllByPage`, {
+      auditStatus: 0,
+      merchantName: '太原',
+    });
+    expect(list.result.records.map((l) => l.id)).toContain(id);
+    expect(list.result.records.every((l) => l.merchantName === '太原安心家政')).toBe(true);
+    expect((await ownerB.post(`${SYS}/audit`, { id, auditStatus: 1 })).code).toBe(301);
+    expect((await admin.post(`${SYS}/audit`, { id, auditStatus: 2 })).code).toBe(2001);
+    const rej = await admin.post(`${SYS}/audit`, { id, auditStatus: 2, auditReason: '图片模糊' });
+    expect(rej.code).toBe(200);
+    const d = await ownerB.get<Licence>(`${L}/detail`, { id });
+    expect(d.result).toMatchObject({ auditStatus: 2, auditReason: '图片模糊', expiry: 'longTerm' });
+    // Decided once: a second decision is refused.
+    expect((await admin.post(`${SYS}/audit`, { id, auditStatus: 1 })).code).toBe(2004);
+    expect((await admin.post(`${SYS}/audit`, { id: 999999, auditStatus: 1 })).code).toBe(2002);
+  });
+
+  it('ten concurrent decisions on one licence: one wins', async () => {
+    const add = await ownerA.post<{ id: number }>(`${L}/add`, body({ number: 'RACE-1' }));
+    const rs = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        admin.post(`${SYS}/audit`, { id: add.result.id, auditStatus: i % 2 ? 1 : 2, auditReason: '并发' }),
+      ),
+    );
+    expect(rs.filter((r) => r.code === 200)).toHaveLength(1);
+    expect(rs.filter((r) => r.code === 2004)).toHaveLength(9);
+  });
+});
