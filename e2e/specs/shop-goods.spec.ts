@@ -37,12 +37,12 @@ async function newSession(browser: Browser, phone: string) {
 /** A field's validation message under the field. */
 const fieldError = (page: Page, text: string) => page.locator('.ant-form-item-explain-error', { hasText: text });
 
-const confirmOk = (page: Page) =>
-  page
-    .getByRole('dialog')
-    .last()
-    .getByRole('button', { name: /确\s*定/ })
-    .click();
+/** OK in the confirmation that says `text` (an earlier dialog may still be fading out). */
+const confirmOk = async (page: Page, text: string | RegExp) => {
+  const dialog = page.getByRole('dialog').filter({ hasText: text });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+};
 
 test.describe.configure({ mode: 'serial' });
 
@@ -124,7 +124,7 @@ test('owner edits the shop, opens a branch, platform approves it, owner adds and
   const auditRow = admin.getByRole('row', { name: new RegExp(BRANCH) });
   await expect(auditRow.getByText('待审核')).toBeVisible();
   await auditRow.getByRole('button', { name: /通\s*过/ }).click();
-  await confirmOk(admin);
+  await confirmOk(admin, /确定审核通过/);
   await expect(auditRow.getByText('已通过')).toBeVisible();
   await shot(admin, 'shop-audit');
 
@@ -134,7 +134,7 @@ test('owner edits the shop, opens a branch, platform approves it, owner adds and
   await expect(row.getByText('已通过')).toBeVisible();
   await row.getByRole('switch').click();
   await expect(owner.getByText(`确定让「${BRANCH}」开始营业吗?`)).toBeVisible();
-  await confirmOk(owner);
+  await confirmOk(owner, /开始营业吗/);
   await expect(row.getByRole('switch')).toBeChecked();
   // Copy from the main shop's row: the source is filled in, the target is picked.
   await owner
@@ -150,7 +150,7 @@ test('owner edits the shop, opens a branch, platform approves it, owner adds and
     .click();
   await expect(owner.getByText(/已复制 \d+ 个商品/)).toBeVisible();
   await row.getByRole('button', { name: '设为当前' }).click();
-  await confirmOk(owner);
+  await confirmOk(owner, /切换到「/);
   await expect(row.getByText('当前店铺', { exact: true })).toBeVisible();
   await expect(owner.getByLabel('切换店铺').locator('..').locator('..')).toContainText(BRANCH);
   await shot(owner, 'shop-list');
@@ -196,7 +196,7 @@ test('owner edits the shop, opens a branch, platform approves it, owner adds and
   await expect(owner.getByText(/已选 \d+ 项/)).toBeVisible();
   await owner.getByRole('button', { name: '批量上架' }).click();
   await expect(owner.getByText(/确定上架选中的 \d+ 个商品吗/)).toBeVisible();
-  await confirmOk(owner);
+  await confirmOk(owner, /确定上架选中的/);
   await expect(owner.getByText(/已上架 \d+ 个商品/)).toBeVisible();
   await expect(goodsRow.getByRole('switch')).toBeChecked();
   await shot(owner, 'goods-list');
@@ -248,11 +248,39 @@ test('platform admin manages the service-category tree', async ({ browser }) => 
   const row = admin.getByRole('row', { name: /宠物护理/ });
   await expect(row).toBeVisible();
   await row.getByRole('switch').click();
-  await confirmOk(admin);
+  await confirmOk(admin, '确定更改状态?');
   await expect(row.getByRole('switch')).not.toBeChecked();
   await shot(admin, 'fuwu-admin');
   await row.getByRole('button', { name: /删\s*除/ }).click();
   await expect(admin.getByText('确认要删除吗?')).toBeVisible();
-  await confirmOk(admin);
+  await confirmOk(admin, '确认要删除吗?');
   await expect(admin.getByRole('row', { name: /宠物护理/ })).toHaveCount(0);
+});
+
+test('a merchant new from SMS sign-up is guided from the landing page to create its first shop', async ({
+  browser,
+}) => {
+  const page = await newSession(browser, '13700005678');
+  await expect(page.getByText('欢迎入驻！您还没有店铺')).toBeVisible();
+  await page.getByRole('button', { name: '创建店铺' }).click();
+  await expect(page).toHaveURL(/#\/dianpuguanli/);
+  await expect(page.locator('.ant-card-head-title', { hasText: '店铺管理' })).toBeVisible();
+  await expect(page.getByText('您还没有店铺', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: '创建店铺' }).click();
+  const dlg = page.getByRole('dialog');
+  await expect(dlg.getByLabel('店铺名称')).toBeEditable();
+  await dlg.getByLabel('店铺名称').fill('新开家政');
+  await dlg.getByLabel('联系电话').fill('13700005678');
+  await dlg.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(page.getByText('店铺已创建，等待平台审核')).toBeVisible();
+  const row = page.getByRole('row', { name: /新开家政/ });
+  await expect(row.getByText('待审核')).toBeVisible();
+  await expect(row.getByText('当前店铺', { exact: true })).toBeVisible();
+  // A branch waits for the main shop's approval.
+  await expect(page.getByRole('button', { name: '新增分店' })).toBeDisabled();
+  await expect(page.getByText('总店审核通过后可开设分店')).toBeVisible();
+  await shot(page, 'shop-first');
+  await page.goto('/#/index');
+  await expect(page.getByText('店铺名称').first()).toBeVisible();
+  await expect(page.locator('.ant-descriptions').getByText('新开家政')).toBeVisible();
 });
