@@ -142,6 +142,18 @@ export async function findById(db: DB, t: Tenant, id: number): Promise<CourierDe
   return { ...o, tracks };
 }
 
+/** A shop's full postal address: region names (those the street address does not already start with) + address. */
+export async function shopPostalAddress(
+  db: DB,
+  s: { provinceCode: string | null; cityCode: string | null; districtCode: string | null; address: string | null },
+) {
+  const codes = [s.provinceCode, s.cityCode, s.districtCode].filter((c): c is string => !!c);
+  const names = await regionNames(db, codes);
+  const street = s.address ?? '';
+  const region = [...new Set(codes.map((c) => names.get(c) ?? ''))].filter((n) => n && !street.includes(n)).join('');
+  return `${region}${street}`;
+}
+
 export async function senderDefault(db: DB, t: Tenant): Promise<CourierSenderDefault> {
   if (!t.shopId) throw business('请先创建店铺');
   const s = await db
@@ -150,13 +162,10 @@ export async function senderDefault(db: DB, t: Tenant): Promise<CourierSenderDef
     .where('id', '=', t.shopId)
     .where('merchantId', '=', t.merchantId)
     .executeTakeFirstOrThrow();
-  const codes = [s.provinceCode, s.cityCode, s.districtCode].filter((c): c is string => !!c);
-  const names = await regionNames(db, codes);
-  const region = [...new Set(codes.map((c) => names.get(c) ?? ''))].join('');
   return {
     senderName: s.contactName || s.name,
     senderPhone: s.phone || t.user.phone || '',
-    senderAddress: `${region}${s.address ?? ''}`,
+    senderAddress: await shopPostalAddress(db, s),
   };
 }
 

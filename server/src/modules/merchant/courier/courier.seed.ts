@@ -2,6 +2,7 @@ import { COURIER_STATUS } from '@jz/contracts/courier';
 import type { DB } from '../../../db/client.ts';
 import type { DemoIds } from '../../types.ts';
 import { sandboxCourier } from './courier-provider.ts';
+import { shopPostalAddress } from './courier.repo.ts';
 
 const HOUR = 3600_000;
 
@@ -24,9 +25,10 @@ export async function seedCourierDemo(db: DB, demo: DemoIds) {
   for (const s of shops) {
     const shop = await db
       .selectFrom('shop')
-      .select(['name', 'contactName', 'phone', 'address'])
+      .select(['name', 'contactName', 'phone', 'provinceCode', 'cityCode', 'districtCode', 'address'])
       .where('id', '=', s.shopId)
       .executeTakeFirstOrThrow();
+    const senderAddress = await shopPostalAddress(db, shop);
     for (const [i, p] of plans.entries()) {
       const createdAt = new Date(Math.min(now, p.pickup) - 3 * HOUR).toISOString();
       const pickupAt = new Date(p.pickup).toISOString();
@@ -36,7 +38,7 @@ export async function seedCourierDemo(db: DB, demo: DemoIds) {
         company: p.company,
         pickupAt,
         createdAt,
-        senderAddress: shop.address ?? '',
+        senderAddress,
         receiverAddress: i % 2 ? '北京市朝阳区建国路 88 号' : '山西省太原市小店区长风街 20 号',
       };
       let events = await sandboxCourier.track(base, new Date(now));

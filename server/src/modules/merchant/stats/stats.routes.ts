@@ -20,12 +20,15 @@ const cell = (v: unknown) => {
 const yuan = (fen: number) => (fen / 100).toFixed(2);
 const pct = (r: number | null) => (r === null ? '' : `${(r * 100).toFixed(2)}%`);
 
-/** CSV with a UTF-8 BOM (Excel opens it with the Chinese text intact); the UTF-8 file name goes in filename*. */
+/**
+ * CSV with a UTF-8 BOM (Excel opens it with the Chinese text intact). The UTF-8 file name (filename*) comes first: the
+ * web client takes the first name it finds.
+ */
 function sendCsv(reply: FastifyReply, base: string, ascii: string, rows: unknown[][]) {
   const name = `${base}_${dayjs().tz(TZ).format('YYYYMMDDHHmmss')}.csv`;
   reply
     .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${ascii}.csv"; filename*=UTF-8''${encodeURIComponent(name)}`);
+    .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}; filename="${ascii}.csv"`);
   return `\uFEFF${rows.map((r) => r.map(cell).join(',')).join('\r\n')}\r\n`;
 }
 
