@@ -1,0 +1,39 @@
+import { Alert, Button } from 'antd';
+import { useNavigate } from 'react-router';
+import { hasPerm } from '../../../../lib/access.tsx';
+import { useExpiringLicences } from '../api/licences.ts';
+
+/**
+ * Landing-page reminder: licences expiring within 30 days or already expired. Renders nothing when all are fine
+ * (or for non-merchant users, whose call is refused quietly).
+ */
+export function LicenceAlert() {
+  const q = useExpiringLicences();
+  const navigate = useNavigate();
+  const d = q.data;
+  if (!d || (d.expiring === 0 && d.expired === 0)) return null;
+  const parts = [d.expired ? `${d.expired} 个证照已过期` : '', d.expiring ? `${d.expiring} 个证照将在 30 天内到期` : '']
+    .filter(Boolean)
+    .join('，');
+  const names = d.items
+    .slice(0, 3)
+    .map((i) => `${i.name ? `${i.name} ` : ''}${i.number}（${i.daysLeft < 0 ? '已过期' : `剩 ${i.daysLeft} 天`}）`)
+    .join('、');
+  return (
+    <Alert
+      data-testid="licence-alert"
+      type={d.expired ? 'error' : 'warning'}
+      showIcon
+      style={{ marginBottom: 16 }}
+      message={`证照提醒：${parts}，请及时更新`}
+      description={names}
+      action={
+        hasPerm('merchant:account:licence') ? (
+          <Button size="small" onClick={() => navigate('/wodezhengzhao?expiry=expiring')}>
+            去处理
+          </Button>
+        ) : undefined
+      }
+    />
+  );
+}

@@ -1,0 +1,13 @@
+import { lazy } from 'react';
+import type { PageDef } from '../../../app/registry.ts';
+
+/** 证照审核 in the platform toolkit (issue 10). */
+export const pages: PageDef[] = [
+  {
+    key: 'platform.licenceAudit',
+    path: '/sys/licence-audit',
+    title: '证照审核',
+    perm: 'sys:licence:list',
+    component: lazy(() => import('./pages/LicenceAuditPage.tsx')),
+  },
+];
