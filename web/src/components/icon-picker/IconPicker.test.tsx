@@ -9,7 +9,7 @@ function SelectHarness() {
   return <IconSelect value={v} onChange={setV} />;
 }
 
-describe('IconPicker (spec §2: about 280 icons)', () => {
+describe('IconPicker (spec §2: about 280 icons)', { timeout: 60_000 }, () => {
   it('offers about 280 distinct icons, including every sidebar icon', async () => {
     expect(ICONS.length).toBeGreaterThanOrEqual(260);
     expect(ICONS.length).toBeLessThanOrEqual(300);

@@ -1,5 +1,5 @@
 import { CloseCircleFilled, SearchOutlined } from '@ant-design/icons';
-import { Button, Empty, Input, Modal, Space, Spin, Tooltip } from 'antd';
+import { Button, Empty, Input, Modal, Space, Spin } from 'antd';
 import { type ComponentType, useEffect, useMemo, useState } from 'react';
 import './icon-picker.css';
 
@@ -62,22 +62,22 @@ export function IconPicker({ open, value, onSelect, onClose }: IconPickerProps) 
       ) : (
         <div className="jz-icon-grid" role="listbox" aria-label="图标列表" data-count={shown.length}>
           {shown.map(([name, Icon]) => (
-            <Tooltip key={name} title={name} mouseEnterDelay={0.6}>
-              <button
-                type="button"
-                role="option"
-                aria-selected={value === name}
-                aria-label={name}
-                className={value === name ? 'jz-icon-cell jz-icon-cell--active' : 'jz-icon-cell'}
-                onClick={() => {
-                  onSelect(name);
-                  onClose();
-                }}
-              >
-                <Icon />
-                <span>{name.replace(/Outlined$/, '')}</span>
-              </button>
-            </Tooltip>
+            <button
+              key={name}
+              title={name}
+              type="button"
+              role="option"
+              aria-selected={value === name}
+              aria-label={name}
+              className={value === name ? 'jz-icon-cell jz-icon-cell--active' : 'jz-icon-cell'}
+              onClick={() => {
+                onSelect(name);
+                onClose();
+              }}
+            >
+              <Icon />
+              <span>{name.replace(/Outlined$/, '')}</span>
+            </button>
           ))}
         </div>
       )}
