@@ -465,6 +465,98 @@ describe('今日数据 (tongji/jinri)', () => {
   });
 });
 
+describe('day buckets at scale', () => {
+  it('3000 orders over June 2021: the SQL Shanghai-day buckets equal a count in JavaScript', async () => {
+    const c = await customer('bulk');
+    let x = 12345;
+    const rnd = () => {
+      x = (x * 1103515245 + 12345) % 2147483648;
+      return x / 2147483648;
+    };
+    const from = Date.parse('2021-05-31T16:00:00.000Z'); // 2021-06-01 00:00 Shanghai
+    const span = 30 * 86400_000;
+    const rows = Array.from({ length: 3000 }, (_, i) => {
+      // A third of the orders sit within a minute of a Shanghai midnight (16:00Z), on either side.
+      const near = i % 3 === 0;
+      const ms = near
+        ? from + Math.floor(rnd() * 31) * 86400_000 + Math.floor((rnd() - 0.5) * 120_000)
+        : from + Math.floor(rnd() * span);
+      return { paidAt: new Date(ms).toISOString(), pay: 100 + Math.floor(rnd() * 10000) };
+    });
+    const expected = new Map<string, { orders: number; paidAmount: number }>();
+    for (const r of rows) {
+      const ms = Date.parse(r.paidAt);
+      if (ms < from || ms >= from + span) continue;
+      const day = new Date(ms + 8 * 3600_000).toISOString().slice(0, 10);
+      const e = expected.get(day) ?? { orders: 0, paidAmount: 0 };
+      e.orders += 1;
+      e.paidAmount += r.pay;
+      expected.set(day, e);
+    }
+    const now = new Date().toISOString();
+    for (let i = 0; i < rows.length; i += 200)
+      await t.db
+        .insertInto('serviceOrder')
+        .values(
+          rows.slice(i, i + 200).map((r, j) => ({
+            orderNo: `BULK${i + j}`,
+            merchantId: shop.a,
+            shopId: shop.aBranch,
+            customerId: c,
+            goodsId: g1.id,
+            goodsName: g1.name,
+            goodsCover: null,
+            goodsPrice: r.pay,
+            quantity: 1,
+            unit: '次',
+            customerName: '批量',
+            customerPhone: '13600008888',
+            provinceCode: null,
+            cityCode: null,
+            districtCode: null,
+            address: '批量地址 1 号',
+            lat: null,
+            lng: null,
+            appointmentAt: r.paidAt,
+            remark: null,
+            amount: r.pay,
+            payAmount: r.pay,
+            status: 50,
+            verifyCode: `9${String(i + j).padStart(11, '0')}`,
+            employeeId: null,
+            cancelReason: null,
+            refundStatus: 0,
+            refundNo: null,
+            payNo: null,
+            paidAt: r.paidAt,
+            acceptedAt: null,
+            verifiedAt: null,
+            completedAt: r.paidAt,
+            reviewedAt: null,
+            cancelledAt: null,
+            createdAt: r.paidAt,
+            updatedAt: now,
+          })),
+        )
+        .execute();
+    const started = performance.now();
+    const r = await ownerA.get(`${S}/yunying`, {
+      startDate: '2021-06-01',
+      endDate: '2021-06-30',
+      shopId: shop.aBranch,
+    });
+    const ms = performance.now() - started;
+    console.info(`[stats] 运营数据 over 3000 orders (${t.dbKind}): ${ms.toFixed(0)} ms`);
+    expect(r.result.daily).toHaveLength(30);
+    for (const d of r.result.daily as { date: string; orders: number; paidAmount: number }[])
+      expect(d, d.date).toEqual({ date: d.date, ...(expected.get(d.date) ?? { orders: 0, paidAmount: 0 }) });
+    const total = [...expected.values()].reduce((a, e) => a + e.orders, 0);
+    expect(r.result.orders).toBe(total);
+    expect(r.result.customers).toBe(1);
+    expect(ms).toBeLessThan(5000);
+  });
+});
+
 describe('permissions', () => {
   it('a role without the figure pages gets 301; the owner keeps them', async () => {
     expect(await subA.get(`${S}/yunying`, RANGE)).toMatchObject({ code: 200 });
