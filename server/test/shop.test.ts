@@ -354,3 +354,29 @@ describe('a new merchant signed up by SMS', () => {
     expect(second.message).toMatch(/总店审核通过后/);
   });
 });
+
+describe('a sub-account limited to one shop', () => {
+  it('sees and changes only that shop; the others answer 2002', async () => {
+    const sub = await t.db
+      .selectFrom('user')
+      .select(['id', 'merchantId'])
+      .where('phone', '=', PHONES.subA)
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('userShop')
+      .values({ userId: sub.id, shopId: shops.aBranch, merchantId: sub.merchantId! })
+      .execute();
+    await t.db.updateTable('user').set({ currentShopId: shops.aBranch }).where('id', '=', sub.id).execute();
+    try {
+      const list = await subA.get<Page<ShopInfo>>(`${S}/search/findAllByPage`, { pageSize: 50 });
+      expect(list.result.records.map((s) => s.id)).toEqual([shops.aBranch]);
+      expect((await subA.get<ShopInfo>(`${S}/findInfo`)).result.id).toBe(shops.aBranch);
+      expect((await subA.get(`${S}/findById/${shops.aMain}`)).code).toBe(2002);
+      expect((await subA.post(`${S}/fuzhi`, { fromId: shops.aMain, toId: shops.aBranch })).code).toBe(2002);
+      expect((await subA.post(`${S}/setCurDianpu`, { id: shops.aMain })).code).toBe(2002);
+      expect((await subA.get<InitPc>(INIT)).result.allDianpu.map((s) => s.id)).toEqual([shops.aBranch]);
+    } finally {
+      await t.db.deleteFrom('userShop').where('userId', '=', sub.id).execute();
+    }
+  });
+});

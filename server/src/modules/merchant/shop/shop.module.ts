@@ -127,7 +127,7 @@ export default defineModule({
         }
         if (!hasPerm(user, 'merchant:shop:list') && !hasPerm(user, 'merchant:shop:branch')) throw forbidden();
         const t = await tenantOf(app.db, req);
-        return ok(await searchShops(app.db, { merchantId: t.merchantId }, req.query), 'ok');
+        return ok(await searchShops(app.db, { merchantId: t.merchantId, shopIds: t.allowedShopIds }, req.query), 'ok');
       },
     );
   },

@@ -1,7 +1,7 @@
 import type { InitPc } from '@jz/contracts/auth';
 import type { Page } from '@jz/contracts/envelope';
 import { DEFAULT_SETTING, MAX_BRANCHES as MAX, type ShopInfo, type ShopSetting } from '@jz/contracts/shop';
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { DB } from '../../../db/client.ts';
 import type { ShopTable } from '../../../db/schema.ts';
 import { business, invalid, notFound } from '../../../lib/errors.ts';
@@ -337,9 +337,15 @@ export type ShopFilter = {
 };
 
 /** search/findAllByPage: a merchant sees its own shops; the platform (merchantId undefined) sees all. */
-export async function searchShops(db: DB, scope: { merchantId?: number }, f: ShopFilter): Promise<Page<ShopInfo>> {
+export async function searchShops(
+  db: DB,
+  scope: { merchantId?: number; shopIds?: number[] | null },
+  f: ShopFilter,
+): Promise<Page<ShopInfo>> {
   let q = db.selectFrom('shop').innerJoin('merchant', 'merchant.id', 'shop.merchantId');
   if (scope.merchantId !== undefined) q = q.where('shop.merchantId', '=', scope.merchantId);
+  // A sub-account limited to some shops sees only those.
+  if (scope.shopIds) q = scope.shopIds.length ? q.where('shop.id', 'in', scope.shopIds) : q.where(sql<boolean>`1 = 0`);
   if (f.name) q = q.where('shop.name', 'like', likeContains(f.name));
   if (f.auditStatus !== undefined) q = q.where('shop.auditStatus', '=', f.auditStatus);
   if (f.yingyeState !== undefined) q = q.where('shop.yingyeState', '=', f.yingyeState);
