@@ -19,6 +19,8 @@ const schema = z
       .regex(/^\d{6}$/, 'DEMO_SMS_CODE must be 6 digits')
       .optional(),
     SMS_PROVIDER: z.enum(['console', 'aliyun']).default('console'),
+    /** `off` lifts the resend/hourly/daily/IP limits of SMS codes: for browser test runs only, refused in production. */
+    SMS_RATE_LIMIT: z.enum(['on', 'off']).default('on'),
     ALIYUN_SMS_ENDPOINT: z.string().url().default('https://dysmsapi.aliyuncs.com/'),
     ALIYUN_SMS_ACCESS_KEY_ID: z.string().optional(),
     ALIYUN_SMS_ACCESS_KEY_SECRET: z.string().optional(),
@@ -42,6 +44,12 @@ const schema = z
       ctx.addIssue({ code: 'custom', path: ['APP_SECRET'], message: 'set a real APP_SECRET in production' });
     if (c.DEMO_SMS_CODE)
       ctx.addIssue({ code: 'custom', path: ['DEMO_SMS_CODE'], message: 'DEMO_SMS_CODE is not allowed in production' });
+    if (c.SMS_RATE_LIMIT === 'off')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMS_RATE_LIMIT'],
+        message: 'SMS_RATE_LIMIT=off is not allowed in production',
+      });
   });
 
 export type Config = z.infer<typeof schema> & { dataDir: string; dbKind: 'sqlite' | 'postgres' };

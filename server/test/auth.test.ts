@@ -326,7 +326,7 @@ describe('signing in with the code', () => {
         .selectFrom('oplog')
         .selectAll()
         .where('title', '=', '短信登录')
-        .where('params', 'like', `%${phone}%`)
+        .where('params', 'like', '%139****0206%')
         .executeTakeFirst(),
     );
     expect(row).toMatchObject({
@@ -335,8 +335,9 @@ describe('signing in with the code', () => {
       url: '/tmpl/api/app/jiazheng/login/sms/login',
       success: 1,
     });
-    expect(JSON.parse(row.params!)).toEqual({ phone, code: '******' });
+    expect(JSON.parse(row.params!)).toEqual({ phone: '139****0206', code: '******' });
     expect(row.params).not.toContain(code);
+    expect(row.params).not.toContain(phone);
   });
 });
 

@@ -23,37 +23,7 @@ const count = (app: App, where: (q: any) => any) =>
  * The counters are rows in the database, so several instances share them.
  */
 export async function issueCode(app: App, phone: string, purpose: string, ip: string) {
-  const now = Date.now();
-  const last = await app.db
-    .selectFrom('smsCode')
-    .select('createdAt')
-    .where('phone', '=', phone)
-    .where('purpose', '=', purpose)
-    .orderBy('createdAt', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  if (last) {
-    const wait = Math.ceil((Date.parse(last.createdAt) + SMS_RULES.resendAfterMs - now) / 1000);
-    if (wait > 0) throw rateLimited(`验证码发送过于频繁，请 ${wait} 秒后再试`);
-  }
-  const hourAgo = new Date(now - 3600_000).toISOString();
-  const inHour = await app.db
-    .selectFrom('smsCode')
-    .select('createdAt')
-    .where('phone', '=', phone)
-    .where('createdAt', '>', hourAgo)
-    .orderBy('createdAt')
-    .execute();
-  if (inHour.length >= SMS_RULES.perHour) {
-    const mins = Math.max(1, Math.ceil((Date.parse(inHour[0].createdAt) + 3600_000 - now) / 60_000));
-    throw rateLimited(`该手机号 1 小时内发送次数已达上限，请 ${mins} 分钟后再试`);
-  }
-  const dayStart = dayjs().tz(TZ).startOf('day').toISOString();
-  if ((await count(app, (q) => q.where('phone', '=', phone).where('createdAt', '>=', dayStart))) >= SMS_RULES.perDay)
-    throw rateLimited('该手机号今日发送次数已达上限，请明天再试');
-  if ((await count(app, (q) => q.where('ip', '=', ip).where('createdAt', '>', hourAgo))) >= SMS_RULES.perIpHour)
-    throw rateLimited('当前网络发送验证码过于频繁，请 1 小时后再试');
-
+  if (app.config.SMS_RATE_LIMIT !== 'off') await checkLimits(app, phone, purpose, ip);
   const code = app.config.DEMO_SMS_CODE ?? sixDigits();
   const { id } = await app.db
     .insertInto('smsCode')
@@ -113,4 +83,37 @@ export async function consumeCode(app: App, phone: string, purpose: string, code
     .where('usedAt', 'is', null)
     .executeTakeFirst();
   if (Number(used.numUpdatedRows) !== 1) throw business('验证码已失效，请重新获取');
+}
+
+async function checkLimits(app: App, phone: string, purpose: string, ip: string) {
+  const now = Date.now();
+  const last = await app.db
+    .selectFrom('smsCode')
+    .select('createdAt')
+    .where('phone', '=', phone)
+    .where('purpose', '=', purpose)
+    .orderBy('createdAt', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (last) {
+    const wait = Math.ceil((Date.parse(last.createdAt) + SMS_RULES.resendAfterMs - now) / 1000);
+    if (wait > 0) throw rateLimited(`验证码发送过于频繁，请 ${wait} 秒后再试`);
+  }
+  const hourAgo = new Date(now - 3600_000).toISOString();
+  const inHour = await app.db
+    .selectFrom('smsCode')
+    .select('createdAt')
+    .where('phone', '=', phone)
+    .where('createdAt', '>', hourAgo)
+    .orderBy('createdAt')
+    .execute();
+  if (inHour.length >= SMS_RULES.perHour) {
+    const mins = Math.max(1, Math.ceil((Date.parse(inHour[0].createdAt) + 3600_000 - now) / 60_000));
+    throw rateLimited(`该手机号 1 小时内发送次数已达上限，请 ${mins} 分钟后再试`);
+  }
+  const dayStart = dayjs().tz(TZ).startOf('day').toISOString();
+  if ((await count(app, (q) => q.where('phone', '=', phone).where('createdAt', '>=', dayStart))) >= SMS_RULES.perDay)
+    throw rateLimited('该手机号今日发送次数已达上限，请明天再试');
+  if ((await count(app, (q) => q.where('ip', '=', ip).where('createdAt', '>', hourAgo))) >= SMS_RULES.perIpHour)
+    throw rateLimited('当前网络发送验证码过于频繁，请 1 小时后再试');
 }
