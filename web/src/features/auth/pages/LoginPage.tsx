@@ -1,13 +1,51 @@
-import { LockOutlined, MobileOutlined } from '@ant-design/icons';
+import { LockOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
 import { mainlandPhone, smsCode } from '@jz/contracts/common';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input, Typography } from 'antd';
+import { Button, Form, Input, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { setToken, setUserInfo } from '../../../lib/storage.ts';
 import { useCountdown } from '../../../lib/use-countdown.ts';
 import { zodRule } from '../../../lib/zod-rule.ts';
-import { sendLoginCode, smsLogin } from '../api/login.ts';
+import { passwordLogin, sendLoginCode, smsLogin } from '../api/login.ts';
+
+/** 密码登录: login name or phone + password (set in 我的账号 → 修改密码); locked for an hour after 5 failures. */
+function PasswordLoginForm(props: {
+  onDone: (r: { token: string; userInfo: Parameters<typeof setUserInfo>[0] }) => void;
+}) {
+  const [submitting, setSubmitting] = useState(false);
+  return (
+    <Form
+      name="passwordLogin"
+      size="large"
+      autoComplete="off"
+      requiredMark={false}
+      onFinish={async (v: { account: string; password: string }) => {
+        setSubmitting(true);
+        try {
+          props.onDone(await passwordLogin(v.account.trim(), v.password));
+        } catch {
+          /* shown by the API client */
+        } finally {
+          setSubmitting(false);
+        }
+      }}
+    >
+      <Form.Item name="account" rules={[{ required: true, whitespace: true, message: '请输入账号名或手机号' }]}>
+        <Input prefix={<UserOutlined />} placeholder="账号名或手机号" maxLength={50} aria-label="账号名或手机号" />
+      </Form.Item>
+      <Form.Item name="password" rules={[{ required: true, message: '请输入密码' }]}>
+        <Input.Password prefix={<LockOutlined />} placeholder="密码" maxLength={64} aria-label="密码" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block loading={submitting}>
+        登录
+      </Button>
+      <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
+        未设置密码？请使用短信登录后在「我的账号」中设置。
+      </Typography.Paragraph>
+    </Form>
+  );
+}
 
 /** SMS sign-in: phone, 获取验证码 with a 60 s countdown, code, 登录. An unknown phone signs up as a new merchant. */
 export function LoginPage() {
@@ -32,14 +70,17 @@ export function LoginPage() {
     }
   };
 
+  const signedIn = (r: { token: string; userInfo: Parameters<typeof setUserInfo>[0] }) => {
+    qc.clear();
+    setToken(r.token);
+    setUserInfo(r.userInfo);
+    navigate('/index', { replace: true });
+  };
+
   const submit = async ({ phone, code }: { phone: string; code: string }) => {
     setSubmitting(true);
     try {
-      const r = await smsLogin(phone, code);
-      qc.clear();
-      setToken(r.token);
-      setUserInfo(r.userInfo);
-      navigate('/index', { replace: true });
+      signedIn(await smsLogin(phone, code));
     } catch {
       /* shown by the API client */
     } finally {
@@ -64,50 +105,68 @@ export function LoginPage() {
           </ul>
         </div>
         <div className="jz-login-form">
-          <Typography.Title level={3} style={{ marginTop: 0 }}>
-            短信验证码登录
-          </Typography.Title>
-          <Typography.Paragraph type="secondary">未注册的手机号验证后将自动创建商家账号</Typography.Paragraph>
-          <Form form={form} size="large" onFinish={submit} autoComplete="off" requiredMark={false}>
-            <Form.Item
-              name="phone"
-              validateFirst
-              rules={[{ required: true, message: '请输入手机号' }, zodRule(mainlandPhone)]}
-              validateTrigger="onBlur"
-            >
-              <Input
-                prefix={<MobileOutlined />}
-                placeholder="请输入手机号"
-                maxLength={11}
-                inputMode="numeric"
-                aria-label="手机号"
-              />
-            </Form.Item>
-            <Form.Item>
-              <div style={{ display: 'flex', gap: 8 }}>
-                <Form.Item
-                  name="code"
-                  noStyle
-                  validateFirst
-                  rules={[{ required: true, message: '请输入验证码' }, zodRule(smsCode)]}
-                >
-                  <Input
-                    prefix={<LockOutlined />}
-                    placeholder="6 位验证码"
-                    maxLength={6}
-                    inputMode="numeric"
-                    aria-label="验证码"
-                  />
-                </Form.Item>
-                <Button style={{ width: 132 }} disabled={left > 0} loading={sending} onClick={send}>
-                  {left > 0 ? `${left} 秒后重发` : '获取验证码'}
-                </Button>
-              </div>
-            </Form.Item>
-            <Button type="primary" htmlType="submit" block loading={submitting}>
-              登录
-            </Button>
-          </Form>
+          <Tabs
+            defaultActiveKey="sms"
+            items={[
+              {
+                key: 'sms',
+                label: '短信登录',
+                children: (
+                  <>
+                    <Typography.Paragraph type="secondary">未注册的手机号验证后将自动创建商家账号</Typography.Paragraph>
+                    <Form
+                      form={form}
+                      name="smsLogin"
+                      size="large"
+                      onFinish={submit}
+                      autoComplete="off"
+                      requiredMark={false}
+                    >
+                      <Form.Item
+                        name="phone"
+                        validateFirst
+                        rules={[{ required: true, message: '请输入手机号' }, zodRule(mainlandPhone)]}
+                        validateTrigger="onBlur"
+                      >
+                        <Input
+                          prefix={<MobileOutlined />}
+                          placeholder="请输入手机号"
+                          maxLength={11}
+                          inputMode="numeric"
+                          aria-label="手机号"
+                        />
+                      </Form.Item>
+                      <Form.Item>
+                        <div style={{ display: 'flex', gap: 8 }}>
+                          <Form.Item
+                            name="code"
+                            noStyle
+                            validateFirst
+                            rules={[{ required: true, message: '请输入验证码' }, zodRule(smsCode)]}
+                          >
+                            <Input
+                              prefix={<LockOutlined />}
+                              placeholder="6 位验证码"
+                              maxLength={6}
+                              inputMode="numeric"
+                              aria-label="验证码"
+                            />
+                          </Form.Item>
+                          <Button style={{ width: 132 }} disabled={left > 0} loading={sending} onClick={send}>
+                            {left > 0 ? `${left} 秒后重发` : '获取验证码'}
+                          </Button>
+                        </div>
+                      </Form.Item>
+                      <Button type="primary" htmlType="submit" block loading={submitting}>
+                        登录
+                      </Button>
+                    </Form>
+                  </>
+                ),
+              },
+              { key: 'password', label: '密码登录', children: <PasswordLoginForm onDone={signedIn} /> },
+            ]}
+          />
         </div>
       </div>
     </div>

@@ -4,7 +4,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client.ts';
 
 const base = '/api/merchant/licence';
-export const licenceKeys = { all: ['merchant', 'licence'] as const, expiring: ['merchant', 'licence', 'expiring'] as const };
+export const licenceKeys = {
+  all: ['merchant', 'licence'] as const,
+  expiring: ['merchant', 'licence', 'expiring'] as const,
+};
 
 export interface LicenceInput {
   id?: number;

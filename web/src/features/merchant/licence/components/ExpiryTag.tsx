@@ -5,6 +5,7 @@ import { Tag } from 'antd';
 export function ExpiryTag({ l }: { l: Pick<Licence, 'expiry' | 'daysLeft' | 'validTo'> }) {
   if (l.expiry === 'longTerm') return <Tag color="blue">长期有效</Tag>;
   if (l.expiry === 'expired') return <Tag color="red">已过期 {Math.abs(l.daysLeft ?? 0)} 天</Tag>;
-  if (l.expiry === 'expiring') return <Tag color="orange">{l.daysLeft === 0 ? '今天到期' : `剩 ${l.daysLeft} 天到期`}</Tag>;
+  if (l.expiry === 'expiring')
+    return <Tag color="orange">{l.daysLeft === 0 ? '今天到期' : `剩 ${l.daysLeft} 天到期`}</Tag>;
   return <Tag color="green">有效</Tag>;
 }

@@ -15,7 +15,10 @@ import { getLicencePage, type LicenceInput, licenceKeys, useDeleteLicences, useS
 import { ExpiryTag } from '../components/ExpiryTag.tsx';
 
 const s = licenceAddBody.shape;
-type FormValues = Omit<LicenceInput, 'validFrom' | 'validTo'> & { range?: [Dayjs | null, Dayjs | null]; longTerm?: boolean };
+type FormValues = Omit<LicenceInput, 'validFrom' | 'validTo'> & {
+  range?: [Dayjs | null, Dayjs | null];
+  longTerm?: boolean;
+};
 
 function LicenceForm({ row, onClose }: { row: Licence | 'new' | null; onClose: () => void }) {
   const [form] = Form.useForm<FormValues>();
@@ -56,7 +59,10 @@ function LicenceForm({ row, onClose }: { row: Licence | 'new' | null; onClose: (
                 ...editing,
                 name: editing.name ?? undefined,
                 longTerm: !editing.validTo,
-                range: [editing.validFrom ? dayjs(editing.validFrom) : null, editing.validTo ? dayjs(editing.validTo) : null],
+                range: [
+                  editing.validFrom ? dayjs(editing.validFrom) : null,
+                  editing.validTo ? dayjs(editing.validTo) : null,
+                ],
               }
             : { kind: 'yyzz', longTerm: false }
         }
@@ -166,7 +172,8 @@ export default function LicencePage() {
               size="small"
               danger
               onClick={async () => {
-                if (await confirmDelete(`确认删除证照「${r.number}」吗？`)) await del.mutateAsync([r.id]).catch(() => undefined);
+                if (await confirmDelete(`确认删除证照「${r.number}」吗？`))
+                  await del.mutateAsync([r.id]).catch(() => undefined);
               }}
             >
               删除
