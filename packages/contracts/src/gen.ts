@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import { jsonField, optionalText, pageQuery } from './common.ts';
+
+export const QUERY_TYPES = ['EQ', 'NE', 'GT', 'GTE', 'LT', 'LTE', 'LIKE', 'BETWEEN'] as const;
+export const HTML_TYPES = [
+  'input',
+  'textarea',
+  'select',
+  'radio',
+  'checkbox',
+  'datetime',
+  'imageUpload',
+  'fileUpload',
+  'editor',
+] as const;
+export const TS_TYPES = ['number', 'string', 'boolean'] as const;
+export const TPL_CATEGORIES = ['crud', 'tree'] as const;
+
+export type QueryType = (typeof QUERY_TYPES)[number];
+export type HtmlType = (typeof HTML_TYPES)[number];
+export type TsType = (typeof TS_TYPES)[number];
+
+export interface GenTable {
+  id: number;
+  tableName: string;
+  tableComment: string;
+  className: string;
+  moduleName: string;
+  businessName: string;
+  functionName: string;
+  parentMenuKey: string;
+  tplCategory: 'crud' | 'tree';
+  options: string;
+  remark: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface GenColumn {
+  id: number;
+  tableId: number;
+  columnName: string;
+  columnComment: string;
+  columnType: string;
+  tsType: TsType;
+  isPk: number;
+  isRequired: number;
+  isInsert: number;
+  isEdit: number;
+  isList: number;
+  isQuery: number;
+  queryType: QueryType;
+  htmlType: HtmlType;
+  dictType: string | null;
+  sort: number;
+}
+
+export interface GenTableDetail extends GenTable {
+  columns: GenColumn[];
+}
+
+/** A table of the database not imported yet. */
+export interface DbTable {
+  tableName: string;
+  tableComment: string;
+}
+
+export interface GenPreview {
+  /** Path relative to the project root -> file content. */
+  files: Record<string, string>;
+}
+
+export const genTableQuery = pageQuery.extend({
+  tableName: optionalText(100),
+  tableComment: optionalText(100),
+});
+
+export const dbTableQuery = pageQuery.extend({
+  tableName: optionalText(100),
+  tableComment: optionalText(100),
+});
+
+const tableNameRule = z
+  .string({ error: '请选择表' })
+  .trim()
+  .regex(/^[a-z][a-z0-9_]{0,62}$/, '表名只含小写字母、数字和下划线');
+
+export const importTablesBody = z.object({
+  tables: z
+    .string({ error: '请选择要导入的表' })
+    .trim()
+    .min(1, '请选择要导入的表')
+    .transform((s) => [
+      ...new Set(
+        s
+          .split(',')
+          .map((t) => t.trim())
+          .filter(Boolean),
+      ),
+    ])
+    .pipe(z.array(tableNameRule).min(1, '请选择要导入的表').max(50, '一次最多导入 50 张表')),
+});
+
+const flag = z.coerce.number().int().min(0).max(1);
+
+export const genColumnEdit = z.object({
+  id: z.coerce.number().int().positive(),
+  columnComment: z.string().trim().max(100, '字段描述最多 100 个字').default(''),
+  tsType: z.enum(TS_TYPES, { error: 'TS 类型无效' }),
+  isRequired: flag,
+  isInsert: flag,
+  isEdit: flag,
+  isList: flag,
+  isQuery: flag,
+  queryType: z.enum(QUERY_TYPES, { error: '查询方式无效' }),
+  htmlType: z.enum(HTML_TYPES, { error: '显示类型无效' }),
+  dictType: z
+    .string()
+    .trim()
+    .regex(/^([a-z][a-z0-9_]{1,99})?$/, '字典类型以小写字母开头，只含小写字母、数字和下划线')
+    .nullish()
+    .transform((v) => v || null),
+  sort: z.coerce.number().int().min(0).max(9999),
+});
+
+export const genTableFields = {
+  tableComment: z.string({ error: '请输入表描述' }).trim().min(1, '请输入表描述').max(100, '表描述最多 100 个字'),
+  className: z
+    .string({ error: '请输入实体类名称' })
+    .trim()
+    .regex(/^[A-Z][A-Za-z0-9]{0,59}$/, '实体类名称以大写字母开头，只含字母和数字'),
+  moduleName: z
+    .string({ error: '请输入模块名' })
+    .trim()
+    .regex(/^[a-z][a-z0-9]{0,29}$/, '模块名以小写字母开头，只含小写字母和数字'),
+  businessName: z
+    .string({ error: '请输入业务名' })
+    .trim()
+    .regex(/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/, '业务名只含小写字母、数字和连字符，如 demo-item')
+    .max(40, '业务名最多 40 个字符'),
+  functionName: z.string({ error: '请输入功能名' }).trim().min(1, '请输入功能名').max(30, '功能名最多 30 个字'),
+  parentMenuKey: z
+    .string({ error: '请输入上级菜单' })
+    .trim()
+    .regex(/^[a-z][A-Za-z0-9_.-]{0,99}$/, '上级菜单为菜单的 key，如 sys'),
+  tplCategory: z.enum(TPL_CATEGORIES, { error: '模板类型无效' }),
+  remark: z.string().trim().max(500, '备注最多 500 个字').nullish(),
+};
+
+export const genTableEdit = z.object({
+  id: z.coerce.number().int().positive(),
+  ...genTableFields,
+  /** The column grid, as a JSON string in form bodies. */
+  columns: jsonField(z.array(genColumnEdit).max(200)).optional(),
+});
+
+/** add: a table by name plus its basic info (the columns are read from the live table). */
+export const genTableAdd = z.object({
+  tableName: tableNameRule,
+  ...genTableFields,
+  tableComment: genTableFields.tableComment.optional(),
+  className: genTableFields.className.optional(),
+  moduleName: genTableFields.moduleName.optional(),
+  businessName: genTableFields.businessName.optional(),
+  functionName: genTableFields.functionName.optional(),
+  parentMenuKey: genTableFields.parentMenuKey.optional(),
+  tplCategory: genTableFields.tplCategory.optional(),
+});
+
+export const genCodeQuery = z.object({
+  overwrite: z.preprocess((v) => (v === '' || v === undefined ? 0 : v), flag).default(0),
+});
