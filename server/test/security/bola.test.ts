@@ -1,0 +1,494 @@
+/**
+ * OWASP API1 (broken object level authorisation), generated from the route table.
+ *
+ * Every merchant route (perm `merchant:*`, plus the signed-in merchant-side routes listed in EXTRA) that takes an id
+ * (a path parameter, or a query/body field named id, ids, *Id or *Ids) is called as merchant B with real ids of
+ * merchant A from the seeded demo data. It must answer 2002 (not found) or 301 (refused) and change nothing of A's
+ * (a snapshot of A's rows in every tenant table is compared before/after each call).
+ *
+ * The matrix below says, for each such route, how A's id is supplied. A route that takes an id and is missing from the
+ * matrix fails the test; so does a matrix entry for a route that no longer exists.
+ */
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLIENT_ID } from '@jz/contracts/auth';
+import { api, buildTestApp, formOf, loginAs, PHONES, type Params, type TestApp } from '../helpers/index.ts';
+import { catalogueWithFields, type RouteInfo, routeKey, takesId } from './routes.ts';
+
+/** Real ids of merchant A (and a few of B, for cross-reference calls), read from the seeded demo data. */
+export interface Ids {
+  A: number;
+  B: number;
+  shopA: number;
+  branchA: number;
+  shopB: number;
+  goodsA: number;
+  goodsB: number;
+  employeeA: number;
+  employeeB: number;
+  orderA: number;
+  orderB: number;
+  verifyCodeA: string;
+  reviewA: number;
+  cardA: number;
+  cardB: number;
+  licenceA: number;
+  courierA: number;
+  subA: number;
+  roleA: number;
+  messageA: number;
+  signatureA: number;
+}
+
+/**
+ * `filter`: the id only narrows a list the server already scopes to the caller's merchant. Refused (2002/301) is
+ * best; an empty answer (no records, count 0, a CSV with only its header) is accepted since nothing of A's leaks.
+ */
+type Call = { path?: Record<string, string | number>; params: Params; filter?: boolean };
+type Entry =
+  | { how: string; calls: (i: Ids) => Call[] }
+  /** The id names something not owned by a merchant (platform catalogue): nothing to steal, listed for coverage. */
+  | { notOwned: string };
+
+const one = (params: Params, path?: Record<string, string | number>): Call[] => [{ params, path }];
+/** A list/filter call (see Call.filter). */
+const filter = (...list: Params[]): Call[] => list.map((params) => ({ params, filter: true }));
+
+/** route -> how merchant B is handed merchant A's ids. */
+export const MATRIX: Record<string, Entry> = {
+  // shops
+  'GET /tmpl/api/app/jiazheng/shangjia/info/findById/:id': {
+    how: "A's main shop",
+    calls: (i) => one({}, { id: i.shopA }),
+  },
+  'POST /tmpl/api/app/jiazheng/shangjia/info/edit': {
+    how: "A's shop id in the body",
+    calls: (i) => one({ id: i.shopA, name: '被B改名', intro: 'x' }),
+  },
+  'POST /tmpl/api/app/jiazheng/shangjia/info/setYingyeState': {
+    how: "A's shop id",
+    calls: (i) => one({ id: i.shopA, yingyeState: 1 }),
+  },
+  'POST /tmpl/api/app/jiazheng/shangjia/info/fuzhi': {
+    how: "A's shop as the source, then as the target",
+    calls: (i) => [{ params: { fromId: i.shopA, toId: i.shopB } }, { params: { fromId: i.shopB, toId: i.shopA } }],
+  },
+  'POST /tmpl/api/app/jiazheng/shangjia/info/setCurDianpu': {
+    how: "switch B's current shop to A's",
+    calls: (i) => one({ id: i.branchA }),
+  },
+  'GET /tmpl/api/app/jiazheng/shangjia/info/search/findAllByPage': {
+    how: "A's main shop as parentId",
+    calls: (i) => filter({ parentId: i.shopA }),
+  },
+  'POST /tmpl/api/app/jiazheng/shangjia/info/add': { notOwned: 'fuwuIds name platform service categories' },
+  // goods
+  'GET /tmpl/api/app/jiazheng/shangjia/shangpin/shangjia/findAllByPage': {
+    notOwned: 'fuwuId filters by a platform service category',
+  },
+  'GET /tmpl/api/app/jiazheng/shangjia/shangpin/shangjia/findById/:id': {
+    how: "A's goods",
+    calls: (i) => one({}, { id: i.goodsA }),
+  },
+  'POST /tmpl/api/app/jiazheng/shangjia/shangpin/add': { notOwned: 'fuwuId is a platform service category' },
+  'POST /tmpl/api/app/jiazheng/shangjia/shangpin/edit': {
+    how: "A's goods id in the body",
+    calls: (i) => one({ id: i.goodsA, fuwuId: 2, name: '被B改名', price: 1, unit: '次', durationMinutes: 60 }),
+  },
+  'POST /tmpl/api/app/jiazheng/shangjia/shangpin/setShangjiaState/:id': {
+    how: "A's goods",
+    calls: (i) => [
+      { path: { id: i.goodsA }, params: { shelfState: 0 } },
+      { path: { id: i.goodsA }, params: { shelfState: 1 } },
+    ],
+  },
+  'POST /tmpl/api/app/jiazheng/shangjia/shangpin/setPiliangShangjiaState/:ids': {
+    how: "A's goods alone, and mixed with B's own",
+    calls: (i) => [
+      { path: { ids: `${i.goodsA}` }, params: { shelfState: 0 } },
+      { path: { ids: `${i.goodsB},${i.goodsA}` }, params: { shelfState: 0 } },
+    ],
+  },
+  'DELETE /tmpl/api/app/jiazheng/shangjia/shangpin/delByIds/:ids': {
+    how: "A's goods alone, and mixed with B's own",
+    calls: (i) => [
+      { path: { ids: `${i.goodsA}` }, params: {} },
+      { path: { ids: `${i.goodsB},${i.goodsA}` }, params: {} },
+    ],
+  },
+  // employees
+  'GET /tmpl/api/app/jiazheng/yuangong/weapp/findAllByPage': {
+    how: "A's shop filter",
+    calls: (i) => filter({ shopId: i.shopA }),
+  },
+  'GET /tmpl/api/app/jiazheng/yuangong/weapp/findAllByList': {
+    how: "A's shop filter",
+    calls: (i) => filter({ shopId: i.shopA }),
+  },
+  'GET /tmpl/api/app/jiazheng/yuangong/findById/:id': {
+    how: "A's employee",
+    calls: (i) => one({}, { id: i.employeeA }),
+  },
+  'POST /tmpl/api/app/jiazheng/yuangong/add': {
+    how: "an employee put into A's shop",
+    calls: (i) =>
+      one({
+        name: '越权员工',
+        phone: '13912345678',
+        gender: 1,
+        idCardNo: '11010519491231002X',
+        shopId: i.shopA,
+        workState: 0,
+      }),
+  },
+  'POST /tmpl/api/app/jiazheng/yuangong/edit': {
+    how: "A's employee; and B's employee moved into A's shop",
+    calls: (i) => [
+      { params: { id: i.employeeA, name: '被B改名', phone: '13912345678', gender: 1 } },
+      { params: { id: i.employeeB, name: '移店', phone: '13912345679', gender: 1, shopId: i.shopA } },
+    ],
+  },
+  'DELETE /tmpl/api/app/jiazheng/yuangong/delByIds/:ids': {
+    how: "A's employee alone, and mixed with B's own",
+    calls: (i) => [
+      { path: { ids: `${i.employeeA}` }, params: {} },
+      { path: { ids: `${i.employeeB},${i.employeeA}` }, params: {} },
+    ],
+  },
+  // messages, agreements, feedback
+  'POST /tmpl/api/app/jiazheng/xiaoxi/setRead': { how: "A's message ids", calls: (i) => one({ ids: `${i.messageA}` }) },
+  'DELETE /tmpl/api/app/jiazheng/xiaoxi/delByIds/:ids': {
+    how: "A's message",
+    calls: (i) => one({}, { ids: `${i.messageA}` }),
+  },
+  'POST /tmpl/api/app/jiazheng/xieyi/qianshu': {
+    notOwned: 'id is a platform agreement every merchant may sign (its signature is written for the caller)',
+  },
+  'GET /tmpl/api/app/jiazheng/xieyi/findQianshuById/:id': {
+    how: "A's signature record",
+    calls: (i) => one({}, { id: i.signatureA }),
+  },
+  // finance
+  'POST /tmpl/api/app/jiazheng/caiwu/tixian/add': {
+    how: "A's bank card as the payout card",
+    calls: (i) => one({ amount: 2000, bankCardId: i.cardA }),
+  },
+  'POST /tmpl/api/app/jiazheng/caiwu/bangka/jiebang': { how: "A's bank card", calls: (i) => one({ id: i.cardA }) },
+  // orders
+  'GET /tmpl/api/app/jiazheng/pay/dingdan/findAllByPage': {
+    how: "A's shop filter; A's employee filter",
+    calls: (i) => filter({ shopId: i.shopA }, { employeeId: i.employeeA }),
+  },
+  'GET /tmpl/api/app/jiazheng/pay/dingdan/weapp/shangjia/findAllByPage': {
+    how: "A's shop filter; A's employee filter",
+    calls: (i) => filter({ shopId: i.shopA }, { employeeId: i.employeeA }),
+  },
+  'GET /tmpl/api/app/jiazheng/pay/dingdan/findById/:id': { how: "A's order", calls: (i) => one({}, { id: i.orderA }) },
+  'GET /tmpl/api/app/jiazheng/pay/dingdan/findYuangong': { how: "A's order", calls: (i) => one({ id: i.orderA }) },
+  'POST /tmpl/api/app/jiazheng/pay/dingdan/setYuangong': {
+    how: "A's order with B's employee; B's order with A's employee",
+    calls: (i) => [
+      { params: { id: i.orderA, yuangongId: i.employeeB } },
+      { params: { id: i.orderB, yuangongId: i.employeeA } },
+    ],
+  },
+  'POST /tmpl/api/app/jiazheng/pay/dingdan/shangjiaCancel': {
+    how: "A's order",
+    calls: (i) => one({ id: i.orderA, reason: '越权取消' }),
+  },
+  'POST /tmpl/api/app/jiazheng/pay/dingdan/queren': { how: "A's order", calls: (i) => one({ id: i.orderA }) },
+  'GET /tmpl/api/app/jiazheng/pay/dingdan/yanquan/findAllByPage': {
+    how: "A's shop filter",
+    calls: (i) => filter({ shopId: i.shopA }),
+  },
+  'POST /tmpl/api/app/jiazheng/pay/dingdan/export': {
+    how: "A's shop filter; A's employee filter",
+    calls: (i) => filter({ shopId: i.shopA }, { employeeId: i.employeeA }),
+  },
+  'GET /tmpl/api/app/jiazheng/pay/dingdan/jiedan/findAllByList': {
+    how: "A's shop",
+    calls: (i) => filter({ shopId: i.shopA }),
+  },
+  'POST /tmpl/api/app/jiazheng/pay/dingdan/stream/ticket': {
+    how: "A's shop",
+    calls: (i) => filter({ shopId: i.shopA }),
+  },
+  'GET /tmpl/api/app/jiazheng/pay/dingdan/findDaijiedanCount': {
+    how: "A's shop",
+    calls: (i) => filter({ shopId: i.shopA }),
+  },
+  // reviews
+  'GET /tmpl/api/app/jiazheng/pinglun/findAllByPage': {
+    how: "A's shop, goods and employee filters",
+    calls: (i) => filter({ shopId: i.shopA }, { goodsId: i.goodsA }, { employeeId: i.employeeA }),
+  },
+  'POST /tmpl/api/app/jiazheng/pinglun/shangjiahuifu': {
+    how: "A's review",
+    calls: (i) => one({ id: i.reviewA, merchantReply: '越权回复' }),
+  },
+};
+
+/**
+ * Routes of the engineers still at work (courier, statistics, accounts/sub-accounts, licences): they take ids but are
+ * not in the matrix yet. The lead removes entries as each module settles. A pending route is still exercised when it
+ * has a `calls` probe below, but only reported, not asserted.
+ */
+export const PENDING: Record<string, string> = {
+  'GET /tmpl/api/app/jiazheng/kuaidi/findAllByPage': 'courier (kuaidi) still in progress',
+  'GET /tmpl/api/app/jiazheng/kuaidi/findById/:id': 'courier (kuaidi) still in progress',
+  'POST /tmpl/api/app/jiazheng/kuaidi/cancel': 'courier (kuaidi) still in progress',
+  'GET /tmpl/api/app/jiazheng/tongji/yuangong': 'statistics still in progress',
+  'POST /tmpl/api/app/jiazheng/tongji/yuangong/export': 'statistics still in progress',
+  'GET /tmpl/api/app/jiazheng/tongji/yunying': 'statistics still in progress',
+  'POST /tmpl/api/app/jiazheng/tongji/yunying/export': 'statistics still in progress',
+  'GET /tmpl/api/app/jiazheng/tongji/jinri': 'statistics still in progress',
+  'GET /tmpl/api/app/jiazheng/tongji/yuangong/dingdan': 'statistics still in progress',
+  'GET /tmpl/api/merchant/subaccount/findAllByPage': 'sub-accounts still in progress',
+  'GET /tmpl/api/merchant/subaccount/detail': 'sub-accounts still in progress',
+  'POST /tmpl/api/merchant/subaccount/add': 'sub-accounts still in progress',
+  'POST /tmpl/api/merchant/subaccount/edit': 'sub-accounts still in progress',
+  'POST /tmpl/api/merchant/subaccount/status': 'sub-accounts still in progress',
+  'POST /tmpl/api/merchant/subaccount/rePassword': 'sub-accounts still in progress',
+  'DELETE /tmpl/api/merchant/subaccount/delByIds/:ids': 'sub-accounts still in progress',
+  'POST /tmpl/api/merchant/subaccount/role/add': 'sub-account roles still in progress (menuIds)',
+  'POST /tmpl/api/merchant/subaccount/role/edit': 'sub-account roles still in progress',
+  'DELETE /tmpl/api/merchant/subaccount/role/delByIds/:ids': 'sub-account roles still in progress',
+  'GET /tmpl/api/merchant/licence/detail': 'licences still in progress',
+  'POST /tmpl/api/merchant/licence/edit': 'licences still in progress',
+  'DELETE /tmpl/api/merchant/licence/delByIds/:ids': 'licences still in progress',
+};
+
+/** Probes for pending routes: run and reported (console), not asserted, so the lead sees the state before promoting. */
+const PENDING_PROBES: Record<string, (i: Ids) => Call[]> = {
+  'GET /tmpl/api/app/jiazheng/kuaidi/findById/:id': (i) => one({}, { id: i.courierA }),
+  'POST /tmpl/api/app/jiazheng/kuaidi/cancel': (i) => one({ id: i.courierA, reason: '越权' }),
+  'GET /tmpl/api/app/jiazheng/kuaidi/findAllByPage': (i) => one({ shopId: i.shopA }),
+  'GET /tmpl/api/app/jiazheng/tongji/yuangong': (i) => one({ shopId: i.shopA }),
+  'GET /tmpl/api/app/jiazheng/tongji/yunying': (i) => one({ shopId: i.shopA }),
+  'GET /tmpl/api/app/jiazheng/tongji/jinri': (i) => one({ shopId: i.shopA }),
+  'GET /tmpl/api/app/jiazheng/tongji/yuangong/dingdan': (i) => one({ employeeId: i.employeeA }),
+  'GET /tmpl/api/merchant/subaccount/detail': (i) => one({ id: i.subA }),
+  'POST /tmpl/api/merchant/subaccount/status': (i) => one({ id: i.subA, status: 1 }),
+  'POST /tmpl/api/merchant/subaccount/rePassword': (i) => one({ id: i.subA, password: 'Abcdef123456' }),
+  'DELETE /tmpl/api/merchant/subaccount/delByIds/:ids': (i) => one({}, { ids: `${i.subA}` }),
+  'DELETE /tmpl/api/merchant/subaccount/role/delByIds/:ids': (i) => one({}, { ids: `${i.roleA}` }),
+  'GET /tmpl/api/merchant/licence/detail': (i) => one({ id: i.licenceA }),
+  'DELETE /tmpl/api/merchant/licence/delByIds/:ids': (i) => one({}, { ids: `${i.licenceA}` }),
+};
+
+/** Signed-in (not perm-guarded) routes on the merchant side that take an id: held to the same rule. */
+const EXTRA_SIGNED_IN = new Set([
+  'POST /tmpl/api/app/jiazheng/shangjia/info/setCurDianpu',
+  'GET /tmpl/api/app/jiazheng/shangjia/info/search/findAllByPage',
+  'GET /tmpl/api/app/jiazheng/pay/dingdan/findDaijiedanCount',
+  'GET /tmpl/api/app/jiazheng/tongji/jinri',
+  'GET /tmpl/api/app/jiazheng/tongji/yuangong/dingdan',
+]);
+
+/** Tenant tables snapshotted for merchant A around every call. */
+const TENANT_TABLES = [
+  'shop',
+  'goods',
+  'employee',
+  'serviceOrder',
+  'orderTimeline',
+  'review',
+  'bankCard',
+  'financeAccount',
+  'financeWithdrawal',
+  'financeLedger',
+  'licence',
+  'courierOrder',
+  'message',
+  'agreementSignature',
+  'feedback',
+  'role',
+] as const;
+
+export async function loadIds(db: TestApp['db']): Promise<Ids> {
+  const d = db as any;
+  const merchantOf = async (phone: string) =>
+    (await d.selectFrom('user').select('merchantId').where('phone', '=', phone).executeTakeFirstOrThrow())
+      .merchantId as number;
+  const A = await merchantOf(PHONES.ownerA);
+  const B = await merchantOf(PHONES.ownerB);
+  const first = async (table: string, m: number, extra?: (q: any) => any) => {
+    let q = d.selectFrom(table).selectAll().where('merchantId', '=', m).orderBy('id');
+    if (extra) q = extra(q);
+    return q.executeTakeFirstOrThrow();
+  };
+  const shopA = await first('shop', A, (q) => q.where('parentId', 'is', null));
+  const branchA = await first('shop', A, (q) => q.where('parentId', 'is not', null));
+  const orderA = await first('serviceOrder', A, (q) => q.where('verifyCode', 'is not', null));
+  // A state where an employee may be assigned (待接单/待服务), so a refusal is about the employee, not the state.
+  const orderB = await first('serviceOrder', B, (q) => q.where('status', 'in', [20, 30]));
+  return {
+    A,
+    B,
+    shopA: shopA.id,
+    branchA: branchA.id,
+    shopB: (await first('shop', B)).id,
+    goodsA: (await first('goods', A)).id,
+    goodsB: (await first('goods', B)).id,
+    employeeA: (await first('employee', A)).id,
+    employeeB: (await first('employee', B)).id,
+    orderA: orderA.id,
+    orderB: orderB.id,
+    verifyCodeA: orderA.verifyCode,
+    reviewA: (await first('review', A)).id,
+    cardA: (await first('bankCard', A)).id,
+    cardB: (await first('bankCard', B)).id,
+    licenceA: (await first('licence', A)).id,
+    courierA: (await first('courierOrder', A)).id,
+    subA: (await d.selectFrom('user').select('id').where('phone', '=', PHONES.subA).executeTakeFirstOrThrow()).id,
+    roleA: (await first('role', A)).id,
+    messageA: (await first('message', A)).id,
+    signatureA: (await first('agreementSignature', A)).id,
+  };
+}
+
+/** Every row of merchant A in the tenant tables, plus A's users and user_shop rows. */
+export async function snapshotOf(db: TestApp['db'], merchantId: number) {
+  const d = db as any;
+  const out: Record<string, unknown> = {};
+  for (const t of TENANT_TABLES)
+    out[t] = await d.selectFrom(t).selectAll().where('merchantId', '=', merchantId).orderBy('id').execute();
+  out.user = await d
+    .selectFrom('user')
+    .select(['id', 'nickName', 'phone', 'status', 'passwordHash', 'currentShopId', 'isOwner'])
+    .where('merchantId', '=', merchantId)
+    .orderBy('id')
+    .execute();
+  out.userShop = await d.selectFrom('userShop').selectAll().where('merchantId', '=', merchantId).execute();
+  out.roleMenu =
+    await sql`select count(*) as n from role_menu where role_id in (select id from role where merchant_id = ${merchantId})`
+      .execute(db)
+      .then((r) => r.rows);
+  return out;
+}
+
+/** One call as the console would make it; answers the parsed envelope, or code -1 when the body is not JSON (a file). */
+export async function send(app: TestApp['app'], token: string, r: RouteInfo, call: Call) {
+  let url = r.url;
+  for (const [k, v] of Object.entries(call.path ?? {})) url = url.replace(`:${k}`, encodeURIComponent(String(v)));
+  const hasBody = r.method === 'POST' || r.method === 'PUT';
+  const form = formOf(call.params).toString();
+  const res = await app.inject({
+    method: r.method,
+    url: hasBody || !form ? url : `${url}?${form}`,
+    headers: {
+      client: CLIENT_ID,
+      authorization: `Bearer ${token}`,
+      ...(hasBody ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+    },
+    payload: hasBody ? form : undefined,
+  });
+  let parsed: { code: number; message: string; result: unknown };
+  try {
+    parsed = JSON.parse(res.body);
+  } catch {
+    parsed = { code: -1, message: `non-JSON ${res.headers['content-type']}`, result: null };
+  }
+  return { ...parsed, status: res.statusCode, raw: res.body };
+}
+
+/** An answer that carries nothing: no records, a zero count, a CSV with its header only, or a stream ticket. */
+function emptyAnswer(res: { code: number; raw: string; result: unknown }) {
+  if (res.code === -1) return res.raw.trim().split('\n').length <= 1;
+  if (res.code !== 200) return false;
+  const r = res.result as any;
+  if (Array.isArray(r)) return r.length === 0;
+  if (r && typeof r === 'object') {
+    if (Array.isArray(r.records)) return r.records.length === 0 && Number(r.total) === 0;
+    if ('count' in r) return r.count === 0;
+    if ('ticket' in r) return true; // checked below: the ticket is B's own (merchantId B)
+  }
+  return false;
+}
+
+describe('API1 object level: merchant B against merchant A', () => {
+  let t: TestApp;
+  let routes: RouteInfo[];
+  let ids: Ids;
+  let tokenB: string;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    routes = await catalogueWithFields(t.app);
+    ids = await loadIds(t.db);
+    tokenB = await loginAs(t.app, PHONES.ownerB);
+    // B signs its must-sign agreements, so a withdrawal is refused for A's card and not for a missing signature.
+    const b = api(t.app, tokenB);
+    const pending = await b.get('app/jiazheng/xieyi/findDaiqianList');
+    for (const a of (pending.result ?? []) as { id: number; version: number }[])
+      expect(
+        (await b.post('app/jiazheng/xieyi/qianshu', { id: a.id, version: a.version, signerName: '商家乙' })).code,
+      ).toBe(200);
+  });
+  afterAll(() => t?.close());
+
+  it('every merchant route that takes an id is in the matrix (or explicitly pending)', () => {
+    const needing = routes.filter(
+      (r) => (r.config.perm?.startsWith('merchant:') || EXTRA_SIGNED_IN.has(routeKey(r))) && takesId(r),
+    );
+    const missing = needing.map(routeKey).filter((k) => !(k in MATRIX) && !(k in PENDING));
+    expect(missing, 'merchant routes taking an id, missing from MATRIX').toEqual([]);
+    const known = new Set(routes.map(routeKey));
+    const stale = [...Object.keys(MATRIX), ...Object.keys(PENDING)].filter((k) => !known.has(k));
+    expect(stale, 'matrix entries for routes that no longer exist').toEqual([]);
+    expect(Object.keys(MATRIX).length).toBeGreaterThanOrEqual(35);
+  });
+
+  it("refuses every matrix call with 2002/301 and leaves A's rows unchanged", async () => {
+    const byKey = new Map(routes.map((r) => [routeKey(r), r]));
+    const failures: string[] = [];
+    let calls = 0;
+    for (const [key, entry] of Object.entries(MATRIX)) {
+      if ('notOwned' in entry) continue;
+      const r = byKey.get(key)!;
+      for (const call of entry.calls(ids)) {
+        const before = await snapshotOf(t.db, ids.A);
+        const res = await send(t.app, tokenB, r, call);
+        calls++;
+        const after = await snapshotOf(t.db, ids.A);
+        const refused = res.code === 2002 || res.code === 301;
+        if (!refused && !(call.filter && emptyAnswer(res)))
+          failures.push(`${key} ${JSON.stringify(call)} -> ${res.code} ${res.message} ${res.raw.slice(0, 160)}`);
+        if (JSON.stringify(before) !== JSON.stringify(after))
+          failures.push(`${key} ${JSON.stringify(call)} CHANGED A's rows`);
+        expect(res.raw).not.toMatch(/at .*\.ts:\d+/);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(calls).toBeGreaterThanOrEqual(45);
+    // The live-order ticket asked for A's shop is bound to merchant B: its events are B's (none of A's shop).
+    const tickets = await (t.db as any).selectFrom('orderStreamTicket').select(['merchantId']).execute();
+    for (const tk of tickets) expect(tk.merchantId).toBe(ids.B);
+  });
+
+  it("verifying A's verification code as B is refused and changes nothing", async () => {
+    const before = await snapshotOf(t.db, ids.A);
+    const res = await api(t.app, tokenB).post('app/jiazheng/pay/dingdan/shangjiaYanquan', { code: ids.verifyCodeA });
+    expect([2001, 2002, 2004]).toContain(res.code);
+    expect(await snapshotOf(t.db, ids.A)).toEqual(before);
+  });
+
+  it('pending routes: probed and reported (not asserted until promoted)', async () => {
+    const byKey = new Map(routes.map((r) => [routeKey(r), r]));
+    const report: string[] = [];
+    for (const [key, probe] of Object.entries(PENDING_PROBES)) {
+      const r = byKey.get(key);
+      if (!r) continue;
+      for (const call of probe(ids)) {
+        const before = JSON.stringify(await snapshotOf(t.db, ids.A));
+        const res = await send(t.app, tokenB, r, call);
+        const changed = JSON.stringify(await snapshotOf(t.db, ids.A)) !== before;
+        report.push(
+          `${res.code === 2002 || res.code === 301 ? 'ok ' : 'BAD'} ${key} -> ${res.code}${changed ? ' CHANGED' : ''}`,
+        );
+      }
+    }
+    console.info(`pending BOLA probes:\n${report.join('\n')}`);
+    expect(report.length).toBeGreaterThan(0);
+  });
+});
