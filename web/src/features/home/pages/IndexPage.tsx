@@ -10,6 +10,7 @@ import { initPcQuery, menuQuery, profileQuery } from '../../../lib/queries.ts';
 import { DictTag } from '../../../lib/dict.tsx';
 import { PendingAgreementAlert } from '../../merchant/agreement/components/PendingAgreementAlert.tsx';
 import { NoticeCard } from '../../merchant/feedback/components/NoticeCard.tsx';
+import { TodayFigures } from '../../merchant/stats/components/TodayFigures.tsx';
 
 function greeting() {
   const h = dayjs().hour();
@@ -82,6 +83,7 @@ export default function IndexPage() {
           )}
         </Card>
       )}
+      {user?.userType === 'merchant' && <TodayFigures />}
       {user?.userType === 'merchant' && <NoticeCard />}
       <Card title="快捷入口">
         {links.length ? (
