@@ -66,6 +66,9 @@ test('owner edits the shop, opens a branch, platform approves it, owner adds and
   await expect(owner.getByText('已绘制 4 个顶点')).toBeVisible();
   await owner.getByRole('button', { name: '重新绘制' }).click();
   await expect(map).toHaveAttribute('data-mode', 'drawing');
+  // Pictures above may still be loading and move the map: bring it into view and measure it just before clicking.
+  await map.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await owner.waitForTimeout(300);
   const mb = (await map.boundingBox())!;
   const pts = [
     [0.25, 0.25],
@@ -247,8 +250,11 @@ test('platform admin manages the service-category tree', async ({ browser }) => 
     .click();
   const row = admin.getByRole('row', { name: /宠物护理/ });
   await expect(row).toBeVisible();
+  await expect(admin.getByRole('dialog')).toHaveCount(0); // the add dialog has closed
+  await expect(row.getByRole('switch')).toBeChecked();
   await row.getByRole('switch').click();
   await confirmOk(admin, '确定更改状态?');
+  await expect(admin.getByText('操作成功').last()).toBeVisible();
   await expect(row.getByRole('switch')).not.toBeChecked();
   await shot(admin, 'fuwu-admin');
   await row.getByRole('button', { name: /删\s*除/ }).click();
