@@ -1,0 +1,64 @@
+import type { GenTable } from '@jz/contracts/gen';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Modal, Spin, Tabs, Typography } from 'antd';
+import { downloadCode, genKeys, getPreview } from '../api/gen.ts';
+
+const pre = {
+  fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+  fontSize: 12,
+  lineHeight: 1.5,
+  background: '#f6f8fa',
+  padding: 12,
+  borderRadius: 6,
+  maxHeight: '60vh',
+  overflow: 'auto',
+  margin: 0,
+  whiteSpace: 'pre',
+} as const;
+
+/** 预览: one tab per generated file (its path relative to the project), with a copy button. */
+export function PreviewDialog(props: { table: GenTable; onClose: () => void }) {
+  const q = useQuery({
+    queryKey: [...genKeys.all, 'preview', props.table.id],
+    queryFn: () => getPreview(props.table.id),
+  });
+  const files = Object.entries(q.data ?? {});
+  return (
+    <Modal
+      title={`代码预览：${props.table.functionName}（${props.table.tableName}）`}
+      open
+      width="80vw"
+      onCancel={props.onClose}
+      footer={[
+        <Button key="dl" onClick={() => downloadCode(props.table)}>
+          下载 zip
+        </Button>,
+        <Button key="close" type="primary" onClick={props.onClose}>
+          关闭
+        </Button>,
+      ]}
+    >
+      {q.isLoading ? (
+        <Spin />
+      ) : (
+        <Tabs
+          size="small"
+          items={files.map(([path, text]) => ({
+            key: path,
+            label: path.split('/').pop(),
+            children: (
+              <>
+                <Typography.Paragraph type="secondary" copyable={{ text }} style={{ marginBottom: 8 }}>
+                  {path}
+                </Typography.Paragraph>
+                <pre style={pre} data-testid="gen-code">
+                  {text}
+                </pre>
+              </>
+            ),
+          }))}
+        />
+      )}
+    </Modal>
+  );
+}
