@@ -279,3 +279,59 @@ describe('a team manager that is itself a sub-account', () => {
     expect((await mgr.api.del(`${S}/delByIds/${mgr.id}`)).code).toBe(2004);
   });
 });
+
+/** Every merchant route, as the route catalogue lists them (path parameters filled in). */
+const merchantRoutes = () =>
+  t.app.routeCatalogue
+    .filter((r) => r.url.startsWith('/tmpl/api') && r.config.perm?.startsWith('merchant:'))
+    .flatMap((r) => (Array.isArray(r.method) ? r.method : [r.method]).map((method) => ({ method, ...r })))
+    .filter((r) => r.method !== 'HEAD' && r.method !== 'OPTIONS')
+    .map((r) => ({
+      ...r,
+      path: r.url.replace(/:ids\b/g, '1').replace(/:(\w+)/g, (_m, name: string) => (/id$/i.test(name) ? '1' : 'x')),
+    }));
+
+describe('every merchant module', () => {
+  it('refuses (301) each merchant route whose code the sub-account role lacks', async () => {
+    const goodsList = flat(tree).filter((m) => m.perms === 'merchant:goods:list' || m.name === '商品管理');
+    const role = await ownerA.post<{ id: number }>(`${S}/role/add`, {
+      name: '只看商品',
+      menuIds: JSON.stringify(goodsList.map((m) => m.id)),
+    });
+    expect(role.code, role.message).toBe(200);
+    const sub = await newSub('13900000015', role.result.id);
+    const routes = merchantRoutes().filter((r) => r.config.perm !== 'merchant:goods:list');
+    const modules = new Set(routes.map((r) => r.config.perm?.split(':')[1]));
+    for (const m of ['goods', 'order', 'employee', 'finance', 'shop', 'review', 'subaccount', 'account'])
+      expect(modules, m).toContain(m);
+    const leaks: string[] = [];
+    for (const r of routes) {
+      const call = r.method === 'GET' ? sub.api.get : r.method === 'DELETE' ? sub.api.del : sub.api.post;
+      const res = await call(r.path);
+      if (res.code !== 301) leaks.push(`${r.method} ${r.path} -> ${res.code}`);
+    }
+    expect(leaks).toEqual([]);
+    expect(routes.length).toBeGreaterThan(50);
+    expect((await sub.api.get(GOODS)).code).toBe(200);
+  });
+
+  it('refuses every merchant call while the current shop lies outside the shop limit', async () => {
+    const op = (await ownerA.get<MerchantRole[]>(`${S}/role/list`)).result.find((r) => r.name === '店铺运营');
+    const sub = await newSub('13900000016', op?.id as number, [shops.aBranch]);
+    await t.db.updateTable('user').set({ currentShopId: shops.aMain }).where('id', '=', sub.id).execute();
+    const held = new Set((await ownerA.get<SubAccountDetail>(`${S}/detail`, { id: sub.id })).result.perms);
+    // 意见反馈's own list is merchant-wide (not per shop) and does not go through tenantOf: reported, not a shop leak.
+    const MERCHANT_WIDE = ['/tmpl/api/app/fankui/mine/findAllByPage'];
+    const gets = merchantRoutes().filter(
+      (r) => r.method === 'GET' && held.has(r.config.perm as string) && !MERCHANT_WIDE.includes(r.url),
+    );
+    expect(gets.length).toBeGreaterThan(15);
+    const answered: string[] = [];
+    for (const r of gets) {
+      const res = await sub.api.get(r.path);
+      // 2001 = the query itself was invalid before any data was read; everything else must be the refusal.
+      if (res.code !== 301 && res.code !== 2001) answered.push(`${r.path} -> ${res.code}`);
+    }
+    expect(answered).toEqual([]);
+  });
+});
