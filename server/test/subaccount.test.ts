@@ -284,7 +284,7 @@ describe('a team manager that is itself a sub-account', () => {
 const merchantRoutes = () =>
   t.app.routeCatalogue
     .filter((r) => r.url.startsWith('/tmpl/api') && r.config.perm?.startsWith('merchant:'))
-    .flatMap((r) => (Array.isArray(r.method) ? r.method : [r.method]).map((method) => ({ method, ...r })))
+    .flatMap((r) => (Array.isArray(r.method) ? r.method : [r.method]).map((method) => ({ ...r, method })))
     .filter((r) => r.method !== 'HEAD' && r.method !== 'OPTIONS')
     .map((r) => ({
       ...r,
