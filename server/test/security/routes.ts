@@ -136,7 +136,7 @@ export async function loadIds(db: TestApp['db']): Promise<Ids> {
     orderB: orderB.id,
     verifyCodeA: orderA.verifyCode,
     reviewA: (await first('review', A)).id,
-    cardA: (await first('bankCard', A)).id,
+    cardA: (await first('bankCard', A, (q) => q.where('unboundAt', 'is', null))).id,
     cardB: (await first('bankCard', B)).id,
     licenceA: (await first('licence', A)).id,
     courierA: (await first('courierOrder', A)).id,
