@@ -127,7 +127,10 @@ const ID_CARD = /(^|\D)\d{17}[\dXx](\D|$)/;
 const CARD = /(^|\D)\d{16,19}(\D|$)/;
 
 function findLeaks(value: unknown, path: string, out: string[]) {
-  if (Array.isArray(value)) value.forEach((v, i) => findLeaks(v, `${path}[${i}]`, out));
+  if (Array.isArray(value))
+    value.forEach((v, i) => {
+      findLeaks(v, `${path}[${i}]`, out);
+    });
   else if (value && typeof value === 'object')
     for (const [k, v] of Object.entries(value)) {
       if (SECRET_KEY.test(k)) out.push(`${path}.${k} (secret key)`);
