@@ -1,0 +1,308 @@
+/**
+ * The issue-13 server benchmark: side by side, a bare Fastify handler (the ceiling, bench/bare.ts) and the real
+ * server on the large data (made by `npm run bench:data`), each a child process on 127.0.0.1, driven by autocannon
+ * (BENCH_CONNECTIONS, default 50; fixed BENCH_DURATION seconds, default 10) for the hot calls of the 100,000-order
+ * merchant (bench_m0001): the order list page 1 with total, the same filtered by status and date, the last page, the
+ * goods list, the dictionary call. Prints req/s, p50, p99, the ratio to the bare handler, the single-request time
+ * (median of 20 sequential requests: the server time without queueing) and the server's peak RSS (VmHWM), on SQLite
+ * and — when BENCH_PG_URL is set — on PostgreSQL. Then times "built server ready": `node scripts/start.mjs` with a
+ * built web (WEB_DIST) until /tmpl/api/health answers, on an empty database and on the large SQLite data.
+ *
+ *   BENCH_SQLITE_DIR  DATA_DIR filled by bench:data (default: a temp dir filled now with BENCH_ORDERS, default 100000)
+ *   BENCH_PG_URL      a PostgreSQL database filled by bench:data (skipped when unset)
+ *   WEB_DIST          a built web for the ready time (skipped when it has no index.html)
+ * Ports 3131-3133. Every run is bounded: a hard limit ends the benchmark if anything hangs.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CLIENT_ID } from '@jz/contracts/auth';
+import autocannon, { type Result } from 'autocannon';
+import { openDb } from '../src/db/client.ts';
+import { newToken, sha256 } from '../src/lib/crypto.ts';
+
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const root = path.resolve(serverDir, '..');
+const duration = Number(process.env.BENCH_DURATION ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const PORT_SERVER = 3131;
+const PORT_BARE = 3132;
+const PORT_READY = 3133;
+const HEALTH = '/tmpl/api/health';
+
+const hardLimit = setTimeout(
+  () => {
+    console.error('bench: did not finish in time, giving up');
+    for (const c of children) c.kill('SIGKILL');
+    process.exit(2);
+  },
+  (14 * duration + 900) * 1000,
+);
+hardLimit.unref();
+
+const children = new Set<ChildProcess>();
+function start(args: string[], env: Record<string, string | undefined>, cwd = serverDir) {
+  // An empty value removes the variable (e.g. DATABASE_URL for a SQLite run).
+  const merged: Record<string, string | undefined> = {
+    ...process.env,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'development',
+    ...env,
+  };
+  for (const k of Object.keys(merged)) if (merged[k] === '') delete merged[k];
+  const child = spawn(process.execPath, args, {
+    cwd,
+    env: merged as NodeJS.ProcessEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.add(child);
+  let output = '';
+  child.stdout?.on('data', (d) => {
+    output += d;
+  });
+  child.stderr?.on('data', (d) => {
+    output += d;
+  });
+  child.on('exit', () => children.delete(child));
+  return { child, output: () => output };
+}
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const gone = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  const t = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await gone;
+  clearTimeout(t);
+}
+async function waitFor(url: string, limitMs: number, p: { child: ChildProcess; output: () => string }) {
+  const t0 = performance.now();
+  const child = p.child;
+  while (performance.now() - t0 < limitMs) {
+    if (child.exitCode !== null)
+      throw new Error(`${url}: the process exited (${child.exitCode}):\n${p.output().slice(-2000)}`);
+    try {
+      const r = await fetch(url);
+      if (r.ok) return performance.now() - t0;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`${url} did not answer within ${limitMs} ms`);
+}
+const procStatus = (pid: number, key: 'VmHWM' | 'VmRSS') => {
+  try {
+    const m = readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`${key}:\\s+(\\d+) kB`));
+    return m ? Number(m[1]) / 1024 : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
+};
+
+/** A session for bench_m0001 written straight into the database (as a sign-in would). */
+async function tokenFor(db: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string }) {
+  const handle = openDb(db);
+  try {
+    const user = await handle.db
+      .selectFrom('user')
+      .select(['id'])
+      .where('loginName', '=', 'bench_m0001')
+      .executeTakeFirst();
+    if (!user) throw new Error('no bench_m0001 in this database: fill it with npm run bench:data first');
+    const token = newToken();
+    const now = new Date();
+    await handle.db
+      .insertInto('session')
+      .values({
+        tokenHash: sha256(token),
+        userId: user.id,
+        expiresAt: new Date(now.getTime() + 86_400_000).toISOString(),
+        ip: '127.0.0.1',
+        userAgent: 'autocannon',
+        createdAt: now.toISOString(),
+      } as never)
+      .execute();
+    return token;
+  } finally {
+    await handle.close();
+  }
+}
+
+const ORDERS = '/tmpl/api/app/jiazheng/pay/dingdan/findAllByPage';
+const CALLS: { title: string; url: string; list: boolean; deep?: boolean }[] = [
+  { title: 'orders page 1 + total', url: `${ORDERS}?pageNum=1&pageSize=10&shopId=all`, list: true },
+  {
+    title: 'orders status+date',
+    url: `${ORDERS}?pageNum=1&pageSize=10&shopId=all&status=50&startDate=2026-03-01&endDate=2026-08-31`,
+    list: true,
+  },
+  { title: 'orders last page', url: `${ORDERS}?pageNum=10000&pageSize=10&shopId=all`, list: true, deep: true },
+  {
+    title: 'goods list',
+    url: '/tmpl/api/app/jiazheng/shangjia/shangpin/shangjia/findAllByPage?pageNum=1&pageSize=10',
+    list: true,
+  },
+  { title: 'dictionary', url: '/tmpl/api/app/dict/findByType/order_status', list: false },
+];
+
+const run = (title: string, url: string, headers: Record<string, string>) =>
+  autocannon({ title, url, connections, duration, timeout: 10, headers });
+
+/** Median and worst of 20 sequential requests: server time plus a loopback round trip, no queueing. */
+async function single(url: string, headers: Record<string, string>) {
+  const times: number[] = [];
+  for (let i = 0; i < 20; i++) {
+    const t0 = performance.now();
+    await (await fetch(url, { headers })).arrayBuffer();
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  return { median: times[10], max: times[19] };
+}
+
+type Row = Record<string, string | number>;
+async function benchOne(
+  label: string,
+  env: Record<string, string>,
+  dbRef: Parameters<typeof tokenFor>[0],
+  bare: Result,
+) {
+  const token = await tokenFor(dbRef);
+  const srv = start(['--import', 'tsx', 'src/main.ts'], { ...env, PORT: String(PORT_SERVER), HOST: '127.0.0.1' });
+  const base = `http://127.0.0.1:${PORT_SERVER}`;
+  try {
+    const readyMs = await waitFor(base + HEALTH, 300_000, srv);
+    const headers = { client: CLIENT_ID, authorization: `Bearer ${token}` };
+    for (const c of CALLS) {
+      const body = (await (await fetch(base + c.url, { headers })).json()) as {
+        code: number;
+        message: string;
+        result: { records?: unknown[]; total?: number; dataList?: unknown[] };
+      };
+      if (body.code !== 200) throw new Error(`${label} ${c.url} answered ${body.code} ${body.message}`);
+      if (c.deep && !body.result.records?.length)
+        throw new Error(`${label}: the last page is empty (total ${body.result.total})`);
+      if (c.title.startsWith('orders page 1')) console.log(`${label}: bench_m0001 has ${body.result.total} orders`);
+    }
+    const rows: Row[] = [];
+    let peakSampled = 0;
+    for (const c of CALLS) {
+      const s = await single(base + c.url, headers);
+      const sampler = setInterval(() => {
+        peakSampled = Math.max(peakSampled, procStatus(srv.child.pid!, 'VmRSS') || 0);
+      }, 200);
+      const r = await run(c.title, base + c.url, headers);
+      clearInterval(sampler);
+      const ratio = r.requests.average / bare.requests.average;
+      const ok = c.list ? ratio >= 0.25 && r.latency.p99 <= 15 : true;
+      rows.push({
+        call: c.title,
+        'req/s': Math.round(r.requests.average),
+        'p50 ms': r.latency.p50,
+        'p99 ms': r.latency.p99,
+        'x bare': Number(ratio.toFixed(3)),
+        'single ms (median/max)': `${s.median.toFixed(1)} / ${s.max.toFixed(1)}`,
+        errors: r.errors + r.timeouts + r.non2xx,
+        target: c.list ? (ok ? 'met' : 'MISSED') : '-',
+        ...(c.deep ? { 'deep ≤20 ms': s.median <= 20 ? 'met' : 'MISSED' } : {}),
+      });
+    }
+    const hwm = procStatus(srv.child.pid!, 'VmHWM');
+    console.log(
+      `\n${label}: server ready in ${(readyMs / 1000).toFixed(2)} s (migrate check + listen on existing data)`,
+    );
+    console.table(rows);
+    console.log(
+      `${label}: peak RSS ${hwm.toFixed(0)} MB (VmHWM; sampled under load ${peakSampled.toFixed(0)} MB) — target ≤ 200 MB: ${hwm <= 200 ? 'met' : 'MISSED'}\n`,
+    );
+    return rows;
+  } finally {
+    await stop(srv.child);
+  }
+}
+
+async function readyTime(label: string, env: Record<string, string>) {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const t0 = performance.now();
+    const p = start(['scripts/start.mjs'], { ...env, PORT: String(PORT_READY), HOST: '127.0.0.1' }, root);
+    try {
+      await waitFor(`http://127.0.0.1:${PORT_READY}${HEALTH}`, 600_000, p);
+      const ms = performance.now() - t0;
+      // start.mjs rebuilds the web when sources are newer than the build: that run does not count.
+      if (/building the web app|rebuilding/.test(p.output()) && attempt === 0) continue;
+      console.log(`ready: ${label}: ${(ms / 1000).toFixed(2)} s — target ≤ 2 s: ${ms <= 2000 ? 'met' : 'MISSED'}`);
+      return ms;
+    } finally {
+      await stop(p.child);
+    }
+  }
+}
+
+let tmpData: string | undefined;
+try {
+  let sqliteDir = process.env.BENCH_SQLITE_DIR;
+  if (!sqliteDir) {
+    tmpData = mkdtempSync(path.join(tmpdir(), 'jz-bench-data-'));
+    sqliteDir = tmpData;
+    const orders = process.env.BENCH_ORDERS ?? '100000';
+    console.log(`bench: no BENCH_SQLITE_DIR: filling ${sqliteDir} with ${orders} orders (npm run bench:data)…`);
+    const r = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/bench-data.ts', '--orders', orders, '--merchants', '20'],
+      {
+        cwd: serverDir,
+        env: { ...process.env, DATA_DIR: sqliteDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+        stdio: 'inherit',
+        timeout: 1_800_000,
+      },
+    );
+    if (r.status !== 0) throw new Error('bench:data failed');
+  }
+  sqliteDir = path.resolve(sqliteDir);
+
+  const bareProc = start(['--import', 'tsx', 'bench/bare.ts'], { PORT: String(PORT_BARE) });
+  let bare: Result;
+  try {
+    await waitFor(`http://127.0.0.1:${PORT_BARE}/bare`, 60_000, bareProc);
+    bare = await run('bare Fastify', `http://127.0.0.1:${PORT_BARE}/bare`, {});
+    console.log(
+      `\nbench: ${connections} connections, ${duration} s per call. Ceiling (bare Fastify handler, same JSON envelope): ${Math.round(bare.requests.average)} req/s, p50 ${bare.latency.p50} ms, p99 ${bare.latency.p99} ms, peak RSS ${procStatus(bareProc.child.pid!, 'VmHWM').toFixed(0)} MB\n`,
+    );
+  } finally {
+    await stop(bareProc.child);
+  }
+
+  await benchOne(
+    'SQLite',
+    { DATA_DIR: sqliteDir, DATABASE_URL: '' },
+    { kind: 'sqlite', file: path.join(sqliteDir, 'jiazheng.db') },
+    bare,
+  );
+  if (process.env.BENCH_PG_URL)
+    await benchOne(
+      'PostgreSQL',
+      { DATABASE_URL: process.env.BENCH_PG_URL },
+      { kind: 'postgres', url: process.env.BENCH_PG_URL },
+      bare,
+    );
+  else console.log('PostgreSQL: skipped (set BENCH_PG_URL to a database filled by bench:data)');
+
+  const webDist = process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : path.join(root, 'web/dist');
+  if (existsSync(path.join(webDist, 'index.html'))) {
+    const empty = mkdtempSync(path.join(tmpdir(), 'jz-bench-ready-'));
+    try {
+      await readyTime('first start, empty database (migrate + seed)', {
+        WEB_DIST: webDist,
+        DATA_DIR: empty,
+        DATABASE_URL: '',
+      });
+      await readyTime('restart, same database', { WEB_DIST: webDist, DATA_DIR: empty, DATABASE_URL: '' });
+      await readyTime('start on the large SQLite data', { WEB_DIST: webDist, DATA_DIR: sqliteDir, DATABASE_URL: '' });
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
+  } else console.log(`ready: skipped (no built web in ${webDist}; set WEB_DIST)`);
+} finally {
+  for (const c of children) c.kill('SIGKILL');
+  if (tmpData) rmSync(tmpData, { recursive: true, force: true });
+}
