@@ -20,9 +20,15 @@ export function DictTypeForm(props: {
       onCancel={props.onClose}
       destroyOnHidden
       onOk={async () => {
-        const v = await form.validateFields();
-        await props.onSubmit(v);
-        props.onClose();
+        // Invalid fields stay marked; a server refusal (already toasted) keeps the dialog open with what was typed.
+        const v = await form.validateFields().catch(() => undefined);
+        if (!v) return;
+        try {
+          await props.onSubmit(v);
+          props.onClose();
+        } catch {
+          /* shown by the API client */
+        }
       }}
     >
       <Form
