@@ -3,7 +3,7 @@
 // Every step runs even when an earlier one failed, so one run shows everything; the exit code is non-zero on any failure.
 // The last line is the plain summary "N passed, N failed, N skipped".
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 

@@ -211,7 +211,7 @@ test('owner edits the shop, opens a branch, platform approves it, owner adds and
   await shot(owner, 'goods-detail');
   const goodsId = Number(new URL(owner.url().replace('#/', '')).searchParams.get('id'));
   const listing = await owner.request.get(
-    '/tmpl/api/app/jiazheng/shangjia/shangpin/weapp/findAllByPage?pageSize=100&name=' + encodeURIComponent('河东街'),
+    `/tmpl/api/app/jiazheng/shangjia/shangpin/weapp/findAllByPage?pageSize=100&name=${encodeURIComponent('河东街')}`,
   );
   const body = await listing.json();
   expect(body.code).toBe(200);

@@ -4,17 +4,7 @@ import { loadConfig } from '../src/config.ts';
 import { sha256 } from '../src/lib/crypto.ts';
 import { dayjs, TZ } from '../src/lib/time.ts';
 import { SMS_RULES } from '../src/modules/auth/sms-code.service.ts';
-import {
-  type Api,
-  api,
-  buildTestApp,
-  loginAs,
-  PHONES,
-  smsLogin,
-  type TestApp,
-  testDbKind,
-  waitFor,
-} from './helpers/index.ts';
+import { type Api, api, buildTestApp, loginAs, PHONES, smsLogin, type TestApp, waitFor } from './helpers/index.ts';
 
 const SEND = 'app/jiazheng/login/sms/sendCode';
 const LOGIN = 'app/jiazheng/login/sms/login';

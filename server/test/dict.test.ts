@@ -1,7 +1,7 @@
 import type { DictData, DictType } from '@jz/contracts/dict';
 import type { Page } from '@jz/contracts/envelope';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp, testDbKind, waitFor } from './helpers/index.ts';
+import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp, waitFor } from './helpers/index.ts';
 
 const T = 'app/dict';
 const D = 'app/dict/data';

@@ -39,7 +39,19 @@ beforeAll(async () => {
     await t.db.updateTable('employee').set({ workState }).where('name', '=', name).execute();
 });
 
-const DEMO_STATES: Record<string, number> = { 张秀兰: 1, 李桂芳: 2, 王建国: 1, 赵春梅: 3, 孙丽: 0, 周红霞: 1, 吴强: 2, 刘翠英: 1, 陈志刚: 2, 杨美华: 3, 郭海燕: 0 };
+const DEMO_STATES: Record<string, number> = {
+  张秀兰: 1,
+  李桂芳: 2,
+  王建国: 1,
+  赵春梅: 3,
+  孙丽: 0,
+  周红霞: 1,
+  吴强: 2,
+  刘翠英: 1,
+  陈志刚: 2,
+  杨美华: 3,
+  郭海燕: 0,
+};
 afterAll(() => t?.close());
 
 const empByName = (name: string) =>

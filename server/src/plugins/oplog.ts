@@ -4,7 +4,8 @@ import type { App } from '../modules/types.ts';
 const SECRET_KEYS = /code|password|pwd|token|secret|idcard|idno|cardno|certno|bankcard|authorization/i;
 /** Phones stay recognisable in the log (who signed in) but not whole. */
 const PHONE_KEYS = /mobile|phone/i;
-const maskPhone = (v: unknown) => (typeof v === 'string' && v.length >= 7 ? `${v.slice(0, 3)}****${v.slice(-4)}` : '******');
+const maskPhone = (v: unknown) =>
+  typeof v === 'string' && v.length >= 7 ? `${v.slice(0, 3)}****${v.slice(-4)}` : '******';
 
 /** Replaces secret values (codes, passwords, tokens, ID and card numbers) before anything is stored. */
 export function redact(value: unknown, depth = 0): unknown {

@@ -112,7 +112,7 @@ export async function unbindCard(
       .where('id', '=', input.cardId)
       .where('merchantId', '=', input.merchantId)
       .executeTakeFirst();
-    if (!card || card.status !== 1) return 'missing';
+    if (card?.status !== 1) return 'missing';
     const busy = await tx
       .selectFrom('financeWithdrawal')
       .select('id')

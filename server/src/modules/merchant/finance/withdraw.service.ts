@@ -262,7 +262,7 @@ export async function reviewWithdrawal(
 /** Pays a withdrawal in 打款中 through the provider and books the outcome. Safe to call again for the same one. */
 export async function payOut(db: DB, id: number, at?: string) {
   const w = await findWithdrawal(db, id);
-  if (!w || w.status !== 20) return;
+  if (w?.status !== 20) return;
   const card = await db
     .selectFrom('bankCard')
     .select(['cardNo', 'holderName', 'bankName', 'branchCode', 'cardType'])

@@ -75,7 +75,7 @@ async function assertShopFuwu(db: DB, s: ShopScope, fuwuId: number) {
     .executeTakeFirstOrThrow();
   const offered = JSON.parse(shop.fuwuIds) as number[];
   const f = await db.selectFrom('fuwu').select(['id', 'status']).where('id', '=', fuwuId).executeTakeFirst();
-  if (!f || f.status !== 0) throw invalid('服务类目不存在或已停用');
+  if (f?.status !== 0) throw invalid('服务类目不存在或已停用');
   if (!offered.includes(fuwuId)) throw invalid('当前店铺未开通该服务类目，请先在店铺信息中添加');
 }
 

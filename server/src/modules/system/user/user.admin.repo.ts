@@ -191,7 +191,7 @@ export async function platformUser(db: DB, id: number) {
     .select(['id', 'userType', 'status', 'phone', 'passwordHash'])
     .where('id', '=', id)
     .executeTakeFirst();
-  if (!u || u.userType !== 'platform') throw notFound('用户不存在');
+  if (u?.userType !== 'platform') throw notFound('用户不存在');
   return u;
 }
 
