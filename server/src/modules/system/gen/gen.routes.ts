@@ -98,7 +98,7 @@ export function genRoutes(app: App) {
       .header('content-type', 'application/zip')
       .header(
         'content-disposition',
-        `attachment; filename="${t.tableName}.zip"; filename*=UTF-8''${encodeURIComponent(name)}`,
+        `attachment; filename*=UTF-8''${encodeURIComponent(name)}; filename="${t.tableName}.zip"`,
       );
     return Buffer.from(zip);
   };
