@@ -22,6 +22,19 @@ async function apiCall(page: Page, path: string) {
   }, path);
 }
 
+test('the platform rejects a pending licence with a reason (merchant A sees it below)', async ({ page }) => {
+  await signIn(page, DEMO.admin);
+  await page.goto('/#/sys/licence-audit');
+  const row = page.getByRole('row').filter({ hasText: 'JZFW-2026-0088' });
+  await expect(row).toContainText('待审核');
+  await row.getByRole('button', { name: '驳回' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('驳回原因').fill('图片不清晰，请重新上传');
+  await dialog.getByRole('button', { name: /驳\s*回/ }).click();
+  await expect(row).toContainText('已驳回');
+  await shot(page, 'account-licence-audit');
+});
+
 test('the owner creates a role without finance and a sub-account with it', async ({ page }) => {
   await signIn(page, DEMO.ownerA);
   await page.goto('/#/zizhanghaoyuquanxian?tab=role');
@@ -71,6 +84,7 @@ test('the owner creates a role without finance and a sub-account with it', async
   // The owner's licences: the demo 健康证 expires within 30 days.
   await page.goto('/#/wodezhengzhao');
   await expect(page.getByText('剩 12 天到期')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'JZFW-2026-0088' })).toContainText('图片不清晰，请重新上传');
   await shot(page, 'account-licences');
 });
 
