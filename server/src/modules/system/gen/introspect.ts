@@ -100,6 +100,19 @@ export function normaliseType(dataType: string): {
 }
 
 const AUDIT = new Set(['created_at', 'updated_at']);
+/** Labels for common column names when the database has no comment (SQLite has none). */
+const KNOWN_LABELS: Record<string, string> = {
+  id: '编号',
+  name: '名称',
+  title: '标题',
+  status: '状态',
+  type: '类型',
+  sort: '排序',
+  remark: '备注',
+  content: '内容',
+  created_at: '创建时间',
+  updated_at: '更新时间',
+};
 
 /** RuoYi-like defaults for a column, from its name and type. */
 export function columnDefaults(c: LiveColumn, sort: number) {
@@ -125,7 +138,7 @@ export function columnDefaults(c: LiveColumn, sort: number) {
   const editable = !isPk && !audit;
   return {
     columnName: c.name,
-    columnComment: c.comment ?? '',
+    columnComment: c.comment ?? KNOWN_LABELS[n] ?? '',
     columnType: c.dataType,
     tsType: ty.tsType,
     isPk: isPk ? 1 : 0,

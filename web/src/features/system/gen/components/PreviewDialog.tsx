@@ -45,7 +45,7 @@ export function PreviewDialog(props: { table: GenTable; onClose: () => void }) {
           size="small"
           items={files.map(([path, text]) => ({
             key: path,
-            label: path.split('/').pop(),
+            label: path.split('/').slice(-2).join('/'),
             children: (
               <>
                 <Typography.Paragraph type="secondary" copyable={{ text }} style={{ marginBottom: 8 }}>
