@@ -1,8 +1,10 @@
 import '@jz/contracts/zod-locale';
+import { Code } from '@jz/contracts/envelope';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -14,6 +16,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import { rateLimited } from './lib/errors.ts';
 import { type DB, type DbHandle, openDb } from './db/client.ts';
 import { createSmsGateway, type SmsGateway } from './modules/auth/sms/gateway.ts';
 import { discoverModules } from './modules/discover.ts';
@@ -61,6 +64,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     trustProxy: config.TRUST_PROXY === 'true',
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
+    // Router-level refusals (a path parameter over 100 characters, malformed percent-encoding) go through the error
+    // handler like any other, so they leave as the envelope (2001) instead of fastify's own {error, code, message}.
+    frameworkErrors: (_err, _req, reply) => {
+      reply.status(400 as never).send({ code: Code.INVALID, message: '请求地址无效', result: null } as never);
+    },
   }).withTypeProvider<ZodTypeProvider>() as App;
 
   app.setValidatorCompiler(validatorCompiler);
@@ -95,6 +103,16 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       transform: jsonSchemaTransform,
     });
     await app.register(swaggerUi, { routePrefix: '/tmpl/api/docs' });
+  }
+  // Global per-IP limit (generous: the per-route limits of SMS, sign-in and verification codes are stricter):
+  // RATE_LIMIT_MAX calls per minute, default 600; RATE_LIMIT=off disables it. Refused with 2004 / HTTP 429.
+  if (process.env.RATE_LIMIT !== 'off') {
+    await app.register(rateLimit, {
+      global: true,
+      max: Number(process.env.RATE_LIMIT_MAX) > 0 ? Number(process.env.RATE_LIMIT_MAX) : 600,
+      timeWindow: '1 minute',
+      errorResponseBuilder: () => rateLimited('请求过于频繁，请稍后再试'),
+    });
   }
   registerAuth(app);
   registerOplog(app);
