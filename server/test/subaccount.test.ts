@@ -335,3 +335,54 @@ describe('every merchant module', () => {
     expect(answered).toEqual([]);
   });
 });
+
+describe('delete', () => {
+  it('deletes a sub-account (its sessions end); one with records elsewhere can only be disabled (2004)', async () => {
+    const op = (await ownerA.get<MerchantRole[]>(`${S}/role/list`)).result.find((r) => r.name === '店铺运营');
+    const gone = await newSub('13900000017', op?.id as number, [shops.aMain]);
+    expect((await ownerA.del(`${S}/delByIds/${gone.id}`)).code).toBe(200);
+    expect((await gone.api.get(GOODS)).code).toBe(401);
+    expect(await t.db.selectFrom('userShop').select('shopId').where('userId', '=', gone.id).execute()).toHaveLength(0);
+
+    const kept = await newSub('13900000018', op?.id as number);
+    const merchant = await t.db
+      .selectFrom('user')
+      .select('merchantId')
+      .where('id', '=', kept.id)
+      .executeTakeFirstOrThrow();
+    const signed = await t.db
+      .selectFrom('agreementSignature')
+      .select('versionId')
+      .where('merchantId', '=', merchant.merchantId as number)
+      .execute();
+    let q = t.db.selectFrom('agreementVersion').select(['id', 'agreementId', 'version']);
+    if (signed.length)
+      q = q.where(
+        'id',
+        'not in',
+        signed.map((x) => x.versionId),
+      );
+    const v = await q.executeTakeFirst();
+    expect(v, 'a demo agreement version merchant A has not signed').toBeTruthy();
+    if (!v) return;
+    await t.db
+      .insertInto('agreementSignature')
+      .values({
+        agreementId: v.agreementId,
+        versionId: v.id,
+        version: v.version,
+        merchantId: merchant.merchantId as number,
+        userId: kept.id,
+        signerName: '子账号',
+        signedAt: new Date().toISOString(),
+        ip: null,
+        userAgent: null,
+      })
+      .execute();
+    const r = await ownerA.del(`${S}/delByIds/${kept.id}`);
+    expect(r.code).toBe(2004);
+    expect(r.message).toContain('停用');
+    expect(await t.db.selectFrom('user').select('id').where('id', '=', kept.id).executeTakeFirst()).toBeTruthy();
+    expect((await kept.api.get(GOODS)).code).toBe(200);
+  });
+});

@@ -434,6 +434,17 @@ export async function setSubStatus(db: DB, t: Tenant, id: number, status: number
 
 export async function deleteSubs(db: DB, t: Tenant, ids: number[]) {
   if (ids.includes(t.user.id)) throw business('不能删除自己的账号');
+  try {
+    await removeSubs(db, t, ids);
+  } catch (err) {
+    // Records of other modules (signatures, messages, ...) keep the user row: such an account can only be disabled.
+    if (/foreign key|constraint/i.test(String((err as Error).message)))
+      throw business('该账号已有业务记录，不能删除，请改为停用');
+    throw err;
+  }
+}
+
+async function removeSubs(db: DB, t: Tenant, ids: number[]) {
   await db.transaction().execute(async (trx) => {
     const found = await trx
       .selectFrom('user')
