@@ -4,7 +4,8 @@
 //   /login  = the entry script and everything it imports statically (the login page is part of the entry).
 //   a route = that plus a lazily loaded chunk (a page, or a component loaded on demand) and its static imports.
 // Imports are read from the built chunks themselves (static `import … from "./x.js"`, dynamic `import("./y.js")`),
-// so the check needs no manifest. Usage: node scripts/check-bundle.mjs [--json]; exit 1 over budget, 2 no build.
+// so the check needs no manifest. Usage: node scripts/check-bundle.mjs [--json] [--warn]; exit 1 over budget
+// (0 with --warn: report only, for wiring it in before the budgets are met), 2 no build.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -113,6 +114,6 @@ const unused = readdirSync(assets).filter((f) => f.endsWith('.js')).length - all
 if (unused > 0 && !process.argv.includes('--json'))
   console.log(`  (${unused} .js files not reachable from index.html were not counted)`);
 if (!loginOk || !routeOk) {
-  console.error('check-bundle: over budget');
-  process.exit(1);
+  console.error(`check-bundle: over budget${process.argv.includes('--warn') ? ' (--warn: not failing)' : ''}`);
+  if (!process.argv.includes('--warn')) process.exit(1);
 }
