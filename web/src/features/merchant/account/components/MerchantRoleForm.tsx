@@ -102,7 +102,7 @@ export function MerchantRoleForm(props: { open: boolean; role?: MerchantRole | n
               />
             </div>
           ) : (
-            <Alert type="warning" message="没有可分配的权限" />
+            <Alert type="warning" title="没有可分配的权限" />
           )}
         </Form.Item>
       </Form>

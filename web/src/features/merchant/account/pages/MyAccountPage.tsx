@@ -30,7 +30,7 @@ export default function MyAccountPage() {
           />
           <div style={{ color: '#999', marginTop: 4 }}>头像</div>
         </div>
-        <Descriptions column={1} bordered size="middle" style={{ minWidth: 520 }} labelStyle={{ width: 140 }}>
+        <Descriptions column={1} bordered size="middle" style={{ minWidth: 520 }} styles={{ label: { width: 140 } }}>
           <Descriptions.Item label="昵称">
             <Space>
               {a.nickName}

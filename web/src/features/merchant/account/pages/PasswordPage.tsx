@@ -18,7 +18,7 @@ export default function PasswordPage() {
         type="info"
         showIcon
         style={{ marginBottom: 24, maxWidth: 720 }}
-        message={
+        title={
           has
             ? '修改后，其他设备上的登录将失效。'
             : `您尚未设置密码，验证手机 ${me.data.phone} 后即可设置；设置后可使用账号名或手机号 + 密码登录。`

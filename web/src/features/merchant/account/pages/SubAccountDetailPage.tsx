@@ -28,7 +28,7 @@ export default function SubAccountDetailPage() {
       <Card className="jz-card">{q.isError ? <Result status="404" title="账号不存在" /> : <Skeleton active />}</Card>
     );
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Card
         className="jz-card"
         variant="borderless"

@@ -25,7 +25,7 @@ export function LicenceAlert() {
       type={d.expired ? 'error' : 'warning'}
       showIcon
       style={{ marginBottom: 16 }}
-      message={`证照提醒：${parts}，请及时更新`}
+      title={`证照提醒：${parts}，请及时更新`}
       description={names}
       action={
         hasPerm('merchant:account:licence') ? (

@@ -144,7 +144,7 @@ export default function LicencePage() {
       key: 'audit',
       width: 200,
       render: (_, r) => (
-        <Space direction="vertical" size={0}>
+        <Space orientation="vertical" size={0}>
           <DictTag type="licence_audit_status" value={r.auditStatus} />
           {r.auditStatus === 2 && r.auditReason && (
             <Typography.Text type="danger" style={{ fontSize: 12 }}>
