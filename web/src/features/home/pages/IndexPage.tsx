@@ -9,6 +9,7 @@ import { MenuIcon } from '../../../components/icons/icon-map.tsx';
 import { initPcQuery, menuQuery, profileQuery } from '../../../lib/queries.ts';
 import { DictTag } from '../../../lib/dict.tsx';
 import { PendingAgreementAlert } from '../../merchant/agreement/components/PendingAgreementAlert.tsx';
+import { LicenceAlert } from '../../merchant/licence/components/LicenceAlert.tsx';
 import { NoticeCard } from '../../merchant/feedback/components/NoticeCard.tsx';
 import { TodayFigures } from '../../merchant/stats/components/TodayFigures.tsx';
 
@@ -31,6 +32,7 @@ export default function IndexPage() {
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
       {user?.userType === 'merchant' && <PendingAgreementAlert />}
+      {user?.userType === 'merchant' && <LicenceAlert />}
       <Card>
         <Typography.Title level={3} style={{ margin: 0 }}>
           {greeting()}，{user?.nickName}
