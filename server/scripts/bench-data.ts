@@ -486,7 +486,8 @@ try {
         db,
       );
     }
-    await sql`analyze`.execute(db);
+    // VACUUM sets the visibility map, without which PostgreSQL cannot answer from the indexes alone.
+    await sql`vacuum analyze`.execute(db);
   } else {
     await sql`analyze`.execute(db);
   }

@@ -157,6 +157,22 @@ describe('query plans of the hot calls (no full scan of orders or goods)', () =>
     expect(plan.join('\n')).toMatch(/service_order_merchant_created_id_idx|service_order_created_idx/);
   });
 
+  it('pages read from the far end (past the middle) hold the same rows, in the same order, as walking forward', async () => {
+    const all = await orders.pageOrders(db, tenant, { pageNum: 1, pageSize: 500, shopId: 'all' } as never);
+    expect(all.total).toBeGreaterThan(3);
+    for (const size of [1, 2, 3]) {
+      const seen: number[] = [];
+      for (let p = 1; (p - 1) * size < all.total; p++) {
+        const page = await orders.pageOrders(db, tenant, { pageNum: p, pageSize: size, shopId: 'all' } as never);
+        expect(page.total).toBe(all.total);
+        seen.push(...page.records.map((r) => r.id));
+      }
+      expect(seen).toEqual(all.records.map((r) => r.id));
+    }
+    const beyond = await orders.pageOrders(db, tenant, { pageNum: 999, pageSize: 10, shopId: 'all' } as never);
+    expect(beyond.records).toEqual([]);
+  });
+
   it('goods list of the current shop', async () => {
     const { plans } = await checkPlans((d) => goods.pageGoods(d, tenant as never, { pageNum: 1, pageSize: 10 }));
     expect(plans.flat().join('\n')).toMatch(/goods_shop_sort_idx|goods_shop_idx|goods_merchant_idx/);

@@ -120,6 +120,12 @@ export async function pageOrders(db: DB, t: Tenant, f: OrderQuery) {
   }
   const total = f.status ? (counts[f.status] ?? 0) : counts.all;
   const offset = (f.pageNum - 1) * f.pageSize;
+  // A page past the middle is read from the other end (ascending, a smaller offset): the last page of 100,000 orders
+  // skips nothing instead of 99,990 index entries. The outer query puts the rows back in descending order.
+  const fromEnd = offset > total / 2;
+  const dir = fromEnd ? 'asc' : 'desc';
+  const limit = fromEnd ? Math.min(f.pageSize, total - offset) : f.pageSize;
+  const skip = fromEnd ? Math.max(0, total - offset - f.pageSize) : offset;
   const records =
     total > offset
       ? await withJoins(
@@ -130,10 +136,10 @@ export async function pageOrders(db: DB, t: Tenant, f: OrderQuery) {
               'in',
               listBase
                 .select('serviceOrder.id')
-                .orderBy('serviceOrder.createdAt', 'desc')
-                .orderBy('serviceOrder.id', 'desc')
-                .limit(f.pageSize)
-                .offset(offset),
+                .orderBy('serviceOrder.createdAt', dir)
+                .orderBy('serviceOrder.id', dir)
+                .limit(limit)
+                .offset(skip),
             ),
         )
           .orderBy('serviceOrder.createdAt', 'desc')
