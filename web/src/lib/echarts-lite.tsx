@@ -1,7 +1,7 @@
 /**
  * What `import ReactECharts from 'echarts-for-react'` resolves to (alias in vite.config.ts): the same component bound
- * to an echarts core with only the charts and components the console draws (line, bar, pie; grid, tooltip, legend,
- * title, dataset), instead of the whole library (about 360 KB gzip down to about 150 KB). A chart type not registered
+ * to an echarts core with only the charts and components the console draws (line, bar, pie; grid, tooltip, legend, mark line;
+ * title, dataset; canvas and SVG renderers), instead of the whole library (about 360 KB gzip down to about 150 KB). A chart type not registered
  * here does not render: register it below when a page starts using one.
  */
 import EChartsReactCore from 'echarts-for-react/esm/core';
@@ -16,7 +16,7 @@ import {
   TooltipComponent,
 } from 'echarts/components';
 import * as echarts from 'echarts/core';
-import { CanvasRenderer } from 'echarts/renderers';
+import { CanvasRenderer, SVGRenderer } from 'echarts/renderers';
 
 echarts.use([
   BarChart,
@@ -29,6 +29,7 @@ echarts.use([
   TitleComponent,
   TooltipComponent,
   CanvasRenderer,
+  SVGRenderer,
 ]);
 
 export default function ReactECharts(props: Omit<EChartsReactProps, 'echarts'>) {
