@@ -215,7 +215,7 @@ describe('代码生成', () => {
     const unzipped = unzipSync(new Uint8Array(res.rawPayload));
     expect(Object.keys(unzipped).sort()).toEqual(paths);
     for (const p of paths) expect(strFromU8(unzipped[p])).toBe(files[p]);
-  });
+  }, 90_000);
 
   it('refuses to write unless generation is enabled in development, and never outside the project', async () => {
     await withEnv({ GEN_WRITE_ENABLED: undefined, GEN_PROJECT_ROOT: copy }, async () => {
@@ -242,7 +242,7 @@ describe('代码生成', () => {
     });
     const preview = (await admin.get<Record<string, string>>(`${G}/preview/${tableId}`)).result;
     for (const [p, text] of Object.entries(preview)) expect(readFileSync(path.join(copy, p), 'utf8')).toBe(text);
-  });
+  }, 120_000);
 
   it('syncs the columns with the live table, keeping the user’s settings; a vanished table is 2004', async () => {
     await t.db.schema.alterTable(FIXTURE).addColumn('sub_title', 'text').execute();
