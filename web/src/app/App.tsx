@@ -13,7 +13,7 @@ import { createRouter } from './router.tsx';
 dayjs.locale('zh-cn');
 
 /** "拼命加载中" while requests are pending, shown only after 400 ms so fast calls do not flash (spec §4). */
-function FullScreenLoading() {
+export function FullScreenLoading() {
   const pending = usePendingRequests();
   const [show, setShow] = useState(false);
   useEffect(() => {

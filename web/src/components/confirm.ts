@@ -8,27 +8,49 @@ export const DIALOG_TITLES = {
   danger: '危险提示',
 } as const;
 
+export type DialogKind = keyof typeof DIALOG_TITLES;
+
 /**
  * The one confirmation helper: every destructive or state-changing action asks through it.
- * Each resolves true on OK and false on cancel.
+ * Each resolves true on OK and false on cancel. Kinds: a delete is 危险提示 (red OK), a status change 信息提示,
+ * an irreversible business step 警告提示.
  */
 export function useConfirm() {
   const { modal } = App.useApp();
-  const ask = (title: string, content: string, danger: boolean) =>
+  const ask = (kind: DialogKind, content: string) =>
     new Promise<boolean>((resolve) => {
       modal.confirm({
-        title,
+        title: DIALOG_TITLES[kind],
         content,
         okText: '确定',
         cancelText: '取消',
-        okButtonProps: danger ? { danger: true } : undefined,
+        okButtonProps: kind === 'danger' ? { danger: true } : undefined,
         onOk: () => resolve(true),
         onCancel: () => resolve(false),
       });
     });
   return {
-    confirmDelete: (content = '确认要删除吗?') => ask(DIALOG_TITLES.danger, content, true),
-    confirmStatus: (content = '确定更改状态?') => ask(DIALOG_TITLES.info, content, false),
-    confirmWarning: (content: string) => ask(DIALOG_TITLES.warning, content, false),
+    confirmDelete: (content = '确认要删除吗?') => ask('danger', content),
+    confirmStatus: (content = '确定更改状态?') => ask('info', content),
+    confirmWarning: (content: string) => ask('warning', content),
+  };
+}
+
+/**
+ * The alert helpers: a single-button dialog titled by kind (成功提示 after a long action completed, 信息提示 for a
+ * notice, 警告提示 for a problem the user must read, 危险提示 for a failure). Each resolves when closed.
+ */
+export function useAlert() {
+  const { modal } = App.useApp();
+  const show = (kind: DialogKind, content: string) =>
+    new Promise<void>((resolve) => {
+      const open = { info: modal.info, success: modal.success, warning: modal.warning, danger: modal.error }[kind];
+      open({ title: DIALOG_TITLES[kind], content, okText: '确定', onOk: () => resolve(), afterClose: () => resolve() });
+    });
+  return {
+    alertInfo: (content: string) => show('info', content),
+    alertSuccess: (content: string) => show('success', content),
+    alertWarning: (content: string) => show('warning', content),
+    alertDanger: (content: string) => show('danger', content),
   };
 }

@@ -75,12 +75,12 @@ describe('API client (spec §7, §8)', () => {
     ]);
   });
 
-  it('a transport error is shown as an error', async () => {
+  it('a transport error is shown as an error, in Chinese', async () => {
     http.defaults.adapter = async (config) => {
       throw Object.assign(new Error('Network Error'), { code: 'ERR_NETWORK', config });
     };
     await expect(api.get('/a')).rejects.toMatchObject({ code: -1 });
-    expect(toasts).toEqual([{ type: 'error', text: 'Network Error' }]);
+    expect(toasts).toEqual([{ type: 'error', text: '网络错误,请稍后再试' }]);
   });
 
   it('download: 2003 clears storage and goes to login; 301 warns; 500 errors; network failure says 网络错误,请稍后再试', async () => {

@@ -110,7 +110,8 @@ http.interceptors.response.use(
   (err) => {
     if (err instanceof ApiError) return Promise.reject(err);
     settle(err.config);
-    const msg = err.code === 'ECONNABORTED' ? '请求超时，请稍后再试' : err.message || '网络错误,请稍后再试';
+    // A Chinese console: transport failures speak Chinese, never axios's "Network Error".
+    const msg = err.code === 'ECONNABORTED' ? '请求超时，请稍后再试' : '网络错误,请稍后再试';
     if (!err.config?.jz?.silentError) notify.error(msg);
     return Promise.reject(new ApiError(-1, msg));
   },

@@ -23,11 +23,15 @@ export function useSendBroadcast() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (v: { title: string; content: string; merchantIds?: number[] }) =>
-      api.post<{ id: number; recipientCount: number }>(`${BASE}/add`, {
-        title: v.title,
-        content: v.content,
-        merchantIds: v.merchantIds?.join(','),
-      }),
+      api.post<{ id: number; recipientCount: number }>(
+        `${BASE}/add`,
+        {
+          title: v.title,
+          content: v.content,
+          merchantIds: v.merchantIds?.join(','),
+        },
+        { silentSuccess: true },
+      ),
     onSuccess: () => qc.invalidateQueries({ queryKey: broadcastKeys.all }),
   });
 }

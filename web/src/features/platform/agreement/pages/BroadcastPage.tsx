@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Form, Input, Radio, Select, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
-import { useConfirm } from '../../../../components/confirm.ts';
+import { useAlert, useConfirm } from '../../../../components/confirm.ts';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
 import { Auth, hasPerm } from '../../../../lib/access.tsx';
 import { zodRule } from '../../../../lib/zod-rule.ts';
@@ -27,17 +27,19 @@ export default function BroadcastPage() {
   const merchants = useQuery(merchantOptionsQuery);
   const send = useSendBroadcast();
   const { confirmWarning } = useConfirm();
+  const { alertSuccess } = useAlert();
   const nameOf = (id: number) => merchants.data?.find((m) => m.id === id)?.name ?? `#${id}`;
 
   const submit = async (v: BroadcastForm) => {
     const who = v.target === 'all' ? '全部商家' : `${v.merchantIds?.length ?? 0} 个商家`;
     if (!(await confirmWarning(`确定向${who}发送「${v.title}」吗? 发送后无法撤回。`))) return;
-    await send.mutateAsync({
+    const r = await send.mutateAsync({
       title: v.title,
       content: v.content,
       merchantIds: v.target === 'some' ? v.merchantIds : undefined,
     });
     form.resetFields();
+    void alertSuccess(`「${v.title}」已发送，送达 ${r?.recipientCount ?? 0} 个账号。`);
   };
 
   const columns: ColumnsType<Broadcast> = [
