@@ -188,8 +188,8 @@ describe('the exact strings of the spec, where the spec puts them', () => {
   it('上传视频必须为 MP4 格式！ and 上传视频大小限制 30M 以内！: the rich-text editor video upload', () => {
     const warned: string[] = [];
     const cfg = editorConfig({ rootPath: 'x', warn: (t) => warned.push(t), success: () => {}, error: () => {} });
-    const upload = (cfg.MENU_CONF?.uploadVideo as unknown as { customUpload: (f: File, i: () => void) => void })
-      .customUpload;
+    const menus = cfg.MENU_CONF as unknown as { uploadVideo: { customUpload: (f: File, i: () => void) => void } };
+    const upload = menus.uploadVideo.customUpload;
     upload(new File(['x'], 'a.mov', { type: 'video/quicktime' }), () => {});
     const big = new File(['x'], 'a.mp4', { type: 'video/mp4' });
     Object.defineProperty(big, 'size', { value: 30 * 1024 * 1024 + 1 });
