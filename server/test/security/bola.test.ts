@@ -331,7 +331,9 @@ describe('API1 object level: merchant B against merchant A', () => {
         expect(res.raw).not.toMatch(/at .*\.ts:\d+/);
       }
     }
-    console.info(`BOLA: ${Object.keys(MATRIX).length} matrix routes, ${calls} calls as B with A's ids, ${failures.length} failures`);
+    console.info(
+      `BOLA: ${Object.keys(MATRIX).length} matrix routes, ${calls} calls as B with A's ids, ${failures.length} failures`,
+    );
     expect(failures).toEqual([]);
     expect(calls).toBeGreaterThanOrEqual(45);
     // The live-order ticket asked for A's shop is bound to merchant B: its events are B's (none of A's shop).
