@@ -11,7 +11,7 @@
  *   BENCH_SQLITE_DIR  DATA_DIR filled by bench:data (default: a temp dir filled now with BENCH_ORDERS, default 100000)
  *   BENCH_PG_URL      a PostgreSQL database filled by bench:data (skipped when unset)
  *   WEB_DIST          a built web for the ready time (skipped when it has no index.html)
- * Ports 3131-3133. Every run is bounded: a hard limit ends the benchmark if anything hangs.
+ * The server runs with RATE_LIMIT=off (its per-IP limit would refuse a load test). Ports 3131-3133. Every run is bounded: a hard limit ends the benchmark if anything hangs.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -49,6 +49,8 @@ function start(args: string[], env: Record<string, string | undefined>, cwd = se
     ...process.env,
     LOG_LEVEL: 'warn',
     NODE_ENV: 'development',
+    // The global per-IP limit (600/min) would answer most benchmark calls with 429.
+    RATE_LIMIT: 'off',
     ...env,
   };
   for (const k of Object.keys(merged)) if (merged[k] === '') delete merged[k];
