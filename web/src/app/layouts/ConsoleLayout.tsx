@@ -1,14 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { Layout, Spin } from 'antd';
 import { Suspense, useState } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { initPcQuery, menuQuery, profileQuery } from '../../lib/queries.ts';
+import { ChunkErrorBoundary } from '../ChunkErrorBoundary.tsx';
 import { HeaderBar } from './HeaderBar.tsx';
 import { Sidebar } from './Sidebar.tsx';
 
 /** The console frame: sidebar from the server menu tree, header with shop switcher and user menu, page outlet. */
 export function ConsoleLayout() {
   const [collapsed, setCollapsed] = useState(false);
+  const { pathname } = useLocation();
   const { data: user } = useQuery(profileQuery);
   const { data: menus } = useQuery(menuQuery);
   const { data: init } = useQuery(initPcQuery);
@@ -31,7 +33,9 @@ export function ConsoleLayout() {
               </Spin>
             }
           >
-            <Outlet />
+            <ChunkErrorBoundary resetKey={pathname}>
+              <Outlet />
+            </ChunkErrorBoundary>
           </Suspense>
         </Layout.Content>
       </Layout>
