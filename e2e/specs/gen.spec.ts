@@ -67,6 +67,7 @@ test('platform admin imports a table, edits its columns, previews, downloads the
   await shot(page, 'gen-import');
   await dialog.getByRole('button', { name: /导入选中的表/ }).click();
   await expect(page.getByText('操作成功').first()).toBeVisible();
+  await expect(dialog).toBeHidden();
   const row = page.getByRole('row', { name: new RegExp(TABLE) });
   await expect(row).toBeVisible();
 

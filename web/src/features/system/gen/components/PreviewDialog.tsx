@@ -42,6 +42,7 @@ export function PreviewDialog(props: { table: GenTable; onClose: () => void }) {
         <Spin />
       ) : (
         <Tabs
+          tabPosition="left"
           size="small"
           items={files.map(([path, text]) => ({
             key: path,
