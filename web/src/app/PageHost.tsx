@@ -1,25 +1,43 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Result } from 'antd';
+import { Button, Result, Spin } from 'antd';
+import { Suspense } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { PageHeader } from '../components/PageHeader.tsx';
 import { hasPerm } from '../lib/access.tsx';
 import { menuQuery } from '../lib/queries.ts';
 import { leaves } from './layouts/menu-tree.ts';
 import { type PageDef, pageByKey } from './registry.ts';
 
-/** Renders a registry page, or a clear 403 when the user lacks its permission. */
+/** Renders a registry page under its header (breadcrumbs, title, action slot), or a clear 403 without the permission. */
 export function PageView({ page }: { page: PageDef }) {
   const navigate = useNavigate();
   if (!hasPerm(page.perm))
     return (
-      <Result
-        status="403"
-        title="没有访问权限"
-        subTitle={`您没有「${page.title}」的访问权限，请联系管理员。`}
-        extra={<Button onClick={() => navigate('/index')}>返回首页</Button>}
-      />
+      <>
+        <PageHeader page={page} />
+        <Result
+          status="403"
+          title="没有访问权限"
+          subTitle={`您没有「${page.title}」的访问权限，请联系管理员。`}
+          extra={<Button onClick={() => navigate('/index')}>返回首页</Button>}
+        />
+      </>
     );
   const C = page.component;
-  return <C />;
+  return (
+    <>
+      <PageHeader page={page} />
+      <Suspense
+        fallback={
+          <Spin style={{ display: 'block', margin: '120px auto' }} tip="拼命加载中">
+            <div />
+          </Spin>
+        }
+      >
+        <C />
+      </Suspense>
+    </>
+  );
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Page } from '@jz/contracts/envelope';
 import { PAGE_SIZES } from '@jz/contracts/envelope';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Result, Space, Table } from 'antd';
+import { Button, Card, Empty, Result, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type Key, type ReactNode, useEffect, useState } from 'react';
 import { type SearchField, SearchForm } from './SearchForm.tsx';
@@ -18,7 +18,34 @@ export interface DataTableProps<T> {
   rowKey?: string;
   selectable?: boolean;
   title?: ReactNode;
-  scrollX?: number;
+  /** Horizontal scroll width; by default 'max-content' once there are many columns (see tidyColumns). */
+  scrollX?: number | 'max-content';
+  /** The next step offered by the empty state (e.g. a 新增 button), shown only without active filters. */
+  emptyAction?: ReactNode;
+}
+
+/** A table counts as wide (horizontal scroll, fixed action column) from this many columns on. */
+export const WIDE_COLUMNS = 7;
+const ACTION_KEYS = new Set(['op', 'action', 'actions', 'operation']);
+const ACTION_TITLES = new Set(['操作']);
+
+/**
+ * Column housekeeping for every list (issue 15): ellipsis cells show the whole text in a tooltip on hover, and a wide
+ * table keeps its action column (key op/action or title 操作) fixed on the right while the rest scrolls.
+ */
+export function tidyColumns<T>(columns: ColumnsType<T>): { columns: ColumnsType<T>; wide: boolean } {
+  const wide = columns.length >= WIDE_COLUMNS;
+  const out = columns.map((c, i) => {
+    let col = c;
+    if (col.ellipsis === true) col = { ...col, ellipsis: { showTitle: true } };
+    const last = i === columns.length - 1;
+    const isAction =
+      (col.key !== undefined && ACTION_KEYS.has(String(col.key))) ||
+      (typeof col.title === 'string' && ACTION_TITLES.has(col.title));
+    if (wide && last && isAction && col.fixed === undefined) col = { ...col, fixed: 'right' };
+    return col;
+  });
+  return { columns: out, wide };
 }
 
 /**
@@ -30,6 +57,9 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
   const [pageNum, setPageNum] = useState(1);
   const [pageSize, setPageSize] = useState(10);
   const [selectedRowKeys, setSelected] = useState<Key[]>([]);
+  const { columns, wide } = tidyColumns(props.columns);
+  const scrollX = props.scrollX ?? (wide ? 'max-content' : undefined);
+  const filtered = Object.values(filters).some((v) => v !== undefined && v !== null && v !== '');
   const params = { ...props.params, ...filters, pageNum, pageSize };
   const q = useQuery({
     queryKey: [...props.queryKey, params],
@@ -70,11 +100,19 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
         <Table<T>
           className="jz-table"
           rowKey={props.rowKey ?? 'id'}
-          columns={props.columns}
+          columns={columns}
           dataSource={q.data?.records ?? []}
           loading={q.isFetching}
-          scroll={props.scrollX ? { x: props.scrollX } : undefined}
-          locale={{ emptyText: q.isLoading ? '加载中…' : '暂无数据' }}
+          scroll={scrollX ? { x: scrollX } : undefined}
+          locale={{
+            emptyText: q.isLoading ? (
+              '加载中…'
+            ) : (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={filtered ? '没有符合条件的数据' : '暂无数据'}>
+                {!filtered && props.emptyAction}
+              </Empty>
+            ),
+          }}
           rowSelection={props.selectable ? { selectedRowKeys, onChange: setSelected } : undefined}
           pagination={{
             current: pageNum,

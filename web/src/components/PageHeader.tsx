@@ -1,0 +1,68 @@
+import type { MenuItem } from '@jz/contracts/menu';
+import { useQuery } from '@tanstack/react-query';
+import { Breadcrumb } from 'antd';
+import { type ReactNode, useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { Link } from 'react-router';
+import { folderPathTo } from '../app/layouts/menu-tree.ts';
+import { type PageDef, pageByKey } from '../app/registry.ts';
+import { menuQuery } from '../lib/queries.ts';
+
+/** The id of the header's right-hand slot; pages put their primary action there with <PageAction>. */
+export const PAGE_ACTION_SLOT = 'jz-page-actions';
+
+function folderNames(tree: MenuItem[], ids: number[]) {
+  const names: string[] = [];
+  let level = tree;
+  for (const id of ids) {
+    const f = level.find((m) => m.id === id);
+    if (!f) break;
+    names.push(f.name);
+    level = f.children ?? [];
+  }
+  return names;
+}
+
+/** Breadcrumb trail of a registry page: 首页 / menu folders / parent page (for detail and form pages) / title. */
+export function crumbsOf(page: PageDef, tree: MenuItem[]) {
+  const chain: PageDef[] = [page];
+  for (let p = page; p.parentKey; ) {
+    const parent = pageByKey.get(p.parentKey);
+    if (!parent || chain.includes(parent)) break;
+    chain.unshift(parent);
+    p = parent;
+  }
+  const folders = folderNames(tree, folderPathTo(tree, chain[0].path) ?? []);
+  const items: { title: ReactNode; key: string }[] = [];
+  if (page.path !== '/index') items.push({ key: 'home', title: <Link to="/index">首页</Link> });
+  for (const [i, f] of folders.entries()) items.push({ key: `f${i}`, title: f });
+  for (const p of chain.slice(0, -1)) items.push({ key: p.key, title: <Link to={p.path}>{p.title}</Link> });
+  items.push({ key: page.key, title: page.title });
+  return items;
+}
+
+/**
+ * The consistent header of every page (issue 15): breadcrumbs from the route registry and the user's menu tree, the
+ * page title, and a slot on the right for the page's primary action. Rendered by the layout, so pages need no change.
+ */
+export function PageHeader({ page, extra }: { page: PageDef; extra?: ReactNode }) {
+  const { data: tree = [] } = useQuery(menuQuery);
+  return (
+    <div className="jz-page-header">
+      <div className="jz-page-header-main">
+        <Breadcrumb className="jz-page-crumbs" items={crumbsOf(page, tree)} />
+        <h1 className="jz-page-title">{page.title}</h1>
+      </div>
+      <div className="jz-page-header-extra" id={PAGE_ACTION_SLOT}>
+        {extra}
+      </div>
+    </div>
+  );
+}
+
+/** Puts a page's primary action (e.g. a 新增 button) into the header's right-hand slot. */
+export function PageAction({ children }: { children: ReactNode }) {
+  const [slot, setSlot] = useState<HTMLElement | null>(null);
+  useEffect(() => setSlot(document.getElementById(PAGE_ACTION_SLOT)), []);
+  return slot ? createPortal(children, slot) : null;
+}
