@@ -43,7 +43,7 @@ test('platform admin manages a dictionary: add, edit, switch status with confirm
     .getByText('数据')
     .click();
   await expect(page).toHaveURL(/dictType=e2e_time_slot/);
-  await expect(page.getByText('字典数据', { exact: true })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: '数据标签' })).toBeVisible();
   await page.getByRole('button', { name: /新\s*增/ }).click();
   await page.getByRole('dialog').getByLabel('数据标签').fill('上午');
   await page.getByRole('dialog').getByLabel('数据键值').fill('am');

@@ -52,6 +52,9 @@ export function openDb(
   const plugins = [new CamelCasePlugin()];
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: target.max ?? 10 });
+    // An idle client that loses its connection (database restart, terminated backend) must not crash the process:
+    // the pool drops it and the next query opens a new one.
+    pool.on('error', (err) => console.error(`postgres pool: idle client error: ${err.message}`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }

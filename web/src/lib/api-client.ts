@@ -45,13 +45,17 @@ export function toForm(data: Record<string, unknown>) {
 const onLoginPage = () => window.location.hash.startsWith('#/login');
 
 /** spec §8: 401 clears storage and returns to /login (unless there); 500 error; 301/2001/2002/2004 warning. */
+let redirectedAt = 0;
+
 export function handleFailure(code: number, message: string, opts: CallOptions = {}) {
   if (code === 401) {
     if (!onLoginPage()) {
       clearSession();
       window.location.hash = '#/login';
-      notify.warning(message || '请先登录');
-    } else if (!opts.silentError) notify.warning(message);
+      // Several calls fail together when a session ends (profile, menus, shop…): one warning is enough.
+      if (Date.now() - redirectedAt > 3000) notify.warning(message || '请先登录');
+      redirectedAt = Date.now();
+    } else if (!opts.silentError && Date.now() - redirectedAt > 3000) notify.warning(message);
     return;
   }
   if (opts.silentError) return;
