@@ -12,7 +12,8 @@ const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), '
 
 export default defineConfig({
   testDir: './specs',
-  timeout: 45_000,
+  // Generous: CI shares two cores between the server, Chromium and the runner.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,

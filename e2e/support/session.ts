@@ -12,7 +12,8 @@ export async function signIn(page: Page, phone: string) {
   await page.goto('/#/login');
   await page.getByLabel('手机号').fill(phone);
   await page.getByRole('button', { name: '获取验证码' }).click();
-  await expect(page.getByText('验证码已发送')).toBeVisible();
+  // The countdown is the lasting sign that the code was sent (the toast may be gone before a slow check sees it).
+  await expect(page.getByRole('button', { name: /秒后重发/ })).toBeVisible();
   await page.getByLabel('验证码').fill('123456');
   await page.getByRole('button', { name: /登\s*录/ }).click();
   await expect(page).toHaveURL(/#\/index/);
