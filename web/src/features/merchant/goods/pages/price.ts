@@ -1,3 +1,4 @@
-/** Fen from the API shown as yuan. */
-export const yuan = (fen: number | null | undefined) =>
-  fen === null || fen === undefined ? '-' : `¥${(fen / 100).toFixed(2)}`;
+import { formatYuan } from '../../../../lib/format.ts';
+
+/** Fen from the API shown as yuan. ("¥1,234.50", "-" when absent) */
+export const yuan = (fen: number | null | undefined) => formatYuan(fen);

@@ -1,3 +1,4 @@
-/** Fen in the API, yuan on screen. */
-export const yuan = (fen: number | null | undefined) =>
-  fen === null || fen === undefined ? '-' : `¥${(fen / 100).toFixed(2)}`;
+import { formatYuan } from '../../../../lib/format.ts';
+
+/** Fen in the API, yuan on screen. ("¥1,234.50", "-" when absent) */
+export const yuan = (fen: number | null | undefined) => formatYuan(fen);

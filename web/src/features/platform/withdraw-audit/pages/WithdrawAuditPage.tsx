@@ -8,11 +8,11 @@ import { CopyText } from '../../../../components/CopyText.tsx';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
 import { Auth } from '../../../../lib/access.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
+import { formatDateTime, formatYuan } from '../../../../lib/format.ts';
 import { auditKeys, getAuditPage, useReview } from '../api/withdraw-audit.ts';
 
-const yuan = (fen: number) =>
-  `¥${(fen / 100).toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-const fmt = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '-');
+const yuan = (fen: number) => formatYuan(fen);
+const fmt = (iso: string | null) => formatDateTime(iso);
 
 function RejectModal({ row, onClose }: { row: WithdrawalAudit | null; onClose: () => void }) {
   const [form] = Form.useForm<{ remark: string }>();
