@@ -35,7 +35,20 @@ export function App() {
   return (
     <ConfigProvider
       locale={zhCN}
-      theme={{ token: { colorPrimary: '#1677ff', borderRadius: 6 }, components: { Table: { cellPaddingBlock: 10 } } }}
+      theme={{
+        // WCAG AA contrast (axe in e2e/specs/a11y.spec.ts): a primary dark enough for white text (6:1) and secondary,
+        // description and placeholder greys of at least 4.5:1 on white.
+        token: {
+          colorPrimary: '#0958d9',
+          colorLink: '#0958d9',
+          colorTextSecondary: 'rgba(0, 0, 0, 0.65)',
+          colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
+          colorTextDescription: 'rgba(0, 0, 0, 0.6)',
+          colorTextPlaceholder: 'rgba(0, 0, 0, 0.56)',
+          borderRadius: 6,
+        },
+        components: { Table: { cellPaddingBlock: 10 }, Menu: { darkItemColor: 'rgba(255, 255, 255, 0.8)' } },
+      }}
     >
       <AntApp>
         <Bridges />
