@@ -111,6 +111,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       global: true,
       max: Number(process.env.RATE_LIMIT_MAX) > 0 ? Number(process.env.RATE_LIMIT_MAX) : 600,
       timeWindow: '1 minute',
+      // The API only: the web app's static files (a page load fetches dozens of chunks) are not counted.
+      allowList: (req) => !req.url.startsWith('/tmpl/api'),
       errorResponseBuilder: () => rateLimited('请求过于频繁，请稍后再试'),
     });
   }

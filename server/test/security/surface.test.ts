@@ -29,6 +29,9 @@ describe('global rate limit (@fastify/rate-limit)', () => {
     expect(refused.message).toContain('频繁');
     expect(refused.headers['retry-after']).toBeDefined();
     expect((await api(t.app, undefined, { remoteAddress: '203.0.113.8' }).get('health')).code).toBe(200);
+    // Only the API is counted: the web app's files still load for the same address.
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/app.js', remoteAddress: '203.0.113.7' });
+    expect(asset.statusCode).not.toBe(429);
   });
 
   it('RATE_LIMIT=off disables it', async () => {
