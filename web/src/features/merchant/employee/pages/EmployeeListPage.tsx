@@ -127,6 +127,13 @@ export default function EmployeeListPage() {
           options: [{ label: '全部店铺', value: 'all' }, ...shops.map((s) => ({ label: s.name, value: s.id }))],
         },
       ]}
+      emptyAction={
+        <Auth perm="merchant:employee:add">
+          <Button type="primary" onClick={() => navigate('/xinzengyuangong')}>
+            添加第一位员工
+          </Button>
+        </Auth>
+      }
       toolbar={({ selectedRowKeys, clearSelection }) => (
         <>
           <Auth perm="merchant:employee:add">

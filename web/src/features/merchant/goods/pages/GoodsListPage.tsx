@@ -172,6 +172,13 @@ export default function GoodsListPage() {
             ],
           },
         ]}
+        emptyAction={
+          <Auth perm="merchant:goods:add">
+            <Button type="primary" onClick={() => navigate('/shangpinAdd')}>
+              发布第一件商品
+            </Button>
+          </Auth>
+        }
         toolbar={({ selectedRowKeys, clearSelection }) => {
           const ids = selectedRowKeys as number[];
           return (
