@@ -45,6 +45,7 @@ export function App() {
           colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
           colorTextDescription: 'rgba(0, 0, 0, 0.6)',
           colorTextPlaceholder: 'rgba(0, 0, 0, 0.56)',
+          colorError: '#cf1322',
           borderRadius: 6,
         },
         components: { Table: { cellPaddingBlock: 10 }, Menu: { darkItemColor: 'rgba(255, 255, 255, 0.8)' } },

@@ -16,7 +16,7 @@ const toNodes = (list: MenuOption[]): DataNode[] =>
     title: (
       <span>
         {m.name}
-        <span style={{ marginLeft: 6, color: '#999', fontSize: 12 }}>{TYPE[m.type]}</span>
+        <span style={{ marginLeft: 6, color: '#666', fontSize: 12 }}>{TYPE[m.type]}</span>
       </span>
     ),
     children: m.children ? toNodes(m.children) : undefined,

@@ -28,7 +28,7 @@ export default function MyAccountPage() {
             label="上传头像"
             onChange={(url) => url && avatar.mutate(url)}
           />
-          <div style={{ color: '#999', marginTop: 4 }}>头像</div>
+          <div style={{ color: '#666', marginTop: 4 }}>头像</div>
         </div>
         <Descriptions column={1} bordered size="middle" style={{ minWidth: 520 }} styles={{ label: { width: 140 } }}>
           <Descriptions.Item label="昵称">

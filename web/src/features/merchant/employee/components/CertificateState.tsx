@@ -14,7 +14,7 @@ export function CertExpiry({ cert }: { cert: CertificateView }) {
 /** The list cell: how many certificates, and a warning when some are expired or expiring. */
 export function CertSummary({ employee }: { employee: Employee }) {
   const certs = employee.certificates;
-  if (!certs.length) return <span style={{ color: '#999' }}>无</span>;
+  if (!certs.length) return <span style={{ color: '#666' }}>无</span>;
   const expired = certs.filter((c) => c.state === 'expired');
   const expiring = certs.filter((c) => c.state === 'expiring');
   const tip = certs.map((c) => `${c.name}${c.expireAt ? `：${c.expireAt} 到期` : '：长期有效'}`).join('\n');

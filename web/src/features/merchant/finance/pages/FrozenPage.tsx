@@ -66,7 +66,7 @@ export default function FrozenPage() {
             <Statistic
               title="不可提现金额合计"
               value={yuan(summary.data?.totalAmount)}
-              valueStyle={{ color: '#fa8c16' }}
+              valueStyle={{ color: '#ad4e00' }}
               loading={summary.isLoading}
             />
           </Col>
@@ -77,7 +77,7 @@ export default function FrozenPage() {
             <Statistic
               title="可提现"
               value={yuan(overview.data?.withdrawable)}
-              valueStyle={{ color: '#52c41a' }}
+              valueStyle={{ color: '#237804' }}
               loading={overview.isLoading}
             />
           </Col>

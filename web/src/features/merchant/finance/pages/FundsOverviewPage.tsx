@@ -54,10 +54,10 @@ export default function FundsOverviewPage() {
       >
         <Row gutter={16} style={{ marginBottom: 8 }}>
           <Col span={8}>
-            <Statistic title="期间收入" value={yuan(income)} valueStyle={{ color: '#52c41a' }} />
+            <Statistic title="期间收入" value={yuan(income)} valueStyle={{ color: '#237804' }} />
           </Col>
           <Col span={8}>
-            <Statistic title="期间支出" value={yuan(expense)} valueStyle={{ color: '#ff4d4f' }} />
+            <Statistic title="期间支出" value={yuan(expense)} valueStyle={{ color: '#cf1322' }} />
           </Col>
           <Col span={8}>
             <Statistic title="期间净额" value={yuan(income - expense)} />

@@ -113,7 +113,7 @@ function WithdrawForm() {
     >
       <Form.Item label="可提现金额">
         <Space>
-          <Typography.Text strong style={{ fontSize: 20, color: '#52c41a' }} data-testid="withdrawable">
+          <Typography.Text strong style={{ fontSize: 20, color: '#237804' }} data-testid="withdrawable">
             {yuan(max)}
           </Typography.Text>
           <Typography.Text type="secondary">最低提现 {yuan(min)}</Typography.Text>

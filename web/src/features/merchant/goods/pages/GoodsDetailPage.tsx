@@ -166,7 +166,7 @@ export default function GoodsDetailPage() {
                         <Space>
                           {r.customerNickname}
                           <Rate disabled value={r.rating} style={{ fontSize: 12 }} />
-                          <span style={{ color: '#999', fontWeight: 'normal' }}>
+                          <span style={{ color: '#666', fontWeight: 'normal' }}>
                             {dayjs(r.createdAt).format('YYYY-MM-DD')}
                           </span>
                           {!r.merchantReply && <Tag color="orange">待回复</Tag>}

@@ -214,7 +214,7 @@ export default function GoodsListPage() {
                   批量删除
                 </Button>
               </Auth>
-              {ids.length > 0 && <span style={{ color: '#999' }}>已选 {ids.length} 项</span>}
+              {ids.length > 0 && <span style={{ color: '#666' }}>已选 {ids.length} 项</span>}
             </>
           );
         }}

@@ -124,7 +124,7 @@ export default function ReviewPage() {
             <Statistic
               title="待回复"
               value={summary?.unreplied ?? 0}
-              valueStyle={summary?.unreplied ? { color: '#fa8c16' } : undefined}
+              valueStyle={summary?.unreplied ? { color: '#ad4e00' } : undefined}
             />
           </Col>
           <Col span={6}>

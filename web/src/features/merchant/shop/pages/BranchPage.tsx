@@ -71,7 +71,7 @@ export default function BranchPage() {
                 新增分店
               </Button>
             </Auth>
-            <span style={{ color: '#999' }}>
+            <span style={{ color: '#666' }}>
               {init?.isAddFendian
                 ? `已开设 ${branches} 家分店，最多 ${MAX_BRANCHES} 家；新分店需平台审核`
                 : main.auditStatus !== 1

@@ -98,7 +98,7 @@ export default function ShopListPage() {
                 复制店铺商品
               </Button>
             </Auth>
-            {hasMain && !init?.isAddFendian && <span style={{ color: '#999' }}>总店审核通过后可开设分店</span>}
+            {hasMain && !init?.isAddFendian && <span style={{ color: '#666' }}>总店审核通过后可开设分店</span>}
           </>
         )}
       />

@@ -17,7 +17,7 @@ function toNodes(list: MenuOption[]): DataNode[] {
     title: (
       <span>
         {m.name}
-        <span className="jz-muted" style={{ marginLeft: 6, color: '#999', fontSize: 12 }}>
+        <span className="jz-muted" style={{ marginLeft: 6, color: '#666', fontSize: 12 }}>
           {TYPE_LABEL[m.type]}
           {m.perms ? ` · ${m.perms}` : ''}
         </span>
@@ -155,7 +155,7 @@ export function RoleForm(props: {
                 >
                   清空
                 </RowAction>
-                <span style={{ color: '#999' }}>已选 {toSave(checked, half).length} 项</span>
+                <span style={{ color: '#666' }}>已选 {toSave(checked, half).length} 项</span>
               </Space>
               <div
                 style={{ maxHeight: 320, overflow: 'auto', border: '1px solid #f0f0f0', borderRadius: 6, padding: 8 }}
