@@ -119,7 +119,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
             pageSize,
             total: q.data?.total ?? 0,
             pageSizeOptions: PAGE_SIZES.map(String),
-            showSizeChanger: true,
+            showSizeChanger: { 'aria-label': '每页条数' },
             showQuickJumper: true,
             showTotal: (t) => `共 ${t} 条`,
             onChange: (p, s) => {

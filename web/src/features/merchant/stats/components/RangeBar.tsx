@@ -32,6 +32,7 @@ export function RangeBar(props: { value: RangeValue; onChange: (v: RangeValue) =
     <Space wrap style={{ width: '100%', justifyContent: 'space-between' }}>
       <Space wrap>
         <DatePicker.RangePicker
+          aria-label="统计日期范围"
           allowClear={false}
           presets={PRESETS}
           value={[dayjs(value.startDate), dayjs(value.endDate)]}
@@ -45,6 +46,7 @@ export function RangeBar(props: { value: RangeValue; onChange: (v: RangeValue) =
           }
         />
         <Select
+          aria-label="统计店铺"
           style={{ width: 240 }}
           value={value.shopId ?? ''}
           onChange={(v) => onChange({ ...value, shopId: v === '' ? undefined : (v as 'all' | number) })}

@@ -182,7 +182,7 @@ export default function MenuPage() {
           pagination={{
             pageSize,
             pageSizeOptions: ['10', '20', '30', '50'],
-            showSizeChanger: true,
+            showSizeChanger: { 'aria-label': '每页条数' },
             showQuickJumper: true,
             showTotal: (t) => `共 ${t} 个顶级菜单`,
             onShowSizeChange: (_p, s) => setPageSize(s),
