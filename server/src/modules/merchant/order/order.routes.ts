@@ -1,3 +1,4 @@
+import { findOwnShop } from '../shop/shop.repo.ts';
 import { randomBytes } from 'node:crypto';
 import { idParam } from '@jz/contracts/common';
 import { pageQuery } from '@jz/contracts/common';
@@ -243,6 +244,8 @@ export function orderRoutes(app: App) {
     async (req) => {
       const t = await tenant(req);
       const shopId = repo.shopFilter(t, req.body.shopId);
+      // A stream may only follow a shop of the caller's own merchant (another merchant's shop is "not found").
+      if (shopId !== null) await findOwnShop(app.db, t, shopId);
       const ticket = randomBytes(24).toString('base64url');
       const expiresAt = await repo.issueTicket(app.db, t, ticket, shopId);
       return ok({ ticket, expiresAt, url: `/api/app/jiazheng/pay/dingdan/stream?ticket=${ticket}` }, 'ok');
