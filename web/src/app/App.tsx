@@ -46,6 +46,7 @@ export function App() {
           colorTextDescription: 'rgba(0, 0, 0, 0.6)',
           colorTextPlaceholder: 'rgba(0, 0, 0, 0.56)',
           colorError: '#cf1322',
+          colorSuccess: '#237804',
           borderRadius: 6,
         },
         components: { Table: { cellPaddingBlock: 10 }, Menu: { darkItemColor: 'rgba(255, 255, 255, 0.8)' } },

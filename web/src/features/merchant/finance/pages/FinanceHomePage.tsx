@@ -50,7 +50,7 @@ export default function FinanceHomePage() {
           ))}
         </Space>
         {overview.data && (
-          <div style={{ marginTop: 12, color: '#888' }}>
+          <div style={{ marginTop: 12, color: '#666' }}>
             <AuditOutlined /> 平台规则：佣金 {overview.data.rules.commissionRate}%，订单完成后 T+
             {overview.data.rules.settleDays} 天解冻，最低提现 {(overview.data.rules.minWithdraw / 100).toFixed(2)}{' '}
             元，手续费 {(overview.data.rules.withdrawFee / 100).toFixed(2)} 元/笔
