@@ -70,7 +70,16 @@ const TOOLKIT_ROUTES = [
 ];
 
 async function openRoute(page: Page, route: string) {
+  // A hash change does not reload: wait until the page header shows the new page (every registry page has one).
+  const title = page.locator('.jz-page-title');
+  const before = (await title.count()) ? await title.first().textContent() : null;
   await page.goto(`/#${route}`);
+  await page.waitForURL((u) => u.hash.split('?')[0] === `#${route}`);
+  if (before !== null)
+    await expect
+      .poll(async () => ((await title.count()) ? await title.first().textContent() : ''), { timeout: 10_000 })
+      .not.toBe(before)
+      .catch(() => {}); // two routes with one title (or a 404 without header): the waits below still apply
   // The page has rendered once its content settled: no full-screen or in-page "拼命加载中", no table spinner.
   await expect(page.locator('.jz-content')).toBeVisible();
   await expect(page.getByText('拼命加载中')).toHaveCount(0, { timeout: 15_000 });
