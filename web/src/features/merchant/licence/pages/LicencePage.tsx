@@ -127,7 +127,9 @@ export default function LicencePage() {
       title: '证照图片',
       dataIndex: 'imageUrl',
       width: 100,
-      render: (v: string) => <Image src={fileUrl(v)} width={64} height={48} style={{ objectFit: 'cover' }} />,
+      render: (v: string) => (
+        <Image src={fileUrl(v)} alt="证照图片" width={64} height={48} style={{ objectFit: 'cover' }} />
+      ),
     },
     { title: '类型', dataIndex: 'kind', width: 130, render: (v: string) => <DictTag type="licence_kind" value={v} /> },
     { title: '名称/持证人', dataIndex: 'name', width: 140, render: (v: string | null) => v ?? '-' },
