@@ -25,6 +25,15 @@ test('the owner sees the money add up, withdraws twice; the admin approves one a
 }) => {
   test.setTimeout(180_000);
   await signIn(page, DEMO.ownerA);
+  // Withdrawals need the current must-sign agreements signed; another spec may have published a new version.
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const headers = { Authorization: `Bearer ${token}` };
+  const pending = await page.request.get('/tmpl/api/app/jiazheng/xieyi/findDaiqianList', { headers });
+  for (const a of ((await pending.json()).result ?? []) as { id: number }[])
+    await page.request.post('/tmpl/api/app/jiazheng/xieyi/qianshu', {
+      headers,
+      form: { id: String(a.id), signerName: '王洁' },
+    });
 
   // 财务管理: the cards add up (可提现 = 余额 - 冻结), the recent ledger is listed.
   await page.goto('/#/caiwuguanli');
