@@ -17,7 +17,8 @@ import { AgreementContent } from '../components/AgreementContent.tsx';
  */
 export default function SignPage() {
   const navigate = useNavigate();
-  const q = useQuery(pendingQuery);
+  // The signing page always asks the server: a new version may have been published since the landing page cached it.
+  const q = useQuery({ ...pendingQuery, staleTime: 0, refetchOnMount: 'always' });
   const list = q.data ?? [];
   const [selectedId, setSelectedId] = useState<number>();
   const current = list.find((a) => a.id === selectedId) ?? list[0];
