@@ -190,7 +190,7 @@ test('payloads stored through the platform toolkit do not run (dictionary labels
 test('payloads stored by a merchant do not run (goods, shop, employee, review reply) nor what the platform sent', async ({
   page,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(360_000);
   const owner = client(page.request, await tokenFor(page.request, DEMO.ownerA));
 
   const goods = await owner.get('app/jiazheng/shangjia/shangpin/shangjia/findAllByPage', { pageSize: 50 });
