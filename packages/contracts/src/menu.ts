@@ -50,3 +50,35 @@ export function flattenMenuSeeds(seeds: MenuSeed[], parentKey?: string): Omit<Me
   }
   return out;
 }
+
+/** One button (ANNIU) row: a permission code the roles can be granted, listed under its page. */
+export const menuButton = (
+  key: string,
+  name: string,
+  sort: number,
+  perms: string,
+  scope: MenuScope = 'platform',
+): MenuSeed => ({ key, name, type: 'ANNIU', scope, sort, perms });
+
+/**
+ * The 新增/编辑/删除 buttons of a CRUD page: keys `<key>.add|edit|del`, perms `<perm>:add|edit|del`, names
+ * 新增<noun> / 编辑<noun> / 删除<noun>, sorts 1-3 (or from `from`). Keys and perms are the upsert identity of
+ * the rows, so a page whose codes differ from this pattern spells its buttons out with menuButton.
+ */
+export function crudButtons(
+  key: string,
+  perm: string,
+  noun: string,
+  opts: { scope?: MenuScope; from?: number } = {},
+): MenuSeed[] {
+  const from = opts.from ?? 1;
+  return (
+    [
+      ['add', '新增'],
+      ['edit', '编辑'],
+      ['del', '删除'],
+    ] as const
+  ).map(([action, verb], i) =>
+    menuButton(`${key}.${action}`, `${verb}${noun}`, from + i, `${perm}:${action}`, opts.scope),
+  );
+}

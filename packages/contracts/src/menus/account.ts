@@ -1,4 +1,4 @@
-import type { MenuSeed } from '../menu.ts';
+import { type MenuSeed, menuButton } from '../menu.ts';
 
 const m = (key: string, name: string, sort: number, perms: string, extra: Partial<MenuSeed> = {}): MenuSeed => ({
   key,
@@ -71,15 +71,6 @@ export const menus: MenuSeed[] = [
     routerUrl: '/sys/licence-audit',
     component: 'platform.licenceAudit',
     perms: 'sys:licence:list',
-    children: [
-      {
-        key: 'platform.licenceAudit.audit',
-        name: '审核证照',
-        type: 'ANNIU',
-        scope: 'platform',
-        sort: 1,
-        perms: 'sys:licence:audit',
-      },
-    ],
+    children: [menuButton('platform.licenceAudit.audit', '审核证照', 1, 'sys:licence:audit')],
   },
 ];

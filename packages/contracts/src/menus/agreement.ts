@@ -1,4 +1,4 @@
-import type { MenuSeed } from '../menu.ts';
+import { type MenuSeed, menuButton } from '../menu.ts';
 
 /**
  * 协议 and 消息 (issue 11): the merchant's agreement pages and message centre, and the platform's agreement
@@ -48,22 +48,8 @@ export const menus: MenuSeed[] = [
     component: 'merchant.message.list',
     perms: 'merchant:message:list',
     children: [
-      {
-        key: 'merchant.message.read',
-        name: '标记已读',
-        type: 'ANNIU',
-        scope: 'merchant',
-        sort: 1,
-        perms: 'merchant:message:read',
-      },
-      {
-        key: 'merchant.message.del',
-        name: '删除消息',
-        type: 'ANNIU',
-        scope: 'merchant',
-        sort: 2,
-        perms: 'merchant:message:del',
-      },
+      menuButton('merchant.message.read', '标记已读', 1, 'merchant:message:read', 'merchant'),
+      menuButton('merchant.message.del', '删除消息', 2, 'merchant:message:del', 'merchant'),
     ],
   },
   {
@@ -78,38 +64,10 @@ export const menus: MenuSeed[] = [
     component: 'platform.agreement',
     perms: 'platform:agreement:list',
     children: [
-      {
-        key: 'platform.agreement.add',
-        name: '新增协议',
-        type: 'ANNIU',
-        scope: 'platform',
-        sort: 1,
-        perms: 'platform:agreement:add',
-      },
-      {
-        key: 'platform.agreement.edit',
-        name: '编辑协议',
-        type: 'ANNIU',
-        scope: 'platform',
-        sort: 2,
-        perms: 'platform:agreement:edit',
-      },
-      {
-        key: 'platform.agreement.publish',
-        name: '发布/撤回协议',
-        type: 'ANNIU',
-        scope: 'platform',
-        sort: 3,
-        perms: 'platform:agreement:publish',
-      },
-      {
-        key: 'platform.agreement.del',
-        name: '删除协议',
-        type: 'ANNIU',
-        scope: 'platform',
-        sort: 4,
-        perms: 'platform:agreement:del',
-      },
+      menuButton('platform.agreement.add', '新增协议', 1, 'platform:agreement:add'),
+      menuButton('platform.agreement.edit', '编辑协议', 2, 'platform:agreement:edit'),
+      menuButton('platform.agreement.publish', '发布/撤回协议', 3, 'platform:agreement:publish'),
+      menuButton('platform.agreement.del', '删除协议', 4, 'platform:agreement:del'),
     ],
   },
   {
@@ -123,15 +81,6 @@ export const menus: MenuSeed[] = [
     routerUrl: '/sys/message-broadcast',
     component: 'platform.message.broadcast',
     perms: 'platform:message:list',
-    children: [
-      {
-        key: 'platform.message.send',
-        name: '发送消息',
-        type: 'ANNIU',
-        scope: 'platform',
-        sort: 1,
-        perms: 'platform:message:send',
-      },
-    ],
+    children: [menuButton('platform.message.send', '发送消息', 1, 'platform:message:send')],
   },
 ];

@@ -1,4 +1,4 @@
-import type { MenuSeed } from '../menu.ts';
+import { type MenuSeed, menuButton } from '../menu.ts';
 
 /** Toolkit pages of the widgets/uploads issue: 系统配置 (platform texts) and 资源管理 (the upload library). */
 export const menus: MenuSeed[] = [
@@ -13,9 +13,7 @@ export const menus: MenuSeed[] = [
     routerUrl: '/sys/config',
     component: 'sys.config',
     perms: 'sys:config:list',
-    children: [
-      { key: 'sys.config.edit', name: '保存配置', type: 'ANNIU', scope: 'platform', sort: 1, perms: 'sys:config:edit' },
-    ],
+    children: [menuButton('sys.config.edit', '保存配置', 1, 'sys:config:edit')],
   },
   {
     key: 'sys.resource',
@@ -29,30 +27,9 @@ export const menus: MenuSeed[] = [
     component: 'sys.resource',
     perms: 'sys:resource:list',
     children: [
-      {
-        key: 'sys.resource.add',
-        name: '上传资源',
-        type: 'ANNIU',
-        scope: 'platform',
-        sort: 1,
-        perms: 'sys:resource:add',
-      },
-      {
-        key: 'sys.resource.edit',
-        name: '编辑资源',
-        type: 'ANNIU',
-        scope: 'platform',
-        sort: 2,
-        perms: 'sys:resource:edit',
-      },
-      {
-        key: 'sys.resource.del',
-        name: '删除资源',
-        type: 'ANNIU',
-        scope: 'platform',
-        sort: 3,
-        perms: 'sys:resource:del',
-      },
+      menuButton('sys.resource.add', '上传资源', 1, 'sys:resource:add'),
+      menuButton('sys.resource.edit', '编辑资源', 2, 'sys:resource:edit'),
+      menuButton('sys.resource.del', '删除资源', 3, 'sys:resource:del'),
     ],
   },
 ];

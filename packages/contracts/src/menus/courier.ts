@@ -1,13 +1,7 @@
-import type { MenuSeed } from '../menu.ts';
+import { type MenuSeed, menuButton } from '../menu.ts';
 
-const btn = (key: string, name: string, sort: number, perms: string): MenuSeed => ({
-  key,
-  name,
-  type: 'ANNIU',
-  scope: 'merchant',
-  sort,
-  perms,
-});
+/** The merchant scope's buttons. */
+const btn = (key: string, name: string, sort: number, perms: string) => menuButton(key, name, sort, perms, 'merchant');
 
 /** 快递下单 (issue 6): courier pick-ups of the shop, under the 订单管理 folder (menus/order.ts). */
 export const menus: MenuSeed[] = [

@@ -1,4 +1,4 @@
-import type { MenuSeed } from '../menu.ts';
+import { type MenuSeed, menuButton } from '../menu.ts';
 
 /**
  * 员工管理 (issue 5). 员工详情 (/gongsiyuangongxiangqing) and 新增员工 (/xinzengyuangong) are web registry pages under
@@ -25,38 +25,10 @@ export const menus: MenuSeed[] = [
         component: 'merchant.employee.list',
         perms: 'merchant:employee:list',
         children: [
-          {
-            key: 'merchant.employee.query',
-            name: '员工详情',
-            type: 'ANNIU',
-            scope: 'merchant',
-            sort: 1,
-            perms: 'merchant:employee:query',
-          },
-          {
-            key: 'merchant.employee.addBtn',
-            name: '新增员工',
-            type: 'ANNIU',
-            scope: 'merchant',
-            sort: 2,
-            perms: 'merchant:employee:add',
-          },
-          {
-            key: 'merchant.employee.edit',
-            name: '编辑员工',
-            type: 'ANNIU',
-            scope: 'merchant',
-            sort: 3,
-            perms: 'merchant:employee:edit',
-          },
-          {
-            key: 'merchant.employee.del',
-            name: '删除员工',
-            type: 'ANNIU',
-            scope: 'merchant',
-            sort: 4,
-            perms: 'merchant:employee:del',
-          },
+          menuButton('merchant.employee.query', '员工详情', 1, 'merchant:employee:query', 'merchant'),
+          menuButton('merchant.employee.addBtn', '新增员工', 2, 'merchant:employee:add', 'merchant'),
+          menuButton('merchant.employee.edit', '编辑员工', 3, 'merchant:employee:edit', 'merchant'),
+          menuButton('merchant.employee.del', '删除员工', 4, 'merchant:employee:del', 'merchant'),
         ],
       },
     ],

@@ -1,4 +1,4 @@
-import type { MenuSeed } from '../menu.ts';
+import { type MenuSeed, menuButton } from '../menu.ts';
 
 const page = (
   key: string,
@@ -20,14 +20,9 @@ const page = (
   perms,
   children: buttons.length ? buttons : undefined,
 });
-const button = (key: string, name: string, sort: number, perms: string): MenuSeed => ({
-  key,
-  name,
-  type: 'ANNIU',
-  scope: 'merchant',
-  sort,
-  perms,
-});
+/** The merchant scope's buttons. */
+const button = (key: string, name: string, sort: number, perms: string) =>
+  menuButton(key, name, sort, perms, 'merchant');
 
 /**
  * 财务管理 (issue 8): the merchant folder with its six pages, and 提现审核 in the platform toolkit.
@@ -87,15 +82,6 @@ export const menus: MenuSeed[] = [
     routerUrl: '/sys/withdraw-audit',
     component: 'platform.withdrawAudit',
     perms: 'sys:withdraw:list',
-    children: [
-      {
-        key: 'platform.withdrawAudit.audit',
-        name: '审核提现',
-        type: 'ANNIU',
-        scope: 'platform',
-        sort: 1,
-        perms: 'sys:withdraw:audit',
-      },
-    ],
+    children: [menuButton('platform.withdrawAudit.audit', '审核提现', 1, 'sys:withdraw:audit')],
   },
 ];

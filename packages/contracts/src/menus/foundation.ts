@@ -1,4 +1,4 @@
-import type { MenuSeed } from '../menu.ts';
+import { crudButtons, type MenuSeed } from '../menu.ts';
 
 /**
  * Menus owned by the foundation: the landing page for both scopes, and the 系统管理 folder ('sys') that the toolkit
@@ -43,11 +43,7 @@ export const menus: MenuSeed[] = [
         routerUrl: '/sys/dict',
         component: 'sys.dict',
         perms: 'sys:dict:list',
-        children: [
-          { key: 'sys.dict.add', name: '新增字典', type: 'ANNIU', scope: 'platform', sort: 1, perms: 'sys:dict:add' },
-          { key: 'sys.dict.edit', name: '编辑字典', type: 'ANNIU', scope: 'platform', sort: 2, perms: 'sys:dict:edit' },
-          { key: 'sys.dict.del', name: '删除字典', type: 'ANNIU', scope: 'platform', sort: 3, perms: 'sys:dict:del' },
-        ],
+        children: crudButtons('sys.dict', 'sys:dict', '字典'),
       },
     ],
   },

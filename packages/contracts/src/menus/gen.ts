@@ -1,4 +1,4 @@
-import type { MenuSeed } from '../menu.ts';
+import { type MenuSeed, menuButton } from '../menu.ts';
 
 /** Issue 12: 代码生成 under the platform's 系统管理 folder. */
 export const menus: MenuSeed[] = [
@@ -14,11 +14,11 @@ export const menus: MenuSeed[] = [
     component: 'sys.gen',
     perms: 'sys:gen:list',
     children: [
-      { key: 'sys.gen.import', name: '导入表', type: 'ANNIU', scope: 'platform', sort: 1, perms: 'sys:gen:import' },
-      { key: 'sys.gen.edit', name: '编辑生成配置', type: 'ANNIU', scope: 'platform', sort: 2, perms: 'sys:gen:edit' },
-      { key: 'sys.gen.preview', name: '预览代码', type: 'ANNIU', scope: 'platform', sort: 3, perms: 'sys:gen:preview' },
-      { key: 'sys.gen.code', name: '生成代码', type: 'ANNIU', scope: 'platform', sort: 4, perms: 'sys:gen:code' },
-      { key: 'sys.gen.del', name: '删除导入表', type: 'ANNIU', scope: 'platform', sort: 5, perms: 'sys:gen:del' },
+      menuButton('sys.gen.import', '导入表', 1, 'sys:gen:import'),
+      menuButton('sys.gen.edit', '编辑生成配置', 2, 'sys:gen:edit'),
+      menuButton('sys.gen.preview', '预览代码', 3, 'sys:gen:preview'),
+      menuButton('sys.gen.code', '生成代码', 4, 'sys:gen:code'),
+      menuButton('sys.gen.del', '删除导入表', 5, 'sys:gen:del'),
     ],
   },
 ];

@@ -1,4 +1,4 @@
-import type { MenuSeed } from '../menu.ts';
+import { type MenuSeed, menuButton } from '../menu.ts';
 
 /**
  * 用户进件 (issue 9): onboarding with the payment provider. Its permissions live under merchant:finance:jinjian:* so
@@ -24,16 +24,7 @@ export const menus: MenuSeed[] = [
         routerUrl: '/yonghujinjian',
         component: 'merchant.jinjian',
         perms: 'merchant:finance:jinjian:query',
-        children: [
-          {
-            key: 'merchant.jinjian.submit',
-            name: '提交进件',
-            type: 'ANNIU',
-            scope: 'merchant',
-            sort: 1,
-            perms: 'merchant:finance:jinjian:submit',
-          },
-        ],
+        children: [menuButton('merchant.jinjian.submit', '提交进件', 1, 'merchant:finance:jinjian:submit', 'merchant')],
       },
     ],
   },

@@ -1,13 +1,7 @@
-import type { MenuSeed } from '../menu.ts';
+import { type MenuSeed, menuButton } from '../menu.ts';
 
-const btn = (key: string, name: string, sort: number, perms: string): MenuSeed => ({
-  key,
-  name,
-  type: 'ANNIU',
-  scope: 'merchant',
-  sort,
-  perms,
-});
+/** The merchant scope's buttons. */
+const btn = (key: string, name: string, sort: number, perms: string) => menuButton(key, name, sort, perms, 'merchant');
 
 const page = (
   key: string,

@@ -1,12 +1,7 @@
-import type { MenuSeed } from '../menu.ts';
+import { crudButtons, type MenuSeed, menuButton } from '../menu.ts';
 
-const btn = (
-  key: string,
-  name: string,
-  sort: number,
-  perms: string,
-  scope: 'merchant' | 'platform' = 'merchant',
-): MenuSeed => ({ key, name, type: 'ANNIU', scope, sort, perms });
+/** The merchant scope's buttons. */
+const btn = (key: string, name: string, sort: number, perms: string) => menuButton(key, name, sort, perms, 'merchant');
 
 /**
  * 店铺管理 and 商品管理 (issue 4), and the platform's 平台运营 folder with 店铺审核 and 服务类目.
@@ -119,11 +114,7 @@ export const menus: MenuSeed[] = [
         routerUrl: '/platform/fuwu',
         component: 'platform.fuwu',
         perms: 'platform:fuwu:list',
-        children: [
-          btn('platform.ops.fuwu.add', '新增类目', 1, 'platform:fuwu:add', 'platform'),
-          btn('platform.ops.fuwu.edit', '编辑类目', 2, 'platform:fuwu:edit', 'platform'),
-          btn('platform.ops.fuwu.del', '删除类目', 3, 'platform:fuwu:del', 'platform'),
-        ],
+        children: crudButtons('platform.ops.fuwu', 'platform:fuwu', '类目'),
       },
     ],
   },

@@ -1,13 +1,7 @@
-import type { MenuSeed } from '../menu.ts';
+import { type MenuSeed, menuButton } from '../menu.ts';
 
-const btn = (key: string, name: string, sort: number, perms: string): MenuSeed => ({
-  key,
-  name,
-  type: 'ANNIU',
-  scope: 'merchant',
-  sort,
-  perms,
-});
+/** The merchant scope's buttons. */
+const btn = (key: string, name: string, sort: number, perms: string) => menuButton(key, name, sort, perms, 'merchant');
 
 /** 数据中心 (issue 5): per-employee figures and operations figures of the current shop or all shops. */
 export const menus: MenuSeed[] = [

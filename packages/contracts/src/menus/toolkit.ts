@@ -1,19 +1,4 @@
-import type { MenuSeed } from '../menu.ts';
-
-const btn = (
-  key: string,
-  name: string,
-  perms: string,
-  sort: number,
-  scope: 'platform' | 'merchant' = 'platform',
-): MenuSeed => ({
-  key,
-  name,
-  type: 'ANNIU',
-  scope,
-  sort,
-  perms,
-});
+import { crudButtons, type MenuSeed, menuButton as btn } from '../menu.ts';
 
 /**
  * The system-admin toolkit (issue 7): users, roles, menus, operation logs and merchant users under 系统管理 ('sys'),
@@ -32,10 +17,8 @@ export const menus: MenuSeed[] = [
     component: 'sys.user',
     perms: 'sys:user:list',
     children: [
-      btn('sys.user.add', '新增用户', 'sys:user:add', 1),
-      btn('sys.user.edit', '编辑用户', 'sys:user:edit', 2),
-      btn('sys.user.del', '删除用户', 'sys:user:del', 3),
-      btn('sys.user.rePassword', '重置密码', 'sys:user:rePassword', 4),
+      ...crudButtons('sys.user', 'sys:user', '用户'),
+      btn('sys.user.rePassword', '重置密码', 4, 'sys:user:rePassword'),
     ],
   },
   {
@@ -49,11 +32,7 @@ export const menus: MenuSeed[] = [
     routerUrl: '/sys/role',
     component: 'sys.role',
     perms: 'sys:role:list',
-    children: [
-      btn('sys.role.add', '新增角色', 'sys:role:add', 1),
-      btn('sys.role.edit', '编辑角色', 'sys:role:edit', 2),
-      btn('sys.role.del', '删除角色', 'sys:role:del', 3),
-    ],
+    children: [...crudButtons('sys.role', 'sys:role', '角色')],
   },
   {
     key: 'sys.menu',
@@ -66,11 +45,7 @@ export const menus: MenuSeed[] = [
     routerUrl: '/sys/menu',
     component: 'sys.menu',
     perms: 'sys:menu:list',
-    children: [
-      btn('sys.menu.add', '新增菜单', 'sys:menu:add', 1),
-      btn('sys.menu.edit', '编辑菜单', 'sys:menu:edit', 2),
-      btn('sys.menu.del', '删除菜单', 'sys:menu:del', 3),
-    ],
+    children: [...crudButtons('sys.menu', 'sys:menu', '菜单')],
   },
   {
     key: 'sys.log',
@@ -83,7 +58,7 @@ export const menus: MenuSeed[] = [
     routerUrl: '/sys/log',
     component: 'sys.log',
     perms: 'sys:log:list',
-    children: [btn('sys.log.del', '删除日志', 'sys:log:del', 1)],
+    children: [btn('sys.log.del', '删除日志', 1, 'sys:log:del')],
   },
   {
     key: 'sys.merchantUser',
@@ -115,11 +90,7 @@ export const menus: MenuSeed[] = [
         routerUrl: '/platform/banner',
         component: 'platform.banner',
         perms: 'platform:banner:list',
-        children: [
-          btn('platform.banner.add', '新增轮播图', 'platform:banner:add', 1),
-          btn('platform.banner.edit', '编辑轮播图', 'platform:banner:edit', 2),
-          btn('platform.banner.del', '删除轮播图', 'platform:banner:del', 3),
-        ],
+        children: [...crudButtons('platform.banner', 'platform:banner', '轮播图')],
       },
       {
         key: 'platform.notice',
@@ -131,11 +102,7 @@ export const menus: MenuSeed[] = [
         routerUrl: '/platform/notice',
         component: 'platform.notice',
         perms: 'platform:notice:list',
-        children: [
-          btn('platform.notice.add', '新增公告', 'platform:notice:add', 1),
-          btn('platform.notice.edit', '编辑公告', 'platform:notice:edit', 2),
-          btn('platform.notice.del', '删除公告', 'platform:notice:del', 3),
-        ],
+        children: [...crudButtons('platform.notice', 'platform:notice', '公告')],
       },
       {
         key: 'platform.qa',
@@ -147,11 +114,7 @@ export const menus: MenuSeed[] = [
         routerUrl: '/platform/qa',
         component: 'platform.qa',
         perms: 'platform:qa:list',
-        children: [
-          btn('platform.qa.add', '新增问题', 'platform:qa:add', 1),
-          btn('platform.qa.edit', '编辑问题', 'platform:qa:edit', 2),
-          btn('platform.qa.del', '删除问题', 'platform:qa:del', 3),
-        ],
+        children: [...crudButtons('platform.qa', 'platform:qa', '问题')],
       },
       {
         key: 'platform.feedback',
@@ -163,7 +126,7 @@ export const menus: MenuSeed[] = [
         routerUrl: '/platform/feedback',
         component: 'platform.feedback',
         perms: 'platform:feedback:list',
-        children: [btn('platform.feedback.handle', '处理反馈', 'platform:feedback:handle', 1)],
+        children: [btn('platform.feedback.handle', '处理反馈', 1, 'platform:feedback:handle')],
       },
     ],
   },
@@ -177,6 +140,6 @@ export const menus: MenuSeed[] = [
     routerUrl: '/yijianfankui',
     component: 'merchant.feedback',
     perms: 'merchant:feedback:list',
-    children: [btn('merchant.feedback.add', '提交反馈', 'merchant:feedback:add', 1, 'merchant')],
+    children: [btn('merchant.feedback.add', '提交反馈', 1, 'merchant:feedback:add', 'merchant')],
   },
 ];
