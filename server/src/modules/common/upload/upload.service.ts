@@ -6,6 +6,7 @@ import { invalid } from '../../../lib/errors.ts';
 import type { AuthUser } from '../../../plugins/auth.ts';
 import { createResource } from '../../system/resource/resource.repo.ts';
 import type { App } from '../../types.ts';
+import { contentProblem, refusedOutright } from './content-check.ts';
 import { detectFile, maxBytesOf, tooLargeMessage } from './detect.ts';
 import { storageOf } from './storage.ts';
 
@@ -86,6 +87,8 @@ export async function storeUpload(
     allowed = allowed.filter((k) => asked.includes(k));
   }
 
+  const outright = refusedOutright(r.buf);
+  if (outright) throw invalid(outright);
   const d = await detectFile(r.buf, r.fileName);
   if (!d || !allowed.includes(d.kind)) {
     if (allowed.length === 1 && allowed[0] === 'image') throw invalid('只能上传图片（png、jpg、jpeg、webp、gif、ico）');
@@ -93,6 +96,8 @@ export async function storeUpload(
     throw invalid(UNSUPPORTED);
   }
   if (r.buf.length > maxBytesOf(d.kind, opts.s.otherMaxMb)) throw invalid(tooLargeMessage(d.kind, opts.s.otherMaxMb));
+  const problem = contentProblem(r.buf, d);
+  if (problem) throw invalid(problem);
 
   const storage = storageOf(app);
   const key = `${rootPath}/${randomUUID().replace(/-/g, '')}.${d.ext}`;
