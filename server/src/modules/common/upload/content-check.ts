@@ -48,7 +48,7 @@ export function refusedOutright(buf: Buffer): string | undefined {
  * or video data does not match by chance (under one in a million files of 30 MB).
  */
 const ACTIVE =
-  /<script[\s>/]|<html[\s>]|<body[\s>]|<iframe[\s>/]|<object[\s>/]|<embed[\s>/]|<!doctype\s+html|<\?php|javascript:|<svg[\s>/][^]{0,200}xmlns|\bonerror\s*=|\bonload\s*=/i;
+  /<script[\s>/]|<html[\s>]|<body[\s>]|<iframe[\s>/]|<object[\s>/]|<embed[\s>/]|<!doctype\s+html|<\?php|javascript:|<svg[\s>/][\s\S]{0,200}xmlns|\bonerror\s*=|\bonload\s*=/i;
 /** PDF actions that run code or programs when opened. */
 const PDF_ACTIVE = /\/(JavaScript|Launch)\b/;
 
