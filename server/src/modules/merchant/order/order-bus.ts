@@ -11,15 +11,22 @@ import type { DB } from '../../../db/client.ts';
  * the wake-up is an in-process emitter. On PostgreSQL it is `pg_notify('jz_order_events', '<merchantId>')` and every
  * instance LISTENs on a dedicated connection, so an order paid through instance A reaches a console connected to
  * instance B. Streams also poll every few seconds, so a lost notification (a reconnecting listener) delays an event,
- * never loses it.
+ * never loses it; after a reconnect every stream is woken at once, since notifications sent meanwhile are gone.
  */
 export interface OrderBus {
   publish(merchantId: number): Promise<void>;
-  subscribe(fn: (merchantId: number) => void): () => void;
+  /** Calls `fn` when merchant `merchantId` has something new (or when anything may have been missed). */
+  subscribe(merchantId: number, fn: () => void): () => void;
+  /** Resolves once notifications are being received (at once in process; on PostgreSQL when LISTEN is live). */
+  ready(): Promise<void>;
   close(): Promise<void>;
 }
 
 const CHANNEL = 'jz_order_events';
+/** Event name that wakes every subscriber (after a reconnect). */
+const ALL = 'all';
+/** How often the idle LISTEN connection is checked: a silently dead one would leave streams on their slow poll. */
+const HEALTH_MS = 30_000;
 const buses = new WeakMap<DB, OrderBus>();
 
 /** The bus of a database handle (created by the order module at start); a no-op bus before that. */
@@ -30,18 +37,26 @@ export function busOf(db: DB): OrderBus {
 const noopBus: OrderBus = {
   publish: async () => {},
   subscribe: () => () => {},
+  ready: async () => {},
   close: async () => {},
 };
 
 class LocalBus implements OrderBus {
+  // One event name per merchant: a notification costs one listener lookup, not a call per open stream.
   protected emitter = new EventEmitter().setMaxListeners(0);
   async publish(merchantId: number) {
-    this.emitter.emit('m', merchantId);
+    this.emitter.emit(`m${merchantId}`);
   }
-  subscribe(fn: (merchantId: number) => void) {
-    this.emitter.on('m', fn);
-    return () => void this.emitter.off('m', fn);
+  subscribe(merchantId: number, fn: () => void) {
+    const key = `m${merchantId}`;
+    this.emitter.on(key, fn);
+    this.emitter.on(ALL, fn);
+    return () => {
+      this.emitter.off(key, fn);
+      this.emitter.off(ALL, fn);
+    };
   }
+  async ready() {}
   async close() {
     this.emitter.removeAllListeners();
   }
@@ -50,7 +65,13 @@ class LocalBus implements OrderBus {
 class PgBus extends LocalBus {
   private client: pg.Client | undefined;
   private closed = false;
+  private connectedOnce = false;
   private retry: NodeJS.Timeout | undefined;
+  /** Clients already given up on: a late error or failed check of one must not start a second listener. */
+  private dropped = new WeakSet<pg.Client>();
+  private health: NodeJS.Timeout;
+  private live!: Promise<void>;
+  private markLive!: () => void;
 
   constructor(
     private db: DB,
@@ -58,15 +79,25 @@ class PgBus extends LocalBus {
     private log: { warn: (o: object, m: string) => void },
   ) {
     super();
+    this.pending();
+    this.health = setInterval(() => void this.check(), HEALTH_MS);
+    this.health.unref();
     void this.connect();
+  }
+
+  private pending() {
+    this.live = new Promise((r) => {
+      this.markLive = r;
+    });
   }
 
   private async connect() {
     if (this.closed) return;
-    const client = new pg.Client({ connectionString: this.url });
+    // keepAlive: a peer that vanished without a FIN (a NAT, a failover) is noticed by the OS instead of never.
+    const client = new pg.Client({ connectionString: this.url, keepAlive: true, application_name: 'jz-order-bus' });
     client.on('notification', (n) => {
       const id = Number(n.payload);
-      if (Number.isInteger(id)) this.emitter.emit('m', id);
+      if (Number.isInteger(id)) this.emitter.emit(`m${id}`);
     });
     client.on('error', (err) => {
       this.log.warn({ err }, 'order bus: LISTEN connection lost, reconnecting');
@@ -75,17 +106,40 @@ class PgBus extends LocalBus {
     try {
       await client.connect();
       await client.query(`LISTEN ${CHANNEL}`);
-      if (this.closed) await client.end();
-      else this.client = client;
+      if (this.closed) {
+        await client.end();
+        return;
+      }
+      this.client = client;
+      this.markLive();
+      // Notifications sent while we were not listening are gone: let every stream look now, not at its next poll.
+      if (this.connectedOnce) this.emitter.emit(ALL);
+      this.connectedOnce = true;
     } catch (err) {
       this.log.warn({ err }, 'order bus: cannot LISTEN, retrying');
       this.reconnect(client);
     }
   }
 
+  private async check() {
+    const c = this.client;
+    if (!c || this.closed) return;
+    try {
+      await c.query('select 1');
+    } catch (err) {
+      this.log.warn({ err }, 'order bus: LISTEN connection unhealthy, reconnecting');
+      this.reconnect(c);
+    }
+  }
+
   private reconnect(old: pg.Client) {
+    if (this.dropped.has(old)) return;
+    this.dropped.add(old);
     old.end().catch(() => {});
-    if (this.client === old) this.client = undefined;
+    if (this.client === old) {
+      this.client = undefined;
+      this.pending();
+    }
     if (this.closed || this.retry) return;
     this.retry = setTimeout(() => {
       this.retry = undefined;
@@ -99,9 +153,15 @@ class PgBus extends LocalBus {
     await sql`select pg_notify(${CHANNEL}, ${String(merchantId)})`.execute(this.db);
   }
 
+  override ready() {
+    return this.live;
+  }
+
   override async close() {
     this.closed = true;
     if (this.retry) clearTimeout(this.retry);
+    clearInterval(this.health);
+    this.markLive();
     await this.client?.end().catch(() => {});
     await super.close();
   }

@@ -89,17 +89,24 @@ export function registerStream(app: App, path: string, opts = STREAM_DEFAULTS) {
         req.log.warn({ err }, 'order stream: cannot read events');
       } finally {
         running = false;
+        schedulePoll();
       }
     };
 
-    const unsubscribe = busOf(app.db).subscribe((m) => {
-      if (m === merchantId) void pump();
-    });
-    const poll = setInterval(() => void pump(), opts.pollMs);
+    // The poll is the safety net for a lost wake-up: due pollMs after the last read (so an event is never older than
+    // that when no notification came), with a little jitter so a hundred streams opened together do not query the
+    // database in the same millisecond every few seconds. A busy stream, woken by the bus, never polls at all.
+    let poll: NodeJS.Timeout | undefined;
+    function schedulePoll() {
+      if (res.writableEnded || res.destroyed) return;
+      clearTimeout(poll);
+      poll = setTimeout(() => void pump(), opts.pollMs * (0.9 + Math.random() * 0.1));
+    }
+    const unsubscribe = busOf(app.db).subscribe(merchantId, () => void pump());
     const beat = setInterval(() => write(`: ping ${Date.now()}\n\n`), opts.heartbeatMs);
     const stop = () => {
       unsubscribe();
-      clearInterval(poll);
+      clearTimeout(poll);
       clearInterval(beat);
       open.delete(res);
     };
