@@ -1,10 +1,12 @@
 #!/usr/bin/env node
-// `npm start`: build the web app when its build is missing or older than its sources, then start the server
-// (which migrates, seeds demo data on an empty database, and serves web + API on one port).
+// `npm start`: build the web app and the server bundle when missing or older than their sources, then run the server
+// (which migrates, seeds on a new or changed database, and serves web + API on one port) in this process.
+// SERVER_FROM_SOURCE=1 runs server/src through tsx instead (no build; slower start, for debugging).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // WEB_DIST lets parallel runs (several e2e servers on one machine) build into their own folders.
@@ -35,7 +37,36 @@ if (!built || Math.max(...sources.map(newestMtime)) > built) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-const { register } = await import('tsx/esm/api');
-register();
+// The server: one bundle run by plain node (scripts/build-server.mjs; docs/startup-and-faults.md). Dependencies are
+// bundled, so a changed lock file rebuilds it too.
+const bundle = path.join(root, 'server/dist/main.js');
+const serverSources = [
+  'server/src',
+  'packages/contracts/src',
+  'scripts/build-server.mjs',
+  'server/package.json',
+  'package-lock.json',
+].map((p) => path.join(root, p));
+const canBuild = (() => {
+  try {
+    createRequire(path.join(root, 'scripts/build-server.mjs')).resolve('esbuild');
+    return true;
+  } catch {
+    return false; // an install without dev dependencies: run from source
+  }
+})();
+
 process.chdir(root);
-await import(path.join(root, 'server/src/main.ts'));
+if (process.env.SERVER_FROM_SOURCE === '1' || !canBuild) {
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import(pathToFileURL(path.join(root, 'server/src/main.ts')).href);
+} else {
+  const serverBuilt = existsSync(bundle) ? statSync(bundle).mtimeMs : 0;
+  if (!serverBuilt || Math.max(...serverSources.map(newestMtime)) > serverBuilt) {
+    console.log(serverBuilt ? 'server sources changed: rebuilding the server…' : 'building the server…');
+    const r = spawnSync(process.execPath, [path.join(root, 'scripts/build-server.mjs')], { stdio: 'inherit' });
+    if (r.status !== 0) process.exit(r.status ?? 1);
+  }
+  await import(pathToFileURL(bundle).href);
+}
