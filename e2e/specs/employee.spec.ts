@@ -1,5 +1,6 @@
 import { idCardFacts } from '@jz/contracts/employee';
 import { expect, type Page, test } from '@playwright/test';
+import { clientFor } from '../support/api.ts';
 import { DEMO, shot, signIn } from '../support/session.ts';
 
 /** A checksum-valid mainland ID number (GB 11643). */
@@ -35,6 +36,15 @@ async function openList(page: Page) {
 
 test('the owner lists, adds with certificates, edits, puts on leave and deletes employees', async ({ page }) => {
   test.setTimeout(150_000);
+  // A retry starts from the demo data: remove what an interrupted attempt added.
+  const api = await clientFor(page.request, DEMO.ownerA);
+  const left = await api.get('app/jiazheng/yuangong/weapp/findAllByPage', {
+    shopId: 'all',
+    name: '马晓燕',
+    pageSize: 50,
+  });
+  const ids = ((left.result?.records ?? []) as { id: number }[]).map((e) => e.id);
+  if (ids.length) expect((await api.del(`app/jiazheng/yuangong/delByIds/${ids.join(',')}`)).code).toBe(200);
   await signIn(page, DEMO.ownerA);
   await openList(page);
 
