@@ -1,4 +1,4 @@
-import { CheckOutlined, DeleteOutlined } from '@ant-design/icons';
+import { CheckOutlined } from '@ant-design/icons';
 import type { Message, MessageType } from '@jz/contracts/message';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Card, Descriptions, Modal, Space, Tabs, Typography } from 'antd';
@@ -7,7 +7,10 @@ import dayjs from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useConfirm } from '../../../../components/confirm.ts';
+import { CrudRowActions } from '../../../../components/data-table/CrudRowActions.tsx';
+import { CrudToolbar } from '../../../../components/data-table/CrudToolbar.tsx';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
+import { useCrudDelete } from '../../../../components/data-table/useCrudDelete.ts';
 import { MESSAGE_KEYS, unreadQuery } from '../../../../components/message-bell/unread.ts';
 import { RowAction } from '../../../../components/RowAction.tsx';
 import { Auth, hasPerm } from '../../../../lib/access.tsx';
@@ -30,7 +33,7 @@ export default function MessagePage() {
   const [open, setOpen] = useState<Message | null>(null);
   const { data: unread } = useQuery(unreadQuery);
   const { setRead, markOpened, remove } = useMessageMutations();
-  const { confirmDelete, confirmWarning } = useConfirm();
+  const { confirmWarning } = useConfirm();
   const canRead = hasPerm('merchant:message:read');
   const qc = useQueryClient();
 
@@ -47,12 +50,13 @@ export default function MessagePage() {
     setOpen(m);
     if (!m.readAt && canRead) markOpened.mutate(m.id);
   };
-  const del = async (ids: number[], clear?: () => void) => {
-    if (!(await confirmDelete(ids.length > 1 ? `确认要删除选中的 ${ids.length} 条消息吗?` : undefined))) return;
-    await remove.mutateAsync(ids);
-    clear?.();
-    if (open && ids.includes(open.id)) setOpen(null);
-  };
+  const del = useCrudDelete(
+    async (ids) => {
+      await remove.mutateAsync(ids);
+      if (open && ids.includes(open.id)) setOpen(null);
+    },
+    (n) => `确认要删除选中的 ${n} 条消息吗?`,
+  );
   const readAll = async () => {
     const label = TABS.find((t) => t.key === type)?.label ?? '全部';
     if (!(await confirmWarning(`确定将「${label}」消息全部标为已读吗?`))) return;
@@ -86,7 +90,7 @@ export default function MessagePage() {
       render: (_, r) => {
         const link = refLinkOf(r);
         return (
-          <Space>
+          <CrudRowActions del={{ perm: 'merchant:message:del', onClick: () => del([r.id]) }}>
             <RowAction onClick={() => view(r)}>查看</RowAction>
             {link && <RowAction onClick={() => navigate(link.href)}>{link.label}</RowAction>}
             {!r.readAt && (
@@ -94,12 +98,7 @@ export default function MessagePage() {
                 <RowAction onClick={() => setRead.mutate({ ids: [r.id] })}>标为已读</RowAction>
               </Auth>
             )}
-            <Auth perm="merchant:message:del">
-              <RowAction danger onClick={() => del([r.id])}>
-                删除
-              </RowAction>
-            </Auth>
-          </Space>
+          </CrudRowActions>
         );
       },
     },
@@ -137,7 +136,11 @@ export default function MessagePage() {
           { name: 'read', label: '状态', type: 'dict', dict: 'message_read' },
         ]}
         toolbar={({ selectedRowKeys, clearSelection }) => (
-          <>
+          <CrudToolbar
+            selectedRowKeys={selectedRowKeys}
+            clearSelection={clearSelection}
+            del={{ perm: 'merchant:message:del', onDelete: del }}
+          >
             <Auth perm="merchant:message:read">
               <Button type="primary" icon={<CheckOutlined />} disabled={!unread?.[type || 'total']} onClick={readAll}>
                 全部标为已读
@@ -154,17 +157,7 @@ export default function MessagePage() {
                 标为已读
               </Button>
             </Auth>
-            <Auth perm="merchant:message:del">
-              <Button
-                danger
-                icon={<DeleteOutlined />}
-                disabled={!selectedRowKeys.length}
-                onClick={() => del(selectedRowKeys as number[], clearSelection)}
-              >
-                批量删除
-              </Button>
-            </Auth>
-          </>
+          </CrudToolbar>
         )}
       />
       <Modal

@@ -1,11 +1,13 @@
-import { PlusOutlined } from '@ant-design/icons';
 import type { Agreement } from '@jz/contracts/agreement';
-import { Button, Form, Input, Modal, Space, Tag } from 'antd';
+import { Form, Input, Modal, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useConfirm } from '../../../../components/confirm.ts';
+import { CrudRowActions } from '../../../../components/data-table/CrudRowActions.tsx';
+import { CrudToolbar } from '../../../../components/data-table/CrudToolbar.tsx';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
+import { useCrudDelete } from '../../../../components/data-table/useCrudDelete.ts';
 import { RowAction } from '../../../../components/RowAction.tsx';
 import { Auth } from '../../../../lib/access.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
@@ -17,7 +19,7 @@ import { VersionsDrawer } from '../components/VersionsDrawer.tsx';
 /** 协议管理 (platform toolkit): drafts, versions, publish / withdraw, and who signed. */
 export default function AgreementAdminPage() {
   const { add, edit, publish, withdraw, remove } = useAgreementMutations();
-  const { confirmDelete, confirmWarning } = useConfirm();
+  const { confirmWarning } = useConfirm();
   const [editing, setEditing] = useState<Partial<Agreement> | null>(null);
   const [publishing, setPublishing] = useState<Agreement | null>(null);
   const [versionsOf, setVersionsOf] = useState<number | null>(null);
@@ -28,10 +30,7 @@ export default function AgreementAdminPage() {
     if (!(await confirmWarning(`确定撤回《${a.title}》吗? 撤回后商家将不再看到该协议，已有签署记录保留。`))) return;
     await withdraw.mutateAsync(a.id);
   };
-  const del = async (a: Agreement) => {
-    if (!(await confirmDelete())) return;
-    await remove.mutateAsync([a.id]);
-  };
+  const del = useCrudDelete(remove.mutateAsync);
 
   const columns: ColumnsType<Agreement> = [
     { title: '编号', dataIndex: 'id', width: 70 },
@@ -81,10 +80,12 @@ export default function AgreementAdminPage() {
       key: 'op',
       width: 300,
       render: (_, r) => (
-        <Space size={4} wrap>
-          <Auth perm="platform:agreement:edit">
-            <RowAction onClick={() => setEditing(r)}>编辑</RowAction>
-          </Auth>
+        <CrudRowActions
+          size={4}
+          wrap
+          edit={{ perm: 'platform:agreement:edit', onClick: () => setEditing(r) }}
+          del={{ perm: 'platform:agreement:del', onClick: () => del([r.id]) }}
+        >
           <Auth perm="platform:agreement:publish">
             <RowAction
               onClick={() => {
@@ -103,12 +104,7 @@ export default function AgreementAdminPage() {
           <RowAction disabled={!r.currentVersion} onClick={() => setVersionsOf(r.id)}>
             版本
           </RowAction>
-          <Auth perm="platform:agreement:del">
-            <RowAction danger onClick={() => del(r)}>
-              删除
-            </RowAction>
-          </Auth>
-        </Space>
+        </CrudRowActions>
       ),
     },
   ];
@@ -126,12 +122,8 @@ export default function AgreementAdminPage() {
           { name: 'type', label: '协议类型', type: 'dict', dict: 'agreement_type' },
           { name: 'status', label: '状态', type: 'dict', dict: 'agreement_status' },
         ]}
-        toolbar={() => (
-          <Auth perm="platform:agreement:add">
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
-              新增
-            </Button>
-          </Auth>
+        toolbar={(ctx) => (
+          <CrudToolbar {...ctx} add={{ perm: 'platform:agreement:add', onClick: () => setEditing({}) }} />
         )}
       />
       <AgreementForm

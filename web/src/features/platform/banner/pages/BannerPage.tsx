@@ -1,19 +1,19 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Banner } from '@jz/contracts/banner';
-import { Button, Image, Space, Tag } from 'antd';
+import { Image, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { useState } from 'react';
-import { useConfirm } from '../../../../components/confirm.ts';
+import { CrudRowActions } from '../../../../components/data-table/CrudRowActions.tsx';
+import { CrudToolbar } from '../../../../components/data-table/CrudToolbar.tsx';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
-import { RowAction } from '../../../../components/RowAction.tsx';
+import { useCrudDelete } from '../../../../components/data-table/useCrudDelete.ts';
 import { StatusSwitch } from '../../../../components/StatusSwitch.tsx';
-import { Auth, hasPerm } from '../../../../lib/access.tsx';
+import { hasPerm } from '../../../../lib/access.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
+import { formatDateTime } from '../../../../lib/format.ts';
 import { bannerKeys, getBannerPage, useBannerMutations } from '../api/banners.ts';
 import { BannerForm } from '../components/BannerForm.tsx';
 
-const fmt = (t: string | null) => (t ? dayjs(t).format('YYYY-MM-DD HH:mm') : '不限');
+const fmt = (t: string | null) => (t ? formatDateTime(t) : '不限');
 
 function windowState(b: Banner) {
   const now = new Date().toISOString();
@@ -26,13 +26,8 @@ function windowState(b: Banner) {
 /** 轮播图: banners by position with a publish window. */
 export default function BannerPage() {
   const { add, edit, remove } = useBannerMutations();
-  const { confirmDelete } = useConfirm();
   const [editing, setEditing] = useState<Partial<Banner> | null>(null);
-  const del = async (ids: number[], clear?: () => void) => {
-    if (!(await confirmDelete(ids.length > 1 ? `确认要删除选中的 ${ids.length} 张轮播图吗?` : undefined))) return;
-    await remove.mutateAsync(ids);
-    clear?.();
-  };
+  const del = useCrudDelete(remove.mutateAsync, (n) => `确认要删除选中的 ${n} 张轮播图吗?`);
   const columns: ColumnsType<Banner> = [
     {
       title: '图片',
@@ -68,16 +63,11 @@ export default function BannerPage() {
       key: 'op',
       width: 120,
       render: (_, r) => (
-        <Space size={4}>
-          <Auth perm="platform:banner:edit">
-            <RowAction onClick={() => setEditing(r)}>编辑</RowAction>
-          </Auth>
-          <Auth perm="platform:banner:del">
-            <RowAction danger onClick={() => del([r.id])}>
-              删除
-            </RowAction>
-          </Auth>
-        </Space>
+        <CrudRowActions
+          size={4}
+          edit={{ perm: 'platform:banner:edit', onClick: () => setEditing(r) }}
+          del={{ perm: 'platform:banner:del', onClick: () => del([r.id]) }}
+        />
       ),
     },
   ];
@@ -95,24 +85,12 @@ export default function BannerPage() {
           { name: 'position', label: '位置', type: 'dict', dict: 'banner_position' },
           { name: 'status', label: '状态', type: 'dict', dict: 'sys_normal_disable' },
         ]}
-        toolbar={({ selectedRowKeys, clearSelection }) => (
-          <>
-            <Auth perm="platform:banner:add">
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
-                新增
-              </Button>
-            </Auth>
-            <Auth perm="platform:banner:del">
-              <Button
-                danger
-                icon={<DeleteOutlined />}
-                disabled={!selectedRowKeys.length}
-                onClick={() => del(selectedRowKeys as number[], clearSelection)}
-              >
-                批量删除
-              </Button>
-            </Auth>
-          </>
+        toolbar={(ctx) => (
+          <CrudToolbar
+            {...ctx}
+            add={{ perm: 'platform:banner:add', onClick: () => setEditing({}) }}
+            del={{ perm: 'platform:banner:del', onDelete: del }}
+          />
         )}
       />
       <BannerForm

@@ -6,6 +6,7 @@ import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useConfirm } from '../../../../components/confirm.ts';
+import { CrudRowActions } from '../../../../components/data-table/CrudRowActions.tsx';
 import { RowAction } from '../../../../components/RowAction.tsx';
 import { StatusSwitch } from '../../../../components/StatusSwitch.tsx';
 import { Auth, hasPerm } from '../../../../lib/access.tsx';
@@ -61,31 +62,27 @@ export default function FuwuPage() {
       key: 'op',
       width: 200,
       render: (_, r) => (
-        <Space>
-          {r.parentId === null && (
-            <Auth perm="platform:fuwu:add">
-              <RowAction onClick={() => setEditing({ parentId: r.id, sort: 0, status: 0 })}>新增下级</RowAction>
-            </Auth>
-          )}
-          <Auth perm="platform:fuwu:edit">
-            <RowAction onClick={() => setEditing(r)}>编辑</RowAction>
-          </Auth>
-          <Auth perm="platform:fuwu:del">
-            <RowAction
-              danger
-              onClick={async () => {
-                if (
-                  await confirmDelete(
-                    r.children?.length ? `确认要删除「${r.name}」及其 ${r.children.length} 个下级类目吗?` : undefined,
-                  )
+        <CrudRowActions
+          lead={
+            r.parentId === null && (
+              <Auth perm="platform:fuwu:add">
+                <RowAction onClick={() => setEditing({ parentId: r.id, sort: 0, status: 0 })}>新增下级</RowAction>
+              </Auth>
+            )
+          }
+          edit={{ perm: 'platform:fuwu:edit', onClick: () => setEditing(r) }}
+          del={{
+            perm: 'platform:fuwu:del',
+            onClick: async () => {
+              if (
+                await confirmDelete(
+                  r.children?.length ? `确认要删除「${r.name}」及其 ${r.children.length} 个下级类目吗?` : undefined,
                 )
-                  await remove.mutateAsync(r.id);
-              }}
-            >
-              删除
-            </RowAction>
-          </Auth>
-        </Space>
+              )
+                await remove.mutateAsync(r.id);
+            },
+          }}
+        />
       ),
     },
   ];

@@ -1,14 +1,14 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Notice } from '@jz/contracts/notice';
-import { Button, Space, Tag } from 'antd';
+import { Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { useConfirm } from '../../../../components/confirm.ts';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
-import { RowAction } from '../../../../components/RowAction.tsx';
+import { useCrudDelete } from '../../../../components/data-table/useCrudDelete.ts';
+import { CrudToolbar } from '../../../../components/data-table/CrudToolbar.tsx';
+import { CrudRowActions } from '../../../../components/data-table/CrudRowActions.tsx';
 import { StatusSwitch } from '../../../../components/StatusSwitch.tsx';
-import { Auth, hasPerm } from '../../../../lib/access.tsx';
+import { hasPerm } from '../../../../lib/access.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
 import { getNoticePage, noticeKeys, useNoticeMutations } from '../api/notices.ts';
 import { NoticeForm } from '../components/NoticeForm.tsx';
@@ -16,13 +16,8 @@ import { NoticeForm } from '../components/NoticeForm.tsx';
 /** 通知公告: what merchants read in their console once the publish time has come. */
 export default function NoticePage() {
   const { add, edit, remove } = useNoticeMutations();
-  const { confirmDelete } = useConfirm();
   const [editing, setEditing] = useState<Partial<Notice> | null>(null);
-  const del = async (ids: number[], clear?: () => void) => {
-    if (!(await confirmDelete(ids.length > 1 ? `确认要删除选中的 ${ids.length} 条公告吗?` : undefined))) return;
-    await remove.mutateAsync(ids);
-    clear?.();
-  };
+  const del = useCrudDelete(remove.mutateAsync, (n) => `确认要删除选中的 ${n} 条公告吗?`);
   const columns: ColumnsType<Notice> = [
     { title: '编号', dataIndex: 'id', width: 70 },
     { title: '标题', dataIndex: 'title' },
@@ -61,16 +56,11 @@ export default function NoticePage() {
       key: 'op',
       width: 120,
       render: (_, r) => (
-        <Space size={4}>
-          <Auth perm="platform:notice:edit">
-            <RowAction onClick={() => setEditing(r)}>编辑</RowAction>
-          </Auth>
-          <Auth perm="platform:notice:del">
-            <RowAction danger onClick={() => del([r.id])}>
-              删除
-            </RowAction>
-          </Auth>
-        </Space>
+        <CrudRowActions
+          size={4}
+          edit={{ perm: 'platform:notice:edit', onClick: () => setEditing(r) }}
+          del={{ perm: 'platform:notice:del', onClick: () => del([r.id]) }}
+        />
       ),
     },
   ];
@@ -87,24 +77,12 @@ export default function NoticePage() {
           { name: 'type', label: '类型', type: 'dict', dict: 'notice_type' },
           { name: 'status', label: '状态', type: 'dict', dict: 'sys_normal_disable' },
         ]}
-        toolbar={({ selectedRowKeys, clearSelection }) => (
-          <>
-            <Auth perm="platform:notice:add">
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
-                新增
-              </Button>
-            </Auth>
-            <Auth perm="platform:notice:del">
-              <Button
-                danger
-                icon={<DeleteOutlined />}
-                disabled={!selectedRowKeys.length}
-                onClick={() => del(selectedRowKeys as number[], clearSelection)}
-              >
-                批量删除
-              </Button>
-            </Auth>
-          </>
+        toolbar={(ctx) => (
+          <CrudToolbar
+            {...ctx}
+            add={{ perm: 'platform:notice:add', onClick: () => setEditing({}) }}
+            del={{ perm: 'platform:notice:del', onDelete: del }}
+          />
         )}
       />
       <NoticeForm

@@ -1,14 +1,13 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Qa } from '@jz/contracts/qa';
-import { Button, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { useConfirm } from '../../../../components/confirm.ts';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
-import { RowAction } from '../../../../components/RowAction.tsx';
+import { useCrudDelete } from '../../../../components/data-table/useCrudDelete.ts';
+import { CrudToolbar } from '../../../../components/data-table/CrudToolbar.tsx';
+import { CrudRowActions } from '../../../../components/data-table/CrudRowActions.tsx';
 import { StatusSwitch } from '../../../../components/StatusSwitch.tsx';
-import { Auth, hasPerm } from '../../../../lib/access.tsx';
+import { hasPerm } from '../../../../lib/access.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
 import { getQaPage, qaKeys, useQaMutations } from '../api/qa.ts';
 import { QaForm } from '../components/QaForm.tsx';
@@ -16,13 +15,8 @@ import { QaForm } from '../components/QaForm.tsx';
 /** 常见问题: questions and rich-text answers by category, shown to merchants when enabled. */
 export default function QaPage() {
   const { add, edit, remove } = useQaMutations();
-  const { confirmDelete } = useConfirm();
   const [editing, setEditing] = useState<Partial<Qa> | null>(null);
-  const del = async (ids: number[], clear?: () => void) => {
-    if (!(await confirmDelete(ids.length > 1 ? `确认要删除选中的 ${ids.length} 个问题吗?` : undefined))) return;
-    await remove.mutateAsync(ids);
-    clear?.();
-  };
+  const del = useCrudDelete(remove.mutateAsync, (n) => `确认要删除选中的 ${n} 个问题吗?`);
   const columns: ColumnsType<Qa> = [
     { title: '编号', dataIndex: 'id', width: 70 },
     { title: '问题', dataIndex: 'question' },
@@ -56,16 +50,11 @@ export default function QaPage() {
       key: 'op',
       width: 120,
       render: (_, r) => (
-        <Space size={4}>
-          <Auth perm="platform:qa:edit">
-            <RowAction onClick={() => setEditing(r)}>编辑</RowAction>
-          </Auth>
-          <Auth perm="platform:qa:del">
-            <RowAction danger onClick={() => del([r.id])}>
-              删除
-            </RowAction>
-          </Auth>
-        </Space>
+        <CrudRowActions
+          size={4}
+          edit={{ perm: 'platform:qa:edit', onClick: () => setEditing(r) }}
+          del={{ perm: 'platform:qa:del', onClick: () => del([r.id]) }}
+        />
       ),
     },
   ];
@@ -82,24 +71,12 @@ export default function QaPage() {
           { name: 'category', label: '分类', type: 'dict', dict: 'qa_category' },
           { name: 'status', label: '状态', type: 'dict', dict: 'sys_normal_disable' },
         ]}
-        toolbar={({ selectedRowKeys, clearSelection }) => (
-          <>
-            <Auth perm="platform:qa:add">
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
-                新增
-              </Button>
-            </Auth>
-            <Auth perm="platform:qa:del">
-              <Button
-                danger
-                icon={<DeleteOutlined />}
-                disabled={!selectedRowKeys.length}
-                onClick={() => del(selectedRowKeys as number[], clearSelection)}
-              >
-                批量删除
-              </Button>
-            </Auth>
-          </>
+        toolbar={(ctx) => (
+          <CrudToolbar
+            {...ctx}
+            add={{ perm: 'platform:qa:add', onClick: () => setEditing({}) }}
+            del={{ perm: 'platform:qa:del', onDelete: del }}
+          />
         )}
       />
       <QaForm

@@ -1,16 +1,17 @@
-import { ArrowLeftOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined } from '@ant-design/icons';
 import type { DictData } from '@jz/contracts/dict';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Select, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useConfirm } from '../../../../components/confirm.ts';
 import { CopyText } from '../../../../components/CopyText.tsx';
-import { RowAction } from '../../../../components/RowAction.tsx';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
+import { useCrudDelete } from '../../../../components/data-table/useCrudDelete.ts';
+import { CrudToolbar } from '../../../../components/data-table/CrudToolbar.tsx';
+import { CrudRowActions } from '../../../../components/data-table/CrudRowActions.tsx';
 import { StatusSwitch } from '../../../../components/StatusSwitch.tsx';
-import { Auth, hasPerm } from '../../../../lib/access.tsx';
+import { hasPerm } from '../../../../lib/access.tsx';
 import { dictDataKeys, getDictDataPage, useDictDataMutations } from '../api/dict-data.ts';
 import { getDictTypeList } from '../api/dict-types.ts';
 import { DictDataForm } from '../components/DictDataForm.tsx';
@@ -22,14 +23,9 @@ export default function DictDataPage() {
   const dictType = sp.get('dictType') ?? '';
   const types = useQuery({ queryKey: ['sys', 'dict', 'typeList'], queryFn: getDictTypeList });
   const { add, edit, remove } = useDictDataMutations();
-  const { confirmDelete } = useConfirm();
   const [editing, setEditing] = useState<Partial<DictData> | null>(null);
 
-  const del = async (ids: number[], clear?: () => void) => {
-    if (!(await confirmDelete())) return;
-    await remove.mutateAsync(ids);
-    clear?.();
-  };
+  const del = useCrudDelete(remove.mutateAsync);
 
   const columns: ColumnsType<DictData> = [
     { title: '编号', dataIndex: 'id', width: 80 },
@@ -58,16 +54,10 @@ export default function DictDataPage() {
       key: 'op',
       width: 140,
       render: (_, r) => (
-        <Space>
-          <Auth perm="sys:dict:edit">
-            <RowAction onClick={() => setEditing(r)}>编辑</RowAction>
-          </Auth>
-          <Auth perm="sys:dict:del">
-            <RowAction danger onClick={() => del([r.id])}>
-              删除
-            </RowAction>
-          </Auth>
-        </Space>
+        <CrudRowActions
+          edit={{ perm: 'sys:dict:edit', onClick: () => setEditing(r) }}
+          del={{ perm: 'sys:dict:del', onClick: () => del([r.id]) }}
+        />
       ),
     },
   ];
@@ -105,24 +95,12 @@ export default function DictDataPage() {
           { name: 'dictLabel', label: '数据标签' },
           { name: 'status', label: '状态', type: 'dict', dict: 'sys_normal_disable' },
         ]}
-        toolbar={({ selectedRowKeys, clearSelection }) => (
-          <>
-            <Auth perm="sys:dict:add">
-              <Button type="primary" icon={<PlusOutlined />} disabled={!dictType} onClick={() => setEditing({})}>
-                新增
-              </Button>
-            </Auth>
-            <Auth perm="sys:dict:del">
-              <Button
-                danger
-                icon={<DeleteOutlined />}
-                disabled={!selectedRowKeys.length}
-                onClick={() => del(selectedRowKeys as number[], clearSelection)}
-              >
-                批量删除
-              </Button>
-            </Auth>
-          </>
+        toolbar={(ctx) => (
+          <CrudToolbar
+            {...ctx}
+            add={{ perm: 'sys:dict:add', onClick: () => setEditing({}), disabled: !dictType }}
+            del={{ perm: 'sys:dict:del', onDelete: del }}
+          />
         )}
       />
       <DictDataForm

@@ -1,16 +1,16 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { DictType } from '@jz/contracts/dict';
-import { Button, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useConfirm } from '../../../../components/confirm.ts';
 import { CopyText } from '../../../../components/CopyText.tsx';
 import { RowAction } from '../../../../components/RowAction.tsx';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
+import { useCrudDelete } from '../../../../components/data-table/useCrudDelete.ts';
+import { CrudToolbar } from '../../../../components/data-table/CrudToolbar.tsx';
+import { CrudRowActions } from '../../../../components/data-table/CrudRowActions.tsx';
 import { StatusSwitch } from '../../../../components/StatusSwitch.tsx';
-import { Auth, hasPerm } from '../../../../lib/access.tsx';
+import { hasPerm } from '../../../../lib/access.tsx';
 import { dictTypeKeys, getDictTypePage, useDictTypeMutations } from '../api/dict-types.ts';
 import { DictTypeForm } from '../components/DictTypeForm.tsx';
 
@@ -18,19 +18,9 @@ import { DictTypeForm } from '../components/DictTypeForm.tsx';
 export default function DictPage() {
   const navigate = useNavigate();
   const { add, edit, remove } = useDictTypeMutations();
-  const { confirmDelete } = useConfirm();
   const [editing, setEditing] = useState<Partial<DictType> | null>(null);
 
-  const del = async (ids: number[], clear?: () => void) => {
-    if (
-      !(await confirmDelete(
-        ids.length > 1 ? `确认要删除选中的 ${ids.length} 个字典吗? 其字典数据将一并删除。` : undefined,
-      ))
-    )
-      return;
-    await remove.mutateAsync(ids);
-    clear?.();
-  };
+  const del = useCrudDelete(remove.mutateAsync, (n) => `确认要删除选中的 ${n} 个字典吗? 其字典数据将一并删除。`);
 
   const columns: ColumnsType<DictType> = [
     { title: '编号', dataIndex: 'id', width: 80 },
@@ -64,17 +54,12 @@ export default function DictPage() {
       key: 'op',
       width: 200,
       render: (_, r) => (
-        <Space>
-          <Auth perm="sys:dict:edit">
-            <RowAction onClick={() => setEditing(r)}>编辑</RowAction>
-          </Auth>
+        <CrudRowActions
+          edit={{ perm: 'sys:dict:edit', onClick: () => setEditing(r) }}
+          del={{ perm: 'sys:dict:del', onClick: () => del([r.id]) }}
+        >
           <RowAction onClick={() => navigate(`/sys/dict/data?dictType=${encodeURIComponent(r.type)}`)}>数据</RowAction>
-          <Auth perm="sys:dict:del">
-            <RowAction danger onClick={() => del([r.id])}>
-              删除
-            </RowAction>
-          </Auth>
-        </Space>
+        </CrudRowActions>
       ),
     },
   ];
@@ -92,24 +77,12 @@ export default function DictPage() {
           { name: 'type', label: '字典类型' },
           { name: 'status', label: '状态', type: 'dict', dict: 'sys_normal_disable' },
         ]}
-        toolbar={({ selectedRowKeys, clearSelection }) => (
-          <>
-            <Auth perm="sys:dict:add">
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
-                新增
-              </Button>
-            </Auth>
-            <Auth perm="sys:dict:del">
-              <Button
-                danger
-                icon={<DeleteOutlined />}
-                disabled={!selectedRowKeys.length}
-                onClick={() => del(selectedRowKeys as number[], clearSelection)}
-              >
-                批量删除
-              </Button>
-            </Auth>
-          </>
+        toolbar={(ctx) => (
+          <CrudToolbar
+            {...ctx}
+            add={{ perm: 'sys:dict:add', onClick: () => setEditing({}) }}
+            del={{ perm: 'sys:dict:del', onDelete: del }}
+          />
         )}
       />
       <DictTypeForm

@@ -1,4 +1,4 @@
-import { CloudDownloadOutlined, DeleteOutlined, ImportOutlined } from '@ant-design/icons';
+import { CloudDownloadOutlined, ImportOutlined } from '@ant-design/icons';
 import type { GenTable } from '@jz/contracts/gen';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Space, Tooltip } from 'antd';
@@ -9,6 +9,8 @@ import { useConfirm } from '../../../../components/confirm.ts';
 import { CopyText } from '../../../../components/CopyText.tsx';
 import { RowAction } from '../../../../components/RowAction.tsx';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
+import { CrudToolbar } from '../../../../components/data-table/CrudToolbar.tsx';
+import { useCrudDelete } from '../../../../components/data-table/useCrudDelete.ts';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { Auth } from '../../../../lib/access.tsx';
 import { notify } from '../../../../lib/notify.ts';
@@ -22,18 +24,14 @@ const NOT_ENABLED = '仅在开发环境（NODE_ENV=development）且 GEN_WRITE_E
 /** 代码生成: imported tables; import, edit, preview, download, generate, sync, delete. */
 export default function GenPage() {
   const { remove, sync, generate } = useGenMutations();
-  const { confirmDelete, confirmWarning } = useConfirm();
+  const { confirmWarning } = useConfirm();
   const [importing, setImporting] = useState(false);
   const [editing, setEditing] = useState<number | null>(null);
   const [previewing, setPreviewing] = useState<GenTable | null>(null);
   const settings = useQuery({ queryKey: [...genKeys.all, 'settings'], queryFn: getGenSettings });
   const writeEnabled = Boolean(settings.data?.writeEnabled);
 
-  const del = async (ids: number[], clear?: () => void) => {
-    if (!(await confirmDelete(ids.length > 1 ? `确认要删除选中的 ${ids.length} 张表的生成配置吗?` : undefined))) return;
-    await remove.mutateAsync(ids);
-    clear?.();
-  };
+  const del = useCrudDelete(remove.mutateAsync, (n) => `确认要删除选中的 ${n} 张表的生成配置吗?`);
 
   const doSync = async (t: GenTable) => {
     if (!(await confirmWarning(`确认要按数据库中的表「${t.tableName}」同步字段吗? 已删除的字段将移除其配置。`))) return;
@@ -116,23 +114,18 @@ export default function GenPage() {
           { name: 'tableName', label: '表名称' },
           { name: 'tableComment', label: '表描述' },
         ]}
-        toolbar={({ selectedRowKeys, clearSelection }) => (
+        toolbar={(ctx) => (
           <>
-            <Auth perm="sys:gen:import">
-              <Button type="primary" icon={<ImportOutlined />} onClick={() => setImporting(true)}>
-                导入
-              </Button>
-            </Auth>
-            <Auth perm="sys:gen:del">
-              <Button
-                danger
-                icon={<DeleteOutlined />}
-                disabled={!selectedRowKeys.length}
-                onClick={() => del(selectedRowKeys as number[], clearSelection)}
-              >
-                批量删除
-              </Button>
-            </Auth>
+            <CrudToolbar
+              {...ctx}
+              add={{
+                perm: 'sys:gen:import',
+                onClick: () => setImporting(true),
+                text: '导入',
+                icon: <ImportOutlined />,
+              }}
+              del={{ perm: 'sys:gen:del', onDelete: del }}
+            />
             {!writeEnabled && (
               <Tooltip title={NOT_ENABLED}>
                 <Button icon={<CloudDownloadOutlined />} disabled>

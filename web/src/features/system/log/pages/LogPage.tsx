@@ -1,13 +1,14 @@
-import { DeleteOutlined } from '@ant-design/icons';
 import type { OplogRow } from '@jz/contracts/oplog';
-import { Button, Space, Tag } from 'antd';
+import { Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useConfirm } from '../../../../components/confirm.ts';
+import { CrudRowActions } from '../../../../components/data-table/CrudRowActions.tsx';
+import { CrudToolbar } from '../../../../components/data-table/CrudToolbar.tsx';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
+import { useCrudDelete } from '../../../../components/data-table/useCrudDelete.ts';
 import { RowAction } from '../../../../components/RowAction.tsx';
-import { Auth } from '../../../../lib/access.tsx';
+import { formatDateTime } from '../../../../lib/format.ts';
 import { getLogPage, logKeys, useLogMutations, useLogTitles } from '../api/logs.ts';
 import { LogDetail } from '../components/LogDetail.tsx';
 
@@ -28,6 +29,13 @@ export default function LogPage() {
   const { remove } = useLogMutations();
   const { confirmDelete } = useConfirm();
   const [detail, setDetail] = useState<number | null>(null);
+  const del = useCrudDelete(remove.mutateAsync);
+  // The batch question names the count even for a single selected row.
+  const delSelected = async (ids: number[], clear: () => void) => {
+    if (!(await confirmDelete(`确认要删除选中的 ${ids.length} 条日志吗?`))) return;
+    await remove.mutateAsync(ids);
+    clear();
+  };
 
   const columns: ColumnsType<OplogRow> = [
     { title: '编号', dataIndex: 'id', width: 80 },
@@ -52,26 +60,16 @@ export default function LogPage() {
       title: '操作时间',
       dataIndex: 'createdAt',
       width: 170,
-      render: (t: string) => dayjs(t).format('YYYY-MM-DD HH:mm:ss'),
+      render: (t: string) => formatDateTime(t, { seconds: true }),
     },
     {
       title: '操作',
       key: 'op',
       width: 110,
       render: (_, r) => (
-        <Space size={4}>
+        <CrudRowActions size={4} del={{ perm: 'sys:log:del', onClick: () => del([r.id]) }}>
           <RowAction onClick={() => setDetail(r.id)}>详情</RowAction>
-          <Auth perm="sys:log:del">
-            <RowAction
-              danger
-              onClick={async () => {
-                if (await confirmDelete()) await remove.mutateAsync([r.id]);
-              }}
-            >
-              删除
-            </RowAction>
-          </Auth>
-        </Space>
+        </CrudRowActions>
       ),
     },
   ];
@@ -106,22 +104,7 @@ export default function LogPage() {
           },
           { name: 'createdAt', label: '操作时间', type: 'dateRange' },
         ]}
-        toolbar={({ selectedRowKeys, clearSelection }) => (
-          <Auth perm="sys:log:del">
-            <Button
-              danger
-              icon={<DeleteOutlined />}
-              disabled={!selectedRowKeys.length}
-              onClick={async () => {
-                if (!(await confirmDelete(`确认要删除选中的 ${selectedRowKeys.length} 条日志吗?`))) return;
-                await remove.mutateAsync(selectedRowKeys as number[]);
-                clearSelection();
-              }}
-            >
-              批量删除
-            </Button>
-          </Auth>
-        )}
+        toolbar={(ctx) => <CrudToolbar {...ctx} del={{ perm: 'sys:log:del', onDelete: delSelected }} />}
       />
       <LogDetail id={detail} onClose={() => setDetail(null)} />
     </>

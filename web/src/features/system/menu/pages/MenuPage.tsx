@@ -4,7 +4,8 @@ import { Button, Card, Form, Input, Result, Select, Space, Table, Tag } from 'an
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { CopyText } from '../../../../components/CopyText.tsx';
-import { useConfirm } from '../../../../components/confirm.ts';
+import { CrudRowActions } from '../../../../components/data-table/CrudRowActions.tsx';
+import { useCrudDelete } from '../../../../components/data-table/useCrudDelete.ts';
 import { RowAction } from '../../../../components/RowAction.tsx';
 import { StatusSwitch } from '../../../../components/StatusSwitch.tsx';
 import { Auth, hasPerm } from '../../../../lib/access.tsx';
@@ -21,7 +22,7 @@ export default function MenuPage() {
   const [search] = Form.useForm();
   const q = useMenuTreeAll(filter);
   const { add, edit, remove } = useMenuMutations();
-  const { confirmDelete } = useConfirm();
+  const del = useCrudDelete(remove.mutateAsync);
   const [editing, setEditing] = useState<Partial<MenuRow> | null>(null);
   const [expanded, setExpanded] = useState<number[]>([]);
   const [pageSize, setPageSize] = useState(10);
@@ -68,33 +69,24 @@ export default function MenuPage() {
       key: 'op',
       width: 190,
       render: (_, r) => (
-        <Space size={4}>
-          {r.type !== 'ANNIU' && (
-            <Auth perm="sys:menu:add">
-              <RowAction
-                onClick={() =>
-                  setEditing({ parentId: r.id, scope: r.scope, type: r.type === 'ZICAIDAN' ? 'ANNIU' : 'ZICAIDAN' })
-                }
-              >
-                新增下级
-              </RowAction>
-            </Auth>
-          )}
-          <Auth perm="sys:menu:edit">
-            <RowAction onClick={() => setEditing(r)}>编辑</RowAction>
-          </Auth>
-          <Auth perm="sys:menu:del">
-            <RowAction
-              danger
-              disabled={r.builtIn}
-              onClick={async () => {
-                if (await confirmDelete()) await remove.mutateAsync([r.id]);
-              }}
-            >
-              删除
-            </RowAction>
-          </Auth>
-        </Space>
+        <CrudRowActions
+          size={4}
+          lead={
+            r.type !== 'ANNIU' && (
+              <Auth perm="sys:menu:add">
+                <RowAction
+                  onClick={() =>
+                    setEditing({ parentId: r.id, scope: r.scope, type: r.type === 'ZICAIDAN' ? 'ANNIU' : 'ZICAIDAN' })
+                  }
+                >
+                  新增下级
+                </RowAction>
+              </Auth>
+            )
+          }
+          edit={{ perm: 'sys:menu:edit', onClick: () => setEditing(r) }}
+          del={{ perm: 'sys:menu:del', onClick: () => del([r.id]), disabled: r.builtIn }}
+        />
       ),
     },
   ];

@@ -1,24 +1,18 @@
-import {
-  DeleteOutlined,
-  FileOutlined,
-  FilePdfOutlined,
-  FileWordOutlined,
-  LinkOutlined,
-  PlaySquareOutlined,
-} from '@ant-design/icons';
+import { FileOutlined, FilePdfOutlined, FileWordOutlined, LinkOutlined, PlaySquareOutlined } from '@ant-design/icons';
 import { RESOURCE_TYPE_LABELS, RESOURCE_TYPES, type Resource } from '@jz/contracts/resource';
 import { Button, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { type ReactNode, useState } from 'react';
-import { useConfirm } from '../../../../components/confirm.ts';
 import { CopyText } from '../../../../components/CopyText.tsx';
+import { CrudToolbar } from '../../../../components/data-table/CrudToolbar.tsx';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
+import { useCrudDelete } from '../../../../components/data-table/useCrudDelete.ts';
 import { PreviewModal } from '../../../../components/preview/PreviewModal.tsx';
 import { ACCEPT_ALL, formatBytes } from '../../../../components/upload/file-rules.ts';
 import { FileUpload } from '../../../../components/upload/FileUpload.tsx';
 import { fileUrl } from '../../../../components/upload/upload-api.ts';
 import { Auth } from '../../../../lib/access.tsx';
+import { formatDateTime } from '../../../../lib/format.ts';
 import { getResourcePage, resourceKeys, useResourceMutations } from '../api/resources.ts';
 import { ResourceForm } from '../components/ResourceForms.tsx';
 
@@ -40,20 +34,14 @@ const TYPE_ICONS: Record<string, ReactNode> = {
 /** 资源管理: every upload (and hand-added link); search by name and type, preview, rename, delete (removes the file). */
 export default function ResourcePage() {
   const { rename, remove, addLink, refresh } = useResourceMutations();
-  const { confirmDelete } = useConfirm();
   const [preview, setPreview] = useState<Resource | null>(null);
   const [form, setForm] = useState<{ mode: 'link' | 'rename'; row?: Resource } | null>(null);
 
-  const del = async (ids: number[], clear?: () => void) => {
-    if (
-      !(await confirmDelete(
-        ids.length > 1 ? `确认要删除选中的 ${ids.length} 个资源吗? 文件将一并删除。` : '确认要删除吗? 文件将一并删除。',
-      ))
-    )
-      return;
-    await remove.mutateAsync(ids);
-    clear?.();
-  };
+  const del = useCrudDelete(
+    remove.mutateAsync,
+    (n) => `确认要删除选中的 ${n} 个资源吗? 文件将一并删除。`,
+    '确认要删除吗? 文件将一并删除。',
+  );
 
   const columns: ColumnsType<Resource> = [
     {
@@ -98,7 +86,7 @@ export default function ResourcePage() {
       title: '上传时间',
       dataIndex: 'createdAt',
       width: 170,
-      render: (t: string) => dayjs(t).format('YYYY-MM-DD HH:mm:ss'),
+      render: (t: string) => formatDateTime(t, { seconds: true }),
     },
     {
       title: '操作',
@@ -147,8 +135,8 @@ export default function ResourcePage() {
             options: RESOURCE_TYPES.map((t) => ({ label: RESOURCE_TYPE_LABELS[t], value: t })),
           },
         ]}
-        toolbar={({ selectedRowKeys, clearSelection }) => (
-          <>
+        toolbar={(ctx) => (
+          <CrudToolbar {...ctx} del={{ perm: 'sys:resource:del', onDelete: del }}>
             <Auth perm="sys:resource:add">
               {/* Each upload becomes a record by itself; the widget only needs to refresh the list. */}
               <FileUpload
@@ -167,17 +155,7 @@ export default function ResourcePage() {
                 添加链接
               </Button>
             </Auth>
-            <Auth perm="sys:resource:del">
-              <Button
-                danger
-                icon={<DeleteOutlined />}
-                disabled={!selectedRowKeys.length}
-                onClick={() => del(selectedRowKeys as number[], clearSelection)}
-              >
-                批量删除
-              </Button>
-            </Auth>
-          </>
+          </CrudToolbar>
         )}
       />
       <PreviewModal

@@ -1,29 +1,24 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { SysRole } from '@jz/contracts/role';
-import { Button, Space, Tag } from 'antd';
+import { Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { CopyText } from '../../../../components/CopyText.tsx';
-import { useConfirm } from '../../../../components/confirm.ts';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
-import { RowAction } from '../../../../components/RowAction.tsx';
+import { useCrudDelete } from '../../../../components/data-table/useCrudDelete.ts';
+import { CrudToolbar } from '../../../../components/data-table/CrudToolbar.tsx';
+import { CrudRowActions } from '../../../../components/data-table/CrudRowActions.tsx';
 import { StatusSwitch } from '../../../../components/StatusSwitch.tsx';
-import { Auth, hasPerm } from '../../../../lib/access.tsx';
+import { hasPerm } from '../../../../lib/access.tsx';
 import { getRolePage, roleKeys, useRoleMutations } from '../api/roles.ts';
 import { RoleForm } from '../components/RoleForm.tsx';
 
 /** 角色管理: platform roles and merchant role templates, with their menus and buttons. */
 export default function RolePage() {
   const { add, edit, remove } = useRoleMutations();
-  const { confirmDelete } = useConfirm();
   const [editing, setEditing] = useState<Partial<SysRole> | null>(null);
 
-  const del = async (ids: number[], clear?: () => void) => {
-    if (!(await confirmDelete(ids.length > 1 ? `确认要删除选中的 ${ids.length} 个角色吗?` : undefined))) return;
-    await remove.mutateAsync(ids);
-    clear?.();
-  };
+  const del = useCrudDelete(remove.mutateAsync, (n) => `确认要删除选中的 ${n} 个角色吗?`);
 
   const columns: ColumnsType<SysRole> = [
     { title: '编号', dataIndex: 'id', width: 70 },
@@ -71,16 +66,11 @@ export default function RolePage() {
       key: 'op',
       width: 140,
       render: (_, r) => (
-        <Space size={4}>
-          <Auth perm="sys:role:edit">
-            <RowAction onClick={() => setEditing(r)}>编辑</RowAction>
-          </Auth>
-          <Auth perm="sys:role:del">
-            <RowAction danger disabled={r.builtIn === 1} onClick={() => del([r.id])}>
-              删除
-            </RowAction>
-          </Auth>
-        </Space>
+        <CrudRowActions
+          size={4}
+          edit={{ perm: 'sys:role:edit', onClick: () => setEditing(r) }}
+          del={{ perm: 'sys:role:del', onClick: () => del([r.id]), disabled: r.builtIn === 1 }}
+        />
       ),
     },
   ];
@@ -108,24 +98,12 @@ export default function RolePage() {
           },
           { name: 'status', label: '状态', type: 'dict', dict: 'sys_normal_disable' },
         ]}
-        toolbar={({ selectedRowKeys, clearSelection }) => (
-          <>
-            <Auth perm="sys:role:add">
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
-                新增
-              </Button>
-            </Auth>
-            <Auth perm="sys:role:del">
-              <Button
-                danger
-                icon={<DeleteOutlined />}
-                disabled={!selectedRowKeys.length}
-                onClick={() => del(selectedRowKeys as number[], clearSelection)}
-              >
-                批量删除
-              </Button>
-            </Auth>
-          </>
+        toolbar={(ctx) => (
+          <CrudToolbar
+            {...ctx}
+            add={{ perm: 'sys:role:add', onClick: () => setEditing({}) }}
+            del={{ perm: 'sys:role:del', onDelete: del }}
+          />
         )}
       />
       <RoleForm

@@ -1,12 +1,13 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { SysUser } from '@jz/contracts/user';
-import { Button, Space, Tag } from 'antd';
+import { Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { CopyText } from '../../../../components/CopyText.tsx';
-import { useConfirm } from '../../../../components/confirm.ts';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
+import { useCrudDelete } from '../../../../components/data-table/useCrudDelete.ts';
+import { CrudToolbar } from '../../../../components/data-table/CrudToolbar.tsx';
+import { CrudRowActions } from '../../../../components/data-table/CrudRowActions.tsx';
 import { RowAction } from '../../../../components/RowAction.tsx';
 import { StatusSwitch } from '../../../../components/StatusSwitch.tsx';
 import { Auth, hasPerm } from '../../../../lib/access.tsx';
@@ -20,16 +21,11 @@ const time = (t: string | null) => (t ? dayjs(t).format('YYYY-MM-DD HH:mm') : '-
 /** 用户管理: the platform's own users. Disabling one ends its sessions at once. */
 export default function UserPage() {
   const { add, edit, remove, rePassword } = useUserMutations();
-  const { confirmDelete } = useConfirm();
   const [editing, setEditing] = useState<Partial<SysUser> | null>(null);
   const [resetting, setResetting] = useState<SysUser | null>(null);
   const me = getUserInfo()?.id;
 
-  const del = async (ids: number[], clear?: () => void) => {
-    if (!(await confirmDelete(ids.length > 1 ? `确认要删除选中的 ${ids.length} 个用户吗?` : undefined))) return;
-    await remove.mutateAsync(ids);
-    clear?.();
-  };
+  const del = useCrudDelete(remove.mutateAsync, (n) => `确认要删除选中的 ${n} 个用户吗?`);
 
   const columns: ColumnsType<SysUser> = [
     { title: '编号', dataIndex: 'id', width: 70 },
@@ -61,19 +57,15 @@ export default function UserPage() {
       key: 'op',
       width: 200,
       render: (_, r) => (
-        <Space size={4}>
-          <Auth perm="sys:user:edit">
-            <RowAction onClick={() => setEditing(r)}>编辑</RowAction>
-          </Auth>
+        <CrudRowActions
+          size={4}
+          edit={{ perm: 'sys:user:edit', onClick: () => setEditing(r) }}
+          del={{ perm: 'sys:user:del', onClick: () => del([r.id]), disabled: r.id === me }}
+        >
           <Auth perm="sys:user:rePassword">
             <RowAction onClick={() => setResetting(r)}>重置密码</RowAction>
           </Auth>
-          <Auth perm="sys:user:del">
-            <RowAction danger disabled={r.id === me} onClick={() => del([r.id])}>
-              删除
-            </RowAction>
-          </Auth>
-        </Space>
+        </CrudRowActions>
       ),
     },
   ];
@@ -93,24 +85,12 @@ export default function UserPage() {
           { name: 'phone', label: '手机号' },
           { name: 'status', label: '状态', type: 'dict', dict: 'sys_normal_disable' },
         ]}
-        toolbar={({ selectedRowKeys, clearSelection }) => (
-          <>
-            <Auth perm="sys:user:add">
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
-                新增
-              </Button>
-            </Auth>
-            <Auth perm="sys:user:del">
-              <Button
-                danger
-                icon={<DeleteOutlined />}
-                disabled={!selectedRowKeys.length}
-                onClick={() => del(selectedRowKeys as number[], clearSelection)}
-              >
-                批量删除
-              </Button>
-            </Auth>
-          </>
+        toolbar={(ctx) => (
+          <CrudToolbar
+            {...ctx}
+            add={{ perm: 'sys:user:add', onClick: () => setEditing({}) }}
+            del={{ perm: 'sys:user:del', onDelete: del }}
+          />
         )}
       />
       <UserForm
