@@ -33,7 +33,7 @@ class Recorder implements KyselyPlugin {
   }
 }
 
-const HOT = ['service_order', 'goods'];
+const HOT = ['service_order', 'goods', 'order_status_count', 'order_day_count'];
 let tdb: TestDb;
 let db: DB;
 let tenant: Tenant;
@@ -112,8 +112,13 @@ async function checkPlans(call: (db: DB) => Promise<unknown>) {
 describe('query plans of the hot calls (no full scan of orders or goods)', () => {
   it('order list, page 1 with total and status counts: index-only choice of the page, no sort of the table', async () => {
     const { queries, plans } = await checkPlans((d) => orders.pageOrders(d, tenant, { pageNum: 1, pageSize: 10 }));
-    // Counts, then the page (its id subquery is recorded on its own too): no separate count(*) for the total.
-    expect(queries.filter((q) => /count\(\*\)/.test(q.sql))).toHaveLength(1);
+    // The tabs and the total come from the maintained counters (migration 1301): no count(*) of the orders at all.
+    expect(queries.filter((q) => /count\(\*\)/.test(q.sql))).toHaveLength(0);
+    const counts = queries.findIndex((q) => /from "order_status_count"/.test(q.sql));
+    expect(counts).toBeGreaterThanOrEqual(0);
+    expect(plans[counts].join('\n')).toMatch(
+      pg() ? /order_status_count_pk/ : /SEARCH order_status_count USING PRIMARY KEY/,
+    );
     const page = plans[plans.length - 1].join('\n');
     // Which index PostgreSQL picks on the few seeded rows depends on its statistics; SQLite plans without them.
     if (pg())
@@ -122,7 +127,7 @@ describe('query plans of the hot calls (no full scan of orders or goods)', () =>
   });
 
   it('order list filtered by status and date range', async () => {
-    const { plans } = await checkPlans((d) =>
+    const { queries, plans } = await checkPlans((d) =>
       orders.pageOrders(d, tenant, {
         pageNum: 1,
         pageSize: 10,
@@ -132,6 +137,20 @@ describe('query plans of the hot calls (no full scan of orders or goods)', () =>
       } as never),
     );
     if (!pg()) expect(plans[plans.length - 1].join('\n')).toMatch(/service_order_shop_status_created_idx/);
+    // The tabs under a date filter: a range of days of the day counters, never the orders.
+    const counts = queries.findIndex((q) => /from "order_day_count"/.test(q.sql));
+    expect(counts).toBeGreaterThanOrEqual(0);
+    expect(queries.filter((q) => /count\(\*\)/.test(q.sql))).toHaveLength(0);
+    expect(plans[counts].join('\n')).toMatch(
+      pg() ? /order_day_count_pk/ : /SEARCH order_day_count USING PRIMARY KEY \(merchant_id=\? AND day>\? AND day<\?\)/,
+    );
+  });
+
+  it('order list with a text filter still counts, through the merchant indexes (no full scan)', async () => {
+    const { queries } = await checkPlans((d) =>
+      orders.pageOrders(d, tenant, { pageNum: 1, pageSize: 10, shopId: 'all', orderNo: '2026' } as never),
+    );
+    expect(queries.filter((q) => /count\(\*\)/.test(q.sql))).toHaveLength(1);
   });
 
   it('a deep page of every shop of the merchant', async () => {

@@ -1,4 +1,3 @@
-import { findOwnShop } from '../shop/shop.repo.ts';
 import { randomBytes } from 'node:crypto';
 import { idParam } from '@jz/contracts/common';
 import { pageQuery } from '@jz/contracts/common';
@@ -234,7 +233,8 @@ export function orderRoutes(app: App) {
       const u = currentUser(req);
       if (u.userType !== 'merchant' || !u.merchantId) return ok({ count: 0 }, 'ok');
       const t = await tenant(req);
-      return ok({ count: await repo.waitingCount(app.db, t.merchantId, repo.shopFilter(t, req.query.shopId)) }, 'ok');
+      const shopId = await repo.ownShopFilter(app.db, t, req.query.shopId);
+      return ok({ count: await repo.waitingCount(app.db, t.merchantId, shopId) }, 'ok');
     },
   );
 
@@ -243,9 +243,8 @@ export function orderRoutes(app: App) {
     { schema: { body: shopParam }, config: { perm: 'merchant:order:taking' } },
     async (req) => {
       const t = await tenant(req);
-      const shopId = repo.shopFilter(t, req.body.shopId);
       // A stream may only follow a shop of the caller's own merchant (another merchant's shop is "not found").
-      if (shopId !== null) await findOwnShop(app.db, t, shopId);
+      const shopId = await repo.ownShopFilter(app.db, t, req.body.shopId);
       const ticket = randomBytes(24).toString('base64url');
       const expiresAt = await repo.issueTicket(app.db, t, ticket, shopId);
       return ok({ ticket, expiresAt, url: `/api/app/jiazheng/pay/dingdan/stream?ticket=${ticket}` }, 'ok');

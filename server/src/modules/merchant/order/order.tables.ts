@@ -88,6 +88,23 @@ export interface VerifyAttemptTable {
   createdAt: string;
 }
 
+/** Orders per (merchant, shop, status), kept by triggers on service_order (migration 1301). */
+export interface OrderStatusCountTable {
+  merchantId: number;
+  shopId: number;
+  status: number;
+  n: number;
+}
+
+/** Orders per (merchant, Shanghai day of created_at, shop, status), kept by the same triggers. */
+export interface OrderDayCountTable {
+  merchantId: number;
+  day: string;
+  shopId: number;
+  status: number;
+  n: number;
+}
+
 declare module '../../../db/schema.ts' {
   interface Database {
     serviceOrder: ServiceOrderTable;
@@ -95,5 +112,7 @@ declare module '../../../db/schema.ts' {
     orderEvent: OrderEventTable;
     orderStreamTicket: OrderStreamTicketTable;
     verifyAttempt: VerifyAttemptTable;
+    orderStatusCount: OrderStatusCountTable;
+    orderDayCount: OrderDayCountTable;
   }
 }
