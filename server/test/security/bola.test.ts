@@ -205,54 +205,112 @@ const MATRIX: Record<string, Entry> = {
     how: "A's review",
     calls: (i) => one({ id: i.reviewA, merchantReply: '越权回复' }),
   },
+  // courier
+  'GET /tmpl/api/app/jiazheng/kuaidi/findAllByPage': {
+    how: "A's shop filter",
+    calls: (i) => filter({ shopId: i.shopA }),
+  },
+  'GET /tmpl/api/app/jiazheng/kuaidi/findById/:id': { how: "A's pick-up", calls: (i) => one({}, { id: i.courierA }) },
+  'POST /tmpl/api/app/jiazheng/kuaidi/cancel': {
+    how: "A's pick-up",
+    calls: (i) => one({ id: i.courierA, reason: '越权取消' }),
+  },
+  // statistics
+  'GET /tmpl/api/app/jiazheng/tongji/yuangong': { how: "A's shop", calls: (i) => filter({ shopId: i.shopA }) },
+  'POST /tmpl/api/app/jiazheng/tongji/yuangong/export': {
+    how: "A's shop",
+    calls: (i) => filter({ shopId: i.shopA }),
+  },
+  'GET /tmpl/api/app/jiazheng/tongji/yunying': { how: "A's shop", calls: (i) => filter({ shopId: i.shopA }) },
+  'POST /tmpl/api/app/jiazheng/tongji/yunying/export': {
+    how: "A's shop",
+    calls: (i) => filter({ shopId: i.shopA }),
+  },
+  'GET /tmpl/api/app/jiazheng/tongji/jinri': { how: "A's shop", calls: (i) => filter({ shopId: i.shopA }) },
+  'GET /tmpl/api/app/jiazheng/tongji/yuangong/dingdan': {
+    how: "A's employee",
+    calls: (i) => filter({ employeeId: i.employeeA }),
+  },
+  // sub-accounts and their roles
+  'GET /tmpl/api/merchant/subaccount/findAllByPage': {
+    how: "A's role as the filter",
+    calls: (i) => filter({ roleId: i.roleA }),
+  },
+  'GET /tmpl/api/merchant/subaccount/detail': { how: "A's sub-account", calls: (i) => one({ id: i.subA }) },
+  'POST /tmpl/api/merchant/subaccount/add': {
+    how: "a new account given A's role; given B's role and A's shop",
+    calls: (i) => [
+      { params: { nickName: '越权账号', phone: '13912340001', roleId: i.roleA, shopIds: '' } },
+      { params: { nickName: '越权账号', phone: '13912340002', roleId: i.roleB, shopIds: `${i.shopA}` } },
+    ],
+  },
+  'POST /tmpl/api/merchant/subaccount/edit': {
+    how: "A's sub-account; B's sub-account given A's role, then A's shop",
+    calls: (i) => [
+      { params: { id: i.subA, nickName: '被B改名' } },
+      { params: { id: i.subB, roleId: i.roleA } },
+      { params: { id: i.subB, shopIds: `${i.shopA}` } },
+    ],
+  },
+  'POST /tmpl/api/merchant/subaccount/status': {
+    how: "A's sub-account disabled",
+    calls: (i) => one({ id: i.subA, status: 1 }),
+  },
+  'POST /tmpl/api/merchant/subaccount/rePassword': {
+    how: "A's sub-account's password",
+    calls: (i) => one({ id: i.subA, password: 'Abcdef123456' }),
+  },
+  'DELETE /tmpl/api/merchant/subaccount/delByIds/:ids': {
+    how: "A's sub-account alone, and mixed with B's own",
+    calls: (i) => [
+      { path: { ids: `${i.subA}` }, params: {} },
+      { path: { ids: `${i.subB},${i.subA}` }, params: {} },
+    ],
+  },
+  'POST /tmpl/api/merchant/subaccount/role/add': {
+    notOwned: 'menuIds name platform menus (limited to what the caller may grant: role tests)',
+  },
+  'POST /tmpl/api/merchant/subaccount/role/edit': {
+    how: "A's role renamed",
+    calls: (i) => one({ id: i.roleA, name: '被B改名' }),
+  },
+  'DELETE /tmpl/api/merchant/subaccount/role/delByIds/:ids': {
+    how: "A's role alone, and mixed with B's own",
+    calls: (i) => [
+      { path: { ids: `${i.roleA}` }, params: {} },
+      { path: { ids: `${i.roleB},${i.roleA}` }, params: {} },
+    ],
+  },
+  // licences
+  'GET /tmpl/api/merchant/licence/detail': { how: "A's licence", calls: (i) => one({ id: i.licenceA }) },
+  'POST /tmpl/api/merchant/licence/edit': {
+    how: "A's licence",
+    calls: (i) => one({ id: i.licenceA, kind: 'yyzz', number: 'B1234567890', imageUrl: '/tmpl/uploads/licence/x.png' }),
+  },
+  'DELETE /tmpl/api/merchant/licence/delByIds/:ids': {
+    how: "A's licence",
+    calls: (i) => one({}, { ids: `${i.licenceA}` }),
+  },
 };
 
 /**
- * Routes of the engineers still at work (courier, statistics, accounts/sub-accounts, licences): they take ids but are
- * not in the matrix yet. The lead removes entries as each module settles. A pending route is still exercised when it
- * has a `calls` probe below, but only reported, not asserted.
+ * Routes taking an id that are not in the matrix yet (a module still at work). Empty since courier, statistics,
+ * sub-accounts and licences settled; kept so a new module can be listed here while it is built.
  */
-const PENDING: Record<string, string> = {
-  'GET /tmpl/api/app/jiazheng/kuaidi/findAllByPage': 'courier (kuaidi) still in progress',
-  'GET /tmpl/api/app/jiazheng/kuaidi/findById/:id': 'courier (kuaidi) still in progress',
-  'POST /tmpl/api/app/jiazheng/kuaidi/cancel': 'courier (kuaidi) still in progress',
-  'GET /tmpl/api/app/jiazheng/tongji/yuangong': 'statistics still in progress',
-  'POST /tmpl/api/app/jiazheng/tongji/yuangong/export': 'statistics still in progress',
-  'GET /tmpl/api/app/jiazheng/tongji/yunying': 'statistics still in progress',
-  'POST /tmpl/api/app/jiazheng/tongji/yunying/export': 'statistics still in progress',
-  'GET /tmpl/api/app/jiazheng/tongji/jinri': 'statistics still in progress',
-  'GET /tmpl/api/app/jiazheng/tongji/yuangong/dingdan': 'statistics still in progress',
-  'GET /tmpl/api/merchant/subaccount/findAllByPage': 'sub-accounts still in progress',
-  'GET /tmpl/api/merchant/subaccount/detail': 'sub-accounts still in progress',
-  'POST /tmpl/api/merchant/subaccount/add': 'sub-accounts still in progress',
-  'POST /tmpl/api/merchant/subaccount/edit': 'sub-accounts still in progress',
-  'POST /tmpl/api/merchant/subaccount/status': 'sub-accounts still in progress',
-  'POST /tmpl/api/merchant/subaccount/rePassword': 'sub-accounts still in progress',
-  'DELETE /tmpl/api/merchant/subaccount/delByIds/:ids': 'sub-accounts still in progress',
-  'POST /tmpl/api/merchant/subaccount/role/add': 'sub-account roles still in progress (menuIds)',
-  'POST /tmpl/api/merchant/subaccount/role/edit': 'sub-account roles still in progress',
-  'DELETE /tmpl/api/merchant/subaccount/role/delByIds/:ids': 'sub-account roles still in progress',
-  'GET /tmpl/api/merchant/licence/detail': 'licences still in progress',
-  'POST /tmpl/api/merchant/licence/edit': 'licences still in progress',
-  'DELETE /tmpl/api/merchant/licence/delByIds/:ids': 'licences still in progress',
-};
+const PENDING: Record<string, string> = {};
 
-/** Probes for pending routes: run and reported (console), not asserted, so the lead sees the state before promoting. */
-const PENDING_PROBES: Record<string, (i: Ids) => Call[]> = {
-  'GET /tmpl/api/app/jiazheng/kuaidi/findById/:id': (i) => one({}, { id: i.courierA }),
-  'POST /tmpl/api/app/jiazheng/kuaidi/cancel': (i) => one({ id: i.courierA, reason: '越权' }),
-  'GET /tmpl/api/app/jiazheng/kuaidi/findAllByPage': (i) => one({ shopId: i.shopA }),
-  'GET /tmpl/api/app/jiazheng/tongji/yuangong': (i) => one({ shopId: i.shopA }),
-  'GET /tmpl/api/app/jiazheng/tongji/yunying': (i) => one({ shopId: i.shopA }),
-  'GET /tmpl/api/app/jiazheng/tongji/jinri': (i) => one({ shopId: i.shopA }),
-  'GET /tmpl/api/app/jiazheng/tongji/yuangong/dingdan': (i) => one({ employeeId: i.employeeA }),
-  'GET /tmpl/api/merchant/subaccount/detail': (i) => one({ id: i.subA }),
-  'POST /tmpl/api/merchant/subaccount/status': (i) => one({ id: i.subA, status: 1 }),
-  'POST /tmpl/api/merchant/subaccount/rePassword': (i) => one({ id: i.subA, password: 'Abcdef123456' }),
-  'DELETE /tmpl/api/merchant/subaccount/delByIds/:ids': (i) => one({}, { ids: `${i.subA}` }),
-  'DELETE /tmpl/api/merchant/subaccount/role/delByIds/:ids': (i) => one({}, { ids: `${i.roleA}` }),
-  'GET /tmpl/api/merchant/licence/detail': (i) => one({ id: i.licenceA }),
-  'DELETE /tmpl/api/merchant/licence/delByIds/:ids': (i) => one({}, { ids: `${i.licenceA}` }),
+/**
+ * List filters that still answer an empty page for A's id instead of 2002 (nothing leaks: the list is scoped to the
+ * caller's merchant first). Each is owned by another engineer; the reason names the fix.
+ */
+const EMPTY_PAGE_TOLERATED: Record<string, string> = {
+  'GET /tmpl/api/app/jiazheng/shangjia/info/search/findAllByPage':
+    'shop module: parentId filter is scoped by merchant, not checked (report)',
+  // The order lists refuse A's shop (2002) but not yet A's employee: order module, another engineer (report).
+  'GET /tmpl/api/app/jiazheng/pay/dingdan/findAllByPage': 'order module: employeeId filter not checked (report)',
+  'GET /tmpl/api/app/jiazheng/pay/dingdan/weapp/shangjia/findAllByPage':
+    'order module: employeeId filter not checked (report)',
+  'POST /tmpl/api/app/jiazheng/pay/dingdan/export': 'order module: employeeId filter not checked (report)',
 };
 
 /** Signed-in (not perm-guarded) routes on the merchant side that take an id: held to the same rule. */
@@ -296,6 +354,28 @@ describe('API1 object level: merchant B against merchant A', () => {
       expect(
         (await b.post('app/jiazheng/xieyi/qianshu', { id: a.id, version: a.version, signerName: '商家乙' })).code,
       ).toBe(200);
+    // B's own role and sub-account, so cross-reference calls (B's account given A's role or shop) can be made.
+    const tree = (await b.get('merchant/subaccount/role/menuTree')).result as { id: number }[];
+    expect((await b.post('merchant/subaccount/role/add', { name: '乙角色', menuIds: `${tree[0].id}` })).code).toBe(200);
+    const d = t.db as any;
+    ids.roleB = (
+      await d
+        .selectFrom('role')
+        .select('id')
+        .where('merchantId', '=', ids.B)
+        .where('name', '=', '乙角色')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const added = await b.post('merchant/subaccount/add', {
+      nickName: '乙子账号',
+      phone: '13912349999',
+      roleId: ids.roleB,
+      shopIds: '',
+    });
+    expect(added.code, added.message).toBe(200);
+    ids.subB = (
+      await d.selectFrom('user').select('id').where('phone', '=', '13912349999').executeTakeFirstOrThrow()
+    ).id;
   });
   afterAll(() => t?.close());
 
@@ -314,6 +394,7 @@ describe('API1 object level: merchant B against merchant A', () => {
   it("refuses every matrix call with 2002/301 and leaves A's rows unchanged", async () => {
     const byKey = new Map(routes.map((r) => [routeKey(r), r]));
     const failures: string[] = [];
+    const emptyPages: string[] = [];
     let calls = 0;
     for (const [key, entry] of Object.entries(MATRIX)) {
       if ('notOwned' in entry) continue;
@@ -324,15 +405,18 @@ describe('API1 object level: merchant B against merchant A', () => {
         calls++;
         const after = await snapshotOf(t.db, ids.A);
         const refused = res.code === 2002 || res.code === 301;
-        if (!refused && !(call.filter && emptyAnswer(res)))
+        if (!refused && call.filter && emptyAnswer(res)) emptyPages.push(key);
+        if (!refused && !(call.filter && key in EMPTY_PAGE_TOLERATED && emptyAnswer(res)))
           failures.push(`${key} ${JSON.stringify(call)} -> ${res.code} ${res.message} ${res.raw.slice(0, 160)}`);
         if (JSON.stringify(before) !== JSON.stringify(after))
           failures.push(`${key} ${JSON.stringify(call)} CHANGED A's rows`);
         expect(res.raw).not.toMatch(/at .*\.ts:\d+/);
       }
     }
+    const attacked = Object.values(MATRIX).filter((e) => !('notOwned' in e)).length;
     console.info(
-      `BOLA: ${Object.keys(MATRIX).length} matrix routes, ${calls} calls as B with A's ids, ${failures.length} failures`,
+      `BOLA: ${Object.keys(MATRIX).length} matrix routes (${attacked} attacked), ${calls} calls as B with A's ids, ` +
+        `${failures.length} failures, empty pages (tolerated): ${[...new Set(emptyPages)].join(', ') || 'none'}`,
     );
     expect(failures).toEqual([]);
     expect(calls).toBeGreaterThanOrEqual(45);
@@ -346,24 +430,5 @@ describe('API1 object level: merchant B against merchant A', () => {
     const res = await api(t.app, tokenB).post('app/jiazheng/pay/dingdan/shangjiaYanquan', { code: ids.verifyCodeA });
     expect([2001, 2002, 2004]).toContain(res.code);
     expect(await snapshotOf(t.db, ids.A)).toEqual(before);
-  });
-
-  it('pending routes: probed and reported (not asserted until promoted)', async () => {
-    const byKey = new Map(routes.map((r) => [routeKey(r), r]));
-    const report: string[] = [];
-    for (const [key, probe] of Object.entries(PENDING_PROBES)) {
-      const r = byKey.get(key);
-      if (!r) continue;
-      for (const call of probe(ids)) {
-        const before = JSON.stringify(await snapshotOf(t.db, ids.A));
-        const res = await send(t.app, tokenB, r, call);
-        const changed = JSON.stringify(await snapshotOf(t.db, ids.A)) !== before;
-        report.push(
-          `${res.code === 2002 || res.code === 301 ? 'ok ' : emptyAnswer(res) ? 'ok (empty page)' : 'BAD'} ${key} -> ${res.code}${changed ? ' CHANGED' : ''}`,
-        );
-      }
-    }
-    console.info(`pending BOLA probes:\n${report.join('\n')}`);
-    expect(report.length).toBeGreaterThan(0);
   });
 });

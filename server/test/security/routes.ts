@@ -76,6 +76,9 @@ export interface Ids {
   courierA: number;
   subA: number;
   roleA: number;
+  /** B's own role and sub-account, for cross-reference calls; created by the test that needs them (0 until then). */
+  roleB: number;
+  subB: number;
   messageA: number;
   signatureA: number;
 }
@@ -142,6 +145,8 @@ export async function loadIds(db: TestApp['db']): Promise<Ids> {
     courierA: (await first('courierOrder', A)).id,
     subA: (await d.selectFrom('user').select('id').where('phone', '=', PHONES.subA).executeTakeFirstOrThrow()).id,
     roleA: (await first('role', A)).id,
+    roleB: 0,
+    subB: 0,
     messageA: (await first('message', A)).id,
     signatureA: (await first('agreementSignature', A)).id,
   };

@@ -274,6 +274,7 @@ export async function pageSubAccounts(
   t: Tenant,
   f: { pageNum: number; pageSize: number; keyword?: string; roleId?: number; status?: number },
 ) {
+  if (f.roleId) await findOwnRole(db, t, f.roleId);
   let base = subBase(db, t);
   if (f.keyword) {
     const k = likeContains(f.keyword);

@@ -9,6 +9,7 @@ import {
 import type { Page } from '@jz/contracts/envelope';
 import type { DB } from '../../../db/client.ts';
 import { business, invalid, notFound } from '../../../lib/errors.ts';
+import { ownShopId } from '../../../lib/owned.ts';
 import { likeContains, paginate } from '../../../lib/paging.ts';
 import type { Tenant } from '../../../lib/tenant.ts';
 import { dayEndIso, dayStartIso, nowIso } from '../../../lib/time.ts';
@@ -95,7 +96,7 @@ export async function refresh(db: DB, merchantId: number, ids?: number[]) {
 }
 
 export async function page(db: DB, t: Tenant, f: CourierQuery): Promise<Page<CourierOrder>> {
-  const shopId = shopScope(t, f.shopId);
+  const shopId = shopScope(t, await ownShopId(db, t, f.shopId));
   await refresh(db, t.merchantId);
   let q = db
     .selectFrom('courierOrder')

@@ -14,6 +14,7 @@ import type { ExpressionBuilder, Updateable } from 'kysely';
 import type { DB } from '../../../db/client.ts';
 import type { Database } from '../../../db/schema.ts';
 import { business, invalid, notFound } from '../../../lib/errors.ts';
+import { ownShopId } from '../../../lib/owned.ts';
 import { likeContains, paginate } from '../../../lib/paging.ts';
 import type { Tenant } from '../../../lib/tenant.ts';
 import { dayjs, nowIso, TZ } from '../../../lib/time.ts';
@@ -81,6 +82,7 @@ const stateOrder = (eb: ExpressionBuilder<Database, 'employee'>) =>
     .end();
 
 export async function page(db: DB, t: Scope, f: EmployeeQuery) {
+  await ownShopId(db, t, f.shopId);
   let q = live(db, t);
   const shop = shopScope(t, f.shopId);
   if (shop !== undefined) q = q.where('employee.shopId', '=', shop);
@@ -102,6 +104,7 @@ export async function list(
   t: Scope,
   f: { name?: string; workState?: number; shopId?: number | 'all' },
 ): Promise<EmployeeOption[]> {
+  await ownShopId(db, t, f.shopId);
   let q = live(db, t).where('employee.workState', '!=', WORK_STATE.RESIGNED);
   const shop = shopScope(t, f.shopId);
   if (shop !== undefined) q = q.where('employee.shopId', '=', shop);

@@ -3,6 +3,7 @@ import { sql, type Transaction } from 'kysely';
 import type { DB } from '../../../db/client.ts';
 import type { Database } from '../../../db/schema.ts';
 import { business, notFound } from '../../../lib/errors.ts';
+import { ownEmployeeId, ownGoodsId, ownShopId } from '../../../lib/owned.ts';
 import { paginate } from '../../../lib/paging.ts';
 import type { Tenant } from '../../../lib/tenant.ts';
 import { dayEndIso, dayStartIso, nowIso } from '../../../lib/time.ts';
@@ -52,6 +53,9 @@ export async function pageReviews(
   t: Tenant,
   f: Filter & { pageNum: number; pageSize: number },
 ): Promise<ReviewPage> {
+  await ownShopId(db, t, f.shopId);
+  await ownGoodsId(db, t, f.goodsId);
+  await ownEmployeeId(db, t, f.employeeId);
   const base = filtered(db, t, f);
   const page = await paginate(
     base,
