@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatYuan } from './format.ts';
+import * as contracts from '@jz/contracts/employee';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import {
+  API_DATE_FORMAT,
+  formatDate,
+  formatDateTime,
+  formatLongDate,
+  formatMonth,
+  formatShortDateTime,
+  formatYuan,
+  maskIdCard,
+  maskPhone,
+  toApiDate,
+} from './format.ts';
 
 describe('format helpers (issue 15)', () => {
   it('formatYuan: ¥ with thousands separators and two decimals', () => {
@@ -20,5 +34,38 @@ describe('format helpers (issue 15)', () => {
     expect(formatDateTime(null)).toBe('-');
     expect(formatDateTime('not a date')).toBe('-');
     expect(formatDate('')).toBe('-');
+  });
+  it('formatMonth / formatShortDateTime / formatLongDate', () => {
+    const local = new Date(2026, 10, 22, 9, 5, 7);
+    expect(formatMonth(local)).toBe('2026-11');
+    expect(formatShortDateTime(local)).toBe('11-22 09:05');
+    expect(formatShortDateTime(local, { seconds: true })).toBe('11-22 09:05:07');
+    expect(formatShortDateTime(undefined)).toBe('-');
+    expect(formatMonth('x')).toBe('-');
+    dayjs.locale('zh-cn');
+    try {
+      expect(formatLongDate(local)).toBe('2026年11月22日 星期日');
+    } finally {
+      dayjs.locale('en');
+    }
+  });
+  it('API dates: one format, empty string for nothing', () => {
+    expect(API_DATE_FORMAT).toBe('YYYY-MM-DD');
+    expect(toApiDate(dayjs(new Date(2026, 0, 5, 23, 59)))).toBe('2026-01-05');
+    expect(toApiDate(null)).toBe('');
+  });
+  it('maskPhone / maskIdCard: the server masks, "-" for nothing', () => {
+    expect(maskPhone('13800000001')).toBe('138****0001');
+    expect(maskPhone('')).toBe('-');
+    expect(maskPhone(null)).toBe('-');
+    expect(maskIdCard('142301199001011234')).toBe('1423**********1234');
+    expect(maskIdCard('14230119900101123X')).toBe('1423**********123X');
+    expect(maskIdCard(undefined)).toBe('-');
+    // The same masks as the server's (contracts) for every length.
+    const digits = '142301199001011234567';
+    for (let n = 1; n <= digits.length; n++) {
+      expect(maskPhone(digits.slice(0, n))).toBe(contracts.maskPhone(digits.slice(0, n)));
+      expect(maskIdCard(digits.slice(0, n))).toBe(contracts.maskIdCard(digits.slice(0, n)));
+    }
   });
 });

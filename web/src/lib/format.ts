@@ -1,4 +1,4 @@
-import dayjs from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 
 const yuanFormat = new Intl.NumberFormat('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
@@ -13,16 +13,59 @@ export function formatYuan(fen: number | null | undefined, opts: { sign?: boolea
   return `${prefix}¥${yuanFormat.format(Math.abs(v))}`;
 }
 
+type DateInput = string | number | Date | Dayjs | null | undefined;
+
+/** A valid dayjs for a value from the API, or null for nothing / an unparseable value. */
+function parse(v: DateInput) {
+  if (v === null || v === undefined || v === '') return null;
+  const d = dayjs(v);
+  return d.isValid() ? d : null;
+}
+
 /** Dates in the zh-CN formats of the console: "2026-11-22 10:05" (seconds on request); "-" when absent or invalid. */
-export function formatDateTime(iso: string | number | Date | null | undefined, opts: { seconds?: boolean } = {}) {
-  if (iso === null || iso === undefined || iso === '') return '-';
-  const d = dayjs(iso);
-  return d.isValid() ? d.format(opts.seconds ? 'YYYY-MM-DD HH:mm:ss' : 'YYYY-MM-DD HH:mm') : '-';
+export function formatDateTime(iso: DateInput, opts: { seconds?: boolean } = {}) {
+  return parse(iso)?.format(opts.seconds ? 'YYYY-MM-DD HH:mm:ss' : 'YYYY-MM-DD HH:mm') ?? '-';
 }
 
 /** A day: "2026-11-22". */
-export function formatDate(iso: string | number | Date | null | undefined) {
-  if (iso === null || iso === undefined || iso === '') return '-';
-  const d = dayjs(iso);
-  return d.isValid() ? d.format('YYYY-MM-DD') : '-';
+export function formatDate(iso: DateInput) {
+  return parse(iso)?.format('YYYY-MM-DD') ?? '-';
+}
+
+/** A month: "2026-11". */
+export function formatMonth(iso: DateInput) {
+  return parse(iso)?.format('YYYY-MM') ?? '-';
+}
+
+/** A time within the current year, where the year is noise (dense lists, cards): "11-22 10:05" (seconds on request). */
+export function formatShortDateTime(iso: DateInput, opts: { seconds?: boolean } = {}) {
+  return parse(iso)?.format(opts.seconds ? 'MM-DD HH:mm:ss' : 'MM-DD HH:mm') ?? '-';
+}
+
+/** The long form of a day for greetings: "2026年11月22日 星期日" (the weekday in the active dayjs locale, zh-cn). */
+export function formatLongDate(iso: DateInput) {
+  return parse(iso)?.format('YYYY年M月D日 dddd') ?? '-';
+}
+
+/** The one format of a date sent to the API (query params, form fields): "2026-11-22". */
+export const API_DATE_FORMAT = 'YYYY-MM-DD';
+
+/** A picker value -> the API's date string; '' for nothing (the API's "not set"). */
+export function toApiDate(d: Dayjs | null | undefined) {
+  return d ? d.format(API_DATE_FORMAT) : '';
+}
+
+/**
+ * Masks for the few values the client itself hides (the server masks what it sends): 138****0001 and
+ * 1423**********1234, exactly as @jz/contracts/employee masks them (format.test.ts compares the two; not imported,
+ * so the contracts' zod schemas stay out of every chunk that formats a date); "-" when absent.
+ */
+export function maskPhone(phone: string | null | undefined) {
+  if (!phone) return '-';
+  return phone.length >= 7 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : phone;
+}
+
+export function maskIdCard(idCard: string | null | undefined) {
+  if (!idCard) return '-';
+  return `${idCard.slice(0, 4)}${'*'.repeat(Math.max(0, idCard.length - 8))}${idCard.slice(-4)}`;
 }
