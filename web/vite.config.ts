@@ -1,9 +1,11 @@
 /// <reference types="vitest/config" />
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [react()],
   base: './',
   server: { port: 5173, proxy: { '/tmpl': 'http://127.0.0.1:3000' } },
@@ -14,10 +16,25 @@ export default defineConfig({
         find: /^echarts-for-react$/,
         replacement: fileURLToPath(new URL('./src/lib/echarts-lite.tsx', import.meta.url)),
       },
+      // react-router's package exports only its development build (warnings and checks kept); builds take the
+      // production one it also ships, as React does under NODE_ENV=production. Dev server and tests keep the warnings.
+      ...(command === 'build'
+        ? [
+            {
+              find: /^react-router$/,
+              replacement: path.join(
+                path.dirname(createRequire(import.meta.url).resolve('react-router')),
+                '../production/index.mjs',
+              ),
+            },
+          ]
+        : []),
     ],
   },
   build: {
     outDir: 'dist',
+    // scripts/check-bundle.mjs reads the chunk graph (entry, static and dynamic imports per source module) from it.
+    manifest: true,
     chunkSizeWarningLimit: 1500,
     rollupOptions: {
       output: {
@@ -38,4 +55,4 @@ export default defineConfig({
     css: false,
     testTimeout: 20000,
   },
-});
+}));

@@ -1,16 +1,12 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider, Spin } from 'antd';
+import { ConfigProvider, message, Spin } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
 import { useEffect, useMemo, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { usePendingRequests } from '../lib/loading.ts';
 import { setMessageApi } from '../lib/notify.ts';
 import { queryClient } from '../lib/queries.ts';
 import { createRouter } from './router.tsx';
-
-dayjs.locale('zh-cn');
 
 /** "拼命加载中" while requests are pending, shown only after 400 ms so fast calls do not flash (spec §4). */
 export function FullScreenLoading() {
@@ -24,10 +20,14 @@ export function FullScreenLoading() {
   return show ? <Spin fullscreen tip="拼命加载中" /> : null;
 }
 
-function Bridges() {
-  const { message } = AntApp.useApp();
-  useEffect(() => setMessageApi(message), [message]);
-  return null;
+/**
+ * The API client's toasts through a context-aware message API. Only message here: antd's <App> (modal, notification
+ * and their Form, Skeleton…) wraps the console in ConsoleLayout, so /login does not download it (issue 13 budgets).
+ */
+function MessageBridge() {
+  const [api, holder] = message.useMessage();
+  useEffect(() => setMessageApi(api), [api]);
+  return holder;
 }
 
 export function App() {
@@ -52,13 +52,11 @@ export function App() {
         components: { Table: { cellPaddingBlock: 10 }, Menu: { darkItemColor: 'rgba(255, 255, 255, 0.8)' } },
       }}
     >
-      <AntApp>
-        <Bridges />
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-          <FullScreenLoading />
-        </QueryClientProvider>
-      </AntApp>
+      <MessageBridge />
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+        <FullScreenLoading />
+      </QueryClientProvider>
     </ConfigProvider>
   );
 }

@@ -27,7 +27,8 @@ describe('chunk-load errors (spec §7 Other, §8)', () => {
       .mockResolvedValue({ default: Page });
     const C = lazyPage(factory);
     render(host(C));
-    expect(await screen.findByText('页面加载失败')).toBeInTheDocument();
+    // The first antd render of a run builds its styles: over a second on a busy machine.
+    expect(await screen.findByText('页面加载失败', undefined, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.getByText(/请重试；仍然失败时请刷新页面/)).toBeInTheDocument();
     expect(errors.mock.calls.some((c) => String(c[0]).includes('[ChunkLoadError] missing'))).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: /重\s*试/ }));
@@ -39,7 +40,7 @@ describe('chunk-load errors (spec §7 Other, §8)', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const C = lazyPage(() => new Promise<{ default: typeof Page }>(() => {}), undefined, 30);
     render(host(C));
-    expect(await screen.findByText('页面加载超时')).toBeInTheDocument();
+    expect(await screen.findByText('页面加载超时', undefined, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.getByText(/120 秒内未能加载完成/)).toBeInTheDocument();
   });
 
@@ -47,7 +48,7 @@ describe('chunk-load errors (spec §7 Other, §8)', () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     const C = lazyPage(() => Promise.reject(new Error('Unable to preload CSS for /assets/X-abc.css')));
     render(host(C));
-    expect(await screen.findByText('页面样式加载失败')).toBeInTheDocument();
+    expect(await screen.findByText('页面样式加载失败', undefined, { timeout: 10_000 })).toBeInTheDocument();
     expect(errors.mock.calls.some((c) => String(c[0]).includes('[CssChunkLoadError]'))).toBe(true);
   });
 
@@ -68,5 +69,33 @@ describe('chunk-load errors (spec §7 Other, §8)', () => {
         </ChunkErrorBoundary>,
       ),
     ).toThrow('x is undefined');
+  });
+});
+
+describe('lazyPage preload', () => {
+  it('preload() starts the import once; the render takes the same one', async () => {
+    const factory = vi.fn(() => Promise.resolve({ default: Page }));
+    const C = lazyPage(factory);
+    C.preload();
+    C.preload();
+    expect(factory).toHaveBeenCalledTimes(1);
+    render(host(C));
+    expect(await screen.findByText('页面内容', undefined, { timeout: 10_000 })).toBeInTheDocument();
+    expect(factory).toHaveBeenCalledTimes(1);
+  });
+
+  it('a failed preload is not reported until the page renders, and a retry imports again', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const factory = vi
+      .fn<() => Promise<{ default: typeof Page }>>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module: /assets/Y.js'))
+      .mockResolvedValue({ default: Page });
+    const C = lazyPage(factory);
+    C.preload();
+    render(host(C));
+    expect(await screen.findByText('页面加载失败', undefined, { timeout: 10_000 })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: /重\s*试/ }));
+    expect(await screen.findByText('页面内容', undefined, { timeout: 10_000 })).toBeInTheDocument();
+    expect(factory).toHaveBeenCalledTimes(2);
   });
 });

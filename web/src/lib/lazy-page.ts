@@ -77,17 +77,25 @@ export function retryChunks() {
  * `lazyPage(() => import('./XPage.tsx'))`: like React.lazy, with the 120-second timeout and typed chunk errors
  * (shown and reported by ChunkErrorBoundary), and retryable through retryChunks(). Accepts a module with a default
  * export, or pass `pick` to take a named one: `lazyPage(() => import('./x.tsx'), (m) => m.XPage)`.
+ * `C.preload()` starts the import ahead of the first render (a route loader calls it so the chunk downloads alongside
+ * the session calls instead of after them); the render then takes the same import.
  */
 export function lazyPage<M, P extends object = object>(
   factory: () => Promise<M>,
   pick: (m: M) => ComponentType<P> = (m) => (m as { default: ComponentType<P> }).default,
   timeoutMs = CHUNK_TIMEOUT_MS,
-): LazyExoticComponent<ComponentType<P>> {
+): LazyPage<P> {
+  // One import per retry generation, shared by preload() and the render (a failed one is dropped by retryChunks()).
+  let pending: { g: number; p: Promise<M> } | undefined;
+  const load = () => {
+    if (!pending || pending.g !== generation) pending = { g: generation, p: withChunkTimeout(factory(), timeoutMs) };
+    return pending.p;
+  };
   const byGeneration = new Map<number, LazyExoticComponent<ComponentType<P>>>();
   const forGeneration = (g: number) => {
     let L = byGeneration.get(g);
     if (!L) {
-      L = lazy(() => withChunkTimeout(factory(), timeoutMs).then((m) => ({ default: pick(m) })));
+      L = lazy(() => load().then((m) => ({ default: pick(m) })));
       byGeneration.clear(); // an older, failed instance is never used again
       byGeneration.set(g, L);
     }
@@ -99,5 +107,17 @@ export function lazyPage<M, P extends object = object>(
     return createElement(forGeneration(g), props as never);
   }
   // PageDef.component is typed as a LazyExoticComponent; this renders the same way (<C />) and suspends alike.
-  return LazyPage as unknown as LazyExoticComponent<ComponentType<P>>;
+  return Object.assign(LazyPage as unknown as LazyExoticComponent<ComponentType<P>>, {
+    preload: () => {
+      load().catch(() => {}); // a failure shows when the page renders (ChunkErrorBoundary), not here
+    },
+  });
+}
+
+/** What lazyPage() returns: a lazy component that can start its import early. */
+export type LazyPage<P extends object = object> = LazyExoticComponent<ComponentType<P>> & { preload: () => void };
+
+/** Starts a page component's import when it is a lazyPage (plain React.lazy components have no preload). */
+export function preloadPage(c: unknown) {
+  (c as Partial<LazyPage>).preload?.();
 }

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../../lib/lazy-page.ts';
 import type { PageDef } from '../../../app/registry.ts';
 
 /**
@@ -10,35 +10,35 @@ export const pages: PageDef[] = [
     key: 'account.mine',
     path: '/wodezhanghao',
     title: '我的账号',
-    component: lazy(() => import('./pages/MyAccountPage.tsx')),
+    component: lazyPage(() => import('./pages/MyAccountPage.tsx')),
   },
   {
     key: 'account.loginName',
     path: '/xiugaizhanghaoming',
     title: '修改账号名',
     parentKey: 'account.mine',
-    component: lazy(() => import('./pages/LoginNamePage.tsx')),
+    component: lazyPage(() => import('./pages/LoginNamePage.tsx')),
   },
   {
     key: 'account.password',
     path: '/xiugaimima',
     title: '修改密码',
     parentKey: 'account.mine',
-    component: lazy(() => import('./pages/PasswordPage.tsx')),
+    component: lazyPage(() => import('./pages/PasswordPage.tsx')),
   },
   {
     key: 'account.phone',
     path: '/xiugaishoujihao',
     title: '修改手机号',
     parentKey: 'account.mine',
-    component: lazy(() => import('./pages/PhonePage.tsx')),
+    component: lazyPage(() => import('./pages/PhonePage.tsx')),
   },
   {
     key: 'account.sub',
     path: '/zizhanghaoyuquanxian',
     title: '子账号与权限',
     perm: 'merchant:subaccount:list',
-    component: lazy(() => import('./pages/SubAccountPage.tsx')),
+    component: lazyPage(() => import('./pages/SubAccountPage.tsx')),
   },
   {
     key: 'account.subForm',
@@ -47,7 +47,7 @@ export const pages: PageDef[] = [
     // Add and edit share the page (?id= edits): the page itself checks add or edit.
     perm: 'merchant:subaccount:list',
     parentKey: 'account.sub',
-    component: lazy(() => import('./pages/SubAccountFormPage.tsx')),
+    component: lazyPage(() => import('./pages/SubAccountFormPage.tsx')),
   },
   {
     key: 'account.subDetail',
@@ -55,6 +55,6 @@ export const pages: PageDef[] = [
     title: '账号详情',
     perm: 'merchant:subaccount:query',
     parentKey: 'account.sub',
-    component: lazy(() => import('./pages/SubAccountDetailPage.tsx')),
+    component: lazyPage(() => import('./pages/SubAccountDetailPage.tsx')),
   },
 ];

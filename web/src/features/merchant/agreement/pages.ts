@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../../lib/lazy-page.ts';
 import type { PageDef } from '../../../app/registry.ts';
 
 export const pages: PageDef[] = [
@@ -7,14 +7,14 @@ export const pages: PageDef[] = [
     path: '/xiyixixie',
     title: '协议签署',
     perm: 'merchant:agreement:sign',
-    component: lazy(() => import('./pages/SignPage.tsx')),
+    component: lazyPage(() => import('./pages/SignPage.tsx')),
   },
   {
     key: 'merchant.agreement.mine',
     path: '/wodexieyi',
     title: '我的协议',
     perm: 'merchant:agreement:list',
-    component: lazy(() => import('./pages/MyAgreementsPage.tsx')),
+    component: lazyPage(() => import('./pages/MyAgreementsPage.tsx')),
   },
   {
     key: 'merchant.agreement.detail',
@@ -22,6 +22,6 @@ export const pages: PageDef[] = [
     title: '协议详情',
     perm: 'merchant:agreement:list',
     parentKey: 'merchant.agreement.mine',
-    component: lazy(() => import('./pages/AgreementDetailPage.tsx')),
+    component: lazyPage(() => import('./pages/AgreementDetailPage.tsx')),
   },
 ];

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../../lib/lazy-page.ts';
 import type { PageDef } from '../../../app/registry.ts';
 
 /** 快递下单 (issue 6; spec §2 route /kuaidixiadan). */
@@ -8,6 +8,6 @@ export const pages: PageDef[] = [
     path: '/kuaidixiadan',
     title: '快递下单',
     perm: 'merchant:courier:list',
-    component: lazy(() => import('./pages/CourierPage.tsx')),
+    component: lazyPage(() => import('./pages/CourierPage.tsx')),
   },
 ];

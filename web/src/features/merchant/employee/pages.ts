@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../../lib/lazy-page.ts';
 import type { PageDef } from '../../../app/registry.ts';
 
 /** 员工管理 (spec §2 routes). Detail and add/edit are reached from 公司员工, so they name it as their parent. */
@@ -8,7 +8,7 @@ export const pages: PageDef[] = [
     path: '/gongsiyuangong',
     title: '公司员工',
     perm: 'merchant:employee:list',
-    component: lazy(() => import('./pages/EmployeeListPage.tsx')),
+    component: lazyPage(() => import('./pages/EmployeeListPage.tsx')),
   },
   {
     key: 'merchant.employee.detail',
@@ -16,7 +16,7 @@ export const pages: PageDef[] = [
     title: '员工详情',
     perm: 'merchant:employee:query',
     parentKey: 'merchant.employee.list',
-    component: lazy(() => import('./pages/EmployeeDetailPage.tsx')),
+    component: lazyPage(() => import('./pages/EmployeeDetailPage.tsx')),
   },
   {
     key: 'merchant.employee.add',
@@ -25,6 +25,6 @@ export const pages: PageDef[] = [
     // Add and edit share the page (?id= edits): the page itself checks add or edit.
     perm: 'merchant:employee:list',
     parentKey: 'merchant.employee.list',
-    component: lazy(() => import('./pages/EmployeeFormPage.tsx')),
+    component: lazyPage(() => import('./pages/EmployeeFormPage.tsx')),
   },
 ];

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../../lib/lazy-page.ts';
 import type { PageDef } from '../../../app/registry.ts';
 
 /** 财务管理 (issue 8): spec §2 routes /caiwuguanli, /caiwuzijinzonglan, /shouzhimingxi, /caiwutixian, /buketixianjine, /bangdingjilu. */
@@ -8,41 +8,41 @@ export const pages: PageDef[] = [
     path: '/caiwuguanli',
     title: '财务管理',
     perm: 'merchant:finance:view',
-    component: lazy(() => import('./pages/FinanceHomePage.tsx')),
+    component: lazyPage(() => import('./pages/FinanceHomePage.tsx')),
   },
   {
     key: 'merchant.finance.overview',
     path: '/caiwuzijinzonglan',
     title: '资金总览',
     perm: 'merchant:finance:overview',
-    component: lazy(() => import('./pages/FundsOverviewPage.tsx')),
+    component: lazyPage(() => import('./pages/FundsOverviewPage.tsx')),
   },
   {
     key: 'merchant.finance.ledger',
     path: '/shouzhimingxi',
     title: '收支明细',
     perm: 'merchant:finance:ledger',
-    component: lazy(() => import('./pages/LedgerPage.tsx')),
+    component: lazyPage(() => import('./pages/LedgerPage.tsx')),
   },
   {
     key: 'merchant.finance.withdraw',
     path: '/caiwutixian',
     title: '提现',
     perm: 'merchant:finance:withdrawList',
-    component: lazy(() => import('./pages/WithdrawPage.tsx')),
+    component: lazyPage(() => import('./pages/WithdrawPage.tsx')),
   },
   {
     key: 'merchant.finance.frozen',
     path: '/buketixianjine',
     title: '不可提现金额',
     perm: 'merchant:finance:frozen',
-    component: lazy(() => import('./pages/FrozenPage.tsx')),
+    component: lazyPage(() => import('./pages/FrozenPage.tsx')),
   },
   {
     key: 'merchant.finance.binding',
     path: '/bangdingjilu',
     title: '绑定记录',
     perm: 'merchant:finance:card',
-    component: lazy(() => import('./pages/BindingPage.tsx')),
+    component: lazyPage(() => import('./pages/BindingPage.tsx')),
   },
 ];

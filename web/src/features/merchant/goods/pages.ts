@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../../lib/lazy-page.ts';
 import type { PageDef } from '../../../app/registry.ts';
 
 export const pages: PageDef[] = [
@@ -7,14 +7,14 @@ export const pages: PageDef[] = [
     path: '/shangpinguanli',
     title: '商品管理',
     perm: 'merchant:goods:list',
-    component: lazy(() => import('./pages/GoodsListPage.tsx')),
+    component: lazyPage(() => import('./pages/GoodsListPage.tsx')),
   },
   {
     key: 'merchant.goods.add',
     path: '/shangpinAdd',
     title: '新增商品',
     parentKey: 'merchant.goods.list',
-    component: lazy(() => import('./pages/GoodsFormPage.tsx')),
+    component: lazyPage(() => import('./pages/GoodsFormPage.tsx')),
   },
   {
     key: 'merchant.goods.detail',
@@ -22,6 +22,6 @@ export const pages: PageDef[] = [
     title: '商品详情',
     perm: 'merchant:goods:list',
     parentKey: 'merchant.goods.list',
-    component: lazy(() => import('./pages/GoodsDetailPage.tsx')),
+    component: lazyPage(() => import('./pages/GoodsDetailPage.tsx')),
   },
 ];

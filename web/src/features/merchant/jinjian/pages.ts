@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../../lib/lazy-page.ts';
 import type { PageDef } from '../../../app/registry.ts';
 
 /** 用户进件 (spec §2 /yonghujinjian): onboarding with the payment provider. */
@@ -8,6 +8,6 @@ export const pages: PageDef[] = [
     path: '/yonghujinjian',
     title: '用户进件',
     perm: 'merchant:finance:jinjian:query',
-    component: lazy(() => import('./pages/JinjianPage.tsx')),
+    component: lazyPage(() => import('./pages/JinjianPage.tsx')),
   },
 ];

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../../lib/lazy-page.ts';
 import type { PageDef } from '../../../app/registry.ts';
 
 /** 我的证照 (issue 10). */
@@ -8,6 +8,6 @@ export const pages: PageDef[] = [
     path: '/wodezhengzhao',
     title: '我的证照',
     perm: 'merchant:account:licence',
-    component: lazy(() => import('./pages/LicencePage.tsx')),
+    component: lazyPage(() => import('./pages/LicencePage.tsx')),
   },
 ];

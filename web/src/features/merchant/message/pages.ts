@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../../lib/lazy-page.ts';
 import type { PageDef } from '../../../app/registry.ts';
 
 export const pages: PageDef[] = [
@@ -7,6 +7,6 @@ export const pages: PageDef[] = [
     path: '/xiaoxiguanli',
     title: '消息管理',
     perm: 'merchant:message:list',
-    component: lazy(() => import('./pages/MessagePage.tsx')),
+    component: lazyPage(() => import('./pages/MessagePage.tsx')),
   },
 ];

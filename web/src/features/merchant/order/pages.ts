@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../../lib/lazy-page.ts';
 import type { PageDef } from '../../../app/registry.ts';
 
 /** 订单管理 (issue 6; spec §2 routes). */
@@ -8,20 +8,20 @@ export const pages: PageDef[] = [
     path: '/dingdanguanli',
     title: '订单管理',
     perm: 'merchant:order:list',
-    component: lazy(() => import('./pages/OrderListPage.tsx')),
+    component: lazyPage(() => import('./pages/OrderListPage.tsx')),
   },
   {
     key: 'merchant.order.taking',
     path: '/dingdanjiedan',
     title: '订单接单',
     perm: 'merchant:order:taking',
-    component: lazy(() => import('./pages/OrderTakingPage.tsx')),
+    component: lazyPage(() => import('./pages/OrderTakingPage.tsx')),
   },
   {
     key: 'merchant.order.verify',
     path: '/yanquanguanli',
     title: '验券管理',
     perm: 'merchant:order:verify',
-    component: lazy(() => import('./pages/VerifyPage.tsx')),
+    component: lazyPage(() => import('./pages/VerifyPage.tsx')),
   },
 ];

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../../lib/lazy-page.ts';
 import type { PageDef } from '../../../app/registry.ts';
 
 export const pages: PageDef[] = [
@@ -7,6 +7,6 @@ export const pages: PageDef[] = [
     path: '/dingdanpingjiaguanli',
     title: '订单评价管理',
     perm: 'merchant:review:list',
-    component: lazy(() => import('./pages/ReviewPage.tsx')),
+    component: lazyPage(() => import('./pages/ReviewPage.tsx')),
   },
 ];

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../../lib/lazy-page.ts';
 import type { PageDef } from '../../../app/registry.ts';
 
 export const pages: PageDef[] = [
@@ -7,20 +7,20 @@ export const pages: PageDef[] = [
     path: '/dianpuguanli',
     title: '店铺管理',
     perm: 'merchant:shop:list',
-    component: lazy(() => import('./pages/ShopListPage.tsx')),
+    component: lazyPage(() => import('./pages/ShopListPage.tsx')),
   },
   {
     key: 'merchant.shop.info',
     path: '/dianpuxinxi',
     title: '店铺信息',
     perm: 'merchant:shop:info',
-    component: lazy(() => import('./pages/ShopInfoPage.tsx')),
+    component: lazyPage(() => import('./pages/ShopInfoPage.tsx')),
   },
   {
     key: 'merchant.shop.branches',
     path: '/fendianguanli',
     title: '分店管理',
     perm: 'merchant:shop:branch',
-    component: lazy(() => import('./pages/BranchPage.tsx')),
+    component: lazyPage(() => import('./pages/BranchPage.tsx')),
   },
 ];

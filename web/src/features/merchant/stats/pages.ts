@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../../lib/lazy-page.ts';
 import type { PageDef } from '../../../app/registry.ts';
 
 /** 数据中心 (issue 5; spec §2 routes). */
@@ -8,13 +8,13 @@ export const pages: PageDef[] = [
     path: '/gongsiyuangongshuju',
     title: '员工数据',
     perm: 'merchant:stats:employee',
-    component: lazy(() => import('./pages/EmployeeStatsPage.tsx')),
+    component: lazyPage(() => import('./pages/EmployeeStatsPage.tsx')),
   },
   {
     key: 'merchant.stats.operations',
     path: '/yunyingshuju',
     title: '运营数据',
     perm: 'merchant:stats:operations',
-    component: lazy(() => import('./pages/OperationsPage.tsx')),
+    component: lazyPage(() => import('./pages/OperationsPage.tsx')),
   },
 ];

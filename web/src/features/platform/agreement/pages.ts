@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../../lib/lazy-page.ts';
 import type { PageDef } from '../../../app/registry.ts';
 
 export const pages: PageDef[] = [
@@ -7,13 +7,13 @@ export const pages: PageDef[] = [
     path: '/sys/agreement',
     title: '协议管理',
     perm: 'platform:agreement:list',
-    component: lazy(() => import('./pages/AgreementAdminPage.tsx')),
+    component: lazyPage(() => import('./pages/AgreementAdminPage.tsx')),
   },
   {
     key: 'platform.message.broadcast',
     path: '/sys/message-broadcast',
     title: '消息推送',
     perm: 'platform:message:list',
-    component: lazy(() => import('./pages/BroadcastPage.tsx')),
+    component: lazyPage(() => import('./pages/BroadcastPage.tsx')),
   },
 ];

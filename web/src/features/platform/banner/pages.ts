@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../../lib/lazy-page.ts';
 import type { PageDef } from '../../../app/registry.ts';
 
 export const pages: PageDef[] = [
@@ -7,6 +7,6 @@ export const pages: PageDef[] = [
     path: '/platform/banner',
     title: '轮播图',
     perm: 'platform:banner:list',
-    component: lazy(() => import('./pages/BannerPage.tsx')),
+    component: lazyPage(() => import('./pages/BannerPage.tsx')),
   },
 ];

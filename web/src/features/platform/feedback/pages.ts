@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../../lib/lazy-page.ts';
 import type { PageDef } from '../../../app/registry.ts';
 
 export const pages: PageDef[] = [
@@ -7,6 +7,6 @@ export const pages: PageDef[] = [
     path: '/platform/feedback',
     title: '意见反馈',
     perm: 'platform:feedback:list',
-    component: lazy(() => import('./pages/FeedbackPage.tsx')),
+    component: lazyPage(() => import('./pages/FeedbackPage.tsx')),
   },
 ];

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../../lib/lazy-page.ts';
 import type { PageDef } from '../../../app/registry.ts';
 
 export const pages: PageDef[] = [
@@ -7,6 +7,6 @@ export const pages: PageDef[] = [
     path: '/platform/fuwu',
     title: '服务类目',
     perm: 'platform:fuwu:list',
-    component: lazy(() => import('./pages/FuwuPage.tsx')),
+    component: lazyPage(() => import('./pages/FuwuPage.tsx')),
   },
 ];

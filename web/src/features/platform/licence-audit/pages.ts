@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../../lib/lazy-page.ts';
 import type { PageDef } from '../../../app/registry.ts';
 
 /** 证照审核 in the platform toolkit (issue 10). */
@@ -8,6 +8,6 @@ export const pages: PageDef[] = [
     path: '/sys/licence-audit',
     title: '证照审核',
     perm: 'sys:licence:list',
-    component: lazy(() => import('./pages/LicenceAuditPage.tsx')),
+    component: lazyPage(() => import('./pages/LicenceAuditPage.tsx')),
   },
 ];

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../../lib/lazy-page.ts';
 import type { PageDef } from '../../../app/registry.ts';
 
 export const pages: PageDef[] = [
@@ -7,6 +7,6 @@ export const pages: PageDef[] = [
     path: '/sys/merchant-user',
     title: '商家用户',
     perm: 'platform:merchantUser:list',
-    component: lazy(() => import('./pages/MerchantUserPage.tsx')),
+    component: lazyPage(() => import('./pages/MerchantUserPage.tsx')),
   },
 ];

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../../lib/lazy-page.ts';
 import type { PageDef } from '../../../app/registry.ts';
 
 export const pages: PageDef[] = [
@@ -7,6 +7,6 @@ export const pages: PageDef[] = [
     path: '/platform/notice',
     title: '通知公告',
     perm: 'platform:notice:list',
-    component: lazy(() => import('./pages/NoticePage.tsx')),
+    component: lazyPage(() => import('./pages/NoticePage.tsx')),
   },
 ];

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../../lib/lazy-page.ts';
 import type { PageDef } from '../../../app/registry.ts';
 
 export const pages: PageDef[] = [
@@ -7,6 +7,6 @@ export const pages: PageDef[] = [
     path: '/platform/qa',
     title: '常见问题',
     perm: 'platform:qa:list',
-    component: lazy(() => import('./pages/QaPage.tsx')),
+    component: lazyPage(() => import('./pages/QaPage.tsx')),
   },
 ];

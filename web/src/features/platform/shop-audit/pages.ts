@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../../lib/lazy-page.ts';
 import type { PageDef } from '../../../app/registry.ts';
 
 export const pages: PageDef[] = [
@@ -7,6 +7,6 @@ export const pages: PageDef[] = [
     path: '/platform/shop-audit',
     title: '店铺审核',
     perm: 'platform:shop:audit',
-    component: lazy(() => import('./pages/ShopAuditPage.tsx')),
+    component: lazyPage(() => import('./pages/ShopAuditPage.tsx')),
   },
 ];

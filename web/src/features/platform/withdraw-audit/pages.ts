@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../../lib/lazy-page.ts';
 import type { PageDef } from '../../../app/registry.ts';
 
 /** 提现审核 in the platform toolkit (issue 8). */
@@ -8,6 +8,6 @@ export const pages: PageDef[] = [
     path: '/sys/withdraw-audit',
     title: '提现审核',
     perm: 'sys:withdraw:list',
-    component: lazy(() => import('./pages/WithdrawAuditPage.tsx')),
+    component: lazyPage(() => import('./pages/WithdrawAuditPage.tsx')),
   },
 ];

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../../lib/lazy-page.ts';
 import type { PageDef } from '../../../app/registry.ts';
 
 export const pages: PageDef[] = [
@@ -7,7 +7,7 @@ export const pages: PageDef[] = [
     path: '/sys/config',
     title: '系统配置',
     perm: 'sys:config:list',
-    component: lazy(() => import('./pages/ConfigPage.tsx')),
+    component: lazyPage(() => import('./pages/ConfigPage.tsx')),
   },
   // The shared widgets in one place, for developers and the e2e suite; reached from 系统配置 (no menu entry).
   {
@@ -16,6 +16,6 @@ export const pages: PageDef[] = [
     title: '组件示例',
     perm: 'sys:config:list',
     parentKey: 'sys.config',
-    component: lazy(() => import('./pages/WidgetsPage.tsx')),
+    component: lazyPage(() => import('./pages/WidgetsPage.tsx')),
   },
 ];

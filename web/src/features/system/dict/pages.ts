@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../../lib/lazy-page.ts';
 import type { PageDef } from '../../../app/registry.ts';
 
 export const pages: PageDef[] = [
@@ -7,7 +7,7 @@ export const pages: PageDef[] = [
     path: '/sys/dict',
     title: '字典管理',
     perm: 'sys:dict:list',
-    component: lazy(() => import('./pages/DictPage.tsx')),
+    component: lazyPage(() => import('./pages/DictPage.tsx')),
   },
   {
     key: 'sys.dictData',
@@ -15,6 +15,6 @@ export const pages: PageDef[] = [
     title: '字典数据',
     perm: 'sys:dict:list',
     parentKey: 'sys.dict',
-    component: lazy(() => import('./pages/DictDataPage.tsx')),
+    component: lazyPage(() => import('./pages/DictDataPage.tsx')),
   },
 ];

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../../lib/lazy-page.ts';
 import type { PageDef } from '../../../app/registry.ts';
 
 export const pages: PageDef[] = [
@@ -7,6 +7,6 @@ export const pages: PageDef[] = [
     path: '/sys/gen',
     title: '代码生成',
     perm: 'sys:gen:list',
-    component: lazy(() => import('./pages/GenPage.tsx')),
+    component: lazyPage(() => import('./pages/GenPage.tsx')),
   },
 ];

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../../lib/lazy-page.ts';
 import type { PageDef } from '../../../app/registry.ts';
 
 export const pages: PageDef[] = [
@@ -7,6 +7,6 @@ export const pages: PageDef[] = [
     path: '/sys/log',
     title: '操作日志',
     perm: 'sys:log:list',
-    component: lazy(() => import('./pages/LogPage.tsx')),
+    component: lazyPage(() => import('./pages/LogPage.tsx')),
   },
 ];

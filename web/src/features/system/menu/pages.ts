@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../../lib/lazy-page.ts';
 import type { PageDef } from '../../../app/registry.ts';
 
 export const pages: PageDef[] = [
@@ -7,6 +7,6 @@ export const pages: PageDef[] = [
     path: '/sys/menu',
     title: '菜单管理',
     perm: 'sys:menu:list',
-    component: lazy(() => import('./pages/MenuPage.tsx')),
+    component: lazyPage(() => import('./pages/MenuPage.tsx')),
   },
 ];

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../../lib/lazy-page.ts';
 import type { PageDef } from '../../../app/registry.ts';
 
 export const pages: PageDef[] = [
@@ -7,6 +7,6 @@ export const pages: PageDef[] = [
     path: '/sys/resource',
     title: '资源管理',
     perm: 'sys:resource:list',
-    component: lazy(() => import('./pages/ResourcePage.tsx')),
+    component: lazyPage(() => import('./pages/ResourcePage.tsx')),
   },
 ];

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../../lib/lazy-page.ts';
 import type { PageDef } from '../../../app/registry.ts';
 
 export const pages: PageDef[] = [
@@ -7,6 +7,6 @@ export const pages: PageDef[] = [
     path: '/sys/role',
     title: '角色管理',
     perm: 'sys:role:list',
-    component: lazy(() => import('./pages/RolePage.tsx')),
+    component: lazyPage(() => import('./pages/RolePage.tsx')),
   },
 ];
