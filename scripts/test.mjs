@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: lint, type check, web component tests, API tests on SQLite and PostgreSQL, then the browser e2e suite.
+// `npm test`: lint, type check, web component tests, API tests on SQLite and PostgreSQL, the bundle budgets, then the
+// browser e2e suite.
 // Every step runs even when an earlier one failed, so one run shows everything; the exit code is non-zero on any failure.
 // The last line is the plain summary "N passed, N failed, N skipped".
 import { spawnSync } from 'node:child_process';
@@ -46,6 +47,12 @@ const steps = [
     env: { TEST_DB: 'postgres' },
     cmd: `npx vitest run --reporter=default --reporter=json --outputFile=${out}/api-postgres.json`,
     result: () => vitestJson(`${out}/api-postgres.json`),
+  },
+  {
+    // Browser budgets (issue 13): builds the web app when its build is stale, into the folder the e2e server then
+    // serves (WEB_DIST, else web/dist: the same rule as scripts/start.mjs), so the app is built once per run.
+    name: 'bundle',
+    cmd: 'node scripts/check-bundle.mjs --build',
   },
   {
     name: 'e2e',
