@@ -18,6 +18,7 @@ import {
 import type { Config } from './config.ts';
 import { rateLimited } from './lib/errors.ts';
 import { type DB, type DbHandle, openDb } from './db/client.ts';
+import { checkDatabase } from './db/health.ts';
 import { createSmsGateway, type SmsGateway } from './modules/auth/sms/gateway.ts';
 import { discoverModules } from './modules/discover.ts';
 import type { App } from './modules/types.ts';
@@ -119,11 +120,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerAuth(app);
   registerOplog(app);
 
-  app.get('/tmpl/api/health', { config: { public: true } }, async () => ({
-    code: 200,
-    message: 'ok',
-    result: { status: 'ok', db: handle.kind, version: process.env.npm_package_version ?? '0.1.0' },
-  }));
+  // Asks the database each time, so probes see an outage (HTTP 503, code 500) and the recovery.
+  app.get('/tmpl/api/health', { config: { public: true } }, async (req, reply) => {
+    const { error, ...db } = await checkDatabase(handle.db);
+    const version = process.env.npm_package_version ?? '0.1.0';
+    const result = { status: error ? 'degraded' : 'ok', db: handle.kind, ...db, version };
+    if (!error) return { code: 200, message: 'ok', result };
+    req.log.warn({ err: error }, 'health: database unavailable');
+    return reply.status(503).send({ code: Code.ERROR, message: '数据库暂时不可用，请稍后再试', result });
+  });
 
   for (const m of await discoverModules()) if (m.routes) await app.register(async (scope) => m.routes!(scope as App));
 
