@@ -1,13 +1,13 @@
 import { ArrowLeftOutlined, PrinterOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Result, Space, Spin, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useNavigate, useSearchParams } from 'react-router';
 import { DictTag } from '../../../../lib/dict.tsx';
 import { signatureQuery } from '../api/agreements.ts';
 import { AgreementContent } from '../components/AgreementContent.tsx';
+import { formatDateTime } from '../../../../lib/format.ts';
 
-const fmt = (t: string) => dayjs(t).format('YYYY-MM-DD HH:mm:ss');
+const fmt = (t: string) => formatDateTime(t, { seconds: true });
 
 /** 协议详情 (/xieyixiangqing?id=): the text exactly as signed (versions are immutable) and its signature record; printable. */
 export default function AgreementDetailPage() {

@@ -1,12 +1,12 @@
 import type { Signature } from '@jz/contracts/agreement';
 import { Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { useNavigate } from 'react-router';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
 import { RowAction } from '../../../../components/RowAction.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
 import { agreementKeys, getMySignaturePage } from '../api/agreements.ts';
+import { formatDateTime } from '../../../../lib/format.ts';
 
 /** 我的协议 (/wodexieyi): every signature record of the merchant, with its version and time. */
 export default function MyAgreementsPage() {
@@ -44,7 +44,7 @@ export default function MyAgreementsPage() {
       title: '签署时间',
       dataIndex: 'signedAt',
       width: 180,
-      render: (t: string) => dayjs(t).format('YYYY-MM-DD HH:mm:ss'),
+      render: (t: string) => formatDateTime(t, { seconds: true }),
     },
     { title: '签署 IP', dataIndex: 'ip', width: 140, render: (ip: string | null) => ip ?? '-' },
     {

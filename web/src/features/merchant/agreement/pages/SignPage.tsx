@@ -2,7 +2,6 @@ import { CheckCircleOutlined, FileProtectOutlined } from '@ant-design/icons';
 import { signBody } from '@jz/contracts/agreement';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Checkbox, Col, Form, Input, List, Result, Row, Space, Spin, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Auth } from '../../../../lib/access.tsx';
@@ -10,6 +9,7 @@ import { DictTag } from '../../../../lib/dict.tsx';
 import { zodRule } from '../../../../lib/zod-rule.ts';
 import { pendingQuery, useSignAgreement } from '../api/agreements.ts';
 import { AgreementContent } from '../components/AgreementContent.tsx';
+import { formatDateTime } from '../../../../lib/format.ts';
 
 /**
  * 协议签署 (/xiyixixie): the agreements whose current version the merchant has not signed. The signer reads to the
@@ -124,7 +124,7 @@ export default function SignPage() {
             }
             extra={
               <Typography.Text type="secondary">
-                第 {current.version} 版 · 发布于 {dayjs(current.publishedAt).format('YYYY-MM-DD HH:mm')}
+                第 {current.version} 版 · 发布于 {formatDateTime(current.publishedAt)}
               </Typography.Text>
             }
           >

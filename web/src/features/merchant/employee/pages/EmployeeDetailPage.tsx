@@ -24,6 +24,7 @@ import { fuwuNames, useFuwuTree } from '../api/get-fuwu-tree.ts';
 import { CertExpiry } from '../components/CertificateState.tsx';
 import { WorkStateAction } from '../components/WorkStateAction.tsx';
 import { EmployeeOrders } from '../../stats/components/EmployeeOrders.tsx';
+import { formatDateTime } from '../../../../lib/format.ts';
 
 /** Shown when an image address does not load. */
 const FALLBACK =
@@ -111,8 +112,8 @@ export default function EmployeeDetailPage() {
           <Descriptions.Item label="籍贯">{e.nativePlace || '-'}</Descriptions.Item>
           <Descriptions.Item label="工作年限">{e.workYears} 年</Descriptions.Item>
           <Descriptions.Item label="所属店铺">{e.shopName ?? '-'}</Descriptions.Item>
-          <Descriptions.Item label="入职登记">{dayjs(e.createdAt).format('YYYY-MM-DD HH:mm')}</Descriptions.Item>
-          <Descriptions.Item label="最近更新">{dayjs(e.updatedAt).format('YYYY-MM-DD HH:mm')}</Descriptions.Item>
+          <Descriptions.Item label="入职登记">{formatDateTime(e.createdAt)}</Descriptions.Item>
+          <Descriptions.Item label="最近更新">{formatDateTime(e.updatedAt)}</Descriptions.Item>
           <Descriptions.Item label="技能" span={3}>
             {e.skills.length ? e.skills.map((s) => <Tag key={s}>{s}</Tag>) : '-'}
           </Descriptions.Item>

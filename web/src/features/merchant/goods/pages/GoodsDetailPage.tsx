@@ -17,14 +17,14 @@ import {
   Statistic,
   Tag,
 } from 'antd';
-import dayjs from 'dayjs';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Auth } from '../../../../lib/access.tsx';
 import { RichHtml } from '../../shop/components/RichHtml.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
 import { useGoodsDetail } from '../api/goods.ts';
-import { yuan } from './price.ts';
+import { PRICE_COLOR, yuan } from './price.ts';
 import { fileUrl } from '../../../../components/upload/index.ts';
+import { formatDate, formatDateTime } from '../../../../lib/format.ts';
 
 /** 商品详情 (/shangpinxiangqing?id=): everything about one goods item, its sales and whether customers see it. */
 export default function GoodsDetailPage() {
@@ -91,7 +91,7 @@ export default function GoodsDetailPage() {
               <Descriptions.Item label="服务类目">{g.fuwuName ?? '-'}</Descriptions.Item>
               <Descriptions.Item label="所属店铺">{g.shopName}</Descriptions.Item>
               <Descriptions.Item label="售价">
-                <span style={{ color: '#f5222d', fontWeight: 600 }}>
+                <span style={{ color: PRICE_COLOR, fontWeight: 600 }}>
                   {yuan(g.price)}/{g.unit}
                 </span>
               </Descriptions.Item>
@@ -107,8 +107,8 @@ export default function GoodsDetailPage() {
               <Descriptions.Item label="标签" span={2}>
                 {g.tags.length ? g.tags.map((t) => <Tag key={t}>{t}</Tag>) : '-'}
               </Descriptions.Item>
-              <Descriptions.Item label="创建时间">{dayjs(g.createdAt).format('YYYY-MM-DD HH:mm')}</Descriptions.Item>
-              <Descriptions.Item label="更新时间">{dayjs(g.updatedAt).format('YYYY-MM-DD HH:mm')}</Descriptions.Item>
+              <Descriptions.Item label="创建时间">{formatDateTime(g.createdAt)}</Descriptions.Item>
+              <Descriptions.Item label="更新时间">{formatDateTime(g.updatedAt)}</Descriptions.Item>
             </Descriptions>
           </Col>
         </Row>
@@ -166,9 +166,7 @@ export default function GoodsDetailPage() {
                         <Space>
                           {r.customerNickname}
                           <Rate disabled value={r.rating} style={{ fontSize: 12 }} />
-                          <span style={{ color: '#666', fontWeight: 'normal' }}>
-                            {dayjs(r.createdAt).format('YYYY-MM-DD')}
-                          </span>
+                          <span style={{ color: '#666', fontWeight: 'normal' }}>{formatDate(r.createdAt)}</span>
                           {!r.merchantReply && <Tag color="orange">待回复</Tag>}
                         </Space>
                       }

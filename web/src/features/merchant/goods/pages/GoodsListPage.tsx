@@ -12,7 +12,7 @@ import { Auth, hasPerm } from '../../../../lib/access.tsx';
 import { initPcQuery } from '../../../../lib/queries.ts';
 import { useShopFuwu } from '../../shop/api/fuwu.ts';
 import { getGoodsPage, goodsKeys, useGoodsMutations } from '../api/goods.ts';
-import { yuan } from './price.ts';
+import { PRICE_COLOR, yuan } from './price.ts';
 import { fileUrl } from '../../../../components/upload/index.ts';
 
 /** 商品管理: the current shop's goods; search, on/off shelf one by one or in batch, delete, sort. */
@@ -77,7 +77,7 @@ export default function GoodsListPage() {
       width: 150,
       render: (p: number, r) => (
         <Space direction="vertical" size={0}>
-          <Typography.Text strong style={{ color: '#f5222d' }}>
+          <Typography.Text strong style={{ color: PRICE_COLOR }}>
             {yuan(p)}/{r.unit}
           </Typography.Text>
           {r.originalPrice > p && (

@@ -1,11 +1,11 @@
 import type { ShopInfo } from '@jz/contracts/shop';
 import { Space, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { CopyText } from '../../../../components/CopyText.tsx';
 import { StatusSwitch } from '../../../../components/StatusSwitch.tsx';
 import { hasPerm } from '../../../../lib/access.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
+import { formatDateTime } from '../../../../lib/format.ts';
 
 /** Columns shared by 店铺管理 and 分店管理. */
 export function shopColumns(opts: {
@@ -65,7 +65,7 @@ export function shopColumns(opts: {
       title: '创建时间',
       dataIndex: 'createdAt',
       width: 170,
-      render: (t: string) => dayjs(t).format('YYYY-MM-DD HH:mm'),
+      render: (t: string) => formatDateTime(t),
     },
   ];
 }

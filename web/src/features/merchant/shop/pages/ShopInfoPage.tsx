@@ -1,6 +1,5 @@
 import { SaveOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Descriptions, Empty, Form, Image, Result, Space, Spin, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { hasPerm } from '../../../../lib/access.tsx';
@@ -8,6 +7,7 @@ import { DictTag } from '../../../../lib/dict.tsx';
 import { useCurrentShop, useShopMutations, useShopSetting } from '../api/shops.ts';
 import { fromFormValues, ShopFields, type ShopFormValues, toFormValues } from '../components/ShopFields.tsx';
 import { fileUrl } from '../../../../components/upload/index.ts';
+import { formatDateTime } from '../../../../lib/format.ts';
 
 /** 店铺信息: view and edit the current shop, its service area and its order settings (findDianpuShezhiInfo). */
 export default function ShopInfoPage() {
@@ -67,7 +67,7 @@ export default function ShopInfoPage() {
           <Descriptions.Item label="评分">{s.rating.toFixed(1)}</Descriptions.Item>
           <Descriptions.Item label="订单数">{s.orderCount}</Descriptions.Item>
           <Descriptions.Item label="服务类目">{s.fuwuIds.length} 个</Descriptions.Item>
-          <Descriptions.Item label="更新时间">{dayjs(s.updatedAt).format('YYYY-MM-DD HH:mm')}</Descriptions.Item>
+          <Descriptions.Item label="更新时间">{formatDateTime(s.updatedAt)}</Descriptions.Item>
         </Descriptions>
         {s.auditStatus === 2 && (
           <Alert
