@@ -2,6 +2,7 @@ import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useDict } from '../../lib/dict.tsx';
+import { toApiDate } from '../../lib/format.ts';
 
 export interface SearchField {
   name: string;
@@ -42,8 +43,8 @@ export function SearchForm({
       const val = v[f.name];
       if (f.type === 'dateRange') {
         const r = val as [Dayjs, Dayjs] | undefined;
-        if (r?.[0]) out.startDate = r[0].format('YYYY-MM-DD');
-        if (r?.[1]) out.endDate = r[1].format('YYYY-MM-DD');
+        if (r?.[0]) out.startDate = toApiDate(r[0]);
+        if (r?.[1]) out.endDate = toApiDate(r[1]);
       } else if (val !== undefined && val !== null && val !== '')
         out[f.name] = typeof val === 'string' ? val.trim() : val;
     }

@@ -12,6 +12,7 @@ import { PendingAgreementAlert } from '../../merchant/agreement/components/Pendi
 import { LicenceAlert } from '../../merchant/licence/components/LicenceAlert.tsx';
 import { NoticeCard } from '../../merchant/feedback/components/NoticeCard.tsx';
 import { TodayFigures } from '../../merchant/stats/components/TodayFigures.tsx';
+import { formatLongDate } from '../../../lib/format.ts';
 
 function greeting() {
   const h = dayjs().hour();
@@ -38,7 +39,7 @@ export default function IndexPage() {
           {greeting()}，{user?.nickName}
         </Typography.Title>
         <Typography.Text type="secondary">
-          {dayjs().format('YYYY年M月D日 dddd')} · {user?.roleNames || '—'}
+          {formatLongDate(dayjs())} · {user?.roleNames || '—'}
         </Typography.Text>
       </Card>
       {user?.userType === 'merchant' && (

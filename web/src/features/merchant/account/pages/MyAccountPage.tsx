@@ -1,12 +1,12 @@
 import { EditOutlined } from '@ant-design/icons';
 import { nickNameField } from '@jz/contracts/user';
 import { Button, Card, Descriptions, Form, Input, Modal, Skeleton, Space, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ImageUpload } from '../../../../components/upload/index.ts';
 import { zodRule } from '../../../../lib/zod-rule.ts';
 import { useEditAvatar, useEditNickName, useMyAccount } from '../api/account.ts';
+import { formatDateTime } from '../../../../lib/format.ts';
 
 /** 我的账号 (/wodezhanghao): avatar, nickname, login name, masked phone, roles, merchant, last sign-in; links to changes. */
 export default function MyAccountPage() {
@@ -74,9 +74,9 @@ export default function MyAccountPage() {
             </Descriptions.Item>
           )}
           <Descriptions.Item label="上次登录">
-            {a.lastLoginAt ? `${dayjs(a.lastLoginAt).format('YYYY-MM-DD HH:mm')}（IP ${a.lastLoginIp ?? '-'}）` : '-'}
+            {a.lastLoginAt ? `${formatDateTime(a.lastLoginAt)}（IP ${a.lastLoginIp ?? '-'}）` : '-'}
           </Descriptions.Item>
-          <Descriptions.Item label="注册时间">{dayjs(a.createdAt).format('YYYY-MM-DD HH:mm')}</Descriptions.Item>
+          <Descriptions.Item label="注册时间">{formatDateTime(a.createdAt)}</Descriptions.Item>
         </Descriptions>
       </Space>
       <Modal

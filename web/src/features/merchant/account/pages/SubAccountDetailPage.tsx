@@ -1,14 +1,14 @@
 import { passwordField } from '@jz/contracts/user';
 import { Button, Card, Descriptions, Form, Input, Modal, Result, Skeleton, Space, Table, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useConfirm } from '../../../../components/confirm.ts';
 import { Auth } from '../../../../lib/access.tsx';
 import { zodRule } from '../../../../lib/zod-rule.ts';
 import { useSubDetail, useSubRePassword, useSubStatus } from '../api/subaccounts.ts';
+import { formatDateTime } from '../../../../lib/format.ts';
 
-const fmt = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm:ss') : '-');
+const fmt = (iso: string | null) => formatDateTime(iso, { seconds: true });
 
 /** 账号详情 (/zhanghaoxiangqing?id=): role, effective permissions, shops, recent sign-ins and operations; reset/disable. */
 export default function SubAccountDetailPage() {

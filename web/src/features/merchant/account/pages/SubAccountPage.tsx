@@ -1,7 +1,6 @@
 import type { MerchantRole, SubAccount } from '@jz/contracts/subaccount';
 import { Button, Card, Space, Table, Tabs, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useConfirm } from '../../../../components/confirm.ts';
@@ -10,8 +9,9 @@ import { StatusSwitch } from '../../../../components/StatusSwitch.tsx';
 import { Auth, hasPerm } from '../../../../lib/access.tsx';
 import { getSubPage, subKeys, useDeleteRole, useDeleteSubs, useRoles, useSubStatus } from '../api/subaccounts.ts';
 import { MerchantRoleForm } from '../components/MerchantRoleForm.tsx';
+import { formatDateTime } from '../../../../lib/format.ts';
 
-const fmt = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '-');
+const fmt = (iso: string | null) => formatDateTime(iso);
 
 function SubList() {
   const navigate = useNavigate();

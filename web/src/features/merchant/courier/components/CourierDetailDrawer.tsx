@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Drawer, Result, Spin, Timeline, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { CopyText } from '../../../../components/CopyText.tsx';
 import { DictTag, useDict } from '../../../../lib/dict.tsx';
 import { courierKeys, getCourier } from '../api/courier.ts';
+import { formatDateTime } from '../../../../lib/format.ts';
 
-const t = (iso: string | null | undefined) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '-');
+const t = (iso: string | null | undefined) => formatDateTime(iso);
 const color = (s: number) => (s === 90 ? 'gray' : s === 40 ? 'green' : 'blue');
 
 /** A pick-up with its tracking timeline (newest first). */

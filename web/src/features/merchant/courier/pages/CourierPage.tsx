@@ -2,7 +2,6 @@ import { courierCancel, type CourierOrder } from '@jz/contracts/courier';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Form, Input, Modal, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useConfirm } from '../../../../components/confirm.ts';
 import { CopyText } from '../../../../components/CopyText.tsx';
@@ -15,8 +14,9 @@ import { zodRule } from '../../../../lib/zod-rule.ts';
 import { courierKeys, getCourierPage, useCourierMutations } from '../api/courier.ts';
 import { CourierDetailDrawer } from '../components/CourierDetailDrawer.tsx';
 import { CourierForm } from '../components/CourierForm.tsx';
+import { formatDateTime } from '../../../../lib/format.ts';
 
-const t = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');
+const t = (iso: string) => formatDateTime(iso);
 
 /**
  * 快递下单 (/kuaidixiadan): the shop's courier pick-ups through the courier provider (sandbox by default), with the

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { RowAction } from '../../../../components/RowAction.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
 import { usePublishedNotices } from '../api/feedback.ts';
+import { formatDate } from '../../../../lib/format.ts';
 
 /**
  * The platform's latest published notices, for the merchant landing page (/index): one line there renders it,
@@ -30,7 +31,7 @@ export function NoticeCard() {
         dataSource={items}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无公告" /> }}
         renderItem={(n) => (
-          <List.Item extra={dayjs(n.publishedAt).format('YYYY-MM-DD')}>
+          <List.Item extra={formatDate(n.publishedAt)}>
             <Space>
               <DictTag type="notice_type" value={n.type} />
               <RowAction onClick={() => navigate(`/yijianfankui?tab=notice&notice=${n.id}`)}>{n.title}</RowAction>

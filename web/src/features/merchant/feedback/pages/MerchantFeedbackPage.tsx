@@ -18,6 +18,7 @@ import {
   useSendFeedback,
 } from '../api/feedback.ts';
 import { FeedbackForm } from '../components/FeedbackForm.tsx';
+import { formatDateTime } from '../../../../lib/format.ts';
 
 /** Rich text cleaned by the server (sanitizeRichText) before it was stored. */
 const Html = ({ html }: { html: string }) => (
@@ -63,7 +64,7 @@ function Notices({ openId }: { openId?: number }) {
                   {dayjs().diff(dayjs(n.publishedAt), 'day') < 3 && <Tag color="red">新</Tag>}
                 </Space>
               }
-              description={dayjs(n.publishedAt).format('YYYY-MM-DD HH:mm')}
+              description={formatDateTime(n.publishedAt)}
             />
           </List.Item>
         )}
@@ -71,7 +72,7 @@ function Notices({ openId }: { openId?: number }) {
       <Modal title={open?.title} open={!!open} onCancel={() => setOpen(null)} footer={null} width={760}>
         {open && (
           <>
-            <Typography.Text type="secondary">{dayjs(open.publishedAt).format('YYYY-MM-DD HH:mm')}</Typography.Text>
+            <Typography.Text type="secondary">{formatDateTime(open.publishedAt)}</Typography.Text>
             <Html html={open.content} />
           </>
         )}
@@ -119,7 +120,7 @@ function MyFeedback() {
       title: '提交时间',
       dataIndex: 'createdAt',
       width: 150,
-      render: (t: string) => dayjs(t).format('YYYY-MM-DD HH:mm'),
+      render: (t: string) => formatDateTime(t),
     },
     {
       title: '操作',
@@ -149,10 +150,7 @@ function MyFeedback() {
           <Space direction="vertical" style={{ width: '100%' }}>
             <div style={{ whiteSpace: 'pre-wrap' }}>{viewing.content}</div>
             {viewing.state === 1 ? (
-              <Card
-                size="small"
-                title={`平台回复 · ${viewing.handledAt ? dayjs(viewing.handledAt).format('YYYY-MM-DD HH:mm') : ''}`}
-              >
+              <Card size="small" title={`平台回复 · ${viewing.handledAt ? formatDateTime(viewing.handledAt) : ''}`}>
                 <div style={{ whiteSpace: 'pre-wrap' }}>{viewing.reply}</div>
               </Card>
             ) : (

@@ -13,6 +13,7 @@ import { hasPerm } from '../../../../lib/access.tsx';
 import { financeKeys, getLedgerPage, overviewQuery } from '../api/finance-api.ts';
 import { BalanceCards } from '../components/BalanceCards.tsx';
 import { ledgerColumns } from '../components/LedgerColumns.tsx';
+import { yuan } from '../components/money.ts';
 
 const ACTIONS = [
   {
@@ -52,8 +53,8 @@ export default function FinanceHomePage() {
         {overview.data && (
           <div style={{ marginTop: 12, color: '#666' }}>
             <AuditOutlined /> 平台规则：佣金 {overview.data.rules.commissionRate}%，订单完成后 T+
-            {overview.data.rules.settleDays} 天解冻，最低提现 {(overview.data.rules.minWithdraw / 100).toFixed(2)}{' '}
-            元，手续费 {(overview.data.rules.withdrawFee / 100).toFixed(2)} 元/笔
+            {overview.data.rules.settleDays} 天解冻，最低提现 {yuan(overview.data.rules.minWithdraw)}，手续费{' '}
+            {yuan(overview.data.rules.withdrawFee)}/笔
           </div>
         )}
       </Card>

@@ -6,6 +6,7 @@ import { overviewQuery, trendQuery } from '../api/finance-api.ts';
 import { BalanceCards } from '../components/BalanceCards.tsx';
 import { yuan } from '../components/money.ts';
 import { TrendChart } from '../components/TrendChart.tsx';
+import { toApiDate } from '../../../../lib/format.ts';
 
 type Granularity = 'day' | 'month';
 const defaultRange = (g: Granularity): [Dayjs, Dayjs] =>
@@ -16,7 +17,7 @@ export default function FundsOverviewPage() {
   const [granularity, setGranularity] = useState<Granularity>('day');
   const [range, setRange] = useState<[Dayjs, Dayjs]>(defaultRange('day'));
   const overview = useQuery(overviewQuery);
-  const params = { granularity, startDate: range[0].format('YYYY-MM-DD'), endDate: range[1].format('YYYY-MM-DD') };
+  const params = { granularity, startDate: toApiDate(range[0]), endDate: toApiDate(range[1]) };
   const trend = useQuery(trendQuery(params));
   const income = trend.data?.reduce((s, p) => s + p.income, 0) ?? 0;
   const expense = trend.data?.reduce((s, p) => s + p.expense, 0) ?? 0;

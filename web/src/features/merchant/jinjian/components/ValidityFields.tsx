@@ -1,6 +1,7 @@
 import { validityProblem } from '@jz/contracts/jinjian';
 import { DatePicker, Form, Radio } from 'antd';
 import dayjs from 'dayjs';
+import { toApiDate } from '../../../../lib/format.ts';
 
 export interface ValidityNames {
   type: string;
@@ -11,7 +12,7 @@ export interface ValidityNames {
 /** Dates travel as YYYY-MM-DD strings in the form (and the draft); the pickers show them as dayjs values. */
 const asDay = {
   getValueProps: (v?: string) => ({ value: v ? dayjs(v) : undefined }),
-  normalize: (d?: dayjs.Dayjs | null) => (d ? d.format('YYYY-MM-DD') : undefined),
+  normalize: (d?: dayjs.Dayjs | null) => (d ? toApiDate(d) : undefined),
 };
 
 /**

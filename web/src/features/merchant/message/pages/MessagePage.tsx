@@ -3,7 +3,6 @@ import type { Message, MessageType } from '@jz/contracts/message';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Card, Descriptions, Modal, Space, Tabs, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useConfirm } from '../../../../components/confirm.ts';
@@ -17,6 +16,7 @@ import { Auth, hasPerm } from '../../../../lib/access.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
 import { getMessagePage, useMessageMutations } from '../api/messages.ts';
 import { refLinkOf } from '../ref-link.ts';
+import { formatDateTime } from '../../../../lib/format.ts';
 
 const TABS: { key: '' | MessageType; label: string }[] = [
   { key: '', label: '全部' },
@@ -24,7 +24,7 @@ const TABS: { key: '' | MessageType; label: string }[] = [
   { key: 'finance', label: '财务' },
   { key: 'system', label: '系统' },
 ];
-const fmt = (t: string) => dayjs(t).format('YYYY-MM-DD HH:mm:ss');
+const fmt = (t: string) => formatDateTime(t, { seconds: true });
 
 /** 消息管理 (/xiaoxiguanli): the user's own messages by type, unread first; read, mark read, delete, follow the link. */
 export default function MessagePage() {

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Drawer, Empty, Image, Rate, Result, Space, Spin, Tag, Timeline, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { CopyText } from '../../../../components/CopyText.tsx';
 import { PolygonMap } from '../../../../components/map/PolygonMap.tsx';
 import { fileUrl } from '../../../../components/upload/index.ts';
@@ -8,8 +7,9 @@ import { DictTag } from '../../../../lib/dict.tsx';
 import { getOrder, orderKeys } from '../api/orders.ts';
 import { type OrderDialog, OrderActions } from './OrderActions.tsx';
 import { yuan } from './money.ts';
+import { formatDateTime } from '../../../../lib/format.ts';
 
-const t = (iso: string | null | undefined) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '-');
+const t = (iso: string | null | undefined) => formatDateTime(iso);
 const WHO: Record<string, string> = { merchant: '商家', customer: '客户', system: '系统' };
 
 /** A small square around a point: the location marker on the read-only map. */

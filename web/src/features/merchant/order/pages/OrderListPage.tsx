@@ -3,7 +3,6 @@ import { ORDER_STATUS_NAME, ORDER_STATUSES, type Order } from '@jz/contracts/ord
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Space, Tabs, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { useCallback, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CopyText } from '../../../../components/CopyText.tsx';
@@ -18,6 +17,7 @@ import { CancelModal } from '../components/CancelModal.tsx';
 import { type OrderDialog, OrderActions } from '../components/OrderActions.tsx';
 import { OrderDetailDrawer } from '../components/OrderDetailDrawer.tsx';
 import { yuan } from '../components/money.ts';
+import { formatDateTime, formatShortDateTime } from '../../../../lib/format.ts';
 
 /**
  * 订单管理 (/dingdanguanli): the orders of the current shop (or all shops), status tabs with counts, search, the
@@ -81,7 +81,7 @@ export default function OrderListPage() {
       title: '预约时间',
       dataIndex: 'appointmentAt',
       width: 140,
-      render: (v: string) => dayjs(v).format('MM-DD HH:mm'),
+      render: (v: string) => formatShortDateTime(v),
     },
     { title: '服务人员', dataIndex: 'employeeName', width: 100, render: (v: string | null) => v ?? '-' },
     {
@@ -100,7 +100,7 @@ export default function OrderListPage() {
       title: '下单时间',
       dataIndex: 'createdAt',
       width: 150,
-      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+      render: (v: string) => formatDateTime(v),
     },
     {
       title: '操作',

@@ -2,7 +2,6 @@ import { SoundOutlined } from '@ant-design/icons';
 import type { Order, OrderEvent } from '@jz/contracts/order';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Badge, Button, Card, Empty, List, Space, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useCallback, useState } from 'react';
 import { orderStream, useOrderEvents, useOrderStream } from '../../../../components/order-badge/order-stream.ts';
 import { Auth } from '../../../../lib/access.tsx';
@@ -13,6 +12,7 @@ import { AssignModal } from '../components/AssignModal.tsx';
 import { CancelModal } from '../components/CancelModal.tsx';
 import type { OrderDialog } from '../components/OrderActions.tsx';
 import { yuan } from '../components/money.ts';
+import { formatShortDateTime } from '../../../../lib/format.ts';
 
 /**
  * 订单接单 (/dingdanjiedan): the live queue of paid orders waiting to be taken (status 20) in the current shop. New
@@ -109,11 +109,10 @@ export default function OrderTakingPage() {
                   description={
                     <Space direction="vertical" size={0}>
                       <span>
-                        订单号 {o.orderNo} · 付款于 {o.paidAt ? dayjs(o.paidAt).format('MM-DD HH:mm:ss') : '-'}
+                        订单号 {o.orderNo} · 付款于 {formatShortDateTime(o.paidAt, { seconds: true })}
                       </span>
                       <span>
-                        预约 {dayjs(o.appointmentAt).format('MM-DD HH:mm')} · {o.customerName} {o.customerPhone} ·{' '}
-                        {o.address}
+                        预约 {formatShortDateTime(o.appointmentAt)} · {o.customerName} {o.customerPhone} · {o.address}
                       </span>
                       {o.remark && <span>备注：{o.remark}</span>}
                     </Space>

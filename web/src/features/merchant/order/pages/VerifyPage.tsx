@@ -2,7 +2,6 @@ import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { type Order, type OrderDetail, verifyCodeSchema } from '@jz/contracts/order';
 import { Alert, Button, Card, Descriptions, Form, Input, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { CopyText } from '../../../../components/CopyText.tsx';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
@@ -10,6 +9,7 @@ import { DictTag } from '../../../../lib/dict.tsx';
 import { zodRule } from '../../../../lib/zod-rule.ts';
 import { getVerifyHistory, orderKeys, useOrderMutations } from '../api/orders.ts';
 import { yuan } from '../components/money.ts';
+import { formatDateTime } from '../../../../lib/format.ts';
 
 /**
  * 验券管理 (/yanquanguanli): the merchant types the customer's 12-digit code; the matching order of this merchant is
@@ -37,7 +37,7 @@ export default function VerifyPage() {
       title: '核销时间',
       dataIndex: 'verifiedAt',
       width: 160,
-      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+      render: (v: string) => formatDateTime(v),
     },
     {
       title: '当前状态',

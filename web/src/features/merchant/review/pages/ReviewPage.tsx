@@ -2,7 +2,6 @@ import { type Review, type ReviewPage as ReviewPageData, replyBody } from '@jz/c
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Form, Image, Input, Modal, Rate, Row, Space, Statistic, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { useCallback, useState } from 'react';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
 import { RowAction } from '../../../../components/RowAction.tsx';
@@ -11,6 +10,7 @@ import { Auth } from '../../../../lib/access.tsx';
 import { initPcQuery } from '../../../../lib/queries.ts';
 import { zodRule } from '../../../../lib/zod-rule.ts';
 import { getReviewPage, reviewKeys, useReply } from '../api/reviews.ts';
+import { formatDateTime } from '../../../../lib/format.ts';
 
 /**
  * 订单评价管理 (/dingdanpingjiaguanli): customers' reviews with rating, content, images, employee and goods; filters
@@ -86,7 +86,7 @@ export default function ReviewPage() {
       title: '评价时间',
       dataIndex: 'createdAt',
       width: 140,
-      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+      render: (v: string) => formatDateTime(v),
     },
     {
       title: '回复状态',
@@ -188,7 +188,7 @@ export default function ReviewPage() {
             <Rate disabled value={editing.rating} />
             <Typography.Paragraph>{editing.content}</Typography.Paragraph>
             <Typography.Text type="secondary">
-              可回复至 {dayjs(editing.replyDeadline).format('YYYY-MM-DD HH:mm')}，期间可修改回复。
+              可回复至 {formatDateTime(editing.replyDeadline)}，期间可修改回复。
             </Typography.Text>
           </Space>
         )}

@@ -1,12 +1,12 @@
 import type { EmployeeOrderItem } from '@jz/contracts/stats';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Empty, List, Rate, Space, Table, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { DictTag } from '../../../../lib/dict.tsx';
 import { getEmployeeOrders, statsKeys } from '../api/stats.ts';
 import { yuan } from './money.ts';
+import { formatDateTime } from '../../../../lib/format.ts';
 
-const t = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '-');
+const t = (iso: string | null) => formatDateTime(iso);
 
 const columns = (timeTitle: string, time: (o: EmployeeOrderItem) => string | null) => [
   { title: '订单号', dataIndex: 'orderNo', width: 200 },

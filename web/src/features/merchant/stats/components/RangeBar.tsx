@@ -3,6 +3,7 @@ import { Button, DatePicker, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { ReactNode } from 'react';
 import { initPcQuery } from '../../../../lib/queries.ts';
+import { toApiDate } from '../../../../lib/format.ts';
 
 export interface RangeValue {
   startDate: string;
@@ -11,10 +12,8 @@ export interface RangeValue {
 }
 
 export const lastDays = (n: number): RangeValue => ({
-  startDate: dayjs()
-    .subtract(n - 1, 'day')
-    .format('YYYY-MM-DD'),
-  endDate: dayjs().format('YYYY-MM-DD'),
+  startDate: toApiDate(dayjs().subtract(n - 1, 'day')),
+  endDate: toApiDate(dayjs()),
 });
 
 const PRESETS: { label: string; value: [Dayjs, Dayjs] }[] = [
@@ -40,9 +39,7 @@ export function RangeBar(props: { value: RangeValue; onChange: (v: RangeValue) =
             d.isAfter(dayjs(), 'day') || (!!info.from && Math.abs(d.diff(info.from, 'day')) > 365)
           }
           onChange={(r) =>
-            r?.[0] &&
-            r[1] &&
-            onChange({ ...value, startDate: r[0].format('YYYY-MM-DD'), endDate: r[1].format('YYYY-MM-DD') })
+            r?.[0] && r[1] && onChange({ ...value, startDate: toApiDate(r[0]), endDate: toApiDate(r[1]) })
           }
         />
         <Select

@@ -54,7 +54,7 @@ export default function OperationsPage() {
         {card('支付订单', d?.orders ?? 0)}
         {card('支付金额', money(d?.paidAmount), { precision: 2, prefix: '¥' })}
         {card('客单价', money(d?.avgOrderValue), { precision: 2, prefix: '¥' })}
-        {card('退款', `${d?.refundCount ?? 0} 单 / ¥${money(d?.refundAmount).toFixed(2)}`)}
+        {card('退款', `${d?.refundCount ?? 0} 单 / ${yuan(d?.refundAmount ?? 0)}`)}
         {card('新 / 老顾客', `${d?.newCustomers ?? 0} / ${d?.returningCustomers ?? 0}`)}
         {card('好评率', d?.goodRate === null || d?.goodRate === undefined ? '-' : (d.goodRate * 100).toFixed(1), {
           suffix:

@@ -1,9 +1,9 @@
 import type { Signature } from '@jz/contracts/agreement';
 import { Drawer, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
 import { adminAgreementKeys, getSignaturePage } from '../api/agreements.ts';
+import { formatDateTime } from '../../../../lib/format.ts';
 
 const columns: ColumnsType<Signature> = [
   { title: '商家', dataIndex: 'merchantName' },
@@ -23,7 +23,7 @@ const columns: ColumnsType<Signature> = [
     title: '签署时间',
     dataIndex: 'signedAt',
     width: 170,
-    render: (t: string) => dayjs(t).format('YYYY-MM-DD HH:mm:ss'),
+    render: (t: string) => formatDateTime(t, { seconds: true }),
   },
   { title: 'IP', dataIndex: 'ip', width: 130 },
 ];

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Collapse, Drawer, Empty, Space, Spin, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { AgreementContent } from '../../../merchant/agreement/components/AgreementContent.tsx';
 import { agreementDetailQuery } from '../api/agreements.ts';
+import { formatDateTime } from '../../../../lib/format.ts';
 
 /** Every published version of one agreement, newest first; their texts are immutable. */
 export function VersionsDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
@@ -28,7 +28,7 @@ export function VersionsDrawer({ id, onClose }: { id: number | null; onClose: ()
             label: (
               <Space>
                 第 {v.version} 版{v.version === a.currentVersion && <Tag color="success">当前</Tag>}
-                <Typography.Text type="secondary">{dayjs(v.publishedAt).format('YYYY-MM-DD HH:mm')}</Typography.Text>
+                <Typography.Text type="secondary">{formatDateTime(v.publishedAt)}</Typography.Text>
                 {v.remark && <Typography.Text type="secondary">· {v.remark}</Typography.Text>}
               </Space>
             ),

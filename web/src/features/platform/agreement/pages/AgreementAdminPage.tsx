@@ -1,7 +1,6 @@
 import type { Agreement } from '@jz/contracts/agreement';
 import { Form, Input, Modal, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useConfirm } from '../../../../components/confirm.ts';
 import { CrudRowActions } from '../../../../components/data-table/CrudRowActions.tsx';
@@ -15,6 +14,7 @@ import { adminAgreementKeys, getAgreementPage, useAgreementMutations } from '../
 import { AgreementForm } from '../components/AgreementForm.tsx';
 import { SignaturesDrawer } from '../components/SignaturesDrawer.tsx';
 import { VersionsDrawer } from '../components/VersionsDrawer.tsx';
+import { formatDateTime } from '../../../../lib/format.ts';
 
 /** 协议管理 (platform toolkit): drafts, versions, publish / withdraw, and who signed. */
 export default function AgreementAdminPage() {
@@ -73,7 +73,7 @@ export default function AgreementAdminPage() {
       title: '发布时间',
       dataIndex: 'publishedAt',
       width: 170,
-      render: (t: string | null) => (t ? dayjs(t).format('YYYY-MM-DD HH:mm') : '-'),
+      render: (t: string | null) => formatDateTime(t),
     },
     {
       title: '操作',

@@ -4,12 +4,12 @@ import type { Broadcast } from '@jz/contracts/message';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Form, Input, Radio, Select, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { useAlert, useConfirm } from '../../../../components/confirm.ts';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
 import { Auth, hasPerm } from '../../../../lib/access.tsx';
 import { zodRule } from '../../../../lib/zod-rule.ts';
 import { broadcastKeys, getBroadcastPage, merchantOptionsQuery, useSendBroadcast } from '../api/broadcasts.ts';
+import { formatDateTime } from '../../../../lib/format.ts';
 
 const s = broadcastBody.shape;
 
@@ -58,7 +58,7 @@ export default function BroadcastPage() {
       title: '发送时间',
       dataIndex: 'createdAt',
       width: 170,
-      render: (t: string) => dayjs(t).format('YYYY-MM-DD HH:mm:ss'),
+      render: (t: string) => formatDateTime(t, { seconds: true }),
     },
   ];
 

@@ -1,11 +1,11 @@
 import { type Feedback, feedbackSetStateBody } from '@jz/contracts/feedback';
 import { Button, Descriptions, Drawer, Form, Image, Input, Space } from 'antd';
-import dayjs from 'dayjs';
 import { Auth } from '../../../../lib/access.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
 import { zodRule } from '../../../../lib/zod-rule.ts';
+import { formatDateTime } from '../../../../lib/format.ts';
 
-const fmt = (t: string | null) => (t ? dayjs(t).format('YYYY-MM-DD HH:mm') : '-');
+const fmt = (t: string | null) => formatDateTime(t);
 
 /** One feedback in full; an unhandled one can be answered here (handling is final). */
 export function FeedbackDetail(props: {

@@ -1,7 +1,6 @@
 import type { Feedback } from '@jz/contracts/feedback';
 import { Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
 import { RowAction } from '../../../../components/RowAction.tsx';
@@ -9,6 +8,7 @@ import { hasPerm } from '../../../../lib/access.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
 import { feedbackKeys, getFeedbackPage, useFeedbackMutations } from '../api/feedback.ts';
 import { FeedbackDetail } from '../components/FeedbackDetail.tsx';
+import { formatDateTime } from '../../../../lib/format.ts';
 
 /** 意见反馈: every merchant's feedback, unhandled first; handling answers the merchant once. */
 export default function FeedbackPage() {
@@ -30,7 +30,7 @@ export default function FeedbackPage() {
       title: '提交时间',
       dataIndex: 'createdAt',
       width: 150,
-      render: (t: string) => dayjs(t).format('YYYY-MM-DD HH:mm'),
+      render: (t: string) => formatDateTime(t),
     },
     {
       title: '操作',

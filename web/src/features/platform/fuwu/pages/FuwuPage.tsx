@@ -3,7 +3,6 @@ import { type Fuwu, fuwuBody } from '@jz/contracts/fuwu';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Form, Input, InputNumber, Modal, Radio, Result, Select, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useConfirm } from '../../../../components/confirm.ts';
 import { CrudRowActions } from '../../../../components/data-table/CrudRowActions.tsx';
@@ -12,6 +11,7 @@ import { StatusSwitch } from '../../../../components/StatusSwitch.tsx';
 import { Auth, hasPerm } from '../../../../lib/access.tsx';
 import { api } from '../../../../lib/api-client.ts';
 import { zodRule } from '../../../../lib/zod-rule.ts';
+import { formatDateTime } from '../../../../lib/format.ts';
 
 const BASE = '/api/app/jiazheng/fuwu';
 type FuwuInput = { parentId?: number | null; name: string; icon?: string | null; sort?: number; status?: number };
@@ -55,7 +55,7 @@ export default function FuwuPage() {
       title: '创建时间',
       dataIndex: 'createdAt',
       width: 170,
-      render: (t: string) => dayjs(t).format('YYYY-MM-DD HH:mm'),
+      render: (t: string) => formatDateTime(t),
     },
     {
       title: '操作',

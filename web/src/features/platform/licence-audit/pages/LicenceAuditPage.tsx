@@ -1,7 +1,6 @@
 import type { Licence } from '@jz/contracts/licence';
 import { Button, Form, Image, Input, Modal, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useConfirm } from '../../../../components/confirm.ts';
 import { CopyText } from '../../../../components/CopyText.tsx';
@@ -11,8 +10,9 @@ import { Auth } from '../../../../lib/access.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
 import { ExpiryTag } from '../../../merchant/licence/components/ExpiryTag.tsx';
 import { getLicenceAuditPage, licenceAuditKeys, useAuditLicence } from '../api/licence-audit.ts';
+import { formatDateTime } from '../../../../lib/format.ts';
 
-const fmt = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '-');
+const fmt = (iso: string | null) => formatDateTime(iso);
 
 function RejectModal({ row, onClose }: { row: Licence | null; onClose: () => void }) {
   const [form] = Form.useForm<{ auditReason: string }>();

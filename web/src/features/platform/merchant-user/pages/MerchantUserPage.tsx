@@ -1,13 +1,13 @@
 import type { MerchantUser } from '@jz/contracts/user';
 import { Avatar, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { CopyText } from '../../../../components/CopyText.tsx';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
 import { getMerchantUserPage, merchantUserKeys } from '../api/merchant-users.ts';
+import { formatDateTime } from '../../../../lib/format.ts';
 
-const time = (t: string | null) => (t ? dayjs(t).format('YYYY-MM-DD HH:mm') : '-');
+const time = (t: string | null) => formatDateTime(t);
 
 /** 商家用户: every merchant account with its merchant, owner flag, roles and status. */
 export default function MerchantUserPage() {

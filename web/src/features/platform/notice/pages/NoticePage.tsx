@@ -12,6 +12,7 @@ import { hasPerm } from '../../../../lib/access.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
 import { getNoticePage, noticeKeys, useNoticeMutations } from '../api/notices.ts';
 import { NoticeForm } from '../components/NoticeForm.tsx';
+import { formatDateTime } from '../../../../lib/format.ts';
 
 /** 通知公告: what merchants read in their console once the publish time has come. */
 export default function NoticePage() {
@@ -28,7 +29,7 @@ export default function NoticePage() {
       width: 200,
       render: (v: string) => (
         <Space>
-          {dayjs(v).format('YYYY-MM-DD HH:mm')}
+          {formatDateTime(v)}
           {dayjs(v).isAfter(dayjs()) && <Tag color="blue">定时</Tag>}
         </Space>
       ),
@@ -49,7 +50,7 @@ export default function NoticePage() {
       title: '更新时间',
       dataIndex: 'updatedAt',
       width: 160,
-      render: (t: string) => dayjs(t).format('YYYY-MM-DD HH:mm'),
+      render: (t: string) => formatDateTime(t),
     },
     {
       title: '操作',

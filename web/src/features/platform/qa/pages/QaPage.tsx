@@ -1,6 +1,5 @@
 import type { Qa } from '@jz/contracts/qa';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
 import { useCrudDelete } from '../../../../components/data-table/useCrudDelete.ts';
@@ -11,6 +10,7 @@ import { hasPerm } from '../../../../lib/access.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
 import { getQaPage, qaKeys, useQaMutations } from '../api/qa.ts';
 import { QaForm } from '../components/QaForm.tsx';
+import { formatDateTime } from '../../../../lib/format.ts';
 
 /** 常见问题: questions and rich-text answers by category, shown to merchants when enabled. */
 export default function QaPage() {
@@ -43,7 +43,7 @@ export default function QaPage() {
       title: '更新时间',
       dataIndex: 'updatedAt',
       width: 160,
-      render: (t: string) => dayjs(t).format('YYYY-MM-DD HH:mm'),
+      render: (t: string) => formatDateTime(t),
     },
     {
       title: '操作',

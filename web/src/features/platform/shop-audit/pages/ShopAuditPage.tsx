@@ -1,7 +1,6 @@
 import type { ShopInfo } from '@jz/contracts/shop';
 import { Alert, Descriptions, Drawer, Form, Image, Input, Modal, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useConfirm } from '../../../../components/confirm.ts';
 import { CopyText } from '../../../../components/CopyText.tsx';
@@ -11,6 +10,7 @@ import { RichHtml } from '../../../merchant/shop/components/RichHtml.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
 import { auditKeys, getAllShopsPage, useAuditMutation, useAuditShop } from '../api.ts';
 import { fileUrl } from '../../../../components/upload/index.ts';
+import { formatDateTime } from '../../../../lib/format.ts';
 
 /** 店铺审核 (toolkit): every merchant's shops; approve, or reject with a reason. Unapproved shops are hidden from customers. */
 export default function ShopAuditPage() {
@@ -53,7 +53,7 @@ export default function ShopAuditPage() {
       title: '提交时间',
       dataIndex: 'updatedAt',
       width: 160,
-      render: (t: string) => dayjs(t).format('YYYY-MM-DD HH:mm'),
+      render: (t: string) => formatDateTime(t),
     },
     {
       title: '操作',

@@ -1,6 +1,5 @@
 import type { DictType } from '@jz/contracts/dict';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CopyText } from '../../../../components/CopyText.tsx';
@@ -13,6 +12,7 @@ import { StatusSwitch } from '../../../../components/StatusSwitch.tsx';
 import { hasPerm } from '../../../../lib/access.tsx';
 import { dictTypeKeys, getDictTypePage, useDictTypeMutations } from '../api/dict-types.ts';
 import { DictTypeForm } from '../components/DictTypeForm.tsx';
+import { formatDateTime } from '../../../../lib/format.ts';
 
 /** 字典管理: dictionary types. The pattern every CRUD list of the console follows. */
 export default function DictPage() {
@@ -47,7 +47,7 @@ export default function DictPage() {
       title: '创建时间',
       dataIndex: 'createdAt',
       width: 180,
-      render: (t: string) => dayjs(t).format('YYYY-MM-DD HH:mm:ss'),
+      render: (t: string) => formatDateTime(t, { seconds: true }),
     },
     {
       title: '操作',

@@ -3,7 +3,6 @@ import type { GenTable } from '@jz/contracts/gen';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Space, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useConfirm } from '../../../../components/confirm.ts';
 import { CopyText } from '../../../../components/CopyText.tsx';
@@ -18,6 +17,7 @@ import { downloadCode, genKeys, getGenSettings, getGenTablePage, useGenMutations
 import { GenEditDialog } from '../components/GenEditDialog.tsx';
 import { ImportDialog } from '../components/ImportDialog.tsx';
 import { PreviewDialog } from '../components/PreviewDialog.tsx';
+import { formatDateTime } from '../../../../lib/format.ts';
 
 const NOT_ENABLED = '仅在开发环境（NODE_ENV=development）且 GEN_WRITE_ENABLED=true 时可生成到源码目录';
 
@@ -63,7 +63,7 @@ export default function GenPage() {
       title: '更新时间',
       dataIndex: 'updatedAt',
       width: 180,
-      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
+      render: (v: string) => formatDateTime(v, { seconds: true }),
     },
     {
       title: '操作',

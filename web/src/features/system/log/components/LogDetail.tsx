@@ -1,8 +1,8 @@
 import type { OplogRow } from '@jz/contracts/oplog';
 import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Drawer, Skeleton, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { getLog } from '../api/logs.ts';
+import { formatDateTime } from '../../../../lib/format.ts';
 
 const TYPES: Record<string, string> = {
   add: '新增',
@@ -43,7 +43,7 @@ export function LogDetail({ id, onClose }: { id: number | null; onClose: () => v
           </Descriptions.Item>
           <Descriptions.Item label="IP 地址">{r.ip ?? '-'}</Descriptions.Item>
           <Descriptions.Item label="浏览器">{r.userAgent || '-'}</Descriptions.Item>
-          <Descriptions.Item label="操作时间">{dayjs(r.createdAt).format('YYYY-MM-DD HH:mm:ss')}</Descriptions.Item>
+          <Descriptions.Item label="操作时间">{formatDateTime(r.createdAt, { seconds: true })}</Descriptions.Item>
           <Descriptions.Item label="耗时">{r.durationMs} ms</Descriptions.Item>
           <Descriptions.Item label="结果">
             {r.success ? <Tag color="success">成功</Tag> : <Tag color="error">失败</Tag>}

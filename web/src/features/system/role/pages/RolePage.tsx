@@ -1,7 +1,6 @@
 import type { SysRole } from '@jz/contracts/role';
 import { Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { CopyText } from '../../../../components/CopyText.tsx';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
@@ -12,6 +11,7 @@ import { StatusSwitch } from '../../../../components/StatusSwitch.tsx';
 import { hasPerm } from '../../../../lib/access.tsx';
 import { getRolePage, roleKeys, useRoleMutations } from '../api/roles.ts';
 import { RoleForm } from '../components/RoleForm.tsx';
+import { formatDateTime } from '../../../../lib/format.ts';
 
 /** 角色管理: platform roles and merchant role templates, with their menus and buttons. */
 export default function RolePage() {
@@ -59,7 +59,7 @@ export default function RolePage() {
       title: '创建时间',
       dataIndex: 'createdAt',
       width: 160,
-      render: (t: string) => dayjs(t).format('YYYY-MM-DD HH:mm'),
+      render: (t: string) => formatDateTime(t),
     },
     {
       title: '操作',

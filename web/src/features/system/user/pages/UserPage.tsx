@@ -1,7 +1,6 @@
 import type { SysUser } from '@jz/contracts/user';
 import { Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { CopyText } from '../../../../components/CopyText.tsx';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
@@ -15,8 +14,9 @@ import { getUserInfo } from '../../../../lib/storage.ts';
 import { getUserPage, userKeys, useUserMutations } from '../api/users.ts';
 import { RePasswordForm } from '../components/RePasswordForm.tsx';
 import { UserForm } from '../components/UserForm.tsx';
+import { formatDateTime } from '../../../../lib/format.ts';
 
-const time = (t: string | null) => (t ? dayjs(t).format('YYYY-MM-DD HH:mm') : '-');
+const time = (t: string | null) => formatDateTime(t);
 
 /** 用户管理: the platform's own users. Disabling one ends its sessions at once. */
 export default function UserPage() {
