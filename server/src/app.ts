@@ -65,6 +65,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     trustProxy: config.TRUST_PROXY === 'true',
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
+    // On SIGTERM (close()), a request whose connection was already accepted is served (with Connection: close) rather
+    // than refused with fastify's own 503 body, which is not the envelope (test/faults/sigterm.test.ts).
+    return503OnClosing: false,
     // Router-level refusals (a path parameter over 100 characters, malformed percent-encoding) go through the error
     // handler like any other, so they leave as the envelope (2001) instead of fastify's own {error, code, message}.
     frameworkErrors: (_err, _req, reply) => {
