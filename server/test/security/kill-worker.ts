@@ -1,0 +1,116 @@
+/**
+ * Child process of kill-mid-write.test.ts: runs the real withdrawal and order-transition code against the database in
+ * KILL_DB_URL in a tight loop until it is SIGKILLed. Prints "ready" once connected, then one line per committed call
+ * ("begin <name>", then "op <name>" or "refused <name>"), so the parent can kill it in the middle of the work. Business refusals (no balance, state moved) are
+ * expected and skipped.
+ */
+import { openDb } from '../../src/db/client.ts';
+import { AppError } from '../../src/lib/errors.ts';
+import { requestWithdrawal, reviewWithdrawal } from '../../src/modules/merchant/finance/withdraw.service.ts';
+import {
+  type Actor,
+  assignEmployee,
+  confirmDone,
+  merchantCancel,
+  verifyByCode,
+} from '../../src/modules/merchant/order/transition.repo.ts';
+
+const merchantId = Number(process.env.KILL_MERCHANT);
+const cardId = Number(process.env.KILL_CARD);
+const userId = Number(process.env.KILL_USER);
+const url = process.env.KILL_DB_URL ?? '';
+// The db client alone (not the whole app): the worker starts faster, so more kills fit in the CI budget.
+const handle = url.startsWith('sqlite:')
+  ? openDb({ kind: 'sqlite', file: url.slice('sqlite:'.length) })
+  : openDb({ kind: 'postgres', url, max: 2 });
+const db = handle.db;
+const actor: Actor = { type: 'merchant', id: userId, name: '断电测试' };
+const pick = <T>(a: T[]) => a[Math.floor(Math.random() * a.length)];
+
+async function orderIn(statuses: number[]) {
+  const rows = await db
+    .selectFrom('serviceOrder')
+    .select(['id', 'shopId', 'employeeId', 'verifyCode'])
+    .where('merchantId', '=', merchantId)
+    .where('status', 'in', statuses)
+    .limit(20)
+    .execute();
+  return rows.length ? pick(rows) : undefined;
+}
+
+async function employeeOf(shopId: number, not: number | null) {
+  const rows = await db
+    .selectFrom('employee')
+    .select('id')
+    .where('shopId', '=', shopId)
+    .where('deletedAt', 'is', null)
+    .where('workState', 'in', [1, 2])
+    .execute();
+  const others = rows.filter((r) => r.id !== not);
+  return others.length ? pick(others).id : undefined;
+}
+
+const OPS: [string, number, () => Promise<unknown>][] = [
+  [
+    'withdraw',
+    4,
+    async () => {
+      const w = await requestWithdrawal(db, {
+        merchantId,
+        userId,
+        amount: 1000 + Math.floor(Math.random() * 500),
+        bankCardId: cardId,
+      });
+      if (Math.random() < 0.8)
+        await reviewWithdrawal(db, { id: w.id, pass: Math.random() < 0.5, auditorId: 1, remark: '断电测试' });
+    },
+  ],
+  [
+    'assign',
+    3,
+    async () => {
+      const o = await orderIn([20, 30]);
+      const e = o && (await employeeOf(o.shopId, o.employeeId));
+      if (o && e) await assignEmployee(db, merchantId, o.id, e, actor);
+    },
+  ],
+  [
+    'cancel',
+    1,
+    async () => {
+      const o = await orderIn([20, 30]);
+      if (o) await merchantCancel(db, merchantId, o.id, '断电测试取消', actor);
+    },
+  ],
+  [
+    'verify',
+    1,
+    async () => {
+      const o = await orderIn([30]);
+      if (o?.verifyCode) await verifyByCode(db, merchantId, o.verifyCode, actor);
+    },
+  ],
+  [
+    'done',
+    1,
+    async () => {
+      const o = await orderIn([40]);
+      if (o) await confirmDone(db, merchantId, o.id, actor);
+    },
+  ],
+];
+const weighted = OPS.flatMap((op) => Array.from({ length: op[1] }, () => op));
+
+await db.selectFrom('serviceOrder').select('id').limit(1).execute();
+process.stdout.write('ready\n');
+for (;;) {
+  const [name, , run] = pick(weighted);
+  process.stdout.write(`begin ${name}\n`);
+  try {
+    await run();
+    process.stdout.write(`op ${name}\n`);
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err; // a refusal (2002/2004...) is fine, anything else is a bug
+    process.stdout.write(`refused ${name}\n`);
+  }
+}
