@@ -1,13 +1,12 @@
-import { PlusOutlined } from '@ant-design/icons';
 import type { Feedback } from '@jz/contracts/feedback';
-import { Button, Card, Collapse, Empty, List, Modal, Space, Tabs, Tag, Typography } from 'antd';
+import { Card, Collapse, Empty, List, Modal, Space, Tabs, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { CrudToolbar } from '../../../../components/data-table/CrudToolbar.tsx';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
 import { RowAction } from '../../../../components/RowAction.tsx';
-import { Auth } from '../../../../lib/access.tsx';
 import { DictTag, useDict } from '../../../../lib/dict.tsx';
 import {
   getMyFeedbackPage,
@@ -136,12 +135,11 @@ function MyFeedback() {
         fetcher={getMyFeedbackPage}
         columns={columns}
         search={[{ name: 'state', label: '状态', type: 'dict', dict: 'feedback_state' }]}
-        toolbar={() => (
-          <Auth perm="merchant:feedback:add">
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
-              提交反馈
-            </Button>
-          </Auth>
+        toolbar={(ctx) => (
+          <CrudToolbar
+            {...ctx}
+            add={{ perm: 'merchant:feedback:add', onClick: () => setAdding(true), text: '提交反馈' }}
+          />
         )}
       />
       <FeedbackForm open={adding} onClose={() => setAdding(false)} onSubmit={(v) => send.mutateAsync(v)} />
