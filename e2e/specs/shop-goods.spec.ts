@@ -1,5 +1,9 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { useMainShop } from '../support/api.ts';
 import { DEMO, shot, signIn } from '../support/session.ts';
+
+// The first test switches owner A to the new branch; later specs expect the main shop as the current one.
+test.afterEach(async ({ request }) => useMainShop(request, DEMO.ownerA));
 
 /** A real cover picture, drawn by the browser's canvas (a PNG of about 200x150). */
 async function coverPng(page: Page) {

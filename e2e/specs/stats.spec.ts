@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { useMainShop } from '../support/api.ts';
 import { DEMO, shot } from '../support/session.ts';
 
 /**
@@ -25,6 +26,7 @@ async function signIn(page: Page, phone: string) {
 
 test('the owner reads 员工数据 and 运营数据 with charts and exports them', async ({ page }) => {
   test.setTimeout(120_000);
+  await useMainShop(page.request, DEMO.ownerA); // the demo employees below work in the main shop
   await signIn(page, DEMO.ownerA);
 
   // 数据中心 -> 员工数据: the demo orders of the last 30 days, a top-employees chart, sortable columns.

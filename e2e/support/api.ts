@@ -32,3 +32,16 @@ export function client(request: APIRequestContext, token: string) {
 export async function clientFor(request: APIRequestContext, phone: string) {
   return client(request, await tokenFor(request, phone));
 }
+
+/**
+ * Makes the merchant's main shop (no parent) its current shop again. Specs share one database: one that switches
+ * the owner to a branch must not change what the next spec sees.
+ */
+export async function useMainShop(request: APIRequestContext, phone: string) {
+  const api = await clientFor(request, phone);
+  const init = await api.get('app/jiazheng/page/initPc');
+  const main = (init.result.allDianpu as { id: number; parentId: number | null }[]).find((s) => s.parentId === null);
+  expect(main, 'the merchant has a main shop').toBeDefined();
+  const r = await api.post('app/jiazheng/shangjia/info/setCurDianpu', { id: main!.id });
+  expect(r.code, JSON.stringify(r)).toBe(200);
+}
