@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { api, customerToken, goodsOfShop, ok, placeAndPay } from '../support/customer.ts';
 import { DEMO, shot, signIn } from '../support/session.ts';
 
 /**
@@ -7,59 +8,6 @@ import { DEMO, shot, signIn } from '../support/session.ts';
  * employee, verifies the customer's code, confirms completion and sees the settlement; the customer reviews and the
  * owner answers; the other demo merchant cannot open the order.
  */
-const api = '/tmpl/api/app/jiazheng';
-
-async function ok<T>(res: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  const body = await res.json();
-  expect(body.code, body.message).toBe(200);
-  return body.result as T;
-}
-
-async function customerToken(request: APIRequestContext, phone: string) {
-  await request.post(`${api}/customer/login/sendCode`, { form: { phone } });
-  const s = await ok<{ token: string }>(
-    await request.post(`${api}/customer/login`, { form: { phone, code: '123456', nickname: 'E2E顾客' } }),
-  );
-  return { 'x-customer-token': s.token };
-}
-
-async function goodsOfShop(request: APIRequestContext, shopName: string) {
-  const page = await ok<{ records: { id: number; shopName: string; minQuantity: number; name: string }[] }>(
-    await request.get(`${api}/shangjia/shangpin/weapp/findAllByPage?pageSize=100`),
-  );
-  const g = page.records.find((r) => r.shopName === shopName);
-  expect(g, `an on-shelf goods item of ${shopName}`).toBeTruthy();
-  return g!;
-}
-
-async function placeAndPay(
-  request: APIRequestContext,
-  headers: Record<string, string>,
-  goods: { id: number; minQuantity: number },
-) {
-  const o = await ok<{ id: number; orderNo: string }>(
-    await request.post(`${api}/customer/order/add`, {
-      headers,
-      form: {
-        goodsId: goods.id,
-        quantity: Math.max(1, goods.minQuantity),
-        customerName: '周女士',
-        customerPhone: '13700009999',
-        address: '山西省运城市盐湖区测试大道 99 号 1-1-101',
-        lat: 35.03,
-        lng: 111.005,
-        appointmentAt: new Date(Date.now() + 2 * 86400_000).toISOString(),
-        remark: 'E2E 实时订单',
-      },
-    }),
-  );
-  const payStarted = Date.now();
-  const paid = await ok<{ verifyCode: string }>(
-    await request.post(`${api}/customer/order/pay`, { headers, form: { id: o.id } }),
-  );
-  return { ...o, code: paid.verifyCode, payStarted };
-}
-
 async function open(page: Page, path: string, heading: RegExp) {
   await page.goto(`/#${path}`);
   await expect(page.getByText(heading).first()).toBeVisible();

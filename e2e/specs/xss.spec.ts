@@ -8,6 +8,7 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { client, tokenFor } from '../support/api.ts';
+import { customerToken, goodsOfShop, placeAndPay } from '../support/customer.ts';
 import { DEMO, shot, signIn } from '../support/session.ts';
 
 const F = 'window.__xss=1';
@@ -169,6 +170,9 @@ test('payloads stored by a merchant do not run (goods, shop, employee, review re
 }) => {
   test.setTimeout(360_000);
   const triedBefore = saved.tried; // a retry runs this test alone in a fresh worker: count this test's saves only
+  // A fresh paid order (待接单) so that 订单管理 renders the order_status label; earlier specs may have taken the rest.
+  const buyer = await customerToken(page.request, '13700008888');
+  await placeAndPay(page.request, buyer, await goodsOfShop(page.request, '运城洁家家政（总店）'));
   const owner = client(page.request, await tokenFor(page.request, DEMO.ownerA));
 
   const goods = await owner.get('app/jiazheng/shangjia/shangpin/shangjia/findAllByPage', { pageSize: 50 });
