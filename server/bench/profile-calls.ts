@@ -18,6 +18,8 @@ import * as dict from '../src/modules/system/dict/dict.repo.ts';
 import { loadPerms, resolveToken } from '../src/plugins/auth.ts';
 
 const N = Number(process.env.PROFILE_RUNS ?? 60);
+// app.ts reads the switch from the environment itself.
+process.env.RATE_LIMIT = 'off';
 const config = loadConfig({ ...process.env, LOG_LEVEL: 'warn', RATE_LIMIT: 'off' });
 const handle = openConfiguredDb(config);
 await migrateToLatest(handle.db);
@@ -65,8 +67,10 @@ const inject = (url: string) => async () => {
 const O = '/tmpl/api/app/jiazheng/pay/dingdan/findAllByPage';
 const G = '/tmpl/api/app/jiazheng/shangjia/shangpin/shangjia/findAllByPage?pageNum=1&pageSize=10';
 const rows: [string, string][] = [];
+// PROFILE_ONLY=<part of a name>: just those (e.g. under node --cpu-prof, to see where one call spends its time).
+const only = process.env.PROFILE_ONLY;
 const add = async (name: string, fn: () => Promise<unknown>) => {
-  rows.push([name, await median(fn)]);
+  if (!only || name.includes(only)) rows.push([name, await median(fn)]);
 };
 
 await add('health (framework only)', async () => app.inject({ method: 'GET', url: '/tmpl/api/health' }));

@@ -176,6 +176,15 @@ describe('query plans of the hot calls (no full scan of orders or goods)', () =>
     expect(plan.join('\n')).toMatch(/service_order_merchant_created_id_idx|service_order_created_idx/);
   });
 
+  it('a deep page placed through the day counters (seek by day, then a small offset)', async () => {
+    const { queries, plans } = await checkPlans((d) =>
+      orders.pageOrders(d, tenant, { pageNum: 2, pageSize: 1, shopId: 'all' } as never, { seekFrom: 0 }),
+    );
+    const seek = queries.findIndex((q) => /from "order_day_count"/.test(q.sql) && /group by "day"/.test(q.sql));
+    if (seek >= 0)
+      expect(plans[seek].join('\n')).toMatch(pg() ? /order_day_count_pk/ : /order_day_count USING PRIMARY KEY/);
+  });
+
   it('pages read from the far end (past the middle) hold the same rows, in the same order, as walking forward', async () => {
     const all = await orders.pageOrders(db, tenant, { pageNum: 1, pageSize: 500, shopId: 'all' } as never);
     expect(all.total).toBeGreaterThan(3);

@@ -87,3 +87,40 @@ export async function checkOrderCounts(db: DB, merchantId?: number) {
   );
   return problems;
 }
+
+/**
+ * A deep page without walking the skipped rows: the day counters say how many matching orders each day holds, so the
+ * page's first row lies in the first day (walking from the newest, or the oldest when `dir` is 'asc') where the
+ * running sum passes `skip`. Answers that day as a bound on created_at and the small offset left inside it (at most
+ * one day's orders), or null when no day is needed (the page starts within the first day). Exact because the counter
+ * days are the same Shanghai days as dayStartIso/dayEndIso.
+ */
+export async function seekByDay(
+  db: DB,
+  q: {
+    merchantId: number;
+    shopId: number | null;
+    status?: number;
+    startDate?: string;
+    endDate?: string;
+    skip: number;
+    dir: 'asc' | 'desc';
+  },
+): Promise<{ day: string; skip: number } | null> {
+  let dq = db
+    .selectFrom('orderDayCount')
+    .select(['day', sql<number>`sum(n)`.as('n')])
+    .where('merchantId', '=', q.merchantId);
+  if (q.shopId !== null) dq = dq.where('shopId', '=', q.shopId);
+  if (q.status !== undefined) dq = dq.where('status', '=', q.status);
+  if (q.startDate) dq = dq.where('day', '>=', q.startDate);
+  if (q.endDate) dq = dq.where('day', '<=', q.endDate);
+  const days = await dq.groupBy('day').orderBy('day', q.dir).execute();
+  let before = 0;
+  for (const d of days) {
+    const n = Number(d.n);
+    if (before + n > q.skip) return before === 0 ? null : { day: d.day, skip: q.skip - before };
+    before += n;
+  }
+  return null;
+}

@@ -17,7 +17,7 @@ import { likeContains, paginate } from '../../../lib/paging.ts';
 import { sha256 } from '../../../lib/crypto.ts';
 import { shopAllowed, type Tenant } from '../../../lib/tenant.ts';
 import { dayEndIso, dayStartIso, nowIso } from '../../../lib/time.ts';
-import { countedByStatus } from './order-counts.ts';
+import { countedByStatus, seekByDay } from './order-counts.ts';
 import './order.tables.ts';
 import '../employee/employee.tables.ts';
 import '../shop/shop.tables.ts';
@@ -49,6 +49,9 @@ export async function ownShopFilter(db: DB, t: Tenant, shopId: 'all' | number | 
   }
   return s;
 }
+
+/** Below this many skipped index entries a plain offset is cheaper than asking the day counters where to start. */
+const SEEK_FROM = 2000;
 
 type Q = SelectQueryBuilder<Database, 'serviceOrder', object>;
 
@@ -123,19 +126,19 @@ export function toOrder(r: ListRow): Order {
  * (merchant_id, shop_id[, status], created_at, id) indexes alone and only those rows are joined (a deferred join), so
  * the last page of a 100,000-order merchant walks index entries rather than joining every skipped row.
  */
-export async function pageOrders(db: DB, t: Tenant, f: OrderQuery) {
+export async function pageOrders(db: DB, t: Tenant, f: OrderQuery, opts: { seekFrom?: number } = {}) {
   const shopId = await ownShopFilter(db, t, f.shopId);
   const base = filtered(db, t.merchantId, shopId, f);
   const listBase = f.status ? base.where('serviceOrder.status', '=', f.status) : base;
   // Shop and whole-day filters only: the maintained counters answer (migration 1301); text or employee filters
   // have to count the matching orders.
-  const countRows =
-    f.orderNo || f.customerPhone || f.goodsName || f.employeeId
-      ? await base
-          .select(['serviceOrder.status', sql<number>`count(*)`.as('n')])
-          .groupBy('serviceOrder.status')
-          .execute()
-      : await countedByStatus(db, t.merchantId, shopId, f);
+  const counted = !(f.orderNo || f.customerPhone || f.goodsName || f.employeeId);
+  const countRows = !counted
+    ? await base
+        .select(['serviceOrder.status', sql<number>`count(*)`.as('n')])
+        .groupBy('serviceOrder.status')
+        .execute()
+    : await countedByStatus(db, t.merchantId, shopId, f);
   const counts: Record<string, number> = { all: 0 };
   for (const s of ORDER_STATUSES) counts[s] = 0;
   for (const r of countRows) {
@@ -149,7 +152,20 @@ export async function pageOrders(db: DB, t: Tenant, f: OrderQuery) {
   const fromEnd = offset > total / 2;
   const dir = fromEnd ? 'asc' : 'desc';
   const limit = fromEnd ? Math.min(f.pageSize, total - offset) : f.pageSize;
-  const skip = fromEnd ? Math.max(0, total - offset - f.pageSize) : offset;
+  let skip = fromEnd ? Math.max(0, total - offset - f.pageSize) : offset;
+  let pageBase = listBase;
+  // A deep page in the middle: the day counters find the day it starts in, so at most one day's orders are skipped
+  // (a seek by created_at instead of walking tens of thousands of index entries).
+  if (counted && skip > (opts.seekFrom ?? SEEK_FROM) && total > offset) {
+    const seek = await seekByDay(db, { ...f, merchantId: t.merchantId, shopId, skip, dir });
+    if (seek) {
+      skip = seek.skip;
+      pageBase =
+        dir === 'desc'
+          ? listBase.where('serviceOrder.createdAt', '<', dayEndIso(seek.day))
+          : listBase.where('serviceOrder.createdAt', '>=', dayStartIso(seek.day));
+    }
+  }
   const records =
     total > offset
       ? await withJoins(
@@ -158,7 +174,7 @@ export async function pageOrders(db: DB, t: Tenant, f: OrderQuery) {
             .where(
               'serviceOrder.id',
               'in',
-              listBase
+              pageBase
                 .select('serviceOrder.id')
                 .orderBy('serviceOrder.createdAt', dir)
                 .orderBy('serviceOrder.id', dir)
