@@ -55,6 +55,11 @@ export function openDb(
     // An idle client that loses its connection (database restart, terminated backend) must not crash the process:
     // the pool drops it and the next query opens a new one.
     pool.on('error', (err) => console.error(`postgres pool: idle client error: ${err.message}`));
+    // A checked-out client whose backend is terminated emits 'error' too; unhandled, that would end the process. The
+    // query in flight fails (a 500 envelope) and the pool discards the broken client on release.
+    pool.on('connect', (client) => {
+      client.on('error', (err) => console.error(`postgres client error: ${err.message}`));
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
