@@ -3,10 +3,12 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 
 export default defineConfig(({ command }) => ({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   base: './',
   server: { port: 5173, proxy: { '/tmpl': 'http://127.0.0.1:3000' } },
   resolve: {
@@ -56,3 +58,31 @@ export default defineConfig(({ command }) => ({
     testTimeout: 20000,
   },
 }));
+
+/**
+ * Writes `x.js.br` and `x.js.gz` beside every built script and stylesheet, so the server can send them as they are
+ * (@fastify/static `preCompressed`) rather than raw: a third of the bytes or less on the wire (issue 13, Lighthouse).
+ * Brotli at quality 9: 11 saves another 7 % but costs several CPU seconds per build on a shared machine.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'jz-precompress',
+    apply: 'build',
+    configResolved(c) {
+      outDir = path.resolve(c.root, c.build.outDir);
+    },
+    writeBundle() {
+      const assets = path.join(outDir, 'assets');
+      for (const f of readdirSync(assets)) {
+        if (!/\.(js|css)$/.test(f)) continue;
+        const file = path.join(assets, f);
+        const raw = readFileSync(file);
+        if (raw.length < 1024) continue;
+        writeFileSync(`${file}.gz`, gzipSync(raw, { level: 9 }));
+        const params = { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length };
+        writeFileSync(`${file}.br`, brotliCompressSync(raw, { params }));
+      }
+    },
+  };
+}
