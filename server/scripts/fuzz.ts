@@ -1,7 +1,9 @@
 /**
- * `npm run fuzz`: the route fuzzer (server/test/security/fuzz.test.ts) with more calls per route than CI's 8.
- *   FUZZ_RUNS (default 200) calls per route, FUZZ_SEED (default: the time) to vary or replay the sequence,
- *   TEST_DB=postgres to run it against PostgreSQL.
+ * `npm run fuzz`: the route fuzzer (server/test/security/fuzz.test.ts, fast-check arbitraries derived from the route
+ * schemas) with more calls per route than CI's 8.
+ *   FUZZ_RUNS (default 200) calls per route, FUZZ_SEED (default: the time) to vary or replay the sequence (route n
+ *   uses seed FUZZ_SEED + n; a failure prints its shrunk counterexample, seed and path), TEST_DB=postgres to run it
+ *   against PostgreSQL.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
