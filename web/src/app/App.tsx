@@ -49,7 +49,12 @@ export function App() {
           colorSuccess: '#237804',
           borderRadius: 6,
         },
-        components: { Table: { cellPaddingBlock: 10 }, Menu: { darkItemColor: 'rgba(255, 255, 255, 0.8)' } },
+        // White text (停用, 下架) on an unchecked switch's track: 0.55 black gives 4.7:1 (antd's 0.25: 1.8:1).
+        components: {
+          Table: { cellPaddingBlock: 10 },
+          Menu: { darkItemColor: 'rgba(255, 255, 255, 0.8)' },
+          Switch: { colorTextQuaternary: 'rgba(0, 0, 0, 0.55)' },
+        },
       }}
     >
       <MessageBridge />

@@ -14,6 +14,9 @@ export const regionQuery = {
 export const useRegionTree = () => useQuery(regionQuery);
 
 export interface RegionCascaderProps {
+  /** Form.Item passes the field's id: it goes on the search input, so the item's <label for> names it. */
+  id?: string;
+  'aria-label'?: string;
   /** Six-digit codes: [province, city, district]. */
   value?: string[];
   onChange?: (codes: string[], names: string[]) => void;
@@ -39,6 +42,8 @@ export function regionNamesOf(tree: RegionNode[] | undefined, codes: string[] | 
 
 /** Region cascader fed by GET /api/app/huishou/area/findShengShiQu; searchable by name. */
 export function RegionCascader({
+  id,
+  'aria-label': ariaLabel,
   value,
   onChange,
   placeholder = '请选择省/市/区',
@@ -49,6 +54,8 @@ export function RegionCascader({
   const { data, isLoading } = useRegionTree();
   return (
     <Cascader<RegionNode>
+      id={id}
+      aria-label={ariaLabel}
       options={data ?? []}
       loading={isLoading}
       value={value}

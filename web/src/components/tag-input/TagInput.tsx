@@ -77,6 +77,13 @@ export function TagInput({
           style={{ borderStyle: 'dashed', cursor: 'pointer', background: 'transparent' }}
           role="button"
           aria-label={addText}
+          // A button for the keyboard too: Tab reaches it, Enter or Space opens the input.
+          tabIndex={0}
+          onKeyDown={(e) => {
+            if (e.key !== 'Enter' && e.key !== ' ') return;
+            e.preventDefault(); // inside a form, Enter opens the input instead of submitting
+            setEditing(true);
+          }}
         >
           <PlusOutlined /> {addText}
         </Tag>

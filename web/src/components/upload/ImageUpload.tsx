@@ -43,6 +43,8 @@ export function ImageUpload({ value, onChange, rootPath, disabled, size = 104, l
 
   const pick = (
     <Upload
+      // The picture tile is not a control of its own: antd then makes its wrapper the button (Tab, Enter).
+      hasControlInside={false}
       accept={ACCEPT.image}
       showUploadList={false}
       disabled={disabled || percent !== null}
