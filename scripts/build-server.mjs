@@ -11,7 +11,7 @@
 // Dependencies in node_modules stay external (node loads them as usual); @jz/contracts (TypeScript) is bundled.
 // Usage: node scripts/build-server.mjs [--out server/dist/main.js]
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -37,9 +37,11 @@ function tsFiles(dir) {
 const sources = srcRoots.flatMap(tsFiles).sort();
 const indexed = sources.filter((f) => !notIndexed.has(f));
 
-// The source fingerprint: the server skips its base seeds at start when the database was seeded by the same sources.
+// The source fingerprint (sources + locked dependency versions): the server skips its base seeds at start when the database was seeded by the same sources.
 const hash = createHash('sha256');
 for (const f of sources) hash.update(path.relative(root, f)).update('\0').update(readFileSync(f)).update('\0');
+const lockFile = path.join(root, 'package-lock.json');
+if (existsSync(lockFile)) hash.update(readFileSync(lockFile));
 const fingerprint = hash.digest('hex').slice(0, 32);
 
 const entry = `

@@ -1,17 +1,19 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DB } from '../client.ts';
 
 /**
  * Base seeds (menus, dictionaries, roles, the admin, regions...) are data written in the source code, so "the seed
- * catalogue changed" means "the sources changed". The built server carries the fingerprint of the sources it was
+ * catalogue changed" means "the sources (or the locked dependency versions) changed". The built server carries the fingerprint of the sources it was
  * built from (scripts/build-server.mjs); from source, the same folders are hashed here. ADMIN_PHONE is an input of
  * the admin seed, so it is part of the fingerprint too.
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SOURCE_ROOTS = [path.resolve(here, '../..'), path.resolve(here, '../../../../packages/contracts/src')];
+/** Seed data also comes from dependencies (the region table from @vant/area-data): their versions count too. */
+const LOCK_FILE = path.resolve(here, '../../../../package-lock.json');
 
 /** The config row holding the fingerprint: its type fails CONFIG_TYPE, so the config API can neither read nor edit it. */
 const KEY = '@seed.fingerprint';
@@ -28,7 +30,10 @@ export function seedFingerprint(env: Record<string, string | undefined> = proces
   const built = (globalThis as { __JZ_BUILD__?: { fingerprint?: string } }).__JZ_BUILD__?.fingerprint;
   const hash = createHash('sha256');
   if (built) hash.update(`build:${built}`);
-  else for (const r of SOURCE_ROOTS) hashTree(hash, r);
+  else {
+    for (const r of SOURCE_ROOTS) hashTree(hash, r);
+    if (existsSync(LOCK_FILE)) hash.update(readFileSync(LOCK_FILE));
+  }
   return hash
     .update('\0admin:')
     .update(env.ADMIN_PHONE || '13800000000')
