@@ -1,22 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO, shot, signIn } from '../support/session.ts';
+import { DEMO, openMenuPage as openPage, shot, signIn } from '../support/session.ts';
 
 const OK = /确\s*定|OK/;
 /** A 1×1 PNG (the upload checks magic bytes, so it must be a real image). */
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
-
-async function openPage(page: Page, folder: string, item: string, url: RegExp) {
-  const menu = page.getByRole('menu');
-  const title = menu.locator('.ant-menu-submenu-title', { hasText: folder }).first();
-  // The sidebar may open the folder of the current page by itself a moment after a navigation: retry until open.
-  await expect(async () => {
-    if ((await title.getAttribute('aria-expanded')) !== 'true') await title.click();
-    await expect(title).toHaveAttribute('aria-expanded', 'true', { timeout: 1500 });
-    await expect(menu.getByText(item, { exact: true })).toBeVisible({ timeout: 1500 });
-  }).toPass({ timeout: 20_000 });
-  await menu.getByText(item, { exact: true }).click();
-  await expect(page).toHaveURL(url);
-}
 
 /** Checks the tree node whose title starts with `name`. */
 async function checkNode(page: Page, name: string) {

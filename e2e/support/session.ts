@@ -22,3 +22,18 @@ export async function signIn(page: Page, phone: string) {
 
 /** Screenshots go to a git-ignored folder for people to look at. */
 export const shot = (page: Page, name: string) => page.screenshot({ path: `screenshots/${name}.png`, fullPage: true });
+
+/**
+ * Opens a page through the sidebar: folder, then item. The sidebar opens the current page's folder by itself a moment
+ * after a navigation, and a click on an open folder closes it, so the whole step is retried until the URL follows.
+ */
+export async function openMenuPage(page: Page, folder: string, item: string, url: RegExp) {
+  const menu = page.getByRole('menu');
+  const title = menu.locator('.ant-menu-submenu-title', { hasText: folder }).first();
+  await expect(async () => {
+    if ((await title.getAttribute('aria-expanded')) !== 'true') await title.click();
+    await expect(title).toHaveAttribute('aria-expanded', 'true', { timeout: 1500 });
+    await menu.getByText(item, { exact: true }).click({ timeout: 3000 });
+    await expect(page).toHaveURL(url, { timeout: 3000 });
+  }).toPass({ timeout: 30_000 });
+}
