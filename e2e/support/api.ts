@@ -18,7 +18,6 @@ export async function tokenFor(request: APIRequestContext, phone: string) {
 /** A small signed-in API client answering the parsed envelope; for setting up and cleaning up around browser steps. */
 export function client(request: APIRequestContext, token: string) {
   const headers = { client: CLIENT, authorization: `Bearer ${token}` };
-  // biome-ignore lint/suspicious/noExplicitAny: envelopes of many shapes; tests assert what they read
   const unwrap = async (p: Promise<{ json: () => Promise<any> }>) => (await p).json();
   return {
     get: (url: string, params: Record<string, string | number> = {}) =>
