@@ -17,6 +17,7 @@
  *   LIVE_RATE       orders per second            default 20
  *   LIVE_SECONDS    duration of the load         default 30
  *   LIVE_CASES      comma list of sqlite,pg1,pg2 default all three
+ *   LIVE_CPU_PROF   a directory: write a V8 CPU profile of each server there
  *   BENCH_PG_ADMIN  PostgreSQL admin URL         default postgres://postgres@127.0.0.1:5432/postgres (unreachable: PG cases skipped)
  * Ports 3360-3361. The server runs with RATE_LIMIT=off. A hard limit ends the run if anything hangs.
  */
@@ -59,7 +60,11 @@ hardLimit.unref();
 
 const children = new Set<ChildProcess>();
 function startServer(port: number, env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  // LIVE_CPU_PROF=<dir>: a V8 CPU profile of each server (open in Chrome DevTools) to see where a saturated server spends its time.
+  const prof = process.env.LIVE_CPU_PROF
+    ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(process.env.LIVE_CPU_PROF)]
+    : [];
+  const child = spawn(process.execPath, [...prof, '--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
     env: childEnv({
       LOG_LEVEL: 'warn',
@@ -110,6 +115,16 @@ const procStatus = (pid: number, key: 'VmHWM' | 'VmRSS') => {
   try {
     const m = readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`${key}:\\s+(\\d+) kB`));
     return m ? Number(m[1]) / 1024 : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
+};
+
+/** CPU seconds (user + system) a process has used so far. */
+const cpuSeconds = (pid: number) => {
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(f[11]) + Number(f[12])) / 100;
   } catch {
     return Number.NaN;
   }
@@ -267,7 +282,8 @@ interface Placed {
   merchant: number;
   payPort: number;
   payStart: number;
-  payEnd: number;
+  /** When the pay call returned; unset when it failed (e.g. the client's 15 s timeout on a saturated server). */
+  payEnd?: number;
 }
 
 async function runCase(label: string, ports: number[], env: Record<string, string>, fx: Fixture) {
@@ -306,6 +322,7 @@ async function runCase(label: string, ports: number[], env: Record<string, strin
     const sampler = setInterval(() => {
       peakRss = servers.map((s, j) => Math.max(peakRss[j], procStatus(s.child.pid!, 'VmRSS') || 0));
     }, 500);
+    const cpu0 = servers.map((s) => cpuSeconds(s.child.pid!));
     const t0 = performance.now();
     for (let k = 0; k < total; k++) {
       const wait = t0 + (k * 1000) / RATE - performance.now();
@@ -324,16 +341,18 @@ async function runCase(label: string, ports: number[], env: Record<string, strin
             address: '上海市徐汇区漕溪北路 1 号',
             appointmentAt: new Date(Date.now() + 86_400_000).toISOString(),
           });
-          const payStart = performance.now();
+          const p: Placed = { orderId: o.id, merchant, payPort, payStart: performance.now() };
+          placed.push(p);
           await call(payPort, 'POST', 'customer/order/pay', h, { id: o.id });
-          placed.push({ orderId: o.id, merchant, payPort, payStart, payEnd: performance.now() });
+          p.payEnd = performance.now();
         })().catch((err) => void failures.push((err as Error).message)),
       );
     }
     await Promise.all(jobs);
     const loadSeconds = (performance.now() - t0) / 1000;
+    const cores = servers.map((s, j) => (cpuSeconds(s.child.pid!) - cpu0[j]) / loadSeconds);
     const drainEnd = performance.now() + DRAIN_MS;
-    while (performance.now() < drainEnd && placed.some((p) => !inbox.has(p.orderId)))
+    while (performance.now() < drainEnd && placed.some((p) => p.payEnd && !inbox.has(p.orderId)))
       await new Promise((r) => setTimeout(r, 100));
     clearInterval(sampler);
 
@@ -346,10 +365,16 @@ async function runCase(label: string, ports: number[], env: Record<string, strin
     let lost = 0;
     let early = 0;
     let wrongStream = 0;
+    let paidAfterTimeout = 0;
     for (const p of placed) {
-      payTimes.push(p.payEnd - p.payStart);
       const got = inbox.get(p.orderId) ?? [];
       if (got.some((g) => g.stream !== p.merchant)) wrongStream++;
+      if (p.payEnd === undefined) {
+        // The client gave up, the server may still have taken the payment: then the merchant did get the order.
+        if (got.length) paidAfterTimeout++;
+        continue;
+      }
+      payTimes.push(p.payEnd - p.payStart);
       const mine = got.find((g) => g.stream === p.merchant);
       if (!mine) {
         lost++;
@@ -361,28 +386,38 @@ async function runCase(label: string, ports: number[], env: Record<string, strin
       fromReturn.push(Math.max(0, d));
       fromStart.push(mine.at - p.payStart);
       fromWritten.push(mine.sinceWritten);
-      (streamPort(p.merchant) === p.payPort ? same : cross).push(Math.max(0, d));
+      (streamPort(p.merchant) === p.payPort ? same : cross).push(mine.sinceWritten);
     }
     for (const a of [fromReturn, fromStart, fromWritten, payTimes, cross, same]) a.sort((x, y) => x - y);
-    const p99 = pct(fromReturn, 99);
-    const ok = lost === 0 && wrongStream === 0 && failures.length === 0 && p99 <= TARGET_MS;
-    console.log(`\n== ${label}: ${N} streams, ${placed.length}/${total} orders paid in ${loadSeconds.toFixed(1)} s`);
+    // Judged on both readings of "from payment": the pay call's return, and the payment row written on the server.
+    const p99 = Math.max(pct(fromReturn, 99), pct(fromWritten, 99));
+    const ok = lost === 0 && wrongStream === 0 && p99 <= TARGET_MS;
+    console.log(
+      `\n== ${label}: ${N} streams, ${payTimes.length}/${total} orders paid (offered ${RATE}/s, ${placed.length} placed) in ${loadSeconds.toFixed(1)} s`,
+    );
     console.table([
       row('pay return → event', fromReturn),
       row('payment written → event', fromWritten),
       row('pay start → event', fromStart),
-      ...(ports.length > 1 ? [row('  same instance', same), row('  across instances', cross)] : []),
+      ...(ports.length > 1
+        ? [row('  written → event, same instance', same), row('  written → event, across instances', cross)]
+        : []),
       row('pay call itself', payTimes),
     ]);
     console.log(
-      `${label}: received ${fromReturn.length}, lost ${lost}, on a wrong stream ${wrongStream}, failed calls ${failures.length}` +
-        `${failures.length ? ` (first: ${failures[0]})` : ''}; ${early} events arrived before the pay call returned`,
+      `${label}: received ${fromReturn.length}, lost ${lost}, on a wrong stream ${wrongStream}; ${early} events arrived before the pay call returned`,
     );
+    if (failures.length)
+      console.log(
+        `${label}: ${failures.length} calls failed (first: ${failures[0]}): the server did not keep up with ${RATE}/s; ${paidAfterTimeout} of those orders were paid anyway and reached the merchant`,
+      );
     for (const [j, s] of servers.entries())
       console.log(
-        `${label}: server :${s.port} RSS idle with streams ${rssIdle[j].toFixed(0)} MB, peak sampled ${peakRss[j].toFixed(0)} MB, VmHWM ${procStatus(s.child.pid!, 'VmHWM').toFixed(0)} MB`,
+        `${label}: server :${s.port} CPU ${cores[j].toFixed(2)} cores during the load, RSS idle with streams ${rssIdle[j].toFixed(0)} MB, peak sampled ${peakRss[j].toFixed(0)} MB, VmHWM ${procStatus(s.child.pid!, 'VmHWM').toFixed(0)} MB`,
       );
-    console.log(`${label}: p99 ${ms(p99)} — target ≤ ${TARGET_MS} ms, nothing lost: ${ok ? 'met' : 'MISSED'}`);
+    console.log(
+      `${label}: p99 ${ms(p99)} (the worse of return/written) — target ≤ ${TARGET_MS} ms, nothing lost: ${ok ? 'met' : 'MISSED'}`,
+    );
     return { label, ok, p99 };
   } finally {
     for (const s of streams) s?.req.destroy();

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import { sql } from 'kysely';
-import type { DB } from '../../../db/client.ts';
+import { type DB, type DbHandle, openDb } from '../../../db/client.ts';
 
 /**
  * Wakes the live order streams of a merchant after an order event was committed.
@@ -19,6 +19,11 @@ export interface OrderBus {
   subscribe(merchantId: number, fn: () => void): () => void;
   /** Resolves once notifications are being received (at once in process; on PostgreSQL when LISTEN is live). */
   ready(): Promise<void>;
+  /**
+   * Where streams read their events: on PostgreSQL two connections of their own, so a merchant's new order is not
+   * queued behind the API's queries when the main pool is busy; undefined: the app's handle.
+   */
+  readonly reader: DB | undefined;
   close(): Promise<void>;
 }
 
@@ -38,6 +43,7 @@ const noopBus: OrderBus = {
   publish: async () => {},
   subscribe: () => () => {},
   ready: async () => {},
+  reader: undefined,
   close: async () => {},
 };
 
@@ -57,6 +63,9 @@ class LocalBus implements OrderBus {
     };
   }
   async ready() {}
+  get reader(): DB | undefined {
+    return undefined;
+  }
   async close() {
     this.emitter.removeAllListeners();
   }
@@ -72,6 +81,7 @@ class PgBus extends LocalBus {
   private health: NodeJS.Timeout;
   private live!: Promise<void>;
   private markLive!: () => void;
+  private readHandle: DbHandle;
 
   constructor(
     private db: DB,
@@ -79,6 +89,7 @@ class PgBus extends LocalBus {
     private log: { warn: (o: object, m: string) => void },
   ) {
     super();
+    this.readHandle = openDb({ kind: 'postgres', url, max: 2 });
     this.pending();
     this.health = setInterval(() => void this.check(), HEALTH_MS);
     this.health.unref();
@@ -94,7 +105,13 @@ class PgBus extends LocalBus {
   private async connect() {
     if (this.closed) return;
     // keepAlive: a peer that vanished without a FIN (a NAT, a failover) is noticed by the OS instead of never.
-    const client = new pg.Client({ connectionString: this.url, keepAlive: true, application_name: 'jz-order-bus' });
+    // query_timeout: a check or a NOTIFY on a connection that hangs fails fast instead of holding a payment's reply.
+    const client = new pg.Client({
+      connectionString: this.url,
+      keepAlive: true,
+      query_timeout: 2000,
+      application_name: 'jz-order-bus',
+    });
     client.on('notification', (n) => {
       const id = Number(n.payload);
       if (Number.isInteger(id)) this.emitter.emit(`m${id}`);
@@ -148,13 +165,30 @@ class PgBus extends LocalBus {
     this.retry.unref();
   }
 
-  /** The notification goes through PostgreSQL to every instance, this one included. */
+  /**
+   * The notification goes through PostgreSQL to every instance, this one included. It is sent on the listening
+   * connection, which is idle between notifications: on a busy server a pooled connection can be seconds away, queued
+   * behind the API's queries. Without a live listener (reconnecting), or if that fails, through the pool.
+   */
   override async publish(merchantId: number) {
+    const c = this.client;
+    if (c)
+      try {
+        await c.query('select pg_notify($1, $2)', [CHANNEL, String(merchantId)]);
+        return;
+      } catch (err) {
+        this.log.warn({ err }, 'order bus: NOTIFY on the listening connection failed, reconnecting');
+        this.reconnect(c);
+      }
     await sql`select pg_notify(${CHANNEL}, ${String(merchantId)})`.execute(this.db);
   }
 
   override ready() {
     return this.live;
+  }
+
+  override get reader() {
+    return this.readHandle.db;
   }
 
   override async close() {
@@ -163,6 +197,7 @@ class PgBus extends LocalBus {
     clearInterval(this.health);
     this.markLive();
     await this.client?.end().catch(() => {});
+    await this.readHandle.close().catch(() => {});
     await super.close();
   }
 }

@@ -65,6 +65,7 @@ export function registerStream(app: App, path: string, opts = STREAM_DEFAULTS) {
       })}\n\n`,
     );
 
+    const reader = busOf(app.db).reader ?? app.db;
     let running = false;
     let again = false;
     const pump = async () => {
@@ -76,7 +77,7 @@ export function registerStream(app: App, path: string, opts = STREAM_DEFAULTS) {
       try {
         do {
           again = false;
-          const events = await repo.eventsAfter(app.db, merchantId, shopId, Math.max(0, last - REPLAY_MARGIN));
+          const events = await repo.eventsAfter(reader, merchantId, shopId, Math.max(0, last - REPLAY_MARGIN));
           for (const e of events) {
             if (sent.has(e.id) || e.id <= floor) continue;
             sent.add(e.id);
