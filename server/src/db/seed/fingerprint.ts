@@ -6,9 +6,9 @@ import type { DB } from '../client.ts';
 
 /**
  * Base seeds (menus, dictionaries, roles, the admin, regions...) are data written in the source code, so "the seed
- * catalogue changed" means "the sources (or the locked dependency versions) changed". The built server carries the fingerprint of the sources it was
- * built from (scripts/build-server.mjs); from source, the same folders are hashed here. ADMIN_PHONE is an input of
- * the admin seed, so it is part of the fingerprint too.
+ * catalogue changed" means "the sources (or the locked dependency versions) changed". The built server carries the
+ * fingerprint of what it was built from (scripts/build-server.mjs); from source, the same inputs are hashed here.
+ * ADMIN_PHONE is an input of the admin seed, so it is part of the fingerprint too.
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SOURCE_ROOTS = [path.resolve(here, '../..'), path.resolve(here, '../../../../packages/contracts/src')];
