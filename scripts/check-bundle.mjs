@@ -48,7 +48,12 @@ if (args.has('--build')) {
   const built = existsSync(index) && existsSync(path.join(dist, '.vite/manifest.json')) ? statSync(index).mtimeMs : 0;
   if (!built || Math.max(...sources.map((p) => newestMtime(path.join(root, p)))) > built) {
     console.log(`check-bundle: building the web app into ${dist}…`);
-    const r = spawnSync('npx', ['vite', 'build', '--outDir', dist, '--emptyOutDir'], { cwd: web, stdio: 'inherit' });
+    // A production build whatever NODE_ENV says: with NODE_ENV=development Vite builds React's development files.
+    const r = spawnSync('npx', ['vite', 'build', '--outDir', dist, '--emptyOutDir'], {
+      cwd: web,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
     if (r.status !== 0) process.exit(r.status ?? 1);
   } else console.log(`check-bundle: ${dist} is up to date with the sources`);
 }
