@@ -10,6 +10,9 @@ import { shopAllowed, type Tenant } from './tenant.ts';
  * Each helper passes undefined / 'all' through unchanged and answers the id it checked.
  */
 
+/** Ids are PostgreSQL `integer`s: a larger one names nothing (and would make PostgreSQL raise a data exception). */
+const MAX_ID = 2_147_483_647;
+
 /** A shop of the caller's merchant, inside a sub-account's shop limit. */
 export async function ownShopId<T extends number | 'all' | undefined>(
   db: DB,
@@ -17,6 +20,7 @@ export async function ownShopId<T extends number | 'all' | undefined>(
   shopId: T,
 ): Promise<T> {
   if (typeof shopId !== 'number') return shopId;
+  if (shopId > MAX_ID) throw notFound('店铺不存在');
   const s = await db
     .selectFrom('shop')
     .select('id')
@@ -30,6 +34,7 @@ export async function ownShopId<T extends number | 'all' | undefined>(
 /** An employee of the caller's merchant (resigned or deleted ones included: old orders and reviews name them). */
 export async function ownEmployeeId<T extends number | undefined>(db: DB, t: Pick<Tenant, 'merchantId'>, id: T) {
   if (typeof id !== 'number') return id;
+  if (id > MAX_ID) throw notFound('员工不存在');
   const e = await db
     .selectFrom('employee')
     .select('id')
@@ -43,6 +48,7 @@ export async function ownEmployeeId<T extends number | undefined>(db: DB, t: Pic
 /** A goods item of the caller's merchant. */
 export async function ownGoodsId<T extends number | undefined>(db: DB, t: Pick<Tenant, 'merchantId'>, id: T) {
   if (typeof id !== 'number') return id;
+  if (id > MAX_ID) throw notFound('商品不存在');
   const g = await db
     .selectFrom('goods')
     .select('id')

@@ -1,8 +1,8 @@
 /**
  * Child process of kill-mid-write.test.ts: runs the real withdrawal and order-transition code against the database in
- * KILL_DB_URL in a tight loop until it is SIGKILLed. Prints "ready" once connected, then one line per committed call
- * ("begin <name>", then "op <name>" or "refused <name>"), so the parent can kill it in the middle of the work. Business refusals (no balance, state moved) are
- * expected and skipped.
+ * KILL_DB_URL in a tight loop until it is SIGKILLed. Prints "ready" once connected, then "begin <name>" before each call
+ * and "op <name>" (done), "skip <name>" (nothing in the needed state) or "refused <name>" (a business refusal: no
+ * balance, state moved) after it, so the parent knows whether its kill landed inside a call.
  */
 import { openDb } from '../../src/db/client.ts';
 import { AppError } from '../../src/lib/errors.ts';
@@ -50,7 +50,8 @@ async function employeeOf(shopId: number, not: number | null) {
   return others.length ? pick(others).id : undefined;
 }
 
-const OPS: [string, number, () => Promise<unknown>][] = [
+/** Each op answers false when there was nothing to do (no order in the state it needs). */
+const OPS: [string, number, () => Promise<boolean>][] = [
   [
     'withdraw',
     4,
@@ -63,6 +64,7 @@ const OPS: [string, number, () => Promise<unknown>][] = [
       });
       if (Math.random() < 0.8)
         await reviewWithdrawal(db, { id: w.id, pass: Math.random() < 0.5, auditorId: 1, remark: '断电测试' });
+      return true;
     },
   ],
   [
@@ -71,7 +73,9 @@ const OPS: [string, number, () => Promise<unknown>][] = [
     async () => {
       const o = await orderIn([20, 30]);
       const e = o && (await employeeOf(o.shopId, o.employeeId));
-      if (o && e) await assignEmployee(db, merchantId, o.id, e, actor);
+      if (!o || !e) return false;
+      await assignEmployee(db, merchantId, o.id, e, actor);
+      return true;
     },
   ],
   [
@@ -79,7 +83,9 @@ const OPS: [string, number, () => Promise<unknown>][] = [
     1,
     async () => {
       const o = await orderIn([20, 30]);
-      if (o) await merchantCancel(db, merchantId, o.id, '断电测试取消', actor);
+      if (!o) return false;
+      await merchantCancel(db, merchantId, o.id, '断电测试取消', actor);
+      return true;
     },
   ],
   [
@@ -87,7 +93,9 @@ const OPS: [string, number, () => Promise<unknown>][] = [
     1,
     async () => {
       const o = await orderIn([30]);
-      if (o?.verifyCode) await verifyByCode(db, merchantId, o.verifyCode, actor);
+      if (!o?.verifyCode) return false;
+      await verifyByCode(db, merchantId, o.verifyCode, actor);
+      return true;
     },
   ],
   [
@@ -95,7 +103,9 @@ const OPS: [string, number, () => Promise<unknown>][] = [
     1,
     async () => {
       const o = await orderIn([40]);
-      if (o) await confirmDone(db, merchantId, o.id, actor);
+      if (!o) return false;
+      await confirmDone(db, merchantId, o.id, actor);
+      return true;
     },
   ],
 ];
@@ -107,8 +117,7 @@ for (;;) {
   const [name, , run] = pick(weighted);
   process.stdout.write(`begin ${name}\n`);
   try {
-    await run();
-    process.stdout.write(`op ${name}\n`);
+    process.stdout.write((await run()) ? `op ${name}\n` : `skip ${name}\n`);
   } catch (err) {
     if (!(err instanceof AppError)) throw err; // a refusal (2002/2004...) is fine, anything else is a bug
     process.stdout.write(`refused ${name}\n`);
