@@ -9,7 +9,7 @@ import { ChunkErrorBoundary } from './ChunkErrorBoundary.tsx';
 import { pages } from './registry.ts';
 
 // Split points (issue 13, budgets in scripts/check-bundle.mjs): the entry holds the router, the guard and the
-// registry only. The login page, the console frame (sidebar, header, icons, message bell) and the page host come in
+// registry only. The login page and the console frame (sidebar, header, icons, message bell, page host) come in
 // chunks of their own, so /login never downloads the console and a signed-in page never downloads the login form.
 // The loaders start these imports, so the chunks download alongside the session calls rather than after them.
 export const LoginPage = lazyPage(
@@ -20,12 +20,13 @@ export const ConsoleLayout = lazyPage(
   () => import('./layouts/ConsoleLayout.tsx'),
   (m) => m.ConsoleLayout,
 );
+// The page host comes in the console frame's chunk (re-exported there): one chunk and one request for both.
 const PageView = lazyPage(
-  () => import('./PageHost.tsx'),
+  () => import('./layouts/ConsoleLayout.tsx'),
   (m) => m.PageView,
 );
 const DynamicRoute = lazyPage(
-  () => import('./PageHost.tsx'),
+  () => import('./layouts/ConsoleLayout.tsx'),
   (m) => m.DynamicRoute,
 );
 
@@ -33,7 +34,6 @@ const DynamicRoute = lazyPage(
 export async function guardLoader() {
   if (!getToken()) throw redirect('/login');
   ConsoleLayout.preload();
-  PageView.preload();
   try {
     await loadSession();
   } catch (e) {

@@ -9,6 +9,9 @@ import { ChunkErrorBoundary } from '../ChunkErrorBoundary.tsx';
 import { HeaderBar } from './HeaderBar.tsx';
 import { Sidebar } from './Sidebar.tsx';
 
+// The router takes the page host from this chunk (see router.tsx).
+export { DynamicRoute, PageView } from '../PageHost.tsx';
+
 // Dates appear only in the console (pickers, tables): the locale loads with it, not with /login.
 dayjs.locale('zh-cn');
 
