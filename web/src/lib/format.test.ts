@@ -9,6 +9,7 @@ import {
   formatLongDate,
   formatMonth,
   formatShortDateTime,
+  formatWeight,
   formatYuan,
   maskIdCard,
   maskPhone,
@@ -67,5 +68,12 @@ describe('format helpers (issue 15)', () => {
       expect(maskPhone(digits.slice(0, n))).toBe(contracts.maskPhone(digits.slice(0, n)));
       expect(maskIdCard(digits.slice(0, n))).toBe(contracts.maskIdCard(digits.slice(0, n)));
     }
+  });
+  it('formatWeight: grams -> 公斤, trailing zeros dropped', () => {
+    expect(formatWeight(1500)).toBe('1.5 公斤');
+    expect(formatWeight(10000)).toBe('10 公斤');
+    expect(formatWeight(1)).toBe('0.001 公斤');
+    expect(formatWeight(250)).toBe('0.25 公斤');
+    expect(formatWeight(null)).toBe('-');
   });
 });

@@ -47,6 +47,12 @@ export function formatLongDate(iso: DateInput) {
   return parse(iso)?.format('YYYY年M月D日 dddd') ?? '-';
 }
 
+/** A parcel weight from integer grams: "1.5 公斤" (up to three decimals, trailing zeros dropped). */
+export function formatWeight(grams: number | null | undefined) {
+  if (grams === null || grams === undefined || Number.isNaN(grams)) return '-';
+  return `${Number((grams / 1000).toFixed(3))} 公斤`;
+}
+
 /** The one format of a date sent to the API (query params, form fields): "2026-11-22". */
 export const API_DATE_FORMAT = 'YYYY-MM-DD';
 

@@ -3,7 +3,7 @@ import { Descriptions, Drawer, Result, Spin, Timeline, Typography } from 'antd';
 import { CopyText } from '../../../../components/CopyText.tsx';
 import { DictTag, useDict } from '../../../../lib/dict.tsx';
 import { courierKeys, getCourier } from '../api/courier.ts';
-import { formatDateTime } from '../../../../lib/format.ts';
+import { formatDateTime, formatWeight } from '../../../../lib/format.ts';
 
 const t = (iso: string | null | undefined) => formatDateTime(iso);
 const color = (s: number) => (s === 90 ? 'gray' : s === 40 ? 'green' : 'blue');
@@ -44,7 +44,7 @@ export function CourierDetailDrawer({ id, onClose }: { id: number | null; onClos
               {o.receiverAddress}
             </Descriptions.Item>
             <Descriptions.Item label="物品">
-              {o.itemName} · {(o.weightGrams / 1000).toFixed(3).replace(/\.?0+$/, '')} 公斤
+              {o.itemName} · {formatWeight(o.weightGrams)}
             </Descriptions.Item>
             <Descriptions.Item label="上门取件">{t(o.pickupAt)}</Descriptions.Item>
             <Descriptions.Item label="店铺">{o.shopName}</Descriptions.Item>

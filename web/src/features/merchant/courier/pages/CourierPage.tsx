@@ -14,7 +14,7 @@ import { zodRule } from '../../../../lib/zod-rule.ts';
 import { courierKeys, getCourierPage, useCourierMutations } from '../api/courier.ts';
 import { CourierDetailDrawer } from '../components/CourierDetailDrawer.tsx';
 import { CourierForm } from '../components/CourierForm.tsx';
-import { formatDateTime } from '../../../../lib/format.ts';
+import { formatDateTime, formatWeight } from '../../../../lib/format.ts';
 
 const t = (iso: string) => formatDateTime(iso);
 
@@ -64,7 +64,7 @@ export default function CourierPage() {
       title: '物品 / 重量',
       dataIndex: 'itemName',
       width: 160,
-      render: (v: string, r) => `${v} · ${(r.weightGrams / 1000).toFixed(3).replace(/\.?0+$/, '')} kg`,
+      render: (v: string, r) => `${v} · ${formatWeight(r.weightGrams)}`,
     },
     { title: '上门取件', dataIndex: 'pickupAt', width: 140, render: t },
     {
