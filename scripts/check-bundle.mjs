@@ -183,8 +183,9 @@ if (args.has('--json')) {
     console.log(`  … ${routes.length - 10} smaller routes (--all lists them)`);
 }
 if (over.length) {
+  const list = over.slice(0, 5).map((r) => `${r.route} ${kb(r.size)} > ${kb(r.budget)}`);
   console.error(
-    `check-bundle: over budget: ${over.map((r) => `${r.route} ${kb(r.size)} > ${kb(r.budget)}`).join(', ')}` +
+    `check-bundle: ${over.length} route(s) over budget: ${list.join(', ')}${over.length > 5 ? ', …' : ''}` +
       (args.has('--warn') ? ' (--warn: not failing)' : ''),
   );
   if (!args.has('--warn')) process.exit(1);
