@@ -2,7 +2,7 @@
  * The issue-13 server benchmark: side by side, a bare Fastify handler (the ceiling, bench/bare.ts) and the real
  * server on the large data (made by `npm run bench:data`), each a child process on 127.0.0.1, driven by autocannon
  * (BENCH_CONNECTIONS, default 50; fixed BENCH_DURATION seconds, default 10) for the hot calls of the 100,000-order
- * merchant (bench_m0001): the order list page 1 with total, the same filtered by status and date, the last page, the
+ * merchant (bench_m0001): the order list page 1 with total, the same filtered by status and date, the last and the middle page, the
  * goods list, the dictionary call. Prints req/s, p50, p99, the ratio to the bare handler, the single-request time
  * (median of 20 sequential requests: the server time without queueing) and the server's peak RSS (VmHWM), on SQLite
  * and — when BENCH_PG_URL is set — on PostgreSQL. Then times "built server ready": `node scripts/start.mjs` with a
@@ -139,6 +139,8 @@ const CALLS: { title: string; url: string; list: boolean; deep?: boolean }[] = [
     list: true,
   },
   { title: 'orders last page', url: `${ORDERS}?pageNum=10000&pageSize=10&shopId=all`, list: true, deep: true },
+  // The middle: the deepest page from either end (placed through the day counters, migration 1301).
+  { title: 'orders middle page', url: `${ORDERS}?pageNum=5000&pageSize=10&shopId=all`, list: true, deep: true },
   {
     title: 'goods list',
     url: '/tmpl/api/app/jiazheng/shangjia/shangpin/shangjia/findAllByPage?pageNum=1&pageSize=10',
@@ -183,7 +185,7 @@ async function benchOne(
       };
       if (body.code !== 200) throw new Error(`${label} ${c.url} answered ${body.code} ${body.message}`);
       if (c.deep && !body.result.records?.length)
-        throw new Error(`${label}: the last page is empty (total ${body.result.total})`);
+        throw new Error(`${label}: ${c.title} is empty (total ${body.result.total})`);
       if (c.title.startsWith('orders page 1')) console.log(`${label}: bench_m0001 has ${body.result.total} orders`);
     }
     const rows: Row[] = [];

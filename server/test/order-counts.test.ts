@@ -6,7 +6,7 @@ import { dayEndIso, dayStartIso } from '../src/lib/time.ts';
 import type { Tenant } from '../src/lib/tenant.ts';
 import { createOrder } from '../src/modules/merchant/order/order-create.repo.ts';
 import { checkOrderCounts, countedByStatus } from '../src/modules/merchant/order/order-counts.ts';
-import { pageOrders } from '../src/modules/merchant/order/order.repo.ts';
+import { pageOrders, waitingCount } from '../src/modules/merchant/order/order.repo.ts';
 import {
   type Actor,
   assignEmployee,
@@ -228,6 +228,9 @@ describe('order counters (migration 1301)', () => {
       }
       expect(r.counts, JSON.stringify(f)).toEqual(want);
       expect(r.total).toBe(want.all);
+      // The waiting count the console polls (待接单) comes from the same counters.
+      if (!('startDate' in f) && !('endDate' in f))
+        expect(await waitingCount(t.db, merchantId, f.shopId === 'all' ? null : f.shopId)).toBe(want[20] ?? 0);
     }
   });
 });
@@ -299,5 +302,47 @@ describe('deep pages found through the day counters', () => {
         }
       }
     }
+  }, 120_000);
+});
+
+describe('counters under lock contention', () => {
+  it('transitions that share an employee never deadlock on the counter rows (assign E to one order while cancelling another of E)', async () => {
+    const shop = shops[0];
+    const failures: string[] = [];
+    for (let i = 0; i < 15; i++) {
+      const e = shop.employees[i % shop.employees.length];
+      const placedB = await createOrder(t.db, customers[0], {
+        goodsId: shop.goodsId,
+        quantity: 1,
+        customerName: '锁',
+        customerPhone: '13977770001',
+        address: '山西省运城市盐湖区计数路 2 号',
+        appointmentAt: new Date(Date.now() + 86400_000).toISOString(),
+      } as never);
+      const placedA = await createOrder(t.db, customers[1], {
+        goodsId: shop.goodsId,
+        quantity: 1,
+        customerName: '锁',
+        customerPhone: '13977770002',
+        address: '山西省运城市盐湖区计数路 3 号',
+        appointmentAt: new Date(Date.now() + 86400_000).toISOString(),
+      } as never);
+      await markPaid(t.db, customers[0], placedB.id, actor);
+      await markPaid(t.db, customers[1], placedA.id, actor);
+      const b = await t.db
+        .selectFrom('serviceOrder')
+        .select('status')
+        .where('id', '=', placedB.id)
+        .executeTakeFirstOrThrow();
+      if (b.status === 20) await assignEmployee(t.db, merchantId, placedB.id, e, actor);
+      const rs = await Promise.allSettled([
+        assignEmployee(t.db, merchantId, placedA.id, e, actor),
+        merchantCancel(t.db, merchantId, placedB.id, '锁测试', actor),
+      ]);
+      for (const r of rs)
+        if (r.status === 'rejected' && !(r.reason instanceof AppError)) failures.push(String(r.reason?.message));
+    }
+    expect(failures).toEqual([]);
+    expect(await checkOrderCounts(t.db, merchantId)).toEqual([]);
   }, 120_000);
 });

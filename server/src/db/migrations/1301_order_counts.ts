@@ -10,8 +10,9 @@ import { isPg, sql } from '../migration-kit.ts';
  * Triggers on service_order keep both in step inside the writing transaction: every insert, status/shop/merchant/
  * created_at change and delete, from any code path (order creation, the state machine, seeds, bench data, tests).
  * PostgreSQL upserts lock the counter rows until commit, so concurrent transitions of one merchant serialise on them
- * and stay exact; transitions only raise the status (10 → … → 70), and the triggers touch the lower status first, so
- * two transitions always lock counter rows in the same order (no deadlock). Rows that fall to 0 are kept.
+ * and stay exact; transitions only raise the status (10 → … → 70), and the triggers touch the lower status first.
+ * Fired at each UPDATE these triggers could still deadlock against other row locks of a transition (an employee
+ * row): 1302 makes them fire at commit. Rows that fall to 0 are kept.
  *
  * Shanghai has no daylight saving: on SQLite the day is date(created_at, '+8 hours'); on PostgreSQL the same via
  * AT TIME ZONE 'Asia/Shanghai' (lib/time.ts TZ). The backfill below groups the existing orders the same way.

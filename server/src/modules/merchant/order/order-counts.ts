@@ -1,7 +1,27 @@
 import { sql } from 'kysely';
 import type { DB } from '../../../db/client.ts';
 import { isPg } from '../../../db/migration-kit.ts';
+import { dayEndIso, dayStartIso } from '../../../lib/time.ts';
 import './order.tables.ts';
+
+/**
+ * dayStartIso / dayEndIso remembered per day: dayjs's time-zone conversion builds Intl formatters and costs about a
+ * millisecond a call, several times per filtered list request. A day's bounds never change; the map stays small.
+ */
+function remembered(fn: (day: string) => string) {
+  const seen = new Map<string, string>();
+  return (day: string) => {
+    let v = seen.get(day);
+    if (v === undefined) {
+      if (seen.size >= 5000) seen.clear();
+      v = fn(day);
+      seen.set(day, v);
+    }
+    return v;
+  };
+}
+export const dayStart = remembered(dayStartIso);
+export const dayEnd = remembered(dayEndIso);
 
 /**
  * Orders per status read from the counters that triggers keep (migration 1301): the order list's tabs and total

@@ -16,8 +16,8 @@ import { business, notFound, unauthorized } from '../../../lib/errors.ts';
 import { likeContains, paginate } from '../../../lib/paging.ts';
 import { sha256 } from '../../../lib/crypto.ts';
 import { shopAllowed, type Tenant } from '../../../lib/tenant.ts';
-import { dayEndIso, dayStartIso, nowIso } from '../../../lib/time.ts';
-import { countedByStatus, seekByDay } from './order-counts.ts';
+import { nowIso } from '../../../lib/time.ts';
+import { countedByStatus, dayEnd, dayStart, seekByDay } from './order-counts.ts';
 import './order.tables.ts';
 import '../employee/employee.tables.ts';
 import '../shop/shop.tables.ts';
@@ -62,8 +62,8 @@ function filtered(db: DB, merchantId: number, shopId: number | null, f: Omit<Ord
   if (f.customerPhone) q = q.where('serviceOrder.customerPhone', 'like', likeContains(f.customerPhone));
   if (f.goodsName) q = q.where('serviceOrder.goodsName', 'like', likeContains(f.goodsName));
   if (f.employeeId) q = q.where('serviceOrder.employeeId', '=', f.employeeId);
-  if (f.startDate) q = q.where('serviceOrder.createdAt', '>=', dayStartIso(f.startDate));
-  if (f.endDate) q = q.where('serviceOrder.createdAt', '<', dayEndIso(f.endDate));
+  if (f.startDate) q = q.where('serviceOrder.createdAt', '>=', dayStart(f.startDate));
+  if (f.endDate) q = q.where('serviceOrder.createdAt', '<', dayEnd(f.endDate));
   return q;
 }
 
@@ -162,8 +162,8 @@ export async function pageOrders(db: DB, t: Tenant, f: OrderQuery, opts: { seekF
       skip = seek.skip;
       pageBase =
         dir === 'desc'
-          ? listBase.where('serviceOrder.createdAt', '<', dayEndIso(seek.day))
-          : listBase.where('serviceOrder.createdAt', '>=', dayStartIso(seek.day));
+          ? listBase.where('serviceOrder.createdAt', '<', dayEnd(seek.day))
+          : listBase.where('serviceOrder.createdAt', '>=', dayStart(seek.day));
     }
   }
   const records =
@@ -327,8 +327,8 @@ function dakuanBase(db: DB, merchantId: number, f: DakuanFilter) {
   let q = db.selectFrom('financeSettlement').where('merchantId', '=', merchantId);
   if (f.status !== undefined) q = q.where('status', '=', f.status);
   if (f.orderNo) q = q.where('orderNo', 'like', likeContains(f.orderNo));
-  if (f.startDate) q = q.where('completedAt', '>=', dayStartIso(f.startDate));
-  if (f.endDate) q = q.where('completedAt', '<', dayEndIso(f.endDate));
+  if (f.startDate) q = q.where('completedAt', '>=', dayStart(f.startDate));
+  if (f.endDate) q = q.where('completedAt', '<', dayEnd(f.endDate));
   return q;
 }
 
@@ -482,10 +482,11 @@ export async function eventsAfter(db: DB, merchantId: number, shopId: number | n
   );
 }
 
+/** Orders waiting to be accepted (polled by the console): read from the counters of migration 1301. */
 export async function waitingCount(db: DB, merchantId: number, shopId: number | null) {
   let q = db
-    .selectFrom('serviceOrder')
-    .select(sql<number>`count(*)`.as('n'))
+    .selectFrom('orderStatusCount')
+    .select(sql<number>`coalesce(sum(n), 0)`.as('n'))
     .where('merchantId', '=', merchantId)
     .where('status', '=', 20);
   if (shopId !== null) q = q.where('shopId', '=', shopId);
