@@ -44,6 +44,12 @@ export function registerEnvelope(app: App) {
       code = Code.INVALID;
       message = err.code?.startsWith('FST_ERR_CTP') ? '请求格式不正确' : '请求无效';
       status = err.statusCode === 415 ? 415 : undefined;
+    } else if (isPgDataException(err)) {
+      // PostgreSQL refused a value the schemas let through (an id over 2^31-1, NUL in text, a date out of range): the
+      // statement failed, its transaction rolled back, nothing was written. The caller's input is at fault.
+      req.log.warn({ err }, 'database refused a value');
+      code = Code.INVALID;
+      message = '参数超出范围或格式不正确';
     } else {
       req.log.error({ err }, 'unhandled error');
       code = Code.ERROR;
@@ -57,4 +63,10 @@ export function registerEnvelope(app: App) {
       .status(404)
       .send({ code: Code.NOT_FOUND, message: `接口不存在: ${req.method} ${req.url.split('?')[0]}`, result: null });
   });
+}
+
+/** SQLSTATE class 22 (data exception) from the pg driver: '22003' numeric out of range, '22021' bad byte (NUL)... */
+function isPgDataException(err: unknown) {
+  const e = err as { code?: unknown; severity?: unknown };
+  return typeof e.code === 'string' && /^22[0-9A-Z]{3}$/.test(e.code) && typeof e.severity === 'string';
 }
