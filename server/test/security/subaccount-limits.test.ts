@@ -102,4 +102,46 @@ describe('sub-account limited to the main shop', () => {
     expect(wrong).toEqual([]);
     expect(JSON.stringify(await snapshotOf(t.db, ids.A))).toBe(before);
   });
+
+  /**
+   * Objects of the branch by their own id (an employee, order, goods item of a shop outside the limit). The employee
+   * and statistics routes must refuse them (2002: not found for this account); the order detail routes are probed and
+   * reported, not asserted (order module, docs/security.md "Findings").
+   */
+  it('branch objects by their own id: employee and statistics refuse; orders reported', async () => {
+    const d = t.db as any;
+    const inBranch = async (table: string) =>
+      (await d.selectFrom(table).select('id').where('shopId', '=', ids.branchA).orderBy('id').executeTakeFirstOrThrow())
+        .id as number;
+    const employee = await inBranch('employee');
+    const order = await inBranch('serviceOrder');
+    const goods = await inBranch('goods');
+    type Probe = [method: string, url: string, params: Record<string, string | number>, asserted: boolean];
+    const probes: Probe[] = [
+      ['GET', `/tmpl/api/app/jiazheng/yuangong/findById/${employee}`, {}, true],
+      [
+        'POST',
+        '/tmpl/api/app/jiazheng/yuangong/edit',
+        { id: employee, name: '越界改名', phone: '13912345671', gender: 1 },
+        true,
+      ],
+      ['DELETE', `/tmpl/api/app/jiazheng/yuangong/delByIds/${employee}`, {}, true],
+      ['GET', '/tmpl/api/app/jiazheng/tongji/yuangong/dingdan', { employeeId: employee }, true],
+      ['GET', `/tmpl/api/app/jiazheng/shangjia/shangpin/shangjia/findById/${goods}`, {}, true],
+      ['GET', `/tmpl/api/app/jiazheng/pay/dingdan/findById/${order}`, {}, false],
+      ['GET', '/tmpl/api/app/jiazheng/pay/dingdan/findYuangong', { id: order }, false],
+    ];
+    const before = JSON.stringify(await snapshotOf(t.db, ids.A));
+    const wrong: string[] = [];
+    const report: string[] = [];
+    for (const [method, url, params, asserted] of probes) {
+      const res = await send(t.app, token, { method, url } as any, { params });
+      const refused = res.code === 301 || res.code === 2002;
+      report.push(`${refused ? 'refused' : 'ANSWERED'} ${res.code} ${method} ${url}${asserted ? '' : ' (reported)'}`);
+      if (asserted && !refused) wrong.push(`${method} ${url} -> ${res.code} ${res.message}`);
+    }
+    console.info(`shop-limit, branch objects by id:\n  ${report.join('\n  ')}`);
+    expect(wrong).toEqual([]);
+    expect(JSON.stringify(await snapshotOf(t.db, ids.A))).toBe(before);
+  });
 });

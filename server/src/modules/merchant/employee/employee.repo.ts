@@ -20,7 +20,10 @@ import type { Tenant } from '../../../lib/tenant.ts';
 import { dayjs, nowIso, TZ } from '../../../lib/time.ts';
 import type { EmployeeTable } from './employee.tables.ts';
 
-type Scope = Pick<Tenant, 'merchantId' | 'shopId'>;
+/** allowedShopIds: a limited sub-account's shops; another shop's employee is "not found" to it. */
+type Scope = Pick<Tenant, 'merchantId' | 'shopId'> & Partial<Pick<Tenant, 'allowedShopIds'>>;
+const outsideLimit = (t: Partial<Pick<Tenant, 'allowedShopIds'>>, shopId: number) =>
+  !!t.allowedShopIds && !t.allowedShopIds.includes(shopId);
 type Row = EmployeeTable & { id: number; shopName: string | null };
 
 const STATE_NAMES: Record<number, string> = { 0: '离职', 1: '空闲', 2: '服务中', 3: '休假' };
@@ -129,13 +132,13 @@ export async function list(
   return rows.map((r) => ({ ...r, skills: parse<string[]>(r.skills, []) }));
 }
 
-async function findRow(db: DB, t: Pick<Scope, 'merchantId'>, id: number) {
+async function findRow(db: DB, t: Pick<Scope, 'merchantId' | 'allowedShopIds'>, id: number) {
   const row = await live(db, t)
     .selectAll('employee')
     .select('shop.name as shopName')
     .where('employee.id', '=', id)
     .executeTakeFirst();
-  if (!row) throw notFound('员工不存在');
+  if (!row || outsideLimit(t, row.shopId)) throw notFound('员工不存在');
   return row as Row;
 }
 
@@ -274,15 +277,16 @@ function stripUndefined<T extends object>(o: T): Partial<T> {
  * delByIds: all or nothing. Every id must be the merchant's live employee (else 2002); one who is serving refuses the
  * whole call (2004, naming them). The soft delete itself is conditional on "not serving", so a race loses cleanly.
  */
-export async function remove(db: DB, t: Pick<Scope, 'merchantId'>, ids: number[]) {
+export async function remove(db: DB, t: Pick<Scope, 'merchantId' | 'allowedShopIds'>, ids: number[]) {
   await db.transaction().execute(async (trx) => {
-    const rows = await trx
+    const found = await trx
       .selectFrom('employee')
-      .select(['id', 'name', 'workState'])
+      .select(['id', 'name', 'workState', 'shopId'])
       .where('merchantId', '=', t.merchantId)
       .where('deletedAt', 'is', null)
       .where('id', 'in', ids)
       .execute();
+    const rows = found.filter((r) => !outsideLimit(t, r.shopId));
     if (rows.length !== ids.length) throw notFound(ids.length > 1 ? '部分员工不存在' : '员工不存在');
     const busy = rows.filter((r) => r.workState === WORK_STATE.BUSY);
     if (busy.length) throw business(`${busy.map((r) => r.name).join('、')} 正在服务中（有进行中的订单），不能删除`);

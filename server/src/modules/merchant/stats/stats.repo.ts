@@ -15,7 +15,7 @@ import { type Expression, type RawBuilder, sql } from 'kysely';
 import type { DB } from '../../../db/client.ts';
 import { isPg } from '../../../db/migration-kit.ts';
 import { business, invalid, notFound } from '../../../lib/errors.ts';
-import type { Tenant } from '../../../lib/tenant.ts';
+import { shopAllowed, type Tenant } from '../../../lib/tenant.ts';
 import { dayEndIso, dayjs, dayStartIso, TZ } from '../../../lib/time.ts';
 
 /** Orders that count as served (已完成 / 已评价), cancelled, in hand. */
@@ -360,12 +360,13 @@ export async function today(db: DB, t: Tenant, shopIdParam: 'all' | number | und
 export async function employeeOrders(db: DB, t: Tenant, employeeId: number): Promise<EmployeeOrders> {
   const e = await db
     .selectFrom('employee')
-    .select('id')
+    .select(['id', 'shopId'])
     .where('id', '=', employeeId)
     .where('merchantId', '=', t.merchantId)
     .where('deletedAt', 'is', null)
     .executeTakeFirst();
-  if (!e) throw notFound('员工不存在');
+  // A limited sub-account sees only its shops' employees.
+  if (!e || !shopAllowed(t, e.shopId)) throw notFound('员工不存在');
   const cols = [
     'serviceOrder.id',
     'serviceOrder.orderNo',
