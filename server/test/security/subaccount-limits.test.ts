@@ -116,6 +116,17 @@ describe('sub-account limited to the main shop', () => {
     const employee = await inBranch('employee');
     const order = await inBranch('serviceOrder');
     const goods = await inBranch('goods');
+    // A review and a pick-up of the branch (the seed has them in the main shop): moved there for the probe.
+    const review = (
+      await d
+        .selectFrom('review')
+        .select('id')
+        .where('merchantId', '=', ids.A)
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow()
+    ).id;
+    await d.updateTable('review').set({ shopId: ids.branchA }).where('id', '=', review).execute();
+    await d.updateTable('courierOrder').set({ shopId: ids.branchA }).where('id', '=', ids.courierA).execute();
     type Probe = [method: string, url: string, params: Record<string, string | number>, asserted: boolean];
     const probes: Probe[] = [
       ['GET', `/tmpl/api/app/jiazheng/yuangong/findById/${employee}`, {}, true],
@@ -128,6 +139,9 @@ describe('sub-account limited to the main shop', () => {
       ['DELETE', `/tmpl/api/app/jiazheng/yuangong/delByIds/${employee}`, {}, true],
       ['GET', '/tmpl/api/app/jiazheng/tongji/yuangong/dingdan', { employeeId: employee }, true],
       ['GET', `/tmpl/api/app/jiazheng/shangjia/shangpin/shangjia/findById/${goods}`, {}, true],
+      ['POST', '/tmpl/api/app/jiazheng/pinglun/shangjiahuifu', { id: review, merchantReply: '越界回复' }, true],
+      ['GET', `/tmpl/api/app/jiazheng/kuaidi/findById/${ids.courierA}`, {}, true],
+      ['POST', '/tmpl/api/app/jiazheng/kuaidi/cancel', { id: ids.courierA, reason: '越界取消' }, true],
       ['GET', `/tmpl/api/app/jiazheng/pay/dingdan/findById/${order}`, {}, false],
       ['GET', '/tmpl/api/app/jiazheng/pay/dingdan/findYuangong', { id: order }, false],
     ];

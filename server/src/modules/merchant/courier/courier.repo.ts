@@ -11,7 +11,7 @@ import type { DB } from '../../../db/client.ts';
 import { business, invalid, notFound } from '../../../lib/errors.ts';
 import { ownShopId } from '../../../lib/owned.ts';
 import { likeContains, paginate } from '../../../lib/paging.ts';
-import type { Tenant } from '../../../lib/tenant.ts';
+import { shopAllowed, type Tenant } from '../../../lib/tenant.ts';
 import { dayEndIso, dayStartIso, nowIso } from '../../../lib/time.ts';
 import { regionNames } from '../../common/region/region.repo.ts';
 import { courierProvider } from './courier-provider.ts';
@@ -131,7 +131,8 @@ export async function findById(db: DB, t: Tenant, id: number): Promise<CourierDe
     .where('courierOrder.id', '=', id)
     .where('courierOrder.merchantId', '=', t.merchantId)
     .executeTakeFirst();
-  if (!o) throw notFound('快递单不存在');
+  // A limited sub-account does not see another shop's pick-ups.
+  if (!o || !shopAllowed(t, o.shopId)) throw notFound('快递单不存在');
   const tracks = await db
     .selectFrom('courierTrack')
     .select(['id', 'status', 'description', 'at'])
@@ -228,11 +229,21 @@ export async function cancel(db: DB, t: Tenant, id: number, reason: string) {
   await refresh(db, t.merchantId, [id]);
   const o = await db
     .selectFrom('courierOrder')
-    .select(['id', 'status', 'trackingNo', 'company', 'pickupAt', 'createdAt', 'senderAddress', 'receiverAddress'])
+    .select([
+      'id',
+      'shopId',
+      'status',
+      'trackingNo',
+      'company',
+      'pickupAt',
+      'createdAt',
+      'senderAddress',
+      'receiverAddress',
+    ])
     .where('id', '=', id)
     .where('merchantId', '=', t.merchantId)
     .executeTakeFirst();
-  if (!o) throw notFound('快递单不存在');
+  if (!o || !shopAllowed(t, o.shopId)) throw notFound('快递单不存在');
   if (o.status === COURIER_STATUS.CANCELLED) throw business('快递单已取消');
   if (o.status !== COURIER_STATUS.WAITING) throw business('快件已揽收，不能取消');
   const at = nowIso();

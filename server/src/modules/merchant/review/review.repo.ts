@@ -5,7 +5,7 @@ import type { Database } from '../../../db/schema.ts';
 import { business, notFound } from '../../../lib/errors.ts';
 import { ownEmployeeId, ownGoodsId, ownShopId } from '../../../lib/owned.ts';
 import { paginate } from '../../../lib/paging.ts';
-import type { Tenant } from '../../../lib/tenant.ts';
+import { shopAllowed, type Tenant } from '../../../lib/tenant.ts';
 import { dayEndIso, dayStartIso, nowIso } from '../../../lib/time.ts';
 import { shopFilter } from '../order/order.repo.ts';
 import './review.tables.ts';
@@ -134,11 +134,12 @@ export async function pageReviews(
 export async function reply(db: DB, t: Tenant, id: number, text: string) {
   const r = await db
     .selectFrom('review')
-    .select(['id', 'createdAt', 'merchantReply'])
+    .select(['id', 'shopId', 'createdAt', 'merchantReply'])
     .where('id', '=', id)
     .where('merchantId', '=', t.merchantId)
     .executeTakeFirst();
-  if (!r) throw notFound('评价不存在');
+  // A limited sub-account replies only to its shops' reviews.
+  if (!r || !shopAllowed(t, r.shopId)) throw notFound('评价不存在');
   const now = nowIso();
   const since = new Date(Date.now() - WINDOW_MS).toISOString();
   const u = await db
