@@ -1,9 +1,12 @@
 import { agreementBody } from '@jz/contracts/agreement';
-import { Alert, Form, Input, Modal, Radio, Select } from 'antd';
+import { Alert, Form, Input, Modal, Radio, Select, Skeleton } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useDict } from '../../../../lib/dict.tsx';
 import { zodRule } from '../../../../lib/zod-rule.ts';
 import type { AgreementInput } from '../api/agreements.ts';
-import { RichTextEditor } from './RichTextEditor.tsx';
+
+// The editor (~190 KB gzip) loads when the form opens, not with the agreement list (docs/performance-browser.md).
+const RichTextEditor = lazy(() => import('./RichTextEditor.tsx').then((m) => ({ default: m.RichTextEditor })));
 
 const s = agreementBody.shape;
 
@@ -81,9 +84,18 @@ export function AgreementForm(props: {
             },
           ]}
         >
-          <RichTextEditor placeholder="请输入协议正文…" />
+          <LazyEditor />
         </Form.Item>
       </Form>
     </Modal>
+  );
+}
+
+/** Form.Item passes value/onChange/id to its child: hand them through Suspense to the lazy editor. */
+function LazyEditor(props: { value?: string; onChange?: (html: string) => void; id?: string }) {
+  return (
+    <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
+      <RichTextEditor {...props} placeholder="请输入协议正文…" />
+    </Suspense>
   );
 }
