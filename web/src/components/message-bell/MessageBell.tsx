@@ -3,11 +3,11 @@ import type { Page } from '@jz/contracts/envelope';
 import type { Message } from '@jz/contracts/message';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Empty, List, Popover, Space, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../../lib/api-client.ts';
 import { hasPerm } from '../../lib/access.tsx';
+import { formatShortDateTime } from '../../lib/format.ts';
 import { profileQuery } from '../../lib/queries.ts';
 import { MESSAGE_KEYS, MESSAGES_CHANGED, unreadQuery } from './unread.ts';
 
@@ -68,7 +68,7 @@ export function MessageBell() {
                       {m.content}
                     </Typography.Text>
                     <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                      {dayjs(m.createdAt).format('MM-DD HH:mm')}
+                      {formatShortDateTime(m.createdAt)}
                     </Typography.Text>
                   </Space>
                 }

@@ -3,7 +3,7 @@ import { ORDER_STATUS_NAME, ORDER_STATUSES, type Order } from '@jz/contracts/ord
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Space, Tabs, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useCallback, useRef, useState } from 'react';
+import { startTransition, useCallback, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CopyText } from '../../../../components/CopyText.tsx';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
@@ -120,7 +120,7 @@ export default function OrderListPage() {
     <>
       <Tabs
         activeKey={status}
-        onChange={setStatus}
+        onChange={(key) => startTransition(() => setStatus(key))} // the tab paints first, then the rows
         className="jz-card"
         style={{ background: 'var(--ant-color-bg-container, #fff)', padding: '0 16px', marginBottom: 0 }}
         items={tabs.map((t) => ({
