@@ -113,6 +113,18 @@ describe('SIGKILL in the middle of withdrawals and order transitions', () => {
       .where('merchantId', '=', owner.merchantId)
       .where('status', '=', 1)
       .executeTakeFirstOrThrow();
+    const goods = await db
+      .selectFrom('goods')
+      .innerJoin('shop', 'shop.id', 'goods.shopId')
+      .select('goods.id')
+      .where('goods.merchantId', '=', owner.merchantId)
+      .where('goods.shelfState', '=', 1)
+      .where('shop.auditStatus', '=', 1)
+      .where('shop.yingyeState', '=', 1)
+      .where('goods.minQuantity', '<=', 1)
+      .orderBy('goods.id')
+      .executeTakeFirstOrThrow();
+    const customer = await db.selectFrom('customer').select('id').orderBy('id').executeTakeFirstOrThrow();
     expect((await checkInvariants(copy.handle.db)).problems).toEqual([]);
     expect(await orderProblems(copy.handle.db)).toEqual([]);
     const countRows = async () => ({
@@ -139,6 +151,8 @@ describe('SIGKILL in the middle of withdrawals and order transitions', () => {
       KILL_MERCHANT: String(owner.merchantId),
       KILL_USER: String(owner.id),
       KILL_CARD: String(card.id),
+      KILL_GOODS: String(goods.id),
+      KILL_CUSTOMER: String(customer.id),
     };
     const runs: { afterMs: number; ops: number; inCall: string | null }[] = [];
     for (let k = 0; k < KILLS; k++) {

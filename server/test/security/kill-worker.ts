@@ -7,10 +7,12 @@
 import { openDb } from '../../src/db/client.ts';
 import { AppError } from '../../src/lib/errors.ts';
 import { requestWithdrawal, reviewWithdrawal } from '../../src/modules/merchant/finance/withdraw.service.ts';
+import { createOrder } from '../../src/modules/merchant/order/order-create.repo.ts';
 import {
   type Actor,
   assignEmployee,
   confirmDone,
+  markPaid,
   merchantCancel,
   verifyByCode,
 } from '../../src/modules/merchant/order/transition.repo.ts';
@@ -18,6 +20,9 @@ import {
 const merchantId = Number(process.env.KILL_MERCHANT);
 const cardId = Number(process.env.KILL_CARD);
 const userId = Number(process.env.KILL_USER);
+/** A customer and an on-shelf goods item of the merchant: new paid orders keep the state machine supplied. */
+const customerId = Number(process.env.KILL_CUSTOMER);
+const goodsId = Number(process.env.KILL_GOODS);
 const url = process.env.KILL_DB_URL ?? '';
 // The db client alone (not the whole app): the worker starts faster, so more kills fit in the CI budget.
 const handle = url.startsWith('sqlite:')
@@ -64,6 +69,22 @@ const OPS: [string, number, () => Promise<boolean>][] = [
       });
       if (Math.random() < 0.8)
         await reviewWithdrawal(db, { id: w.id, pass: Math.random() < 0.5, auditorId: 1, remark: '断电测试' });
+      return true;
+    },
+  ],
+  [
+    'place',
+    2,
+    async () => {
+      const o = await createOrder(db, customerId, {
+        goodsId,
+        quantity: 1,
+        customerName: '断电测试',
+        customerPhone: '13900000000',
+        address: '测试路 1 号',
+        appointmentAt: new Date(Date.now() + 86_400_000).toISOString(),
+      });
+      await markPaid(db, customerId, o.id, { type: 'customer', id: customerId, name: '断电测试' });
       return true;
     },
   ],
