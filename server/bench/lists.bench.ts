@@ -2,8 +2,8 @@
  * The issue-13 server benchmark: side by side, a bare Fastify handler (the ceiling, bench/bare.ts) and the real
  * server on the large data (made by `npm run bench:data`), each a child process on 127.0.0.1, driven by autocannon
  * (BENCH_CONNECTIONS, default 50; fixed BENCH_DURATION seconds, default 10) for the hot calls of the 100,000-order
- * merchant (bench_m0001): the order list page 1 with total, the same filtered by status and date, the last and the middle page, the
- * goods list, the dictionary call. Prints req/s, p50, p99, the ratio to the bare handler, the single-request time
+ * merchant (bench_m0001): the order list page 1 with total, the same filtered by status and date, the last and the
+ * middle page, the goods list, the dictionary call. Prints req/s, p50, p99, the ratio to the bare handler, the single-request time
  * (median of 20 sequential requests: the server time without queueing) and the server's peak RSS (VmHWM), on SQLite
  * and — when BENCH_PG_URL is set — on PostgreSQL. Then times "built server ready": `node scripts/start.mjs` with a
  * built web (WEB_DIST) until /tmpl/api/health answers, on an empty database and on the large SQLite data.
