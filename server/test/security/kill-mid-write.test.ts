@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkInvariants } from '../../src/modules/merchant/finance/invariants.ts';
+import { PAYOUT_RETRY_MS, resumeStuckPayouts } from '../../src/modules/merchant/finance/withdraw.service.ts';
 import { cloneDatabase, type TestDb } from '../helpers/db.ts';
 import { PHONES } from '../helpers/index.ts';
 
@@ -168,6 +169,21 @@ describe('SIGKILL in the middle of withdrawals and order transitions', () => {
       expect(fin.problems, `after kill ${k + 1}`).toEqual([]);
       expect(await orderProblems(copy.handle.db), `after kill ${k + 1}`).toEqual([]);
     }
+    // Recovery: withdrawals a kill left 打款中 are paid by the scheduled job once their attempt is stale.
+    const stuck = async () =>
+      Number(
+        (
+          await db
+            .selectFrom('financeWithdrawal')
+            .select((e: any) => e.fn.countAll().as('n'))
+            .where('status', '=', 20)
+            .executeTakeFirst()
+        ).n,
+      );
+    const stuckBefore = await stuck();
+    await resumeStuckPayouts(copy.handle.db, new Date(Date.now() + PAYOUT_RETRY_MS + 60_000));
+    expect(await stuck()).toBe(0);
+    expect((await checkInvariants(copy.handle.db)).problems).toEqual([]);
     const end = await countRows();
     const ops = runs.reduce((s, r) => s + r.ops, 0);
     console.info(
@@ -175,7 +191,7 @@ describe('SIGKILL in the middle of withdrawals and order transitions', () => {
         `${runs.map((r) => `${r.afterMs}ms/${r.ops} ops${r.inCall ? ` (inside ${r.inCall})` : ''}`).join(', ')}; ` +
         `${runs.filter((r) => r.inCall).length} kills inside a call; ${ops} calls committed, ` +
         `${end.withdrawals - start.withdrawals} withdrawals and ${end.timeline - start.timeline} order steps written; ` +
-        'invariants and order states consistent after every kill',
+        `invariants and order states consistent after every kill; ${stuckBefore} withdrawals left 打款中, paid by the recovery job`,
     );
     expect(ops).toBeGreaterThan(0);
   }, 300_000);
