@@ -70,7 +70,7 @@ test('the owner sees the money add up, withdraws twice; the admin approves one a
   const amount = page.getByPlaceholder('请输入提现金额（元）');
   await amount.fill('5');
   await page.getByRole('button', { name: /申请提现/ }).click();
-  await expect(page.getByText('提现金额不能低于 10.00 元')).toBeVisible();
+  await expect(page.getByText('提现金额不能低于 ¥10.00')).toBeVisible();
   await amount.fill(String((start.withdrawable + 100) / 100));
   await page.getByRole('button', { name: /申请提现/ }).click();
   await expect(page.getByText(/提现金额不能超过可提现金额/)).toBeVisible();

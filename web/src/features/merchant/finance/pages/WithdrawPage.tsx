@@ -141,8 +141,8 @@ function WithdrawForm() {
                   if (v === null || v === undefined) return;
                   const fen = toFen(v);
                   if (fen <= 0) throw new Error('提现金额须大于 0');
-                  if (fen < min) throw new Error(`提现金额不能低于 ${(min / 100).toFixed(2)} 元`);
-                  if (fen > max) throw new Error(`提现金额不能超过可提现金额 ${(max / 100).toFixed(2)} 元`);
+                  if (fen < min) throw new Error(`提现金额不能低于 ${yuan(min)}`);
+                  if (fen > max) throw new Error(`提现金额不能超过可提现金额 ${yuan(max)}`);
                 },
               },
             ]}
