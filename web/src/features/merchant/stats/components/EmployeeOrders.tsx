@@ -1,6 +1,7 @@
 import type { EmployeeOrderItem } from '@jz/contracts/stats';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Empty, List, Rate, Space, Table, Typography } from 'antd';
+import { QueryError, tableStates } from '../../../../components/QueryState.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
 import { getEmployeeOrders, statsKeys } from '../api/stats.ts';
 import { yuan } from './money.ts';
@@ -31,22 +32,20 @@ export function EmployeeOrders({ employeeId }: { employeeId: number }) {
         <Table<EmployeeOrderItem>
           rowKey="id"
           size="small"
-          loading={q.isLoading}
           pagination={false}
           dataSource={d?.current ?? []}
           columns={columns('预约时间', (o) => o.appointmentAt)}
-          locale={{ emptyText: '暂无进行中的订单' }}
+          {...tableStates(q, { empty: '暂无进行中的订单' })}
         />
       </Card>
       <Card className="jz-card" variant="borderless" title="最近订单" size="small">
         <Table<EmployeeOrderItem>
           rowKey="id"
           size="small"
-          loading={q.isLoading}
           pagination={false}
           dataSource={d?.recent ?? []}
           columns={columns('完成时间', (o) => o.completedAt)}
-          locale={{ emptyText: '暂无已完成的订单' }}
+          {...tableStates(q, { empty: '暂无已完成的订单' })}
         />
       </Card>
       <Card
@@ -64,7 +63,9 @@ export function EmployeeOrders({ employeeId }: { employeeId: number }) {
           </Space>
         }
       >
-        {!q.isLoading && !d?.reviews.length ? (
+        {q.isError && !d ? (
+          <QueryError error={q.error} onRetry={q.refetch} compact />
+        ) : !q.isLoading && !d?.reviews.length ? (
           <Empty description="暂无评价" />
         ) : (
           <List

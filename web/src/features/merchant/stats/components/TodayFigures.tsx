@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Row, Statistic } from 'antd';
 import { Link } from 'react-router';
+import { QueryError } from '../../../../components/QueryState.tsx';
 import { getToday, statsKeys } from '../api/stats.ts';
 
 /**
@@ -19,24 +20,28 @@ export function TodayFigures() {
   ];
   return (
     <Card className="jz-card" variant="borderless" title="今日数据" data-testid="today-figures">
-      <Row gutter={[16, 16]}>
-        {items.map((it) => {
-          const stat = (
-            <Statistic
-              title={it.title}
-              value={it.value}
-              precision={it.precision}
-              prefix={it.prefix}
-              loading={q.isLoading}
-            />
-          );
-          return (
-            <Col key={it.title} xs={12} md={8} xl={{ flex: '20%' }}>
-              {it.to ? <Link to={it.to}>{stat}</Link> : stat}
-            </Col>
-          );
-        })}
-      </Row>
+      {q.isError && !d ? (
+        <QueryError error={q.error} onRetry={q.refetch} compact />
+      ) : (
+        <Row gutter={[16, 16]}>
+          {items.map((it) => {
+            const stat = (
+              <Statistic
+                title={it.title}
+                value={it.value}
+                precision={it.precision}
+                prefix={it.prefix}
+                loading={q.isLoading}
+              />
+            );
+            return (
+              <Col key={it.title} xs={12} md={8} xl={{ flex: '20%' }}>
+                {it.to ? <Link to={it.to}>{stat}</Link> : stat}
+              </Col>
+            );
+          })}
+        </Row>
+      )}
     </Card>
   );
 }

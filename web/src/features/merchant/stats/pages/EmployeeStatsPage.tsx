@@ -1,9 +1,11 @@
 import type { EmployeeSortField, EmployeeStatsRow } from '@jz/contracts/stats';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Space, Table, Typography } from 'antd';
+import { Card, Space, Table, Typography } from 'antd';
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ExportButton } from '../../../../components/ExportButton.tsx';
+import { QueryError, tableStates } from '../../../../components/QueryState.tsx';
 import { Auth } from '../../../../lib/access.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
 import { exportEmployeeStats, getEmployeeStats, statsKeys } from '../api/stats.ts';
@@ -68,72 +70,80 @@ export default function EmployeeStatsPage() {
           onChange={setRange}
           extra={
             <Auth perm="merchant:stats:employeeExport">
-              <Button onClick={() => exportEmployeeStats(params)}>导出 Excel</Button>
+              <ExportButton onExport={() => exportEmployeeStats(params)} />
             </Auth>
           }
         />
       </Card>
-      <Card className="jz-card" variant="borderless" title={`服务收入 Top ${TOP}`}>
-        <Chart
-          empty={!q.isLoading && top.length === 0}
-          height={Math.max(220, top.length * 36 + 60)}
-          option={{
-            tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
-            legend: { data: ['服务收入(元)', '服务订单'], top: 0 },
-            grid: { left: 90, right: 40, top: 36, bottom: 24 },
-            xAxis: [
-              { type: 'value', name: '元' },
-              { type: 'value', name: '单', minInterval: 1 },
-            ],
-            yAxis: { type: 'category', data: top.map((r) => r.name) },
-            series: [
-              {
-                name: '服务收入(元)',
-                type: 'bar',
-                data: top.map((r) => r.revenue / 100),
-                itemStyle: { color: '#1677ff' },
-                label: { show: true, position: 'right' },
-              },
-              {
-                name: '服务订单',
-                type: 'bar',
-                xAxisIndex: 1,
-                data: top.map((r) => r.ordersServed),
-                itemStyle: { color: '#52c41a' },
-              },
-            ],
-          }}
-        />
-      </Card>
-      <Card
-        className="jz-card"
-        variant="borderless"
-        title={
-          <Space>
-            员工数据
-            <Typography.Text type="secondary" style={{ fontWeight: 'normal' }}>
-              {q.data ? `${q.data.startDate} 至 ${q.data.endDate}` : ''}
-            </Typography.Text>
-          </Space>
-        }
-      >
-        <Table<EmployeeStatsRow>
-          rowKey="employeeId"
-          size="middle"
-          loading={q.isFetching}
-          dataSource={rows}
-          columns={columns}
-          pagination={{ pageSize: 20, showTotal: (n) => `共 ${n} 名员工`, hideOnSinglePage: true }}
-          onChange={(_p, _f, sorter) => {
-            const s = sorter as SorterResult<EmployeeStatsRow>;
-            setSort(
-              s.order
-                ? { sortField: s.columnKey as EmployeeSortField, sortOrder: s.order === 'ascend' ? 'asc' : 'desc' }
-                : {},
-            );
-          }}
-        />
-      </Card>
+      {q.isError && !q.data ? (
+        <Card className="jz-card" variant="borderless">
+          <QueryError error={q.error} onRetry={q.refetch} />
+        </Card>
+      ) : (
+        <>
+          <Card className="jz-card" variant="borderless" title={`服务收入 Top ${TOP}`}>
+            <Chart
+              empty={!q.isLoading && top.length === 0}
+              height={Math.max(220, top.length * 36 + 60)}
+              option={{
+                tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+                legend: { data: ['服务收入(元)', '服务订单'], top: 0 },
+                grid: { left: 90, right: 40, top: 36, bottom: 24 },
+                xAxis: [
+                  { type: 'value', name: '元' },
+                  { type: 'value', name: '单', minInterval: 1 },
+                ],
+                yAxis: { type: 'category', data: top.map((r) => r.name) },
+                series: [
+                  {
+                    name: '服务收入(元)',
+                    type: 'bar',
+                    data: top.map((r) => r.revenue / 100),
+                    itemStyle: { color: '#1677ff' },
+                    label: { show: true, position: 'right' },
+                  },
+                  {
+                    name: '服务订单',
+                    type: 'bar',
+                    xAxisIndex: 1,
+                    data: top.map((r) => r.ordersServed),
+                    itemStyle: { color: '#52c41a' },
+                  },
+                ],
+              }}
+            />
+          </Card>
+          <Card
+            className="jz-card"
+            variant="borderless"
+            title={
+              <Space>
+                员工数据
+                <Typography.Text type="secondary" style={{ fontWeight: 'normal' }}>
+                  {q.data ? `${q.data.startDate} 至 ${q.data.endDate}` : ''}
+                </Typography.Text>
+              </Space>
+            }
+          >
+            <Table<EmployeeStatsRow>
+              rowKey="employeeId"
+              size="middle"
+              {...tableStates(q, { empty: '所选时间段内暂无员工数据' })}
+              dataSource={rows}
+              columns={columns}
+              pagination={{ pageSize: 20, showTotal: (n) => `共 ${n} 名员工`, hideOnSinglePage: true }}
+              onChange={(_p, _f, sorter) => {
+                const s = sorter as SorterResult<EmployeeStatsRow>;
+                setSort(
+                  s.order
+                    ? { sortField: s.columnKey as EmployeeSortField, sortOrder: s.order === 'ascend' ? 'asc' : 'desc' }
+                    : {},
+                );
+              }}
+            />
+          </Card>
+        </>
+      )}
     </Space>
   );
 }

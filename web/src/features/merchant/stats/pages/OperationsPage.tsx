@@ -1,7 +1,9 @@
 import type { RankItem } from '@jz/contracts/stats';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Empty, Row, Skeleton, Space, Statistic, Table } from 'antd';
+import { Card, Col, Empty, Row, Skeleton, Space, Statistic, Table } from 'antd';
 import { useState } from 'react';
+import { ExportButton } from '../../../../components/ExportButton.tsx';
+import { QueryError, tableStates } from '../../../../components/QueryState.tsx';
 import { Auth } from '../../../../lib/access.tsx';
 import { exportOperations, getOperations, statsKeys } from '../api/stats.ts';
 import { Chart } from '../components/Chart.tsx';
@@ -45,95 +47,105 @@ export default function OperationsPage() {
           onChange={setRange}
           extra={
             <Auth perm="merchant:stats:operationsExport">
-              <Button onClick={() => exportOperations(range)}>导出 Excel</Button>
+              <ExportButton onExport={() => exportOperations(range)} />
             </Auth>
           }
         />
       </Card>
-      <Row gutter={[16, 16]}>
-        {card('支付订单', d?.orders ?? 0)}
-        {card('支付金额', money(d?.paidAmount), { precision: 2, prefix: '¥' })}
-        {card('客单价', money(d?.avgOrderValue), { precision: 2, prefix: '¥' })}
-        {card('退款', `${d?.refundCount ?? 0} 单 / ${yuan(d?.refundAmount ?? 0)}`)}
-        {card('新 / 老顾客', `${d?.newCustomers ?? 0} / ${d?.returningCustomers ?? 0}`)}
-        {card('好评率', d?.goodRate === null || d?.goodRate === undefined ? '-' : (d.goodRate * 100).toFixed(1), {
-          suffix:
-            d?.goodRate === null || d?.goodRate === undefined ? undefined : `%（${d.goodReviews}/${d.reviewCount}）`,
-        })}
-      </Row>
-      <Card className="jz-card" variant="borderless" title="每日趋势">
-        {q.isLoading ? (
-          <Skeleton active />
-        ) : (
-          <Chart
-            empty={!d?.daily.length}
-            option={{
-              tooltip: { trigger: 'axis' },
-              legend: { data: ['支付金额(元)', '支付订单'], top: 0 },
-              grid: { left: 60, right: 60, top: 40, bottom: 32 },
-              xAxis: { type: 'category', data: d?.daily.map((p) => p.date.slice(5)) ?? [] },
-              yAxis: [
-                { type: 'value', name: '元' },
-                { type: 'value', name: '单', minInterval: 1 },
-              ],
-              series: [
-                {
-                  name: '支付金额(元)',
-                  type: 'line',
-                  smooth: true,
-                  areaStyle: { opacity: 0.15 },
-                  data: d?.daily.map((p) => p.paidAmount / 100) ?? [],
-                },
-                {
-                  name: '支付订单',
-                  type: 'bar',
-                  yAxisIndex: 1,
-                  barMaxWidth: 18,
-                  data: d?.daily.map((p) => p.orders) ?? [],
-                },
-              ],
-            }}
-          />
-        )}
-      </Card>
-      <Row gutter={16}>
-        <Col xs={24} xl={12}>
-          <Card className="jz-card" variant="borderless" title="商品排行（按支付金额）">
-            <Table<RankItem>
-              rowKey={(r) => String(r.id)}
-              size="small"
-              loading={q.isLoading}
-              pagination={false}
-              dataSource={d?.goodsRanking ?? []}
-              columns={rankColumns}
-            />
-          </Card>
-        </Col>
-        <Col xs={24} xl={12}>
-          <Card className="jz-card" variant="borderless" title="类目占比">
+      {q.isError && !d ? (
+        <Card className="jz-card" variant="borderless">
+          <QueryError error={q.error} onRetry={q.refetch} />
+        </Card>
+      ) : (
+        <>
+          <Row gutter={[16, 16]}>
+            {card('支付订单', d?.orders ?? 0)}
+            {card('支付金额', money(d?.paidAmount), { precision: 2, prefix: '¥' })}
+            {card('客单价', money(d?.avgOrderValue), { precision: 2, prefix: '¥' })}
+            {card('退款', `${d?.refundCount ?? 0} 单 / ${yuan(d?.refundAmount ?? 0)}`)}
+            {card('新 / 老顾客', `${d?.newCustomers ?? 0} / ${d?.returningCustomers ?? 0}`)}
+            {card('好评率', d?.goodRate === null || d?.goodRate === undefined ? '-' : (d.goodRate * 100).toFixed(1), {
+              suffix:
+                d?.goodRate === null || d?.goodRate === undefined
+                  ? undefined
+                  : `%（${d.goodReviews}/${d.reviewCount}）`,
+            })}
+          </Row>
+          <Card className="jz-card" variant="borderless" title="每日趋势">
             {q.isLoading ? (
               <Skeleton active />
-            ) : !d?.categoryShare.length ? (
-              <Empty description="暂无数据" />
             ) : (
               <Chart
+                empty={!d?.daily.length}
                 option={{
-                  tooltip: { trigger: 'item', formatter: '{b}<br/>¥{c}（{d}%）' },
-                  legend: { bottom: 0 },
+                  tooltip: { trigger: 'axis' },
+                  legend: { data: ['支付金额(元)', '支付订单'], top: 0 },
+                  grid: { left: 60, right: 60, top: 40, bottom: 32 },
+                  xAxis: { type: 'category', data: d?.daily.map((p) => p.date.slice(5)) ?? [] },
+                  yAxis: [
+                    { type: 'value', name: '元' },
+                    { type: 'value', name: '单', minInterval: 1 },
+                  ],
                   series: [
                     {
-                      name: '类目',
-                      type: 'pie',
-                      radius: ['40%', '68%'],
-                      data: d.categoryShare.map((c) => ({ name: c.name, value: c.amount / 100 })),
+                      name: '支付金额(元)',
+                      type: 'line',
+                      smooth: true,
+                      areaStyle: { opacity: 0.15 },
+                      data: d?.daily.map((p) => p.paidAmount / 100) ?? [],
+                    },
+                    {
+                      name: '支付订单',
+                      type: 'bar',
+                      yAxisIndex: 1,
+                      barMaxWidth: 18,
+                      data: d?.daily.map((p) => p.orders) ?? [],
                     },
                   ],
                 }}
               />
             )}
           </Card>
-        </Col>
-      </Row>
+          <Row gutter={16}>
+            <Col xs={24} xl={12}>
+              <Card className="jz-card" variant="borderless" title="商品排行（按支付金额）">
+                <Table<RankItem>
+                  rowKey={(r) => String(r.id)}
+                  size="small"
+                  {...tableStates(q, { empty: '所选时间段内暂无商品成交' })}
+                  pagination={false}
+                  dataSource={d?.goodsRanking ?? []}
+                  columns={rankColumns}
+                />
+              </Card>
+            </Col>
+            <Col xs={24} xl={12}>
+              <Card className="jz-card" variant="borderless" title="类目占比">
+                {q.isLoading ? (
+                  <Skeleton active />
+                ) : !d?.categoryShare.length ? (
+                  <Empty description="暂无数据" />
+                ) : (
+                  <Chart
+                    option={{
+                      tooltip: { trigger: 'item', formatter: '{b}<br/>¥{c}（{d}%）' },
+                      legend: { bottom: 0 },
+                      series: [
+                        {
+                          name: '类目',
+                          type: 'pie',
+                          radius: ['40%', '68%'],
+                          data: d.categoryShare.map((c) => ({ name: c.name, value: c.amount / 100 })),
+                        },
+                      ],
+                    }}
+                  />
+                )}
+              </Card>
+            </Col>
+          </Row>
+        </>
+      )}
     </Space>
   );
 }
