@@ -47,4 +47,5 @@ export interface MyAccount {
   createdAt: string;
 }
 
-export const maskPhone = (p: string) => (p.length === 11 ? `${p.slice(0, 3)}****${p.slice(7)}` : p);
+/** The shared phone mask (mask.ts), re-exported for the account module. */
+export { maskPhone } from './mask.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { jsonField, mainlandPhone, optionalText, pageQuery } from './common.ts';
+import { maskIdCard as sharedMaskIdCard } from './mask.ts';
 
 /** domain.md employees: work states (dictionary employee_work_state). 服务中 is set by orders, never by hand. */
 export const WORK_STATE = { RESIGNED: 0, FREE: 1, BUSY: 2, LEAVE: 3 } as const;
@@ -38,12 +39,10 @@ export function idCardFacts(raw: string): { birthDate: string; gender: 1 | 2 } |
   };
 }
 
-/** 142301199001011234 -> 1423**********1234. */
-export const maskIdCard = (s: string | null | undefined) =>
-  s ? `${s.slice(0, 4)}${'*'.repeat(Math.max(0, s.length - 8))}${s.slice(-4)}` : null;
-/** 13800000001 -> 138****0001. */
-export const maskPhone = (s: string | null | undefined) =>
-  s && s.length >= 7 ? `${s.slice(0, 3)}****${s.slice(-4)}` : (s ?? '');
+/** 142301199001011234 -> 1423**********1234 (the shared rule of mask.ts); an employee without one stays null. */
+export const maskIdCard = (s: string | null | undefined) => (s ? sharedMaskIdCard(s) : null);
+/** 13800000001 -> 138****0001 (mask.ts). */
+export { maskPhone } from './mask.ts';
 
 export type CertState = 'valid' | 'expiring' | 'expired' | 'none';
 

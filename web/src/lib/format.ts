@@ -1,3 +1,4 @@
+import { maskIdCard as sharedMaskIdCard, maskPhone as sharedMaskPhone } from '@jz/contracts/mask';
 import dayjs, { type Dayjs } from 'dayjs';
 
 const yuanFormat = new Intl.NumberFormat('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -62,16 +63,9 @@ export function toApiDate(d: Dayjs | null | undefined) {
 }
 
 /**
- * Masks for the few values the client itself hides (the server masks what it sends): 138****0001 and
- * 1423**********1234, exactly as @jz/contracts/employee masks them (format.test.ts compares the two; not imported,
- * so the contracts' zod schemas stay out of every chunk that formats a date); "-" when absent.
+ * Masks for the few values the client itself hides (the server masks what it sends): the shared rules of
+ * @jz/contracts/mask (138****0001, 1423**********1234), "-" when absent. That module imports
+ * nothing, so the contracts' zod schemas stay out of every chunk that formats a date.
  */
-export function maskPhone(phone: string | null | undefined) {
-  if (!phone) return '-';
-  return phone.length >= 7 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : phone;
-}
-
-export function maskIdCard(idCard: string | null | undefined) {
-  if (!idCard) return '-';
-  return `${idCard.slice(0, 4)}${'*'.repeat(Math.max(0, idCard.length - 8))}${idCard.slice(-4)}`;
-}
+export const maskPhone = (phone: string | null | undefined) => sharedMaskPhone(phone) || '-';
+export const maskIdCard = (idCard: string | null | undefined) => sharedMaskIdCard(idCard) || '-';
