@@ -194,10 +194,24 @@ describe('代码生成', () => {
     ])
       expect(routes).toContain(p);
     expect(routes).toContain("oplog: oplog('delete')");
-    expect(files['packages/contracts/src/menus/gen-gen-fixture-item.ts']).toContain("parentKey: 'sys'");
+    const menus = files['packages/contracts/src/menus/gen-gen-fixture-item.ts'];
+    expect(menus).toContain("parentKey: 'sys'");
+    expect(menus).toContain("crudButtons('gen.genFixtureItem', 'sys:genFixtureItem', '演示商品')");
+    expect(menus).not.toContain('ANNIU');
+    // The project's own list-page patterns: shared toolbar, row actions and delete flow; dates through lib/format.
     const page = files['web/src/features/system/gen-fixture-item/pages/GenFixtureItemPage.tsx'];
-    for (const s of ['DataTable', 'StatusSwitch', 'useConfirm', '<Auth perm="sys:genFixtureItem:del">'])
+    for (const s of [
+      'DataTable',
+      'StatusSwitch',
+      '<CrudToolbar',
+      '<CrudRowActions',
+      'useCrudDelete(remove.mutateAsync',
+      "del={{ perm: 'sys:genFixtureItem:del'",
+      'formatDateTime(',
+    ])
       expect(page).toContain(s);
+    expect(page).not.toMatch(/dayjs|useConfirm|<Auth /);
+    expect(files['web/src/features/system/gen-fixture-item/pages.ts']).toContain('lazyPage(() => import(');
     expect(files['web/src/features/system/gen-fixture-item/components/GenFixtureItemForm.tsx']).toContain('zodRule(');
     expect(files['server/src/modules/system/gen-fixture-item/gen-fixture-item.repo.ts']).toContain('sanitizeRichText');
 

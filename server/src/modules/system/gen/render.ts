@@ -149,6 +149,7 @@ export function buildContext(t: GenTableDetail, root: string) {
     title: t.functionName,
     titleQ: q(t.functionName),
     commentQ: q(t.tableComment),
+    permBase,
     perm: { list: `${permBase}:list`, add: `${permBase}:add`, edit: `${permBase}:edit`, del: `${permBase}:del` },
     menuKey: `gen.${camelName}`,
     parentMenuKey: t.parentMenuKey,
