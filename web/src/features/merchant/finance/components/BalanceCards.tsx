@@ -1,5 +1,6 @@
 import type { FinanceOverview } from '@jz/contracts/finance';
 import { Card, Col, Row, Skeleton, Statistic, Tooltip } from 'antd';
+import { QueryError } from '../../../../components/QueryState.tsx';
 import { yuan } from './money.ts';
 
 const ITEMS: { key: keyof FinanceOverview; title: string; tip: string; color?: string }[] = [
@@ -16,8 +17,27 @@ const ITEMS: { key: keyof FinanceOverview; title: string; tip: string; color?: s
   { key: 'pendingWithdraw', title: '提现中', tip: '审核中或打款中的提现（已从余额扣除，驳回或失败会退回）' },
 ];
 
-/** The account figures as cards: 余额, 冻结, 可提现, 累计收入, 累计提现, 提现中. */
-export function BalanceCards({ data, loading }: { data?: FinanceOverview; loading?: boolean }) {
+/**
+ * The account figures as cards: 余额, 冻结, 可提现, 累计收入, 累计提现, 提现中. With `onRetry`, a failed load shows
+ * the error with 重试 instead of skeletons that never end.
+ */
+export function BalanceCards({
+  data,
+  loading,
+  error,
+  onRetry,
+}: {
+  data?: FinanceOverview;
+  loading?: boolean;
+  error?: unknown;
+  onRetry?: () => unknown;
+}) {
+  if (error && !data && onRetry)
+    return (
+      <Card variant="borderless" className="jz-card">
+        <QueryError error={error} onRetry={onRetry} compact />
+      </Card>
+    );
   return (
     <Row gutter={[16, 16]}>
       {ITEMS.map((it) => (

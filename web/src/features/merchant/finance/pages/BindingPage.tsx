@@ -1,10 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { bankCardBody, type BindingRecord } from '@jz/contracts/finance';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Empty, Form, Input, Modal, Radio, Row, Space, Tag, Typography } from 'antd';
+import { Button, Card, Col, Form, Input, Modal, Radio, Row, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useConfirm } from '../../../../components/confirm.ts';
+import { QueryState } from '../../../../components/QueryState.tsx';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
 import { Auth } from '../../../../lib/access.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
@@ -127,51 +128,67 @@ export default function BindingPage() {
           </Auth>
         }
       >
-        {cards.data?.length === 0 && <Empty description="暂无绑定的银行卡" />}
-        <Row gutter={[16, 16]}>
-          {(cards.data ?? []).map((c) => (
-            <Col key={c.id} xs={24} md={12} xl={8}>
-              <Card
-                size="small"
-                data-testid="bank-card"
-                title={
-                  <Space>
-                    {c.bankName}
-                    <DictTag type="bank_card_type" value={c.cardType} />
-                  </Space>
-                }
-                extra={
-                  <Auth perm="merchant:finance:unbind">
-                    <Button
-                      type="link"
-                      danger
-                      size="small"
-                      onClick={async () => {
-                        if (
-                          await confirmDelete(`确认解绑 ${c.bankName} ${c.cardNoMasked} 吗？解绑后不能再向该卡提现。`)
-                        )
-                          await unbind.mutateAsync(c.id).catch(() => undefined);
-                      }}
-                    >
-                      解绑
-                    </Button>
-                  </Auth>
-                }
-              >
-                <Typography.Title level={4} style={{ margin: '4px 0 8px', letterSpacing: 1 }}>
-                  {c.cardNoMasked}
-                </Typography.Title>
-                <div>开户名：{c.holderName}</div>
-                <div>
-                  开户支行：{c.branchName}（{c.branchCode}）
-                </div>
-                <div>
-                  绑定时间：{fmtTime(c.boundAt)} <Tag>{c.source === 'jinjian' ? '进件开户' : '手动绑定'}</Tag>
-                </div>
-              </Card>
-            </Col>
-          ))}
-        </Row>
+        <QueryState
+          query={cards}
+          rows={3}
+          empty="暂无绑定的银行卡，绑定后即可提现"
+          emptyAction={
+            <Auth perm="merchant:finance:bind">
+              <Button type="primary" onClick={() => setOpen(true)}>
+                绑定银行卡
+              </Button>
+            </Auth>
+          }
+        >
+          {(list) => (
+            <Row gutter={[16, 16]}>
+              {list.map((c) => (
+                <Col key={c.id} xs={24} md={12} xl={8}>
+                  <Card
+                    size="small"
+                    data-testid="bank-card"
+                    title={
+                      <Space>
+                        {c.bankName}
+                        <DictTag type="bank_card_type" value={c.cardType} />
+                      </Space>
+                    }
+                    extra={
+                      <Auth perm="merchant:finance:unbind">
+                        <Button
+                          type="link"
+                          danger
+                          size="small"
+                          onClick={async () => {
+                            if (
+                              await confirmDelete(
+                                `确认解绑 ${c.bankName} ${c.cardNoMasked} 吗？解绑后不能再向该卡提现。`,
+                              )
+                            )
+                              await unbind.mutateAsync(c.id).catch(() => undefined);
+                          }}
+                        >
+                          解绑
+                        </Button>
+                      </Auth>
+                    }
+                  >
+                    <Typography.Title level={4} style={{ margin: '4px 0 8px', letterSpacing: 1 }}>
+                      {c.cardNoMasked}
+                    </Typography.Title>
+                    <div>开户名：{c.holderName}</div>
+                    <div>
+                      开户支行：{c.branchName}（{c.branchCode}）
+                    </div>
+                    <div>
+                      绑定时间：{fmtTime(c.boundAt)} <Tag>{c.source === 'jinjian' ? '进件开户' : '手动绑定'}</Tag>
+                    </div>
+                  </Card>
+                </Col>
+              ))}
+            </Row>
+          )}
+        </QueryState>
       </Card>
       <DataTable
         title="绑定记录"

@@ -9,6 +9,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Space, Table } from 'antd';
 import { useNavigate } from 'react-router';
+import { tableStates } from '../../../../components/QueryState.tsx';
 import { hasPerm } from '../../../../lib/access.tsx';
 import { financeKeys, getLedgerPage, overviewQuery } from '../api/finance-api.ts';
 import { BalanceCards } from '../components/BalanceCards.tsx';
@@ -41,7 +42,12 @@ export default function FinanceHomePage() {
   });
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
-      <BalanceCards data={overview.data} loading={overview.isLoading} />
+      <BalanceCards
+        data={overview.data}
+        loading={overview.isLoading}
+        error={overview.error}
+        onRetry={overview.refetch}
+      />
       <Card className="jz-card" variant="borderless" title="快捷操作">
         <Space wrap>
           {ACTIONS.filter((a) => hasPerm(a.perm)).map((a) => (
@@ -75,9 +81,8 @@ export default function FinanceHomePage() {
             size="middle"
             columns={ledgerColumns(true)}
             dataSource={recent.data?.records ?? []}
-            loading={recent.isFetching}
             pagination={false}
-            locale={{ emptyText: '暂无收支' }}
+            {...tableStates(recent, { empty: '暂无收支，订单完成结算后会出现在这里' })}
           />
         </Card>
       )}

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Row, Space, Statistic, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
+import { QueryError } from '../../../../components/QueryState.tsx';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
 import { financeKeys, getFrozenPage, overviewQuery } from '../api/finance-api.ts';
 import { RefLink } from '../components/LedgerColumns.tsx';
@@ -58,35 +59,45 @@ export default function FrozenPage() {
     queryKey: [...financeKeys.frozen, 'summary'],
     queryFn: () => getFrozenPage({ pageNum: 1, pageSize: 1 }),
   });
+  const failed = [summary, overview].find((q) => q.isError && !q.data);
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
       <Card className="jz-card" variant="borderless">
-        <Row gutter={16}>
-          <Col span={6}>
-            <Statistic
-              title="不可提现金额合计"
-              value={yuan(summary.data?.totalAmount)}
-              valueStyle={{ color: '#ad4e00' }}
-              loading={summary.isLoading}
-            />
-          </Col>
-          <Col span={6}>
-            <Statistic title="冻结中的结算" value={summary.data?.total ?? 0} suffix="笔" loading={summary.isLoading} />
-          </Col>
-          <Col span={6}>
-            <Statistic
-              title="可提现"
-              value={yuan(overview.data?.withdrawable)}
-              valueStyle={{ color: '#237804' }}
-              loading={overview.isLoading}
-            />
-          </Col>
-          <Col span={6}>
-            <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
-              订单完成后结算金额冻结 T+{overview.data?.rules.settleDays ?? 7} 天，到期由系统自动解冻并转为可提现。
-            </Typography.Paragraph>
-          </Col>
-        </Row>
+        {failed ? (
+          <QueryError error={failed.error} onRetry={failed.refetch} compact />
+        ) : (
+          <Row gutter={16}>
+            <Col span={6}>
+              <Statistic
+                title="不可提现金额合计"
+                value={yuan(summary.data?.totalAmount)}
+                valueStyle={{ color: '#ad4e00' }}
+                loading={summary.isLoading}
+              />
+            </Col>
+            <Col span={6}>
+              <Statistic
+                title="冻结中的结算"
+                value={summary.data?.total ?? 0}
+                suffix="笔"
+                loading={summary.isLoading}
+              />
+            </Col>
+            <Col span={6}>
+              <Statistic
+                title="可提现"
+                value={yuan(overview.data?.withdrawable)}
+                valueStyle={{ color: '#237804' }}
+                loading={overview.isLoading}
+              />
+            </Col>
+            <Col span={6}>
+              <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
+                订单完成后结算金额冻结 T+{overview.data?.rules.settleDays ?? 7} 天，到期由系统自动解冻并转为可提现。
+              </Typography.Paragraph>
+            </Col>
+          </Row>
+        )}
       </Card>
       <DataTable
         queryKey={financeKeys.frozen}

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Col, DatePicker, Row, Segmented, Space, Statistic } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
+import { QueryError } from '../../../../components/QueryState.tsx';
 import { overviewQuery, trendQuery } from '../api/finance-api.ts';
 import { BalanceCards } from '../components/BalanceCards.tsx';
 import { yuan } from '../components/money.ts';
@@ -23,7 +24,12 @@ export default function FundsOverviewPage() {
   const expense = trend.data?.reduce((s, p) => s + p.expense, 0) ?? 0;
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
-      <BalanceCards data={overview.data} loading={overview.isLoading} />
+      <BalanceCards
+        data={overview.data}
+        loading={overview.isLoading}
+        error={overview.error}
+        onRetry={overview.refetch}
+      />
       <Card
         className="jz-card"
         variant="borderless"
@@ -64,7 +70,11 @@ export default function FundsOverviewPage() {
             <Statistic title="期间净额" value={yuan(income - expense)} />
           </Col>
         </Row>
-        <TrendChart data={trend.data} loading={trend.isFetching} />
+        {trend.isError && !trend.data ? (
+          <QueryError error={trend.error} onRetry={trend.refetch} compact />
+        ) : (
+          <TrendChart data={trend.data} loading={trend.isFetching} />
+        )}
       </Card>
     </Space>
   );

@@ -1,6 +1,6 @@
-import { DownloadOutlined } from '@ant-design/icons';
-import { Button, Card, Space } from 'antd';
+import { Card, Space } from 'antd';
 import { useState } from 'react';
+import { ExportButton } from '../../../../components/ExportButton.tsx';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
 import { SearchForm } from '../../../../components/data-table/SearchForm.tsx';
 import { Auth } from '../../../../lib/access.tsx';
@@ -10,7 +10,6 @@ import { ledgerColumns } from '../components/LedgerColumns.tsx';
 /** 收支明细 (/shouzhimingxi): the append-only ledger, filtered, exported with the same filters. */
 export default function LedgerPage() {
   const [filters, setFilters] = useState<Record<string, unknown>>({});
-  const [exporting, setExporting] = useState(false);
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
       <Card className="jz-card" variant="borderless">
@@ -23,16 +22,7 @@ export default function LedgerPage() {
           onSearch={setFilters}
         />
         <Auth perm="merchant:finance:export">
-          <Button
-            icon={<DownloadOutlined />}
-            loading={exporting}
-            onClick={async () => {
-              setExporting(true);
-              await exportLedger(filters).finally(() => setExporting(false));
-            }}
-          >
-            导出 Excel
-          </Button>
+          <ExportButton onExport={() => exportLedger(filters)} />
         </Auth>
       </Card>
       <DataTable

@@ -5,6 +5,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useConfirm } from '../../../../components/confirm.ts';
+import { QueryError } from '../../../../components/QueryState.tsx';
 import { CopyText } from '../../../../components/CopyText.tsx';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
 import { Auth, hasPerm } from '../../../../lib/access.tsx';
@@ -68,6 +69,9 @@ function WithdrawForm() {
   const max = o?.withdrawable ?? 0;
   const preview = withdrawPreview(toFen(amountYuan ?? 0), { withdrawFee: o?.rules.withdrawFee ?? 0 });
 
+  // Without the figures the limits are unknown: say so with 重试 rather than a form that refuses every amount.
+  const failed = [overview, cards].find((q) => q.isError && !q.data);
+  if (failed) return <QueryError error={failed.error} onRetry={failed.refetch} compact />;
   if (cards.data && cards.data.length === 0)
     return (
       <Alert

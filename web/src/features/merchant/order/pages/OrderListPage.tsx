@@ -1,11 +1,11 @@
-import { DownloadOutlined } from '@ant-design/icons';
 import { ORDER_STATUS_NAME, ORDER_STATUSES, type Order } from '@jz/contracts/order';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, Space, Tabs, Typography } from 'antd';
+import { Badge, Space, Tabs, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { startTransition, useCallback, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CopyText } from '../../../../components/CopyText.tsx';
+import { ExportButton } from '../../../../components/ExportButton.tsx';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
 import { useOrderEvents } from '../../../../components/order-badge/order-stream.ts';
 import { Auth } from '../../../../lib/access.tsx';
@@ -165,9 +165,7 @@ export default function OrderListPage() {
         ]}
         toolbar={() => (
           <Auth perm="merchant:order:export">
-            <Button icon={<DownloadOutlined />} onClick={() => exportOrders({ ...lastFilters.current })}>
-              导出 Excel（CSV）
-            </Button>
+            <ExportButton onExport={() => exportOrders({ ...lastFilters.current })}>导出 Excel（CSV）</ExportButton>
           </Auth>
         )}
       />

@@ -1,6 +1,8 @@
 import type { GenTable } from '@jz/contracts/gen';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Modal, Spin, Tabs, Typography } from 'antd';
+import { ExportButton } from '../../../../components/ExportButton.tsx';
+import { QueryError } from '../../../../components/QueryState.tsx';
 import { downloadCode, genKeys, getPreview } from '../api/gen.ts';
 
 const pre = {
@@ -30,15 +32,17 @@ export function PreviewDialog(props: { table: GenTable; onClose: () => void }) {
       width="80vw"
       onCancel={props.onClose}
       footer={[
-        <Button key="dl" onClick={() => downloadCode(props.table)}>
+        <ExportButton key="dl" onExport={() => downloadCode(props.table)}>
           下载 zip
-        </Button>,
+        </ExportButton>,
         <Button key="close" type="primary" onClick={props.onClose}>
           关闭
         </Button>,
       ]}
     >
-      {q.isLoading ? (
+      {q.isError && !q.data ? (
+        <QueryError error={q.error} onRetry={q.refetch} compact />
+      ) : q.isLoading ? (
         <Spin />
       ) : (
         <Tabs

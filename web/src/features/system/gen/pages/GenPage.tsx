@@ -13,7 +13,8 @@ import { useCrudDelete } from '../../../../components/data-table/useCrudDelete.t
 import { ApiError } from '../../../../lib/api-client.ts';
 import { Auth } from '../../../../lib/access.tsx';
 import { notify } from '../../../../lib/notify.ts';
-import { downloadCode, genKeys, getGenSettings, getGenTablePage, useGenMutations } from '../api/gen.ts';
+import { genKeys, getGenSettings, getGenTablePage, useGenMutations } from '../api/gen.ts';
+import { DownloadAction } from '../components/DownloadAction.tsx';
 import { GenEditDialog } from '../components/GenEditDialog.tsx';
 import { ImportDialog } from '../components/ImportDialog.tsx';
 import { PreviewDialog } from '../components/PreviewDialog.tsx';
@@ -81,7 +82,7 @@ export default function GenPage() {
             <RowAction onClick={() => doSync(r)}>同步</RowAction>
           </Auth>
           <Auth perm="sys:gen:preview">
-            <RowAction onClick={() => downloadCode(r)}>下载</RowAction>
+            <DownloadAction table={r} />
           </Auth>
           <Auth perm="sys:gen:code">
             <Tooltip title={writeEnabled ? undefined : NOT_ENABLED}>
