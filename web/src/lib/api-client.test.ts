@@ -1,6 +1,8 @@
+import { CLIENT_ID as AUTH_CLIENT_ID } from '@jz/contracts/auth';
 import type { AxiosAdapter } from 'axios';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, ApiError, download, http, toForm } from './api-client.ts';
+import { loadingStore } from './loading.ts';
 import { setMessageApi } from './notify.ts';
 
 const toasts: { type: string; text: string }[] = [];
@@ -28,6 +30,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   http.defaults.adapter = undefined;
+  vi.unstubAllGlobals();
 });
 
 describe('API client (spec §7, §8)', () => {
@@ -104,6 +107,40 @@ describe('API client (spec §7, §8)', () => {
       'error:生成失败',
       'error:网络错误,请稍后再试',
     ]);
+  });
+
+  it('on the real transport: a timeout says 请求超时，请稍后再试, a failed fetch 网络错误,请稍后再试; loading ends', async () => {
+    vi.stubGlobal(
+      'fetch',
+      (_u: string, init: RequestInit) =>
+        new Promise<Response>((_, reject) =>
+          init.signal?.addEventListener('abort', () => reject(new Error('aborted'))),
+        ),
+    );
+    const slow = http.get('/api/slow', { timeout: 30 });
+    expect(loadingStore.get()).toBe(1);
+    await expect(slow).rejects.toMatchObject({ code: -1, message: '请求超时，请稍后再试' });
+    expect(loadingStore.get()).toBe(0);
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(api.get('/api/x', undefined, { quiet: true })).rejects.toMatchObject({ code: -1 });
+    expect(toasts).toEqual([
+      { type: 'error', text: '请求超时，请稍后再试' },
+      { type: 'error', text: '网络错误,请稍后再试' },
+    ]);
+  });
+
+  it('on the real transport: unwraps the envelope; a non-envelope answer is 服务器响应异常; the client id is the contract one', async () => {
+    const fetch = vi.fn(async () => Response.json({ code: 200, message: 'ok', result: { n: 1 } }));
+    vi.stubGlobal('fetch', fetch);
+    expect(await api.get('/api/x', { pageNum: 2 })).toEqual({ n: 1 });
+    expect(fetch).toHaveBeenCalledWith('/tmpl/api/x?pageNum=2', expect.objectContaining({ method: 'GET' }));
+    expect((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].headers).toMatchObject({
+      client: AUTH_CLIENT_ID,
+    });
+    fetch.mockResolvedValueOnce(new Response('<html>', { status: 502 }));
+    await expect(api.get('/api/x')).rejects.toMatchObject({ code: 500, message: '服务器响应异常（HTTP 502）' });
   });
 
   it('toForm JSON-encodes arrays/objects and drops null/undefined', () => {

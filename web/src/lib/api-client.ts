@@ -1,6 +1,6 @@
-import { CLIENT_ID } from '@jz/contracts/auth';
+import { CLIENT_ID } from '@jz/contracts/client-id';
 import type { ApiResult } from '@jz/contracts/envelope';
-import axios, { type AxiosRequestConfig, type AxiosResponse } from 'axios';
+import { type HttpConfig, type HttpMethod, type HttpRawResponse, transport } from './http-transport.ts';
 import { loadingStore } from './loading.ts';
 import { notify } from './notify.ts';
 import { clearSession, getToken } from './storage.ts';
@@ -24,12 +24,6 @@ export interface CallOptions {
   silentSuccess?: boolean;
   /** No warning/error toast: the caller shows the problem itself. */
   silentError?: boolean;
-}
-
-declare module 'axios' {
-  interface AxiosRequestConfig {
-    jz?: CallOptions;
-  }
 }
 
 /** Form fields: arrays and objects travel as JSON strings; null/undefined are left out. */
@@ -64,65 +58,113 @@ export function handleFailure(code: number, message: string, opts: CallOptions =
   else notify.error(message || `请求失败（${code}）`);
 }
 
-export const http = axios.create({
-  baseURL: API_BASE,
-  timeout: 10_000,
-  withCredentials: true,
-  headers: { client: CLIENT_ID },
-  validateStatus: () => true, // the envelope decides, not the HTTP status
-});
-
-http.interceptors.request.use((config) => {
-  const token = getToken();
-  if (token) config.headers.Authorization = `Bearer ${token}`;
-  const method = (config.method ?? 'get').toLowerCase();
-  if (
-    (method === 'post' || method === 'put') &&
-    config.data &&
-    !(config.data instanceof FormData) &&
-    !(config.data instanceof URLSearchParams)
-  )
-    config.data = toForm(config.data);
-  if (!config.jz?.quiet) loadingStore.start();
-  return config;
-});
-
-function settle(config: AxiosRequestConfig | undefined) {
-  if (!config?.jz?.quiet) loadingStore.end();
+/** Options of one call, as the axios instance took them (upload-api, finance-mutations and the tests use them). */
+export interface RequestOptions {
+  params?: object;
+  headers?: Record<string, string>;
+  /** Milliseconds; default 10 s. */
+  timeout?: number;
+  signal?: AbortSignal;
+  responseType?: 'json' | 'blob';
+  onUploadProgress?: HttpConfig['onUploadProgress'];
+  jz?: CallOptions;
 }
 
-http.interceptors.response.use(
-  (res: AxiosResponse) => {
-    settle(res.config);
-    if (res.config.responseType === 'blob') return blobResponse(res);
-    const body = res.data as Partial<ApiResult> | undefined;
-    const opts = res.config.jz ?? {};
-    if (!body || typeof body !== 'object' || typeof body.code !== 'number') {
-      const msg = `服务器响应异常（HTTP ${res.status}）`;
-      if (!opts.silentError) notify.error(msg);
-      return Promise.reject(new ApiError(500, msg));
-    }
-    if (body.code !== 200) {
-      handleFailure(body.code, body.message ?? '', opts);
-      return Promise.reject(new ApiError(body.code, body.message ?? ''));
-    }
-    const method = (res.config.method ?? 'get').toLowerCase();
-    if (['post', 'put', 'delete'].includes(method) && !opts.silentSuccess)
-      notify.success(body.message && body.message !== 'ok' ? body.message : '操作成功');
-    return res;
-  },
-  (err) => {
-    if (err instanceof ApiError) return Promise.reject(err);
-    settle(err.config);
-    // A Chinese console: transport failures speak Chinese, never axios's "Network Error".
-    const msg = err.code === 'ECONNABORTED' ? '请求超时，请稍后再试' : '网络错误,请稍后再试';
-    if (!err.config?.jz?.silentError) notify.error(msg);
-    return Promise.reject(new ApiError(-1, msg));
-  },
-);
+/** What a call resolves with once the envelope said 200 (or a download answered a file); `data` is any, as in axios. */
+export interface HttpResponse<T = any> {
+  data: T;
+  status: number;
+  headers: Record<string, unknown>;
+}
+
+/** The request as the transport (or a test's stand-in, `http.defaults.adapter`) receives it. */
+export interface RequestConfig extends HttpConfig {
+  jz?: CallOptions;
+}
+
+/** What a test's stand-in transport may read of a request: loose, so the tests' axios-typed adapters still fit. */
+export interface AdapterConfig {
+  url?: string;
+  method?: string;
+  headers?: unknown;
+  data?: unknown;
+  params?: unknown;
+  responseType?: string;
+}
+
+interface HttpDefaults {
+  /** Replaces the transport (tests); it gets a RequestConfig. */
+  adapter?(config: AdapterConfig): Promise<HttpRawResponse>;
+  timeout: number;
+}
+
+const defaults: HttpDefaults = { adapter: undefined, timeout: 10_000 };
+
+async function request(method: HttpMethod, url: string, data: unknown, o: RequestOptions = {}): Promise<HttpResponse> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json, text/plain, */*',
+    client: CLIENT_ID,
+    ...o.headers,
+  };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const form = (method === 'post' || method === 'put') && data && !(data instanceof FormData);
+  const config: RequestConfig = {
+    url,
+    baseURL: API_BASE,
+    method,
+    params: o.params,
+    data: form && !(data instanceof URLSearchParams) ? toForm(data as Record<string, unknown>) : data,
+    headers,
+    timeout: o.timeout ?? defaults.timeout,
+    signal: o.signal,
+    responseType: o.responseType,
+    onUploadProgress: o.onUploadProgress,
+    jz: o.jz,
+  };
+  const opts = o.jz ?? {};
+  if (!opts.quiet) loadingStore.start();
+  let res: HttpRawResponse;
+  try {
+    res = await (defaults.adapter ? defaults.adapter(config) : transport(config));
+  } catch (err) {
+    // A Chinese console: transport failures speak Chinese, never the browser's "Failed to fetch".
+    const msg = (err as { code?: string })?.code === 'ECONNABORTED' ? '请求超时，请稍后再试' : '网络错误,请稍后再试';
+    if (!opts.silentError) notify.error(msg);
+    throw new ApiError(-1, msg);
+  } finally {
+    if (!opts.quiet) loadingStore.end();
+  }
+  if (o.responseType === 'blob') return blobResponse(res);
+  const body = res.data as Partial<ApiResult> | undefined;
+  if (!body || typeof body !== 'object' || typeof body.code !== 'number') {
+    const msg = `服务器响应异常（HTTP ${res.status}）`;
+    if (!opts.silentError) notify.error(msg);
+    throw new ApiError(500, msg);
+  }
+  if (body.code !== 200) {
+    handleFailure(body.code, body.message ?? '', opts);
+    throw new ApiError(body.code, body.message ?? '');
+  }
+  if (method !== 'get' && !opts.silentSuccess)
+    notify.success(body.message && body.message !== 'ok' ? body.message : '操作成功');
+  return res;
+}
+
+/**
+ * The envelope-aware HTTP client (base `{host}/tmpl`, client header, bearer token, form bodies, 10 s timeout,
+ * spec §7/§8 failure handling). Resolves only when the envelope says 200; otherwise rejects with ApiError.
+ */
+export const http = {
+  defaults,
+  get: (url: string, o?: RequestOptions) => request('get', url, undefined, o),
+  delete: (url: string, o?: RequestOptions) => request('delete', url, undefined, o),
+  post: (url: string, data?: unknown, o?: RequestOptions) => request('post', url, data, o),
+  put: (url: string, data?: unknown, o?: RequestOptions) => request('put', url, data, o),
+};
 
 /** A download answers a file, or a JSON envelope when it is refused; the caller applies the download rules. */
-async function blobResponse(res: AxiosResponse) {
+async function blobResponse(res: HttpRawResponse): Promise<HttpResponse> {
   const blob = res.data as Blob;
   if (!blob.type.includes('json')) {
     if (res.status >= 400) throw new ApiError(res.status === 403 ? 403 : 500, `下载失败（HTTP ${res.status}）`);
@@ -138,7 +180,7 @@ async function blobResponse(res: AxiosResponse) {
   throw new ApiError(body.code ?? 500, body.message ?? '下载失败');
 }
 
-const unwrap = <T>(p: Promise<AxiosResponse>) => p.then((r) => (r.data as ApiResult<T>).result);
+const unwrap = <T>(p: Promise<HttpResponse>) => p.then((r) => (r.data as ApiResult<T>).result);
 
 /** GET and DELETE take query parameters; POST and PUT take form-encoded bodies (spec §7). */
 export const api = {
@@ -153,7 +195,8 @@ export async function download(url: string, data: object = {}, fallbackName = 'd
   try {
     const res = await http.post(url, data, { responseType: 'blob', jz: { silentSuccess: true, silentError: true } });
     const blob = res.data as Blob;
-    return saveBlob(blob, fileNameOf(res.headers['content-disposition']) ?? fallbackName);
+    const disposition = res.headers['content-disposition'];
+    return saveBlob(blob, fileNameOf(typeof disposition === 'string' ? disposition : undefined) ?? fallbackName);
   } catch (e) {
     if (e instanceof ApiError && e.code === -1) notify.error('网络错误,请稍后再试');
     else if (e instanceof ApiError) downloadFailure(e.code, e.message);
