@@ -14,7 +14,11 @@ export const treePageQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(10),
 });
 
-export const idParam = z.object({ id: z.coerce.number().int().positive() });
+/** Ids are PostgreSQL `integer`s: a larger number names nothing, on either database the same answer (2001). */
+export const MAX_DB_ID = 2_147_483_647;
+export const dbId = z.coerce.number().int().positive().max(MAX_DB_ID, 'id 超出范围');
+
+export const idParam = z.object({ id: dbId });
 
 /** `delByIds/{ids}`: comma-separated positive ids, at most 500 at a time. */
 export const idsParam = z.object({
@@ -22,7 +26,8 @@ export const idsParam = z.object({
     .string()
     .regex(/^\d+(,\d+)*$/, 'ids 须为逗号分隔的数字')
     .transform((s) => [...new Set(s.split(',').map(Number))])
-    .refine((a) => a.length <= 500, '一次最多处理 500 条'),
+    .refine((a) => a.length <= 500, '一次最多处理 500 条')
+    .refine((a) => a.every((id) => id > 0 && id <= MAX_DB_ID), 'id 超出范围'),
 });
 
 /** Optional trimmed text filter: empty strings mean "no filter". */

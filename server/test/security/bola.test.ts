@@ -303,15 +303,8 @@ const PENDING: Record<string, string> = {};
  * List filters that still answer an empty page for A's id instead of 2002 (nothing leaks: the list is scoped to the
  * caller's merchant first). Each is owned by another engineer; the reason names the fix.
  */
-const EMPTY_PAGE_TOLERATED: Record<string, string> = {
-  'GET /tmpl/api/app/jiazheng/shangjia/info/search/findAllByPage':
-    'shop module: parentId filter is scoped by merchant, not checked (report)',
-  // The order lists refuse A's shop (2002) but not yet A's employee: order module, another engineer (report).
-  'GET /tmpl/api/app/jiazheng/pay/dingdan/findAllByPage': 'order module: employeeId filter not checked (report)',
-  'GET /tmpl/api/app/jiazheng/pay/dingdan/weapp/shangjia/findAllByPage':
-    'order module: employeeId filter not checked (report)',
-  'POST /tmpl/api/app/jiazheng/pay/dingdan/export': 'order module: employeeId filter not checked (report)',
-};
+/** List filters that may still answer an empty page for another merchant's id (none: every one answers 2002). */
+const EMPTY_PAGE_TOLERATED: Record<string, string> = {};
 
 /** Signed-in (not perm-guarded) routes on the merchant side that take an id: held to the same rule. */
 const EXTRA_SIGNED_IN = new Set([

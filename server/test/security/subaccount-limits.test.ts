@@ -105,10 +105,9 @@ describe('sub-account limited to the main shop', () => {
 
   /**
    * Objects of the branch by their own id (an employee, order, goods item of a shop outside the limit). The employee
-   * and statistics routes must refuse them (2002: not found for this account); the order detail routes are probed and
-   * reported, not asserted (order module, docs/security.md "Findings").
+   * statistics, review, pick-up and order routes must refuse them (2002: not found for this account).
    */
-  it('branch objects by their own id: employee and statistics refuse; orders reported', async () => {
+  it('branch objects by their own id: employees, statistics, reviews, pick-ups and orders refuse', async () => {
     const d = t.db as any;
     const inBranch = async (table: string) =>
       (await d.selectFrom(table).select('id').where('shopId', '=', ids.branchA).orderBy('id').executeTakeFirstOrThrow())
@@ -142,8 +141,11 @@ describe('sub-account limited to the main shop', () => {
       ['POST', '/tmpl/api/app/jiazheng/pinglun/shangjiahuifu', { id: review, merchantReply: '越界回复' }, true],
       ['GET', `/tmpl/api/app/jiazheng/kuaidi/findById/${ids.courierA}`, {}, true],
       ['POST', '/tmpl/api/app/jiazheng/kuaidi/cancel', { id: ids.courierA, reason: '越界取消' }, true],
-      ['GET', `/tmpl/api/app/jiazheng/pay/dingdan/findById/${order}`, {}, false],
-      ['GET', '/tmpl/api/app/jiazheng/pay/dingdan/findYuangong', { id: order }, false],
+      ['GET', `/tmpl/api/app/jiazheng/pay/dingdan/findById/${order}`, {}, true],
+      ['GET', '/tmpl/api/app/jiazheng/pay/dingdan/findYuangong', { id: order }, true],
+      ['POST', '/tmpl/api/app/jiazheng/pay/dingdan/setYuangong', { id: order, yuangongId: employee }, true],
+      ['POST', '/tmpl/api/app/jiazheng/pay/dingdan/shangjiaCancel', { id: order, reason: '越界取消订单' }, true],
+      ['POST', '/tmpl/api/app/jiazheng/pay/dingdan/queren', { id: order }, true],
     ];
     const before = JSON.stringify(await snapshotOf(t.db, ids.A));
     const wrong: string[] = [];

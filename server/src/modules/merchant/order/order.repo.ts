@@ -15,6 +15,7 @@ import type { Database } from '../../../db/schema.ts';
 import { business, notFound, unauthorized } from '../../../lib/errors.ts';
 import { likeContains, paginate } from '../../../lib/paging.ts';
 import { sha256 } from '../../../lib/crypto.ts';
+import { ownEmployeeId, ownShopId } from '../../../lib/owned.ts';
 import { shopAllowed, type Tenant } from '../../../lib/tenant.ts';
 import { nowIso } from '../../../lib/time.ts';
 import { countedByStatus, dayEnd, dayStart, seekByDay } from './order-counts.ts';
@@ -38,16 +39,29 @@ export function shopFilter(t: Tenant, shopId: 'all' | number | undefined): numbe
 /** shopFilter, and a shop id named by the caller must be one of its merchant's shops (else 2002 店铺不存在). */
 export async function ownShopFilter(db: DB, t: Tenant, shopId: 'all' | number | undefined) {
   const s = shopFilter(t, shopId);
-  if (typeof shopId === 'number') {
-    const own = await db
-      .selectFrom('shop')
-      .select('id')
-      .where('id', '=', shopId)
-      .where('merchantId', '=', t.merchantId)
-      .executeTakeFirst();
-    if (!own || !shopAllowed(t, shopId)) throw notFound('店铺不存在');
-  }
+  await ownShopId(db, t, shopId);
   return s;
+}
+
+/** The list filters' ids (shop, employee) must name the caller's own objects: another merchant's is 2002. */
+async function ownFilters(db: DB, t: Tenant, f: { shopId?: 'all' | number; employeeId?: number }) {
+  await ownEmployeeId(db, t, f.employeeId);
+  return ownShopFilter(db, t, f.shopId);
+}
+
+/**
+ * A sub-account limited to some shops sees only their orders: an order of another shop is "not found", for reading
+ * and for every transition. Owners (no limit) pass without a query.
+ */
+export async function orderInScope(db: DB, t: Tenant, orderId: number) {
+  if (!t.allowedShopIds) return;
+  const o = await db
+    .selectFrom('serviceOrder')
+    .select('shopId')
+    .where('id', '=', orderId)
+    .where('merchantId', '=', t.merchantId)
+    .executeTakeFirst();
+  if (!o || !shopAllowed(t, o.shopId)) throw notFound('订单不存在');
 }
 
 /** Below this many skipped index entries a plain offset is cheaper than asking the day counters where to start. */
@@ -127,7 +141,7 @@ export function toOrder(r: ListRow): Order {
  * the last page of a 100,000-order merchant walks index entries rather than joining every skipped row.
  */
 export async function pageOrders(db: DB, t: Tenant, f: OrderQuery, opts: { seekFrom?: number } = {}) {
-  const shopId = await ownShopFilter(db, t, f.shopId);
+  const shopId = await ownFilters(db, t, f);
   const base = filtered(db, t.merchantId, shopId, f);
   const listBase = f.status ? base.where('serviceOrder.status', '=', f.status) : base;
   // Shop and whole-day filters only: the maintained counters answer (migration 1301); text or employee filters
@@ -191,7 +205,7 @@ export async function pageOrders(db: DB, t: Tenant, f: OrderQuery, opts: { seekF
 
 /** Every matching order for the export (newest first, at most `limit`). */
 export async function exportOrders(db: DB, t: Tenant, f: Omit<OrderQuery, 'pageNum' | 'pageSize'>, limit = 5000) {
-  let q = filtered(db, t.merchantId, await ownShopFilter(db, t, f.shopId), f);
+  let q = filtered(db, t.merchantId, await ownFilters(db, t, f), f);
   if (f.status) q = q.where('serviceOrder.status', '=', f.status);
   const rows = await withJoins(q).orderBy('serviceOrder.createdAt', 'desc').limit(limit).execute();
   return rows.map(toOrder);

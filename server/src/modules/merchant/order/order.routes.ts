@@ -71,6 +71,7 @@ export function orderRoutes(app: App) {
     { schema: { params: idParam }, config: { perm: 'merchant:order:query' } },
     async (req) => {
       const t = await tenant(req);
+      await repo.orderInScope(app.db, t, req.params.id);
       return ok(await repo.orderDetail(app.db, t.merchantId, req.params.id), 'ok');
     },
   );
@@ -80,6 +81,7 @@ export function orderRoutes(app: App) {
     { schema: { querystring: orderIdQuery }, config: { perm: 'merchant:order:assign' } },
     async (req) => {
       const t = await tenant(req);
+      await repo.orderInScope(app.db, t, req.query.id);
       return ok(await repo.assignableEmployees(app.db, t.merchantId, req.query.id), 'ok');
     },
   );
@@ -89,6 +91,7 @@ export function orderRoutes(app: App) {
     { schema: { body: setYuangongBody }, config: { perm: 'merchant:order:assign', oplog: oplog('edit') } },
     async (req) => {
       const t = await tenant(req);
+      await repo.orderInScope(app.db, t, req.body.id);
       return ok(await assignEmployee(app.db, t.merchantId, req.body.id, req.body.yuangongId, actorOf(req)), '指派成功');
     },
   );
@@ -98,6 +101,7 @@ export function orderRoutes(app: App) {
     { schema: { body: cancelBody }, config: { perm: 'merchant:order:cancel', oplog: oplog('edit') } },
     async (req) => {
       const t = await tenant(req);
+      await repo.orderInScope(app.db, t, req.body.id);
       return ok(
         await merchantCancel(app.db, t.merchantId, req.body.id, req.body.reason, actorOf(req)),
         '订单已取消，退款已发起',
@@ -110,7 +114,7 @@ export function orderRoutes(app: App) {
     { schema: { body: yanquanBody }, config: { perm: 'merchant:order:verify', oplog: oplog('edit') } },
     async (req) => {
       const t = await tenant(req);
-      const { id } = await verifyByCode(app.db, t.merchantId, req.body.code, actorOf(req));
+      const { id } = await verifyByCode(app.db, t.merchantId, req.body.code, actorOf(req), t.allowedShopIds);
       return ok({ order: await repo.orderDetail(app.db, t.merchantId, id) }, '验券成功，订单开始服务');
     },
   );
@@ -126,6 +130,7 @@ export function orderRoutes(app: App) {
     { schema: { body: querenBody }, config: { perm: 'merchant:order:confirm', oplog: oplog('edit') } },
     async (req) => {
       const t = await tenant(req);
+      await repo.orderInScope(app.db, t, req.body.id);
       return ok(await confirmDone(app.db, t.merchantId, req.body.id, actorOf(req)), '订单已完成，结算已生成');
     },
   );

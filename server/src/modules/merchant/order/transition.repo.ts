@@ -315,14 +315,21 @@ async function reserveAttempt(db: DB, merchantId: number, userId: number) {
 }
 
 /** shangjiaYanquan: the 12-digit code of an order of this merchant, 30 -> 40. Wrong codes are counted. */
-export async function verifyByCode(db: DB, merchantId: number, code: string, actor: Actor) {
+export async function verifyByCode(
+  db: DB,
+  merchantId: number,
+  code: string,
+  actor: Actor,
+  allowedShopIds: number[] | null = null, // a sub-account's shop limit: codes of other shops are not found
+) {
   const attemptId = await reserveAttempt(db, merchantId, actor.id ?? 0);
-  const found = await db
+  let q = db
     .selectFrom('serviceOrder')
     .select('id')
     .where('verifyCode', '=', code)
-    .where('merchantId', '=', merchantId)
-    .executeTakeFirst();
+    .where('merchantId', '=', merchantId);
+  if (allowedShopIds) q = q.where('shopId', 'in', allowedShopIds.length ? allowedShopIds : [-1]);
+  const found = await q.executeTakeFirst();
   if (!found) throw notFound('券码无效：没有找到本商家的对应订单');
   await db.updateTable('verifyAttempt').set({ ok: 1, orderId: found.id }).where('id', '=', attemptId).execute();
   const o = await db.transaction().execute(async (trx) => {

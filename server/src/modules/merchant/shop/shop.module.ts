@@ -10,6 +10,7 @@ import {
 } from '@jz/contracts/shop';
 import { forbidden } from '../../../lib/errors.ts';
 import { ok } from '../../../lib/envelope.ts';
+import { ownShopId } from '../../../lib/owned.ts';
 import { tenantOf } from '../../../lib/tenant.ts';
 import { currentUser, hasPerm } from '../../../plugins/auth.ts';
 import { defineModule } from '../../types.ts';
@@ -127,6 +128,7 @@ export default defineModule({
         }
         if (!hasPerm(user, 'merchant:shop:list') && !hasPerm(user, 'merchant:shop:branch')) throw forbidden();
         const t = await tenantOf(app.db, req);
+        await ownShopId(app.db, t, req.query.parentId); // another merchant's shop as the parent: 2002
         return ok(await searchShops(app.db, { merchantId: t.merchantId, shopIds: t.allowedShopIds }, req.query), 'ok');
       },
     );
