@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-quer
 import { fireEvent, render, screen } from '@testing-library/react';
 import { Button, Table } from 'antd';
 import { describe, expect, it, vi } from 'vitest';
-import { QueryState, tableStates } from './QueryState.tsx';
+import { isNotFound, QueryState, tableStates } from './QueryState.tsx';
 
 function wrap(ui: React.ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -78,5 +78,14 @@ describe('tableStates (a hand-made Table)', () => {
     expect(await screen.findByText(/数据加载失败：boom/)).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: /重\s*试/ }));
     expect(await screen.findByText('家电清洗')).toBeInTheDocument();
+  });
+});
+
+describe('isNotFound', () => {
+  it('is true for a 2002 refusal only', () => {
+    expect(isNotFound({ code: 2002 })).toBe(true);
+    expect(isNotFound({ code: -1 })).toBe(false);
+    expect(isNotFound(new Error('x'))).toBe(false);
+    expect(isNotFound(null)).toBe(false);
   });
 });

@@ -1,3 +1,4 @@
+import { Code } from '@jz/contracts/envelope';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Button, Empty, Result, Skeleton, Typography } from 'antd';
 import type { ReactNode } from 'react';
@@ -24,6 +25,10 @@ export function QueryError({ error, onRetry, compact }: { error: unknown; onRetr
     );
   return <Result status="error" title="数据加载失败" subTitle={detail} extra={retry} />;
 }
+
+/** A NOT_FOUND (2002) refusal (the record does not exist): a 404 page, not a 重试 that can never succeed. */
+export const isNotFound = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'code' in error && error.code === Code.NOT_FOUND;
 
 /** The empty state: a short sentence and, where there is one, the next step (e.g. a 新增 button). */
 export function QueryEmpty({ description = '暂无数据', action }: { description?: ReactNode; action?: ReactNode }) {

@@ -1,3 +1,4 @@
+import { QueryError } from '../../../../components/QueryState.tsx';
 import { EditOutlined } from '@ant-design/icons';
 import { nickNameField } from '@jz/contracts/user';
 import { Button, Card, Descriptions, Form, Input, Modal, Skeleton, Space, Tag } from 'antd';
@@ -17,7 +18,12 @@ export default function MyAccountPage() {
   const [editNick, setEditNick] = useState(false);
   const [form] = Form.useForm<{ nickName: string }>();
   const a = q.data;
-  if (!a) return <Card className="jz-card">{q.isLoading ? <Skeleton active /> : '账号信息加载失败'}</Card>;
+  if (!a)
+    return (
+      <Card className="jz-card">
+        {q.isError ? <QueryError error={q.error} onRetry={q.refetch} /> : <Skeleton active />}
+      </Card>
+    );
   return (
     <Card className="jz-card" variant="borderless" title="我的账号">
       <Space align="start" size={32} wrap>

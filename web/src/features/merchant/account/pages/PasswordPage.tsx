@@ -1,3 +1,4 @@
+import { QueryError } from '../../../../components/QueryState.tsx';
 import { passwordField } from '@jz/contracts/user';
 import { Alert, Button, Card, Form, Input, Skeleton } from 'antd';
 import { useNavigate } from 'react-router';
@@ -10,7 +11,12 @@ export default function PasswordPage() {
   const me = useMyAccount();
   const save = useEditPassword();
   const navigate = useNavigate();
-  if (!me.data) return <Card className="jz-card">{me.isLoading ? <Skeleton active /> : '加载失败'}</Card>;
+  if (!me.data)
+    return (
+      <Card className="jz-card">
+        {me.isError ? <QueryError error={me.error} onRetry={me.refetch} /> : <Skeleton active />}
+      </Card>
+    );
   const has = me.data.hasPassword;
   return (
     <Card className="jz-card" variant="borderless" title={has ? '修改密码' : '设置密码'}>

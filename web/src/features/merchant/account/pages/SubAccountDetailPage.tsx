@@ -1,3 +1,4 @@
+import { QueryError, isNotFound } from '../../../../components/QueryState.tsx';
 import { passwordField } from '@jz/contracts/user';
 import { Button, Card, Descriptions, Form, Input, Modal, Result, Skeleton, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
@@ -25,7 +26,15 @@ export default function SubAccountDetailPage() {
   const d = q.data;
   if (!d)
     return (
-      <Card className="jz-card">{q.isError ? <Result status="404" title="账号不存在" /> : <Skeleton active />}</Card>
+      <Card className="jz-card">
+        {q.isError && isNotFound(q.error) ? (
+          <Result status="404" title="账号不存在" />
+        ) : q.isError ? (
+          <QueryError error={q.error} onRetry={q.refetch} />
+        ) : (
+          <Skeleton active />
+        )}
+      </Card>
     );
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>

@@ -1,3 +1,4 @@
+import { QueryError, isNotFound } from '../../../../components/QueryState.tsx';
 import { mainlandPhone } from '@jz/contracts/common';
 import { nickNameField, passwordField } from '@jz/contracts/user';
 import { Button, Card, Checkbox, Form, Input, Radio, Result, Select, Skeleton } from 'antd';
@@ -28,8 +29,20 @@ export default function SubAccountFormPage() {
   const allShops = Form.useWatch('allShops', form);
   if (!hasPerm(id ? 'merchant:subaccount:edit' : 'merchant:subaccount:add'))
     return <Result status="403" title="无权访问" subTitle="您没有该操作的权限" />;
-  if ((id && !detail.data) || !roles.data || !shops.data)
-    return <Card className="jz-card">{detail.isError ? '账号不存在' : <Skeleton active />}</Card>;
+  if ((id && !detail.data) || !roles.data || !shops.data) {
+    const failed = [detail, roles, shops].find((q) => q.isError);
+    return (
+      <Card className="jz-card">
+        {failed && isNotFound(failed.error) ? (
+          <Result status="404" title="账号不存在" />
+        ) : failed ? (
+          <QueryError error={failed.error} onRetry={failed.refetch} />
+        ) : (
+          <Skeleton active />
+        )}
+      </Card>
+    );
+  }
   const d = detail.data;
   return (
     <Card className="jz-card" variant="borderless" title={id ? '编辑账号' : '新增账号'}>

@@ -1,4 +1,5 @@
 import type { MerchantRole, SubAccount } from '@jz/contracts/subaccount';
+import { tableStates } from '../../../../components/QueryState.tsx';
 import { Button, Card, Space, Table, Tabs, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
@@ -161,7 +162,13 @@ function RoleList() {
           新增角色
         </Button>
       </Auth>
-      <Table rowKey="id" loading={roles.isLoading} dataSource={roles.data ?? []} columns={columns} pagination={false} />
+      <Table
+        rowKey="id"
+        dataSource={roles.data ?? []}
+        columns={columns}
+        pagination={false}
+        {...tableStates(roles, { empty: '暂无角色，新增角色后可分配给子账号' })}
+      />
       <MerchantRoleForm
         open={editing !== null}
         role={editing === 'new' ? null : editing}

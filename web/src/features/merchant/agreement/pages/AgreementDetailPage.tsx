@@ -1,3 +1,4 @@
+import { QueryError, isNotFound } from '../../../../components/QueryState.tsx';
 import { ArrowLeftOutlined, PrinterOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Result, Space, Spin, Tag, Typography } from 'antd';
@@ -31,6 +32,7 @@ export default function AgreementDetailPage() {
         <div />
       </Spin>
     );
+  if (q.isError && !isNotFound(q.error)) return <QueryError error={q.error} onRetry={q.refetch} />;
   if (q.isError || !q.data)
     return (
       <Result

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Drawer, Result, Spin, Timeline, Typography } from 'antd';
+import { QueryError, isNotFound } from '../../../../components/QueryState.tsx';
 import { CopyText } from '../../../../components/CopyText.tsx';
 import { DictTag, useDict } from '../../../../lib/dict.tsx';
 import { courierKeys, getCourier } from '../api/courier.ts';
@@ -21,6 +22,8 @@ export function CourierDetailDrawer({ id, onClose }: { id: number | null; onClos
     <Drawer title="快递详情" open={!!id} onClose={onClose} width={560} destroyOnHidden>
       {q.isLoading ? (
         <Spin />
+      ) : q.isError && !isNotFound(q.error) && !o ? (
+        <QueryError error={q.error} onRetry={q.refetch} compact />
       ) : q.isError || !o ? (
         <Result status="warning" title="快递单不存在或无权查看" />
       ) : (

@@ -1,3 +1,4 @@
+import { QueryError, isNotFound } from '../../../../components/QueryState.tsx';
 import { ArrowLeftOutlined, EditOutlined } from '@ant-design/icons';
 import type { CertificateView } from '@jz/contracts/employee';
 import {
@@ -52,6 +53,7 @@ export default function EmployeeDetailPage() {
         extra={<Button onClick={() => navigate('/gongsiyuangong')}>返回员工列表</Button>}
       />
     );
+  if (q.isError && !isNotFound(q.error)) return <QueryError error={q.error} onRetry={q.refetch} />;
   if (q.isError)
     return (
       <Result

@@ -1,3 +1,4 @@
+import { QueryError, isNotFound } from '../../../../components/QueryState.tsx';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   certificate,
@@ -97,6 +98,8 @@ export default function EmployeeFormPage() {
     return <Result status="403" title="没有访问权限" subTitle="您没有新增员工的权限，请联系管理员。" />;
   if (editing && !hasPerm('merchant:employee:edit'))
     return <Result status="403" title="没有访问权限" subTitle="您没有编辑员工的权限，请联系管理员。" />;
+  if (editing && existing.isError && !isNotFound(existing.error))
+    return <QueryError error={existing.error} onRetry={existing.refetch} />;
   if (editing && existing.isError)
     return (
       <Result

@@ -1,7 +1,8 @@
 import { NotificationOutlined } from '@ant-design/icons';
-import { Card, Empty, List, Space, Tag } from 'antd';
+import { Card, List, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useNavigate } from 'react-router';
+import { tableStates } from '../../../../components/QueryState.tsx';
 import { RowAction } from '../../../../components/RowAction.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
 import { usePublishedNotices } from '../api/feedback.ts';
@@ -27,9 +28,8 @@ export function NoticeCard() {
     >
       <List
         size="small"
-        loading={q.isLoading}
         dataSource={items}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无公告" /> }}
+        {...tableStates(q, { empty: '暂无公告' })}
         renderItem={(n) => (
           <List.Item extra={formatDate(n.publishedAt)}>
             <Space>

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CrudToolbar } from '../../../../components/data-table/CrudToolbar.tsx';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
+import { QueryError, tableStates } from '../../../../components/QueryState.tsx';
 import { RowAction } from '../../../../components/RowAction.tsx';
 import { DictTag, useDict } from '../../../../lib/dict.tsx';
 import {
@@ -37,9 +38,8 @@ function Notices({ openId }: { openId?: number }) {
   return (
     <>
       <List
-        loading={q.isLoading}
         dataSource={q.data?.records ?? []}
-        locale={{ emptyText: <Empty description="暂无公告" /> }}
+        {...tableStates(q, { empty: '暂无公告' })}
         pagination={{
           current: pageNum,
           pageSize: 10,
@@ -83,6 +83,7 @@ function Notices({ openId }: { openId?: number }) {
 function QaList() {
   const q = usePublishedQa();
   const cats = useDict('qa_category');
+  if (q.isError && !q.data) return <QueryError error={q.error} onRetry={q.refetch} />;
   if (!q.isLoading && !q.data?.length) return <Empty description="暂无常见问题" />;
   return (
     <Collapse

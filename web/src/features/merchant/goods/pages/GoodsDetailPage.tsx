@@ -1,3 +1,4 @@
+import { QueryError, isNotFound } from '../../../../components/QueryState.tsx';
 import { ArrowLeftOutlined, EditOutlined } from '@ant-design/icons';
 import {
   Alert,
@@ -41,6 +42,7 @@ export default function GoodsDetailPage() {
       />
     );
   if (q.isLoading) return <Spin style={{ display: 'block', margin: '120px auto' }} />;
+  if (q.isError && !isNotFound(q.error)) return <QueryError error={q.error} onRetry={q.refetch} />;
   if (q.isError || !q.data)
     return (
       <Result

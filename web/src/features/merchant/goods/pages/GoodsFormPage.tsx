@@ -1,3 +1,4 @@
+import { QueryError, isNotFound } from '../../../../components/QueryState.tsx';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { goodsFields, MAX_PRICE_FEN } from '@jz/contracts/goods';
 import { Alert, Button, Card, Form, Input, InputNumber, Radio, Result, Select, Space, Spin } from 'antd';
@@ -92,6 +93,8 @@ export default function GoodsFormPage() {
       <Result status="403" title="没有访问权限" subTitle={`您没有${id ? '编辑' : '新增'}商品的权限，请联系管理员。`} />
     );
   if (id && detail.isLoading) return <Spin style={{ display: 'block', margin: '120px auto' }} />;
+  if (id && detail.isError && !isNotFound(detail.error))
+    return <QueryError error={detail.error} onRetry={detail.refetch} />;
   if (id && detail.isError)
     return (
       <Result

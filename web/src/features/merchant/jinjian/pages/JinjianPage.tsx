@@ -1,5 +1,6 @@
 import { Card, Skeleton, Tabs } from 'antd';
 import { useState } from 'react';
+import { QueryError } from '../../../../components/QueryState.tsx';
 import { hasPerm } from '../../../../lib/access.tsx';
 import { useJinjianState } from '../api/jinjian.ts';
 import { GerenForm } from '../components/GerenForm.tsx';
@@ -19,7 +20,9 @@ export default function JinjianPage() {
 
   return (
     <Card title="用户进件" variant="borderless">
-      {!s ? (
+      {state.isError && !s ? (
+        <QueryError error={state.error} onRetry={state.refetch} />
+      ) : !s ? (
         <Skeleton active />
       ) : (
         <>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Modal, Radio, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { QueryError } from '../../../../components/QueryState.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
 import { getAssignable, orderKeys, useOrderMutations } from '../api/orders.ts';
 
@@ -41,6 +42,8 @@ export function AssignModal(props: {
     >
       {q.isLoading ? (
         <Typography.Text type="secondary">加载员工…</Typography.Text>
+      ) : q.isError && !q.data ? (
+        <QueryError error={q.error} onRetry={q.refetch} compact />
       ) : list.length === 0 ? (
         <Alert type="warning" showIcon message="本店暂无可指派的员工（休假、离职员工不能指派）" />
       ) : (

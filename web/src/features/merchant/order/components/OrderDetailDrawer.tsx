@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Drawer, Empty, Image, Rate, Result, Space, Spin, Tag, Timeline, Typography } from 'antd';
+import { QueryError, isNotFound } from '../../../../components/QueryState.tsx';
 import { CopyText } from '../../../../components/CopyText.tsx';
 import { PolygonMap } from '../../../../components/map/PolygonMap.tsx';
 import { fileUrl } from '../../../../components/upload/index.ts';
@@ -42,6 +43,8 @@ export function OrderDetailDrawer(props: {
     >
       {q.isLoading ? (
         <Spin />
+      ) : q.isError && !isNotFound(q.error) && !o ? (
+        <QueryError error={q.error} onRetry={q.refetch} compact />
       ) : q.isError || !o ? (
         <Result status="warning" title="订单不存在或无权查看" />
       ) : (

@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Badge, Button, Card, Empty, List, Space, Tag, Typography } from 'antd';
 import { useCallback, useState } from 'react';
 import { orderStream, useOrderEvents, useOrderStream } from '../../../../components/order-badge/order-stream.ts';
+import { QueryError } from '../../../../components/QueryState.tsx';
 import { Auth } from '../../../../lib/access.tsx';
 import { notify } from '../../../../lib/notify.ts';
 import { initPcQuery } from '../../../../lib/queries.ts';
@@ -71,7 +72,9 @@ export default function OrderTakingPage() {
         <Alert type="warning" showIcon message="实时连接已断开，正在自动重连；重连后会补齐断开期间的订单。" />
       )}
       <Card className="jz-card" variant="borderless">
-        {list.length === 0 ? (
+        {q.isError && !q.data ? (
+          <QueryError error={q.error} onRetry={q.refetch} />
+        ) : list.length === 0 ? (
           <Empty description={q.isLoading ? '加载中…' : '暂无待接单的订单，新订单会实时出现在这里'} />
         ) : (
           <List<Order>
