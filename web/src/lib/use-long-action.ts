@@ -26,3 +26,11 @@ export function useLongAction<A extends unknown[]>(action: (...args: A) => Promi
   }, []);
   return { run, running };
 }
+
+/**
+ * The same guard for a dialog's OK: `onOk={() => submitting.run(async () => {...})}` with
+ * `confirmLoading={submitting.running}`, so a second click while the request runs sends nothing.
+ */
+export function useSubmitting() {
+  return useLongAction((task: () => Promise<unknown>) => task());
+}

@@ -1,5 +1,6 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { type Employee, maskPhone } from '@jz/contracts/employee';
+import type { Employee } from '@jz/contracts/employee';
+import { maskPhone } from '@jz/contracts/mask';
 import { useQuery } from '@tanstack/react-query';
 import { Avatar, Button, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';

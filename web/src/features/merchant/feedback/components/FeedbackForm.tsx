@@ -4,6 +4,7 @@ import { FileUpload } from '../../../../components/upload/index.ts';
 import { useDict } from '../../../../lib/dict.tsx';
 import { zodRule } from '../../../../lib/zod-rule.ts';
 import type { FeedbackInput } from '../api/feedback.ts';
+import { useSubmitting } from '../../../../lib/use-long-action.ts';
 
 const s = feedbackAddBody.shape;
 
@@ -15,6 +16,7 @@ export function FeedbackForm(props: {
 }) {
   const [form] = Form.useForm<FeedbackInput>();
   const types = useDict('feedback_type');
+  const submitting = useSubmitting();
   return (
     <Modal
       title="提交反馈"
@@ -22,11 +24,14 @@ export function FeedbackForm(props: {
       onCancel={props.onClose}
       destroyOnHidden
       width={640}
-      onOk={async () => {
-        const v = await form.validateFields();
-        await props.onSubmit({ ...v, images: v.images ?? [] });
-        props.onClose();
-      }}
+      confirmLoading={submitting.running}
+      onOk={() =>
+        submitting.run(async () => {
+          const v = await form.validateFields();
+          await props.onSubmit({ ...v, images: v.images ?? [] });
+          props.onClose();
+        })
+      }
     >
       <Form
         form={form}

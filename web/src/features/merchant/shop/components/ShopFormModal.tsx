@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import type { ShopInfo } from '@jz/contracts/shop';
 import { fromFormValues, ShopFields, type ShopFormValues, toFormValues } from './ShopFields.tsx';
 import type { ShopInput } from '../api/shops.ts';
+import { useSubmitting } from '../../../../lib/use-long-action.ts';
 
 /** Add or edit a shop's essentials in a dialog (店铺管理 / 分店管理); the full record is edited on 店铺信息. */
 export function ShopFormModal(props: {
@@ -16,6 +17,7 @@ export function ShopFormModal(props: {
   useEffect(() => {
     if (props.open) form.setFieldsValue(toFormValues(props.initial) as ShopFormValues);
   }, [props.open, props.initial, form]);
+  const submitting = useSubmitting();
   return (
     <Modal
       title={props.title}
@@ -24,12 +26,15 @@ export function ShopFormModal(props: {
       onCancel={props.onClose}
       destroyOnHidden
       okText="保存"
-      onOk={async () => {
-        const v = await form.validateFields().catch(() => null);
-        if (!v) return; // the form shows what is wrong
-        await props.onSubmit(fromFormValues(v, false));
-        props.onClose();
-      }}
+      confirmLoading={submitting.running}
+      onOk={() =>
+        submitting.run(async () => {
+          const v = await form.validateFields().catch(() => null);
+          if (!v) return; // the form shows what is wrong
+          await props.onSubmit(fromFormValues(v, false));
+          props.onClose();
+        })
+      }
     >
       <Form form={form} name="shopDialog" labelCol={{ span: 4 }} preserve={false}>
         <ShopFields />

@@ -12,6 +12,7 @@ import { initPcQuery } from '../../../../lib/queries.ts';
 import { getShopPage, shopKeys, useShopMutations } from '../api/shops.ts';
 import { shopColumns } from '../components/ShopColumns.tsx';
 import { ShopFormModal } from '../components/ShopFormModal.tsx';
+import { useSubmitting } from '../../../../lib/use-long-action.ts';
 
 /** 店铺管理: every shop of the merchant; switch the current one, open/close, copy goods and settings, add a shop. */
 export default function ShopListPage() {
@@ -64,6 +65,7 @@ export default function ShopListPage() {
     },
   ];
 
+  const submitting = useSubmitting();
   return (
     <>
       {!shops.length && (
@@ -114,12 +116,15 @@ export default function ShopListPage() {
         onCancel={() => setCopyFrom(undefined)}
         destroyOnHidden
         okText="复制"
-        onOk={async () => {
-          const v = await copyForm.validateFields().catch(() => null);
-          if (!v) return; // the form shows what is wrong
-          await m.copy.mutateAsync(v);
-          setCopyFrom(undefined);
-        }}
+        confirmLoading={submitting.running}
+        onOk={() =>
+          submitting.run(async () => {
+            const v = await copyForm.validateFields().catch(() => null);
+            if (!v) return; // the form shows what is wrong
+            await m.copy.mutateAsync(v);
+            setCopyFrom(undefined);
+          })
+        }
       >
         <Alert
           style={{ marginBottom: 16 }}

@@ -4,6 +4,7 @@ import { lazy, Suspense } from 'react';
 import { useDict } from '../../../../lib/dict.tsx';
 import { zodRule } from '../../../../lib/zod-rule.ts';
 import type { AgreementInput } from '../api/agreements.ts';
+import { useSubmitting } from '../../../../lib/use-long-action.ts';
 
 // The editor (~190 KB gzip) loads when the form opens, not with the agreement list (docs/performance-browser.md).
 const RichTextEditor = lazy(() => import('./RichTextEditor.tsx').then((m) => ({ default: m.RichTextEditor })));
@@ -20,6 +21,7 @@ export function AgreementForm(props: {
   const [form] = Form.useForm<AgreementInput>();
   const { options } = useDict('agreement_type');
   const published = (props.initial?.currentVersion ?? 0) > 0;
+  const submitting = useSubmitting();
   return (
     <Modal
       title={props.initial?.id ? '编辑协议' : '新增协议'}
@@ -28,11 +30,14 @@ export function AgreementForm(props: {
       onCancel={props.onClose}
       destroyOnHidden
       okText="保存草稿"
-      onOk={async () => {
-        const v = await form.validateFields();
-        await props.onSubmit(v);
-        props.onClose();
-      }}
+      confirmLoading={submitting.running}
+      onOk={() =>
+        submitting.run(async () => {
+          const v = await form.validateFields();
+          await props.onSubmit(v);
+          props.onClose();
+        })
+      }
     >
       {published && (
         <Alert

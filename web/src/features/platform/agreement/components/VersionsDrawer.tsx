@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Collapse, Drawer, Empty, Space, Spin, Tag, Typography } from 'antd';
+import { QueryError } from '../../../../components/QueryState.tsx';
 import { AgreementContent } from '../../../merchant/agreement/components/AgreementContent.tsx';
 import { agreementDetailQuery } from '../api/agreements.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
@@ -18,6 +19,8 @@ export function VersionsDrawer({ id, onClose }: { id: number | null; onClose: ()
     >
       {q.isLoading ? (
         <Spin />
+      ) : q.isError && !a ? (
+        <QueryError error={q.error} onRetry={q.refetch} compact />
       ) : !a?.versions.length ? (
         <Empty description="尚未发布任何版本" />
       ) : (

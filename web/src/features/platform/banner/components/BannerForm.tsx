@@ -5,6 +5,7 @@ import { ImageUpload } from '../../../../components/upload/index.ts';
 import { useDict } from '../../../../lib/dict.tsx';
 import { zodRule } from '../../../../lib/zod-rule.ts';
 import type { BannerInput } from '../api/banners.ts';
+import { useSubmitting } from '../../../../lib/use-long-action.ts';
 
 const s = bannerAddBody.shape;
 
@@ -22,6 +23,7 @@ export function BannerForm(props: {
   const [form] = Form.useForm<Values>();
   const positions = useDict('banner_position');
   const init = props.initial ?? {};
+  const submitting = useSubmitting();
   return (
     <Modal
       title={init.id ? '编辑轮播图' : '新增轮播图'}
@@ -29,16 +31,19 @@ export function BannerForm(props: {
       onCancel={props.onClose}
       destroyOnHidden
       width={640}
-      onOk={async () => {
-        const { window, ...v } = await form.validateFields();
-        await props.onSubmit({
-          ...v,
-          linkUrl: v.linkUrl || null,
-          startAt: window?.[0]?.toISOString() ?? null,
-          endAt: window?.[1]?.toISOString() ?? null,
-        });
-        props.onClose();
-      }}
+      confirmLoading={submitting.running}
+      onOk={() =>
+        submitting.run(async () => {
+          const { window, ...v } = await form.validateFields();
+          await props.onSubmit({
+            ...v,
+            linkUrl: v.linkUrl || null,
+            startAt: window?.[0]?.toISOString() ?? null,
+            endAt: window?.[1]?.toISOString() ?? null,
+          });
+          props.onClose();
+        })
+      }
     >
       <Form
         form={form}

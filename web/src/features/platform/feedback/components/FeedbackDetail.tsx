@@ -4,6 +4,7 @@ import { Auth } from '../../../../lib/access.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
 import { zodRule } from '../../../../lib/zod-rule.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
+import { useSubmitting } from '../../../../lib/use-long-action.ts';
 
 const fmt = (t: string | null) => formatDateTime(t);
 
@@ -15,6 +16,7 @@ export function FeedbackDetail(props: {
 }) {
   const [form] = Form.useForm<{ reply: string }>();
   const f = props.item;
+  const submitting = useSubmitting();
   return (
     <Drawer title="反馈详情" open={!!f} onClose={props.onClose} size="large" destroyOnHidden>
       {f && (
@@ -64,10 +66,12 @@ export function FeedbackDetail(props: {
                 name="feedbackHandle"
                 layout="vertical"
                 style={{ marginTop: 24 }}
-                onFinish={async (v) => {
-                  await props.onHandle(v.reply);
-                  props.onClose();
-                }}
+                onFinish={(v) =>
+                  submitting.run(async () => {
+                    await props.onHandle(v.reply);
+                    props.onClose();
+                  })
+                }
               >
                 <Form.Item
                   name="reply"
@@ -77,7 +81,7 @@ export function FeedbackDetail(props: {
                 >
                   <Input.TextArea rows={4} maxLength={1000} showCount />
                 </Form.Item>
-                <Button type="primary" htmlType="submit">
+                <Button type="primary" htmlType="submit" loading={submitting.running}>
                   标记为已处理并回复
                 </Button>
               </Form>

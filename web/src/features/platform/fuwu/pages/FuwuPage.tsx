@@ -12,6 +12,7 @@ import { Auth, hasPerm } from '../../../../lib/access.tsx';
 import { api } from '../../../../lib/api-client.ts';
 import { zodRule } from '../../../../lib/zod-rule.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
+import { useSubmitting } from '../../../../lib/use-long-action.ts';
 
 const BASE = '/api/app/jiazheng/fuwu';
 type FuwuInput = { parentId?: number | null; name: string; icon?: string | null; sort?: number; status?: number };
@@ -87,6 +88,7 @@ export default function FuwuPage() {
     },
   ];
 
+  const submitting = useSubmitting();
   return (
     <Card className="jz-card" title="服务类目" variant="borderless">
       <Space style={{ marginBottom: 16 }}>
@@ -130,12 +132,15 @@ export default function FuwuPage() {
         open={!!editing}
         onCancel={() => setEditing(null)}
         destroyOnHidden
-        onOk={async () => {
-          const v = await form.validateFields().catch(() => null);
-          if (!v) return; // the form shows what is wrong
-          await save.mutateAsync({ ...v, parentId: v.parentId ?? null, id: editing?.id });
-          setEditing(null);
-        }}
+        confirmLoading={submitting.running}
+        onOk={() =>
+          submitting.run(async () => {
+            const v = await form.validateFields().catch(() => null);
+            if (!v) return; // the form shows what is wrong
+            await save.mutateAsync({ ...v, parentId: v.parentId ?? null, id: editing?.id });
+            setEditing(null);
+          })
+        }
       >
         <Form form={form} name="fuwuForm" labelCol={{ span: 5 }} preserve={false} initialValues={editing ?? {}}>
           <Form.Item name="parentId" label="上级类目">

@@ -5,6 +5,7 @@ import { RichTextEditor } from '../../../../components/rich-text/RichTextEditor.
 import { useDict } from '../../../../lib/dict.tsx';
 import { zodRule } from '../../../../lib/zod-rule.ts';
 import type { NoticeInput } from '../api/notices.ts';
+import { useSubmitting } from '../../../../lib/use-long-action.ts';
 
 const s = noticeAddBody.shape;
 
@@ -18,6 +19,7 @@ export function NoticeForm(props: {
   const [form] = Form.useForm<Omit<NoticeInput, 'publishedAt'> & { publishedAt?: Dayjs | null }>();
   const types = useDict('notice_type');
   const init = props.initial ?? {};
+  const submitting = useSubmitting();
   return (
     <Modal
       title={init.id ? '编辑公告' : '新增公告'}
@@ -25,11 +27,14 @@ export function NoticeForm(props: {
       onCancel={props.onClose}
       destroyOnHidden
       width={900}
-      onOk={async () => {
-        const { publishedAt, ...v } = await form.validateFields();
-        await props.onSubmit({ ...v, publishedAt: publishedAt ? publishedAt.toISOString() : undefined });
-        props.onClose();
-      }}
+      confirmLoading={submitting.running}
+      onOk={() =>
+        submitting.run(async () => {
+          const { publishedAt, ...v } = await form.validateFields();
+          await props.onSubmit({ ...v, publishedAt: publishedAt ? publishedAt.toISOString() : undefined });
+          props.onClose();
+        })
+      }
     >
       <Form
         form={form}

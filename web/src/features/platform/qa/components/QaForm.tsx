@@ -4,6 +4,7 @@ import { RichTextEditor } from '../../../../components/rich-text/RichTextEditor.
 import { useDict } from '../../../../lib/dict.tsx';
 import { zodRule } from '../../../../lib/zod-rule.ts';
 import type { QaInput } from '../api/qa.ts';
+import { useSubmitting } from '../../../../lib/use-long-action.ts';
 
 const s = qaAddBody.shape;
 
@@ -15,6 +16,7 @@ export function QaForm(props: {
 }) {
   const [form] = Form.useForm<QaInput>();
   const categories = useDict('qa_category');
+  const submitting = useSubmitting();
   return (
     <Modal
       title={props.initial?.id ? '编辑问题' : '新增问题'}
@@ -22,11 +24,14 @@ export function QaForm(props: {
       onCancel={props.onClose}
       destroyOnHidden
       width={900}
-      onOk={async () => {
-        const v = await form.validateFields();
-        await props.onSubmit(v);
-        props.onClose();
-      }}
+      confirmLoading={submitting.running}
+      onOk={() =>
+        submitting.run(async () => {
+          const v = await form.validateFields();
+          await props.onSubmit(v);
+          props.onClose();
+        })
+      }
     >
       <Form
         form={form}

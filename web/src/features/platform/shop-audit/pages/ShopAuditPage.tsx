@@ -1,4 +1,5 @@
 import type { ShopInfo } from '@jz/contracts/shop';
+import { QueryError } from '../../../../components/QueryState.tsx';
 import { Alert, Descriptions, Drawer, Form, Image, Input, Modal, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
@@ -11,6 +12,7 @@ import { DictTag } from '../../../../lib/dict.tsx';
 import { auditKeys, getAllShopsPage, useAuditMutation, useAuditShop } from '../api.ts';
 import { fileUrl } from '../../../../components/upload/index.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
+import { useSubmitting } from '../../../../lib/use-long-action.ts';
 
 /** 店铺审核 (toolkit): every merchant's shops; approve, or reject with a reason. Unapproved shops are hidden from customers. */
 export default function ShopAuditPage() {
@@ -83,6 +85,7 @@ export default function ShopAuditPage() {
   ];
 
   const d = detail.data;
+  const submitting = useSubmitting();
   return (
     <>
       <DataTable<ShopInfo>
@@ -104,12 +107,15 @@ export default function ShopAuditPage() {
         destroyOnHidden
         okText="驳回"
         okButtonProps={{ danger: true }}
-        onOk={async () => {
-          const v = await form.validateFields().catch(() => null);
-          if (!v) return; // the form shows what is wrong
-          await audit.mutateAsync({ id: rejecting!.id, auditStatus: 2, auditRemark: v.auditRemark });
-          setRejecting(null);
-        }}
+        confirmLoading={submitting.running}
+        onOk={() =>
+          submitting.run(async () => {
+            const v = await form.validateFields().catch(() => null);
+            if (!v) return; // the form shows what is wrong
+            await audit.mutateAsync({ id: rejecting!.id, auditStatus: 2, auditRemark: v.auditRemark });
+            setRejecting(null);
+          })
+        }
       >
         <Form form={form} name="shopReject" layout="vertical" preserve={false}>
           <Form.Item
@@ -131,6 +137,7 @@ export default function ShopAuditPage() {
         onClose={() => setViewing(undefined)}
         loading={detail.isLoading}
       >
+        {detail.isError && !d && <QueryError error={detail.error} onRetry={detail.refetch} compact />}
         {d && (
           <Space direction="vertical" style={{ width: '100%' }}>
             {d.auditStatus === 2 && <Alert type="error" showIcon message={`已驳回：${d.auditRemark ?? ''}`} />}

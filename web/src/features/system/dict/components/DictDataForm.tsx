@@ -2,6 +2,7 @@ import { dictDataBody, TAG_TYPES } from '@jz/contracts/dict';
 import { Form, Input, InputNumber, Modal, Radio, Select, Tag } from 'antd';
 import { zodRule } from '../../../../lib/zod-rule.ts';
 import type { DictDataInput } from '../api/dict-data.ts';
+import { useSubmitting } from '../../../../lib/use-long-action.ts';
 
 const s = dictDataBody.shape;
 
@@ -13,23 +14,27 @@ export function DictDataForm(props: {
   onClose: () => void;
 }) {
   const [form] = Form.useForm<DictDataInput>();
+  const submitting = useSubmitting();
   return (
     <Modal
       title={props.initial?.id ? '编辑字典数据' : '新增字典数据'}
       open={props.open}
       onCancel={props.onClose}
       destroyOnHidden
-      onOk={async () => {
-        // Invalid fields stay marked; a server refusal (already toasted) keeps the dialog open with what was typed.
-        const v = await form.validateFields().catch(() => undefined);
-        if (!v) return;
-        try {
-          await props.onSubmit({ ...v, dictType: props.dictType });
-          props.onClose();
-        } catch {
-          /* shown by the API client */
-        }
-      }}
+      confirmLoading={submitting.running}
+      onOk={() =>
+        submitting.run(async () => {
+          // Invalid fields stay marked; a server refusal (already toasted) keeps the dialog open with what was typed.
+          const v = await form.validateFields().catch(() => undefined);
+          if (!v) return;
+          try {
+            await props.onSubmit({ ...v, dictType: props.dictType });
+            props.onClose();
+          } catch {
+            /* shown by the API client */
+          }
+        })
+      }
     >
       <Form
         form={form}

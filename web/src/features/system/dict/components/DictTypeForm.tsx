@@ -2,6 +2,7 @@ import { dictTypeBody } from '@jz/contracts/dict';
 import { Form, Input, Modal, Radio } from 'antd';
 import { zodRule } from '../../../../lib/zod-rule.ts';
 import type { DictTypeInput } from '../api/dict-types.ts';
+import { useSubmitting } from '../../../../lib/use-long-action.ts';
 
 const s = dictTypeBody.shape;
 
@@ -13,23 +14,27 @@ export function DictTypeForm(props: {
   onClose: () => void;
 }) {
   const [form] = Form.useForm<DictTypeInput>();
+  const submitting = useSubmitting();
   return (
     <Modal
       title={props.initial?.id ? '编辑字典' : '新增字典'}
       open={props.open}
       onCancel={props.onClose}
       destroyOnHidden
-      onOk={async () => {
-        // Invalid fields stay marked; a server refusal (already toasted) keeps the dialog open with what was typed.
-        const v = await form.validateFields().catch(() => undefined);
-        if (!v) return;
-        try {
-          await props.onSubmit(v);
-          props.onClose();
-        } catch {
-          /* shown by the API client */
-        }
-      }}
+      confirmLoading={submitting.running}
+      onOk={() =>
+        submitting.run(async () => {
+          // Invalid fields stay marked; a server refusal (already toasted) keeps the dialog open with what was typed.
+          const v = await form.validateFields().catch(() => undefined);
+          if (!v) return;
+          try {
+            await props.onSubmit(v);
+            props.onClose();
+          } catch {
+            /* shown by the API client */
+          }
+        })
+      }
     >
       <Form
         form={form}

@@ -6,6 +6,7 @@ import {
   QUERY_TYPES,
   TS_TYPES,
 } from '@jz/contracts/gen';
+import { QueryError } from '../../../../components/QueryState.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { AutoComplete, Checkbox, Form, Input, InputNumber, Modal, Select, Spin, Table, Tabs } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -167,7 +168,9 @@ export function GenEditDialog(props: { id: number; onClose: () => void }) {
         props.onClose();
       }}
     >
-      {!d ? (
+      {detail.isError && !d ? (
+        <QueryError error={detail.error} onRetry={detail.refetch} compact />
+      ) : !d ? (
         <Spin />
       ) : (
         <Tabs

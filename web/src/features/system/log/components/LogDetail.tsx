@@ -1,4 +1,5 @@
 import type { OplogRow } from '@jz/contracts/oplog';
+import { QueryError } from '../../../../components/QueryState.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Drawer, Skeleton, Tag, Typography } from 'antd';
 import { getLog } from '../api/logs.ts';
@@ -30,7 +31,9 @@ export function LogDetail({ id, onClose }: { id: number | null; onClose: () => v
   const r: OplogRow | undefined = q.data;
   return (
     <Drawer title="日志详情" open={id !== null} onClose={onClose} size="large">
-      {!r ? (
+      {q.isError && !r ? (
+        <QueryError error={q.error} onRetry={q.refetch} compact />
+      ) : !r ? (
         <Skeleton active />
       ) : (
         <Descriptions column={1} bordered size="small" labelStyle={{ width: 110 }}>

@@ -5,6 +5,7 @@ import { pages } from '../../../../app/registry.ts';
 import { IconSelect } from '../../../../components/icon-picker/IconPicker.tsx';
 import { zodRule } from '../../../../lib/zod-rule.ts';
 import type { MenuInput } from '../api/menus.ts';
+import { useSubmitting } from '../../../../lib/use-long-action.ts';
 
 const s = menuAddBody.shape;
 
@@ -54,6 +55,7 @@ export function MenuForm(props: {
     [props.tree, type, scope, props.initial?.id],
   );
 
+  const submitting = useSubmitting();
   return (
     <Modal
       title={editing ? '编辑菜单' : '新增菜单'}
@@ -61,11 +63,14 @@ export function MenuForm(props: {
       onCancel={props.onClose}
       destroyOnHidden
       width={680}
-      onOk={async () => {
-        const v = await form.validateFields();
-        await props.onSubmit({ ...v, parentId: v.parentId ?? null } as MenuInput);
-        props.onClose();
-      }}
+      confirmLoading={submitting.running}
+      onOk={() =>
+        submitting.run(async () => {
+          const v = await form.validateFields();
+          await props.onSubmit({ ...v, parentId: v.parentId ?? null } as MenuInput);
+          props.onClose();
+        })
+      }
     >
       <Form
         form={form}

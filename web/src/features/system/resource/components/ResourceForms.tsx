@@ -2,6 +2,7 @@ import { resourceAddBody } from '@jz/contracts/resource';
 import { Form, Input, Modal } from 'antd';
 import { useEffect } from 'react';
 import { zodRule } from '../../../../lib/zod-rule.ts';
+import { useSubmitting } from '../../../../lib/use-long-action.ts';
 
 /** 添加链接 (name + https URL) or 重命名 (name only), validated with the server's own schema. */
 export function ResourceForm({
@@ -24,6 +25,7 @@ export function ResourceForm({
       form.setFieldsValue(initial ?? {});
     }
   }, [open, initial, form]);
+  const submitting = useSubmitting();
   return (
     <Modal
       open={open}
@@ -32,11 +34,14 @@ export function ResourceForm({
       cancelText="取消"
       onCancel={onClose}
       destroyOnHidden
-      onOk={async () => {
-        const v = await form.validateFields();
-        await onSubmit(v);
-        onClose();
-      }}
+      confirmLoading={submitting.running}
+      onOk={() =>
+        submitting.run(async () => {
+          const v = await form.validateFields();
+          await onSubmit(v);
+          onClose();
+        })
+      }
     >
       <Form form={form} name={`resource-${mode}`} labelCol={{ span: 5 }} preserve={false}>
         <Form.Item label="资源名称" name="name" rules={[zodRule(resourceAddBody.shape.name)]}>

@@ -7,6 +7,7 @@ import { RowAction } from '../../../../components/RowAction.tsx';
 import { zodRule } from '../../../../lib/zod-rule.ts';
 import { type RoleInput, useMenuTree } from '../api/roles.ts';
 import { checkedLeaves, leafIds, toSave } from './menu-checks.ts';
+import { useSubmitting } from '../../../../lib/use-long-action.ts';
 
 const s = roleAddBody.shape;
 const TYPE_LABEL = { CAIDAN: '目录', ZICAIDAN: '菜单', ANNIU: '按钮' } as const;
@@ -64,6 +65,7 @@ export function RoleForm(props: {
     setExpanded(tree.data.map((m) => m.id));
   }, [props.open, tree.data, scope, props.initial?.menuIds, props.initial?.scope]);
 
+  const submitting = useSubmitting();
   return (
     <Modal
       title={editing ? '编辑角色' : '新增角色'}
@@ -71,11 +73,14 @@ export function RoleForm(props: {
       onCancel={props.onClose}
       destroyOnHidden
       width={720}
-      onOk={async () => {
-        const v = await form.validateFields();
-        await props.onSubmit({ ...v, scope, ...(builtIn ? {} : { menuIds: toSave(checked, half) }) } as RoleInput);
-        props.onClose();
-      }}
+      confirmLoading={submitting.running}
+      onOk={() =>
+        submitting.run(async () => {
+          const v = await form.validateFields();
+          await props.onSubmit({ ...v, scope, ...(builtIn ? {} : { menuIds: toSave(checked, half) }) } as RoleInput);
+          props.onClose();
+        })
+      }
     >
       <Form
         form={form}

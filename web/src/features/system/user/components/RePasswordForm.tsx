@@ -1,6 +1,7 @@
 import { passwordField } from '@jz/contracts/user';
 import { Form, Input, Modal } from 'antd';
 import { zodRule } from '../../../../lib/zod-rule.ts';
+import { useSubmitting } from '../../../../lib/use-long-action.ts';
 
 /** 重置密码: the user's sessions end, so the new password is needed everywhere. */
 export function RePasswordForm(props: {
@@ -9,17 +10,21 @@ export function RePasswordForm(props: {
   onClose: () => void;
 }) {
   const [form] = Form.useForm<{ password: string; confirm: string }>();
+  const submitting = useSubmitting();
   return (
     <Modal
       title={`重置密码：${props.user?.nickName ?? ''}`}
       open={!!props.user}
       onCancel={props.onClose}
       destroyOnHidden
-      onOk={async () => {
-        const v = await form.validateFields();
-        await props.onSubmit({ id: props.user!.id, password: v.password });
-        props.onClose();
-      }}
+      confirmLoading={submitting.running}
+      onOk={() =>
+        submitting.run(async () => {
+          const v = await form.validateFields();
+          await props.onSubmit({ id: props.user!.id, password: v.password });
+          props.onClose();
+        })
+      }
     >
       <Form form={form} name="rePassword" labelCol={{ span: 5 }} preserve={false}>
         <Form.Item

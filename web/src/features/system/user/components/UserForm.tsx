@@ -2,6 +2,7 @@ import { userAddBody } from '@jz/contracts/user';
 import { Form, Input, Modal, Radio, Select } from 'antd';
 import { zodRule } from '../../../../lib/zod-rule.ts';
 import { type UserInput, useRoleOptions } from '../api/users.ts';
+import { useSubmitting } from '../../../../lib/use-long-action.ts';
 
 const s = userAddBody.shape;
 
@@ -15,17 +16,21 @@ export function UserForm(props: {
   const [form] = Form.useForm<UserInput>();
   const roles = useRoleOptions();
   const editing = !!props.initial?.id;
+  const submitting = useSubmitting();
   return (
     <Modal
       title={editing ? '编辑用户' : '新增用户'}
       open={props.open}
       onCancel={props.onClose}
       destroyOnHidden
-      onOk={async () => {
-        const v = await form.validateFields();
-        await props.onSubmit(v);
-        props.onClose();
-      }}
+      confirmLoading={submitting.running}
+      onOk={() =>
+        submitting.run(async () => {
+          const v = await form.validateFields();
+          await props.onSubmit(v);
+          props.onClose();
+        })
+      }
     >
       <Form
         form={form}
