@@ -147,6 +147,7 @@ export default function EmployeeListPage() {
               danger
               icon={<DeleteOutlined />}
               disabled={!selectedRowKeys.length}
+              loading={remove.isPending}
               onClick={() =>
                 del(
                   selectedRowKeys.map((id) => ({ id: Number(id), name: '' })),

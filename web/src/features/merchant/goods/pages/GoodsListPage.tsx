@@ -191,14 +191,16 @@ export default function GoodsListPage() {
               <Auth perm="merchant:goods:shelf">
                 <Button
                   icon={<UpCircleOutlined />}
-                  disabled={!ids.length}
+                  disabled={!ids.length || m.batchShelf.isPending}
+                  loading={m.batchShelf.isPending && m.batchShelf.variables?.shelfState === 1}
                   onClick={() => batch(ids, 1, clearSelection)}
                 >
                   批量上架
                 </Button>
                 <Button
                   icon={<DownCircleOutlined />}
-                  disabled={!ids.length}
+                  disabled={!ids.length || m.batchShelf.isPending}
+                  loading={m.batchShelf.isPending && m.batchShelf.variables?.shelfState === 0}
                   onClick={() => batch(ids, 0, clearSelection)}
                 >
                   批量下架
@@ -209,6 +211,7 @@ export default function GoodsListPage() {
                   danger
                   icon={<DeleteOutlined />}
                   disabled={!ids.length}
+                  loading={m.remove.isPending}
                   onClick={() => del(ids, clearSelection)}
                 >
                   批量删除

@@ -142,13 +142,20 @@ export default function MessagePage() {
             del={{ perm: 'merchant:message:del', onDelete: del }}
           >
             <Auth perm="merchant:message:read">
-              <Button type="primary" icon={<CheckOutlined />} disabled={!unread?.[type || 'total']} onClick={readAll}>
+              <Button
+                type="primary"
+                icon={<CheckOutlined />}
+                disabled={!unread?.[type || 'total']}
+                loading={setRead.isPending && !setRead.variables?.ids}
+                onClick={readAll}
+              >
                 全部标为已读
               </Button>
             </Auth>
             <Auth perm="merchant:message:read">
               <Button
                 disabled={!selectedRowKeys.length}
+                loading={setRead.isPending && !!setRead.variables?.ids}
                 onClick={async () => {
                   await setRead.mutateAsync({ ids: selectedRowKeys as number[] });
                   clearSelection();
