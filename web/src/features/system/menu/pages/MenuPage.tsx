@@ -4,8 +4,10 @@ import { Button, Card, Form, Input, Result, Select, Space, Table, Tag } from 'an
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { CopyText } from '../../../../components/CopyText.tsx';
+import { tidyColumns } from '../../../../components/data-table/DataTable.tsx';
 import { CrudRowActions } from '../../../../components/data-table/CrudRowActions.tsx';
 import { useCrudDelete } from '../../../../components/data-table/useCrudDelete.ts';
+import { QueryEmpty } from '../../../../components/QueryState.tsx';
 import { RowAction } from '../../../../components/RowAction.tsx';
 import { StatusSwitch } from '../../../../components/StatusSwitch.tsx';
 import { Auth, hasPerm } from '../../../../lib/access.tsx';
@@ -165,12 +167,13 @@ export default function MenuPage() {
         <Table<MenuRow>
           className="jz-table"
           rowKey="id"
-          columns={columns}
+          // tidyColumns: the wide tree keeps 操作 fixed on the right and ellipsis cells show a tooltip, as DataTable does.
+          columns={tidyColumns(columns).columns}
           dataSource={tree}
           loading={q.isFetching}
           scroll={{ x: 1300 }}
           expandable={{ expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setExpanded(keys as number[]) }}
-          locale={{ emptyText: q.isLoading ? '加载中…' : '暂无数据' }}
+          locale={{ emptyText: q.isLoading ? '加载中…' : <QueryEmpty /> }}
           pagination={{
             pageSize,
             pageSizeOptions: ['10', '20', '30', '50'],
