@@ -13,7 +13,6 @@ import { type Answer, request, type ServerProcess, signIn, startServer } from '.
  * message, no stack or driver text), health says 503/degraded at least once; afterwards the server recovers by itself
  * (health ok, calls succeed, same process) and the finance invariants hold (no half-written withdrawal).
  */
-const PORT = 3352;
 const C = '/tmpl/api/app/jiazheng/caiwu';
 const ORDERS = '/tmpl/api/app/jiazheng/pay/dingdan/findAllByPage?pageNum=1&pageSize=10';
 const CHAOS_MS = 6000;
@@ -26,7 +25,7 @@ let server: ServerProcess;
 beforeAll(async () => {
   if (!onPg) return;
   db = await cloneDatabase();
-  server = await startServer({ port: PORT, databaseUrl: db.url });
+  server = await startServer({ databaseUrl: db.url });
 }, 300_000);
 afterAll(async () => {
   await server?.dispose();

@@ -21,9 +21,10 @@ export interface ServerProcess {
 
 /**
  * The real product as `npm start` runs it (scripts/start.mjs: builds the server bundle when stale, runs it with plain
- * node) on its own port, database and data folder. WEB_DIST is a stub folder, so no web build happens.
+ * node) on its own port (a free one unless given), database and data folder. WEB_DIST is a stub folder, so no web
+ * build happens. LOG_LEVEL=info: the port is read from fastify's "Server listening" line.
  */
-export async function startServer(opts: { port: number; databaseUrl: string; env?: Record<string, string> }) {
+export async function startServer(opts: { port?: number; databaseUrl: string; env?: Record<string, string> }) {
   const dir = mkdtempSync(path.join(tmpdir(), 'jz-faults-'));
   const web = path.join(dir, 'web');
   mkdirSync(web);
@@ -37,7 +38,7 @@ export async function startServer(opts: { port: number; databaseUrl: string; env
     env: {
       ...env,
       NODE_ENV: 'development',
-      PORT: String(opts.port),
+      PORT: String(opts.port ?? 0),
       HOST: '127.0.0.1',
       DATA_DIR: path.join(dir, 'data'),
       DATABASE_URL: opts.databaseUrl,
@@ -60,10 +61,9 @@ export async function startServer(opts: { port: number; databaseUrl: string; env
     out += d;
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const base = `http://127.0.0.1:${opts.port}`;
   const server: ServerProcess = {
     child,
-    base,
+    base: '',
     output: () => out,
     exited,
     dispose: async () => {
@@ -77,8 +77,15 @@ export async function startServer(opts: { port: number; databaseUrl: string; env
   const deadline = Date.now() + 240_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${out.slice(-3000)}`);
-    const r = await request(base, 'GET', '/tmpl/api/health').catch(() => undefined);
-    if (r?.status === 200) return server;
+    // Port 0 (the default): the system picks a free one, read back from fastify's "Server listening at" line.
+    const port = opts.port || Number(/Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(out)?.[1] ?? 0);
+    const r = port
+      ? await request(`http://127.0.0.1:${port}`, 'GET', '/tmpl/api/health').catch(() => undefined)
+      : undefined;
+    if (r?.status === 200) {
+      server.base = `http://127.0.0.1:${port}`;
+      return server;
+    }
     if (Date.now() > deadline) {
       await server.dispose();
       throw new Error(`server not ready in time:\n${out.slice(-3000)}`);
