@@ -12,6 +12,7 @@ import { Auth, hasPerm } from '../../../../lib/access.tsx';
 import { api } from '../../../../lib/api-client.ts';
 import { zodRule } from '../../../../lib/zod-rule.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
+import { QueryEmpty } from '../../../../components/QueryState.tsx';
 import { useSubmitting } from '../../../../lib/use-long-action.ts';
 
 const BASE = '/api/app/jiazheng/fuwu';
@@ -125,6 +126,13 @@ export default function FuwuPage() {
           pagination={false}
           expandable={{ defaultExpandAllRows: true }}
           key={q.data ? 'loaded' : 'loading'}
+          locale={{
+            emptyText: q.isLoading ? (
+              '加载中…'
+            ) : (
+              <QueryEmpty description={name ? '没有符合条件的类目' : '暂无服务类目'} />
+            ),
+          }}
         />
       )}
       <Modal
