@@ -51,12 +51,22 @@ export const smsCode = z
   .trim()
   .regex(/^\d{6}$/, '验证码为 6 位数字');
 
+/** A real calendar day between 1900 and 2199 ('2026-02-30' and '0000-00-00' are not). */
+export function isCalendarDay(s: string) {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (y < 1900 || y > 2199 || mo < 1 || mo > 12 || d < 1) return false;
+  return d <= new Date(Date.UTC(y, mo, 0)).getUTCDate();
+}
+
 /** YYYY-MM-DD date filter (Asia/Shanghai calendar day). */
 export const optionalDate = z.preprocess(
   (v) => (v === '' ? undefined : v),
   z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 YYYY-MM-DD')
+    .refine(isCalendarDay, '日期不存在')
     .optional(),
 );
 

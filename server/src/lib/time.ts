@@ -17,7 +17,8 @@ export const isoAfter = (ms: number) => new Date(Date.now() + ms).toISOString();
  * cost 1-2.5 ms a call on the list routes (docs/performance.md).
  */
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const fixedOffset = (day: string) => DAY.test(day) && day >= '1992-01-01';
+const fixedOffset = (day: string) =>
+  DAY.test(day) && day >= '1992-01-01' && !Number.isNaN(Date.parse(`${day}T00:00:00+08:00`));
 export function dayStartIso(day: string) {
   if (!fixedOffset(day)) return dayjs.tz(day, TZ).startOf('day').toISOString();
   return new Date(`${day}T00:00:00+08:00`).toISOString();

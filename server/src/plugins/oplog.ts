@@ -1,11 +1,11 @@
 import { nowIso } from '../lib/time.ts';
 import type { App } from '../modules/types.ts';
+import { maskPhone as sharedMaskPhone } from '@jz/contracts/mask';
 
 const SECRET_KEYS = /code|password|pwd|token|secret|idcard|idno|cardno|certno|bankcard|authorization/i;
 /** Phones stay recognisable in the log (who signed in) but not whole. */
 const PHONE_KEYS = /mobile|phone/i;
-const maskPhone = (v: unknown) =>
-  typeof v === 'string' && v.length >= 7 ? `${v.slice(0, 3)}****${v.slice(-4)}` : '******';
+const maskPhone = (v: unknown) => (typeof v === 'string' && v ? sharedMaskPhone(v) : '******');
 
 /** Replaces secret values (codes, passwords, tokens, ID and card numbers) before anything is stored. */
 export function redact(value: unknown, depth = 0): unknown {

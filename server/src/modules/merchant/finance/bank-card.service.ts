@@ -3,6 +3,7 @@ import type { Database } from '../../../db/schema.ts';
 import { nowIso } from '../../../lib/time.ts';
 import { inTx } from './ledger.ts';
 import './finance.tables.ts';
+import { maskBankCard } from '@jz/contracts/mask';
 
 export interface BindCardInput {
   merchantId: number;
@@ -21,8 +22,7 @@ export interface BindCardInput {
 
 /** "6222 **** **** 1234": the only form of a card number any API answers. */
 export function maskCardNo(cardNo: string) {
-  const d = cardNo.replace(/\D/g, '');
-  return `${d.slice(0, 4)} **** **** ${d.slice(-4)}`;
+  return maskBankCard(cardNo.replace(/\D/g, '')); // the shared rule: short cards never show every digit
 }
 
 async function operatorName(db: Kysely<Database> | Transaction<Database>, userId: number | null) {
