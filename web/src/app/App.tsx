@@ -1,12 +1,10 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider, message, Spin } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
-import { useEffect, useMemo, useState } from 'react';
-import { RouterProvider } from 'react-router';
+import { useEffect, useState } from 'react';
+import { HashRouter } from 'react-router';
 import { usePendingRequests } from '../lib/loading.ts';
 import { setMessageApi } from '../lib/notify.ts';
-import { queryClient } from '../lib/queries.ts';
-import { createRouter } from './router.tsx';
+import { AppRoutes } from './router.tsx';
 
 /** "拼命加载中" while requests are pending, shown only after 400 ms so fast calls do not flash (spec §4). */
 export function FullScreenLoading() {
@@ -31,7 +29,6 @@ function MessageBridge() {
 }
 
 export function App() {
-  const router = useMemo(createRouter, []);
   return (
     <ConfigProvider
       locale={zhCN}
@@ -58,10 +55,11 @@ export function App() {
       }}
     >
       <MessageBridge />
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-        <FullScreenLoading />
-      </QueryClientProvider>
+      {/* Declarative mode (no data router): TanStack Query and the session guard live in the console chunk. */}
+      <HashRouter>
+        <AppRoutes />
+      </HashRouter>
+      <FullScreenLoading />
     </ConfigProvider>
   );
 }

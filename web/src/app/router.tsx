@@ -1,53 +1,35 @@
 import { Spin } from 'antd';
 import { type ReactNode, Suspense } from 'react';
-import { createHashRouter, Navigate, redirect } from 'react-router';
-import { ApiError } from '../lib/api-client.ts';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { lazyPage, preloadPage } from '../lib/lazy-page.ts';
-import { loadSession } from '../lib/queries.ts';
 import { getToken } from '../lib/storage.ts';
 import { ChunkErrorBoundary } from './ChunkErrorBoundary.tsx';
-import { pages } from './registry.ts';
+import { pageByPath } from './registry.ts';
 
-// Split points (issue 13, budgets in scripts/check-bundle.mjs): the entry holds the router, the guard and the
-// registry only. The login page and the console frame (sidebar, header, icons, message bell, page host) come in
-// chunks of their own, so /login never downloads the console and a signed-in page never downloads the login form.
-// The loaders start these imports, so the chunks download alongside the session calls rather than after them.
+// Split points (issue 13, budgets in scripts/check-bundle.mjs): the entry holds React, the router (declarative
+// mode: the data router's loaders and fetchers cost every route ~17 KB gzip), antd's ConfigProvider, the API client
+// and the page registry only. The login page and the console (frame, session guard, TanStack Query, page routes) come
+// in chunks of their own, so /login never downloads the console and a signed-in page never downloads the login form.
 export const LoginPage = lazyPage(
   () => import('../features/auth/pages/LoginPage.tsx'),
   (m) => m.LoginPage,
 );
-export const ConsoleLayout = lazyPage(
+export const Console = lazyPage(
   () => import('./layouts/ConsoleLayout.tsx'),
-  (m) => m.ConsoleLayout,
-);
-// The page host comes in the console frame's chunk (re-exported there): one chunk and one request for both.
-const PageView = lazyPage(
-  () => import('./layouts/ConsoleLayout.tsx'),
-  (m) => m.PageView,
-);
-const DynamicRoute = lazyPage(
-  () => import('./layouts/ConsoleLayout.tsx'),
-  (m) => m.DynamicRoute,
+  (m) => m.ConsoleRoot,
 );
 
-/** Navigation guard (spec §2): no token -> /login; otherwise the shop data is initialised before each route. */
-export async function guardLoader() {
-  if (!getToken()) throw redirect('/login');
-  ConsoleLayout.preload();
-  try {
-    await loadSession();
-  } catch (e) {
-    if (!getToken() || (e instanceof ApiError && e.code === 401)) throw redirect('/login');
-    throw e;
-  }
-  return null;
-}
-
-/** With a stored token, /login goes to /index. */
-export function loginLoader() {
-  if (getToken()) return redirect('/index');
-  LoginPage.preload();
-  return null;
+/**
+ * Starts the chunks the first screen needs before React renders: the login page, or the console and the page of the
+ * address (it downloads beside the console chunk and the session calls rather than after them).
+ */
+export function preloadFor(hash: string) {
+  // Without a token every address ends on /login; with one, /, /login and /home end on /index.
+  if (!getToken()) return LoginPage.preload();
+  Console.preload();
+  const path = hash.replace(/^#/, '').split(/[?#]/)[0];
+  const page = pageByPath.get(['', '/', '/login', '/home'].includes(path) ? '/index' : path);
+  if (page) preloadPage(page.component);
 }
 
 /** A top-level lazy element: a spinner while its chunk loads, the chunk-failure message (and retry) if it fails. */
@@ -59,41 +41,38 @@ function Lazy({ children }: { children: ReactNode }) {
   );
 }
 
-export const routes = [
-  {
-    path: '/login',
-    element: (
-      <Lazy>
-        <LoginPage />
-      </Lazy>
-    ),
-    loader: loginLoader,
-  },
-  { path: '/', element: <Navigate to="/login" replace /> },
-  { path: '/home', element: <Navigate to="/index" replace /> },
-  {
-    element: (
-      <Lazy>
-        <ConsoleLayout />
-      </Lazy>
-    ),
-    loader: guardLoader,
-    // Cached session data makes this cheap; it re-checks the token and refreshes stale shop data on every navigation.
-    shouldRevalidate: () => true,
-    hydrateFallbackElement: <Spin fullscreen tip="拼命加载中" />,
-    children: [
-      ...pages.map((p) => ({
-        path: p.path,
-        element: <PageView page={p} />,
-        // Runs beside guardLoader: the page's chunk downloads while the session loads (signed-in visits only).
-        loader: () => {
-          if (getToken()) preloadPage(p.component);
-          return null;
-        },
-      })),
-      { path: '*', element: <DynamicRoute /> },
-    ],
-  },
-];
+/** With a stored token, /login goes to /index. */
+function LoginRoute() {
+  if (getToken()) return <Navigate to="/index" replace />;
+  return (
+    <Lazy>
+      <LoginPage />
+    </Lazy>
+  );
+}
 
-export const createRouter = () => createHashRouter(routes);
+/**
+ * Navigation guard (spec §2): no token -> /login, checked again on every navigation (hence useLocation). With one,
+ * the console's session gate loads the shop data before the first page and refreshes it on each navigation.
+ */
+function ConsoleRoute() {
+  useLocation();
+  if (!getToken()) return <Navigate to="/login" replace />;
+  return (
+    <Lazy>
+      <Console />
+    </Lazy>
+  );
+}
+
+/** The top-level routes; the console's page routes (from the registry) are inside the console chunk. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="/login" element={<LoginRoute />} />
+      <Route path="/" element={<Navigate to="/login" replace />} />
+      <Route path="/home" element={<Navigate to="/index" replace />} />
+      <Route path="*" element={<ConsoleRoute />} />
+    </Routes>
+  );
+}

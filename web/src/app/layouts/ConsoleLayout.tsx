@@ -1,19 +1,46 @@
-import { useQuery } from '@tanstack/react-query';
+import '@jz/contracts/zod-locale';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { App as AntApp, Layout, Spin } from 'antd';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { Suspense, useState } from 'react';
-import { Outlet, useLocation } from 'react-router';
-import { initPcQuery, menuQuery, profileQuery } from '../../lib/queries.ts';
+import { Route, Routes, useLocation } from 'react-router';
+import { initPcQuery, menuQuery, profileQuery, queryClient } from '../../lib/queries.ts';
+import { onSessionReset } from '../../lib/session-reset.ts';
 import { ChunkErrorBoundary } from '../ChunkErrorBoundary.tsx';
+import { DynamicRoute, PageView } from '../PageHost.tsx';
+import { pages } from '../registry.ts';
+import { SessionGate } from '../SessionGate.tsx';
 import { HeaderBar } from './HeaderBar.tsx';
 import { Sidebar } from './Sidebar.tsx';
 
-// The router takes the page host from this chunk (see router.tsx).
-export { DynamicRoute, PageView } from '../PageHost.tsx';
-
-// Dates appear only in the console (pickers, tables): the locale loads with it, not with /login.
+// Only the console needs these, so they load with its chunk, not with /login: dates (pickers, tables) in Chinese,
+// zod's Chinese messages (form rules built from the contracts), and the query cache, cleared at the next sign-in.
 dayjs.locale('zh-cn');
+onSessionReset(() => queryClient.clear());
+
+/** Everything a signed-in address renders (router.tsx loads it lazily): query cache, session guard, frame, pages. */
+export function ConsoleRoot() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <SessionGate>
+        <ConsoleLayout />
+      </SessionGate>
+    </QueryClientProvider>
+  );
+}
+
+/** The registry's pages; any other address may be a dynamic route from the user's menu tree (spec §2). */
+function PageRoutes() {
+  return (
+    <Routes>
+      {pages.map((p) => (
+        <Route key={p.key} path={p.path} element={<PageView page={p} />} />
+      ))}
+      <Route path="*" element={<DynamicRoute />} />
+    </Routes>
+  );
+}
 
 /** The console frame: sidebar from the server menu tree, header with shop switcher and user menu, page outlet. */
 export function ConsoleLayout() {
@@ -45,7 +72,7 @@ export function ConsoleLayout() {
               }
             >
               <ChunkErrorBoundary resetKey={pathname}>
-                <Outlet />
+                <PageRoutes />
               </ChunkErrorBoundary>
             </Suspense>
           </Layout.Content>

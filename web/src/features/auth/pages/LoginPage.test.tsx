@@ -1,5 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App } from 'antd';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -17,23 +16,25 @@ vi.mock('../../../lib/api-client.ts', () => ({
 }));
 const { LoginPage } = await import('./LoginPage.tsx');
 
+const { onSessionReset } = await import('../../../lib/session-reset.ts');
+let resets = 0;
+onSessionReset(() => resets++);
+
 function renderLogin() {
-  const qc = new QueryClient();
   return render(
     <App>
-      <QueryClientProvider client={qc}>
-        <MemoryRouter initialEntries={['/login']}>
-          <Routes>
-            <Route path="/login" element={<LoginPage />} />
-            <Route path="/index" element={<div>首页</div>} />
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>
+      <MemoryRouter initialEntries={['/login']}>
+        <Routes>
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="/index" element={<div>首页</div>} />
+        </Routes>
+      </MemoryRouter>
     </App>,
   );
 }
 
 beforeEach(() => {
+  resets = 0;
   calls.length = 0;
   fail = false;
   localStorage.clear();
@@ -51,6 +52,7 @@ describe('LoginPage 密码登录', () => {
       { url: '/api/app/jiazheng/login/password/login', body: { account: 'wangjie', password: 'Abcd1234' } },
     ]);
     expect(localStorage.getItem('token')).toBe('tok-123');
+    expect(resets).toBe(1); // the previous user's cached data is dropped
   });
 
   it('asks for both fields before calling, and stays on the screen after a refusal', async () => {
@@ -68,5 +70,75 @@ describe('LoginPage 密码登录', () => {
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(screen.queryByText('首页')).toBeNull();
     expect(localStorage.getItem('token')).toBeNull();
+  });
+});
+
+describe('LoginPage 短信登录', () => {
+  it('checks the phone on blur and before sending, sends the code, counts down, then signs in', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      renderLogin();
+      const phone = screen.getByLabelText('手机号');
+      fireEvent.change(phone, { target: { value: '123' } });
+      expect(screen.queryByRole('alert')).toBeNull(); // the phone checks itself on blur, not while typing
+      fireEvent.blur(phone);
+      expect(screen.getByRole('alert')).toHaveTextContent('请输入正确的 11 位手机号');
+      expect(phone).toHaveAttribute('aria-invalid', 'true');
+      expect(phone).toHaveAttribute('aria-describedby', screen.getByRole('alert').id);
+      fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
+      expect(calls).toHaveLength(0);
+
+      fireEvent.change(phone, { target: { value: '13800000001' } });
+      fireEvent.blur(phone);
+      expect(screen.queryByRole('alert')).toBeNull();
+      fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
+      await waitFor(() => expect(calls).toHaveLength(1));
+      const resend = await screen.findByRole('button', { name: /60 秒后重发/ });
+      expect(resend).toBeDisabled();
+      expect(calls).toEqual([{ url: '/api/app/jiazheng/login/sms/sendCode', body: { phone: '13800000001' } }]);
+      expect(screen.getByLabelText('验证码')).toHaveFocus();
+      await act(() => vi.advanceTimersByTimeAsync(2000));
+      expect(screen.getByRole('button', { name: /5[89] 秒后重发/ })).toBeDisabled();
+
+      const code = screen.getByLabelText('验证码');
+      fireEvent.change(code, { target: { value: '12' } }); // the code checks itself as it changes
+      expect(screen.getByRole('alert')).toHaveTextContent('验证码为 6 位数字');
+      fireEvent.change(code, { target: { value: '123456' } });
+      expect(screen.queryByRole('alert')).toBeNull();
+      fireEvent.submit(code.closest('form') as HTMLFormElement);
+      expect(await screen.findByText('首页')).toBeInTheDocument();
+      expect(calls[1]).toEqual({
+        url: '/api/app/jiazheng/login/sms/login',
+        body: { phone: '13800000001', code: '123456' },
+      });
+      expect(localStorage.getItem('token')).toBe('tok-123');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('says what is missing on submit without calling', async () => {
+    renderLogin();
+    fireEvent.submit(screen.getByLabelText('手机号').closest('form') as HTMLFormElement);
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual(['请输入手机号', '请输入验证码']);
+    expect(calls).toHaveLength(0);
+  });
+
+  it('tabs: one tab stop, arrow keys switch, a visited panel keeps what was typed', () => {
+    renderLogin();
+    const [sms, password] = screen.getAllByRole('tab');
+    expect(sms).toHaveAttribute('aria-selected', 'true');
+    expect(sms).toHaveAttribute('tabindex', '0');
+    expect(password).toHaveAttribute('tabindex', '-1');
+    fireEvent.change(screen.getByLabelText('手机号'), { target: { value: '13800000001' } });
+    sms.focus();
+    fireEvent.keyDown(sms, { key: 'ArrowRight' });
+    expect(password).toHaveAttribute('aria-selected', 'true');
+    expect(password).toHaveFocus();
+    expect(screen.getByRole('tabpanel')).toHaveAccessibleName('密码登录');
+    expect(screen.getByLabelText('账号名或手机号')).toBeVisible();
+    fireEvent.keyDown(password, { key: 'Home' });
+    expect(sms).toHaveFocus();
+    expect(screen.getByLabelText('手机号')).toHaveValue('13800000001');
   });
 });

@@ -1,68 +1,93 @@
 import { LockOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
-import { mainlandPhone, smsCode } from '@jz/contracts/common';
-import { useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input, Tabs, Typography } from 'antd';
+import { Button } from 'antd';
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { resetSession } from '../../../lib/session-reset.ts';
 import { setToken, setUserInfo } from '../../../lib/storage.ts';
 import { useCountdown } from '../../../lib/use-countdown.ts';
-import { zodRule } from '../../../lib/zod-rule.ts';
 import { passwordLogin, sendLoginCode, smsLogin } from '../api/login.ts';
+import { FieldRow } from '../components/FieldRow.tsx';
+import { LoginTabs } from '../components/LoginTabs.tsx';
+import { codeCheck, phoneCheck, required } from '../login-rules.ts';
+import { useLoginForm } from '../use-login-form.ts';
+import './login.css';
+
+// The smallest download of the app (issue 13: /login ≤ 200 KB gzip with React and antd's runtime). Plain markup where
+// antd's Typography, Tabs and Form only styled text and checked two fields; antd's Input and Button stay. No zod and
+// no TanStack Query either (login-rules.ts, session-reset.ts). Input and Password come from their own modules: the
+// `Input` export also carries OTP, Search and TextArea.
+
+type SignedIn = (r: { token: string; userInfo: Parameters<typeof setUserInfo>[0] }) => void;
 
 /** 密码登录: login name or phone + password (set in 我的账号 → 修改密码); locked for an hour after 5 failures. */
-function PasswordLoginForm(props: {
-  onDone: (r: { token: string; userInfo: Parameters<typeof setUserInfo>[0] }) => void;
-}) {
+function PasswordLoginForm(props: { onDone: SignedIn }) {
   const [submitting, setSubmitting] = useState(false);
+  const f = useLoginForm('passwordLogin', {
+    account: { checks: [required('请输入账号名或手机号')] },
+    password: { checks: [(v) => (v ? undefined : '请输入密码')] },
+  });
+  const submit = async (v: { account: string; password: string }) => {
+    setSubmitting(true);
+    try {
+      props.onDone(await passwordLogin(v.account.trim(), v.password));
+    } catch {
+      /* shown by the API client */
+    } finally {
+      setSubmitting(false);
+    }
+  };
   return (
-    <Form
-      name="passwordLogin"
-      size="large"
-      autoComplete="off"
-      requiredMark={false}
-      onFinish={async (v: { account: string; password: string }) => {
-        setSubmitting(true);
-        try {
-          props.onDone(await passwordLogin(v.account.trim(), v.password));
-        } catch {
-          /* shown by the API client */
-        } finally {
-          setSubmitting(false);
-        }
-      }}
-    >
-      <Form.Item name="account" rules={[{ required: true, whitespace: true, message: '请输入账号名或手机号' }]}>
-        <Input prefix={<UserOutlined />} placeholder="账号名或手机号" maxLength={50} aria-label="账号名或手机号" />
-      </Form.Item>
-      <Form.Item name="password" rules={[{ required: true, message: '请输入密码' }]}>
-        <Input.Password prefix={<LockOutlined />} placeholder="密码" maxLength={64} aria-label="密码" />
-      </Form.Item>
-      <Button type="primary" htmlType="submit" block loading={submitting}>
+    <form name="passwordLogin" className="jz-login-fields" autoComplete="off" noValidate onSubmit={f.onSubmit(submit)}>
+      <FieldRow id={f.errorId('account')} error={f.errors.account}>
+        <Input
+          {...f.field('account')}
+          size="large"
+          prefix={<UserOutlined />}
+          placeholder="账号名或手机号"
+          maxLength={50}
+          aria-label="账号名或手机号"
+        />
+      </FieldRow>
+      <FieldRow id={f.errorId('password')} error={f.errors.password}>
+        <Password
+          {...f.field('password')}
+          size="large"
+          prefix={<LockOutlined />}
+          placeholder="密码"
+          maxLength={64}
+          aria-label="密码"
+        />
+      </FieldRow>
+      <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
         登录
       </Button>
-      <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
+      <p className="jz-login-note" style={{ marginTop: 12, marginBottom: 0 }}>
         未设置密码？请使用短信登录后在「我的账号」中设置。
-      </Typography.Paragraph>
-    </Form>
+      </p>
+    </form>
   );
 }
 
 /** SMS sign-in: phone, 获取验证码 with a 60 s countdown, code, 登录. An unknown phone signs up as a new merchant. */
-export function LoginPage() {
-  const [form] = Form.useForm<{ phone: string; code: string }>();
-  const navigate = useNavigate();
-  const qc = useQueryClient();
+function SmsLoginForm(props: { onDone: SignedIn }) {
+  const f = useLoginForm('smsLogin', {
+    phone: { checks: [required('请输入手机号'), phoneCheck], trigger: 'blur' },
+    code: { checks: [required('请输入验证码'), codeCheck] },
+  });
   const { left, start } = useCountdown();
   const [sending, setSending] = useState(false);
   const [submitting, setSubmitting] = useState(false);
 
   const send = async () => {
-    const { phone } = await form.validateFields(['phone']);
+    const v = f.validate(['phone']);
+    if (!v) return;
     setSending(true);
     try {
-      await sendLoginCode(phone);
+      await sendLoginCode(v.phone);
       start(60);
-      form.getFieldInstance('code')?.focus?.();
+      f.focus('code');
     } catch {
       /* the API client already showed why */
     } finally {
@@ -70,17 +95,10 @@ export function LoginPage() {
     }
   };
 
-  const signedIn = (r: { token: string; userInfo: Parameters<typeof setUserInfo>[0] }) => {
-    qc.clear();
-    setToken(r.token);
-    setUserInfo(r.userInfo);
-    navigate('/index', { replace: true });
-  };
-
   const submit = async ({ phone, code }: { phone: string; code: string }) => {
     setSubmitting(true);
     try {
-      signedIn(await smsLogin(phone, code));
+      props.onDone(await smsLogin(phone, code));
     } catch {
       /* shown by the API client */
     } finally {
@@ -89,15 +107,60 @@ export function LoginPage() {
   };
 
   return (
+    <>
+      <p className="jz-login-note">未注册的手机号验证后将自动创建商家账号</p>
+      <form name="smsLogin" className="jz-login-fields" autoComplete="off" noValidate onSubmit={f.onSubmit(submit)}>
+        <FieldRow id={f.errorId('phone')} error={f.errors.phone}>
+          <Input
+            {...f.field('phone')}
+            size="large"
+            prefix={<MobileOutlined />}
+            placeholder="请输入手机号"
+            maxLength={11}
+            inputMode="numeric"
+            aria-label="手机号"
+          />
+        </FieldRow>
+        <FieldRow id={f.errorId('code')} error={f.errors.code}>
+          <div style={{ display: 'flex', gap: 8 }}>
+            <Input
+              {...f.field('code')}
+              size="large"
+              prefix={<LockOutlined />}
+              placeholder="6 位验证码"
+              maxLength={6}
+              inputMode="numeric"
+              aria-label="验证码"
+            />
+            <Button size="large" style={{ width: 132 }} disabled={left > 0} loading={sending} onClick={send}>
+              {left > 0 ? `${left} 秒后重发` : '获取验证码'}
+            </Button>
+          </div>
+        </FieldRow>
+        <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
+          登录
+        </Button>
+      </form>
+    </>
+  );
+}
+
+/** The login screen: the brand panel and the two ways to sign in. */
+export function LoginPage() {
+  const navigate = useNavigate();
+  const signedIn: SignedIn = (r) => {
+    resetSession();
+    setToken(r.token);
+    setUserInfo(r.userInfo);
+    navigate('/index', { replace: true });
+  };
+
+  return (
     <div className="jz-login">
       <div className="jz-login-panel">
         <div className="jz-login-brand">
-          <Typography.Title level={2} style={{ color: '#fff', marginTop: 0 }}>
-            家政商家后台
-          </Typography.Title>
-          <Typography.Paragraph style={{ color: 'rgba(255,255,255,.9)', fontSize: 16 }}>
-            店铺、商品、订单、员工与财务，一站式管理您的家政服务。
-          </Typography.Paragraph>
+          <h2 className="jz-login-title">家政商家后台</h2>
+          <p className="jz-login-lead">店铺、商品、订单、员工与财务，一站式管理您的家政服务。</p>
           <ul style={{ lineHeight: 2.2, paddingLeft: 20, color: 'rgba(255,255,255,.92)' }}>
             <li>实时接单，自动派单给空闲员工</li>
             <li>服务核销，收入 T+N 自动结算</li>
@@ -105,65 +168,10 @@ export function LoginPage() {
           </ul>
         </div>
         <div className="jz-login-form">
-          <Tabs
+          <LoginTabs
             defaultActiveKey="sms"
             items={[
-              {
-                key: 'sms',
-                label: '短信登录',
-                children: (
-                  <>
-                    <Typography.Paragraph type="secondary">未注册的手机号验证后将自动创建商家账号</Typography.Paragraph>
-                    <Form
-                      form={form}
-                      name="smsLogin"
-                      size="large"
-                      onFinish={submit}
-                      autoComplete="off"
-                      requiredMark={false}
-                    >
-                      <Form.Item
-                        name="phone"
-                        validateFirst
-                        rules={[{ required: true, message: '请输入手机号' }, zodRule(mainlandPhone)]}
-                        validateTrigger="onBlur"
-                      >
-                        <Input
-                          prefix={<MobileOutlined />}
-                          placeholder="请输入手机号"
-                          maxLength={11}
-                          inputMode="numeric"
-                          aria-label="手机号"
-                        />
-                      </Form.Item>
-                      <Form.Item>
-                        <div style={{ display: 'flex', gap: 8 }}>
-                          <Form.Item
-                            name="code"
-                            noStyle
-                            validateFirst
-                            rules={[{ required: true, message: '请输入验证码' }, zodRule(smsCode)]}
-                          >
-                            <Input
-                              prefix={<LockOutlined />}
-                              placeholder="6 位验证码"
-                              maxLength={6}
-                              inputMode="numeric"
-                              aria-label="验证码"
-                            />
-                          </Form.Item>
-                          <Button style={{ width: 132 }} disabled={left > 0} loading={sending} onClick={send}>
-                            {left > 0 ? `${left} 秒后重发` : '获取验证码'}
-                          </Button>
-                        </div>
-                      </Form.Item>
-                      <Button type="primary" htmlType="submit" block loading={submitting}>
-                        登录
-                      </Button>
-                    </Form>
-                  </>
-                ),
-              },
+              { key: 'sms', label: '短信登录', children: <SmsLoginForm onDone={signedIn} /> },
               { key: 'password', label: '密码登录', children: <PasswordLoginForm onDone={signedIn} /> },
             ]}
           />

@@ -1,0 +1,48 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+// The lazy chunks stand in: the login page and the console say where they are.
+function Where({ who }: { who: string }) {
+  const { pathname } = useLocation();
+  return <p>{`${who} ${pathname}`}</p>;
+}
+vi.mock('../features/auth/pages/LoginPage.tsx', () => ({ LoginPage: () => <Where who="登录页" /> }));
+vi.mock('./layouts/ConsoleLayout.tsx', () => ({ ConsoleRoot: () => <Where who="控制台" /> }));
+const { AppRoutes, preloadFor } = await import('./router.tsx');
+
+const at = (path: string) =>
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <AppRoutes />
+    </MemoryRouter>,
+  );
+
+beforeEach(() => localStorage.clear());
+
+describe('top-level routes (declarative router, spec §2 guard)', () => {
+  it('without a token every address ends on the login page', async () => {
+    at('/');
+    expect(await screen.findByText('登录页 /login')).toBeInTheDocument();
+  });
+
+  it('without a token a console address goes to /login', async () => {
+    at('/shangpinguanli');
+    expect(await screen.findByText('登录页 /login')).toBeInTheDocument();
+  });
+
+  it('with a token /login goes to /index, /home too; console addresses render the console', async () => {
+    localStorage.setItem('token', 't');
+    const { unmount } = at('/login');
+    expect(await screen.findByText('控制台 /index')).toBeInTheDocument();
+    unmount();
+    at('/home');
+    expect(await screen.findByText('控制台 /index')).toBeInTheDocument();
+  });
+
+  it('preloadFor starts the login chunk without a token (no throw with one)', () => {
+    expect(() => preloadFor('#/login')).not.toThrow();
+    localStorage.setItem('token', 't');
+    expect(() => preloadFor('#/shangpinguanli?x=1')).not.toThrow();
+  });
+});
