@@ -5,6 +5,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useConfirm } from '../../../../components/confirm.ts';
+import { EmptyAction } from '../../../../components/EmptyAction.tsx';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
 import { StatusSwitch } from '../../../../components/StatusSwitch.tsx';
 import { Auth, hasPerm } from '../../../../lib/access.tsx';
@@ -83,6 +84,11 @@ function SubList() {
   return (
     <DataTable
       queryKey={subKeys.all}
+      emptyAction={
+        <EmptyAction perm="merchant:subaccount:add" onClick={() => navigate('/xinzengzhanghao')}>
+          添加第一个子账号
+        </EmptyAction>
+      }
       fetcher={getSubPage}
       columns={columns}
       rowKey="id"

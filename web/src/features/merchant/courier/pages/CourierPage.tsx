@@ -5,6 +5,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useConfirm } from '../../../../components/confirm.ts';
 import { CopyText } from '../../../../components/CopyText.tsx';
+import { EmptyAction } from '../../../../components/EmptyAction.tsx';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
 import { RowAction } from '../../../../components/RowAction.tsx';
 import { Auth } from '../../../../lib/access.tsx';
@@ -101,6 +102,11 @@ export default function CourierPage() {
       <DataTable<CourierOrder>
         title="快递下单"
         queryKey={courierKeys.all}
+        emptyAction={
+          <EmptyAction perm="merchant:courier:add" onClick={() => setAdding(true)}>
+            寄出第一个快递
+          </EmptyAction>
+        }
         fetcher={getCourierPage}
         columns={columns}
         scrollX={1250}

@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CrudToolbar } from '../../../../components/data-table/CrudToolbar.tsx';
+import { EmptyAction } from '../../../../components/EmptyAction.tsx';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
 import { QueryError, tableStates } from '../../../../components/QueryState.tsx';
 import { RowAction } from '../../../../components/RowAction.tsx';
@@ -133,6 +134,11 @@ function MyFeedback() {
     <>
       <DataTable<Feedback>
         queryKey={myFeedbackKeys.all}
+        emptyAction={
+          <EmptyAction perm="merchant:feedback:add" onClick={() => setAdding(true)}>
+            写下第一条反馈
+          </EmptyAction>
+        }
         fetcher={getMyFeedbackPage}
         columns={columns}
         search={[{ name: 'state', label: '状态', type: 'dict', dict: 'feedback_state' }]}

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useConfirm } from '../../../../components/confirm.ts';
 import { CopyText } from '../../../../components/CopyText.tsx';
+import { EmptyAction } from '../../../../components/EmptyAction.tsx';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
 import { fileUrl, ImageUpload } from '../../../../components/upload/index.ts';
 import { Auth } from '../../../../lib/access.tsx';
@@ -200,6 +201,11 @@ export default function LicencePage() {
           />
         }
         queryKey={licenceKeys.all}
+        emptyAction={
+          <EmptyAction perm="merchant:account:licenceAdd" onClick={() => setEditing('new')}>
+            上传第一份证照
+          </EmptyAction>
+        }
         fetcher={getLicencePage}
         params={expiry ? { expiry } : {}}
         columns={columns}

@@ -4,6 +4,7 @@ import { MAX_BRANCHES } from '@jz/contracts/shop';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Space } from 'antd';
 import { useState } from 'react';
+import { EmptyAction } from '../../../../components/EmptyAction.tsx';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
 import { RowAction } from '../../../../components/RowAction.tsx';
 import { Auth } from '../../../../lib/access.tsx';
@@ -50,6 +51,13 @@ export default function BranchPage() {
       <DataTable<ShopInfo>
         title={`分店管理 · ${main.name}`}
         queryKey={[...shopKeys.list, 'branches']}
+        emptyAction={
+          init?.isAddFendian && (
+            <EmptyAction perm="merchant:shop:add" onClick={() => setEditing('new')}>
+              添加第一家分店
+            </EmptyAction>
+          )
+        }
         fetcher={getShopPage}
         params={{ parentId: main.id }}
         columns={columns}

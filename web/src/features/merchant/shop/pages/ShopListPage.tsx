@@ -5,6 +5,7 @@ import { Alert, Button, Form, Modal, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useConfirm } from '../../../../components/confirm.ts';
+import { EmptyAction } from '../../../../components/EmptyAction.tsx';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
 import { RowAction } from '../../../../components/RowAction.tsx';
 import { Auth } from '../../../../lib/access.tsx';
@@ -80,6 +81,13 @@ export default function ShopListPage() {
       <DataTable<ShopInfo>
         title="店铺管理"
         queryKey={shopKeys.list}
+        emptyAction={
+          canAdd && (
+            <EmptyAction perm="merchant:shop:add" onClick={() => setAdding(true)}>
+              {hasMain ? '添加第一家分店' : '创建第一家店铺'}
+            </EmptyAction>
+          )
+        }
         fetcher={getShopPage}
         columns={columns}
         scrollX={1300}

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useConfirm } from '../../../../components/confirm.ts';
 import { CrudRowActions } from '../../../../components/data-table/CrudRowActions.tsx';
 import { CrudToolbar } from '../../../../components/data-table/CrudToolbar.tsx';
+import { EmptyAction } from '../../../../components/EmptyAction.tsx';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
 import { useCrudDelete } from '../../../../components/data-table/useCrudDelete.ts';
 import { RowAction } from '../../../../components/RowAction.tsx';
@@ -115,6 +116,11 @@ export default function AgreementAdminPage() {
       <DataTable<Agreement>
         title="协议管理"
         queryKey={adminAgreementKeys.list}
+        emptyAction={
+          <EmptyAction perm="platform:agreement:add" onClick={() => setEditing({})}>
+            创建第一份协议
+          </EmptyAction>
+        }
         fetcher={getAgreementPage}
         columns={columns}
         search={[

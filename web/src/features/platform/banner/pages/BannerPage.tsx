@@ -4,6 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { CrudRowActions } from '../../../../components/data-table/CrudRowActions.tsx';
 import { CrudToolbar } from '../../../../components/data-table/CrudToolbar.tsx';
+import { EmptyAction } from '../../../../components/EmptyAction.tsx';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
 import { useCrudDelete } from '../../../../components/data-table/useCrudDelete.ts';
 import { StatusSwitch } from '../../../../components/StatusSwitch.tsx';
@@ -76,6 +77,11 @@ export default function BannerPage() {
       <DataTable<Banner>
         title="轮播图"
         queryKey={bannerKeys.all}
+        emptyAction={
+          <EmptyAction perm="platform:banner:add" onClick={() => setEditing({})}>
+            添加第一张轮播图
+          </EmptyAction>
+        }
         fetcher={getBannerPage}
         columns={columns}
         selectable

@@ -3,6 +3,7 @@ import { Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { EmptyAction } from '../../../../components/EmptyAction.tsx';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
 import { useCrudDelete } from '../../../../components/data-table/useCrudDelete.ts';
 import { CrudToolbar } from '../../../../components/data-table/CrudToolbar.tsx';
@@ -70,6 +71,11 @@ export default function NoticePage() {
       <DataTable<Notice>
         title="通知公告"
         queryKey={noticeKeys.all}
+        emptyAction={
+          <EmptyAction perm="platform:notice:add" onClick={() => setEditing({})}>
+            发布第一条公告
+          </EmptyAction>
+        }
         fetcher={getNoticePage}
         columns={columns}
         selectable

@@ -1,6 +1,7 @@
 import type { Qa } from '@jz/contracts/qa';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
+import { EmptyAction } from '../../../../components/EmptyAction.tsx';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
 import { useCrudDelete } from '../../../../components/data-table/useCrudDelete.ts';
 import { CrudToolbar } from '../../../../components/data-table/CrudToolbar.tsx';
@@ -63,6 +64,11 @@ export default function QaPage() {
       <DataTable<Qa>
         title="常见问题"
         queryKey={qaKeys.all}
+        emptyAction={
+          <EmptyAction perm="platform:qa:add" onClick={() => setEditing({})}>
+            添加第一个问题
+          </EmptyAction>
+        }
         fetcher={getQaPage}
         columns={columns}
         selectable

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CopyText } from '../../../../components/CopyText.tsx';
 import { RowAction } from '../../../../components/RowAction.tsx';
+import { EmptyAction } from '../../../../components/EmptyAction.tsx';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
 import { useCrudDelete } from '../../../../components/data-table/useCrudDelete.ts';
 import { CrudToolbar } from '../../../../components/data-table/CrudToolbar.tsx';
@@ -69,6 +70,11 @@ export default function DictPage() {
       <DataTable<DictType>
         title="字典管理"
         queryKey={dictTypeKeys.all}
+        emptyAction={
+          <EmptyAction perm="sys:dict:add" onClick={() => setEditing({})}>
+            添加第一个字典
+          </EmptyAction>
+        }
         fetcher={getDictTypePage}
         columns={columns}
         selectable

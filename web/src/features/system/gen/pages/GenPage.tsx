@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useConfirm } from '../../../../components/confirm.ts';
 import { CopyText } from '../../../../components/CopyText.tsx';
 import { RowAction } from '../../../../components/RowAction.tsx';
+import { EmptyAction } from '../../../../components/EmptyAction.tsx';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
 import { CrudToolbar } from '../../../../components/data-table/CrudToolbar.tsx';
 import { useCrudDelete } from '../../../../components/data-table/useCrudDelete.ts';
@@ -108,6 +109,11 @@ export default function GenPage() {
       <DataTable<GenTable>
         title="代码生成"
         queryKey={genKeys.all}
+        emptyAction={
+          <EmptyAction perm="sys:gen:import" onClick={() => setImporting(true)}>
+            导入第一张表
+          </EmptyAction>
+        }
         fetcher={getGenTablePage}
         columns={columns}
         selectable

@@ -3,6 +3,7 @@ import { Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { CopyText } from '../../../../components/CopyText.tsx';
+import { EmptyAction } from '../../../../components/EmptyAction.tsx';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
 import { useCrudDelete } from '../../../../components/data-table/useCrudDelete.ts';
 import { CrudToolbar } from '../../../../components/data-table/CrudToolbar.tsx';
@@ -80,6 +81,11 @@ export default function RolePage() {
       <DataTable<SysRole>
         title="角色管理"
         queryKey={roleKeys.all}
+        emptyAction={
+          <EmptyAction perm="sys:role:add" onClick={() => setEditing({})}>
+            添加第一个角色
+          </EmptyAction>
+        }
         fetcher={getRolePage}
         columns={columns}
         selectable

@@ -3,6 +3,7 @@ import { Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { CopyText } from '../../../../components/CopyText.tsx';
+import { EmptyAction } from '../../../../components/EmptyAction.tsx';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
 import { useCrudDelete } from '../../../../components/data-table/useCrudDelete.ts';
 import { CrudToolbar } from '../../../../components/data-table/CrudToolbar.tsx';
@@ -75,6 +76,11 @@ export default function UserPage() {
       <DataTable<SysUser>
         title="用户管理"
         queryKey={userKeys.all}
+        emptyAction={
+          <EmptyAction perm="sys:user:add" onClick={() => setEditing({})}>
+            添加第一位用户
+          </EmptyAction>
+        }
         fetcher={getUserPage}
         columns={columns}
         selectable
