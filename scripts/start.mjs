@@ -33,6 +33,8 @@ if (!built || Math.max(...sources.map(newestMtime)) > built) {
   const r = spawnSync('npx', ['vite', 'build', '--outDir', distDir, '--emptyOutDir'], {
     cwd: path.join(root, 'web'),
     stdio: 'inherit',
+    // Always a production build: with NODE_ENV=development (the e2e server's) Vite builds React's development files.
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }

@@ -6,8 +6,6 @@ import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
 import {
   jsonSchemaTransform,
@@ -102,6 +100,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     },
   });
   if (config.NODE_ENV !== 'production') {
+    // Imported here: production never loads the API explorer (start-up time and memory, docs/startup-and-faults.md).
+    const [{ default: swagger }, { default: swaggerUi }] = await Promise.all([
+      import('@fastify/swagger'),
+      import('@fastify/swagger-ui'),
+    ]);
     await app.register(swagger, {
       openapi: { info: { title: '家政商家后台 API', version: '0.1.0' } },
       transform: jsonSchemaTransform,
