@@ -23,7 +23,8 @@ test.afterAll(async () => {
 
 /** The unread count antd's Badge shows on a 消息管理 tab (its scroll-number carries the count as its title). */
 async function tabCount(page: Page, tab: string) {
-  const badge = page.locator('.ant-tabs-tab', { hasText: tab }).locator('.ant-scroll-number');
+  // A badge going to 0 may stay in the DOM, hidden, with its old title while antd's leave motion runs.
+  const badge = page.locator('.ant-tabs-tab', { hasText: tab }).locator('.ant-scroll-number').filter({ visible: true });
   if ((await badge.count()) === 0) return 0;
   return Number(await badge.first().getAttribute('title'));
 }
