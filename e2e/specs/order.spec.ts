@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { api, customerToken, goodsOfShop, ok, placeAndPay } from '../support/customer.ts';
 import { DEMO, shot, signIn } from '../support/session.ts';
 
