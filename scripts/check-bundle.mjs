@@ -30,9 +30,10 @@ const args = new Set(process.argv.slice(2));
 const KB = 1024;
 const TARGET_LOGIN = 200 * KB;
 const TARGET_ROUTE = 350 * KB;
-// Measured 2026-11-22 (docs/performance-browser.md): /login 321 KB, largest route 589 KB (订单管理 with its table).
-const CEILING_LOGIN = Math.max(TARGET_LOGIN, 330 * KB);
-const CEILING_ROUTE = Math.max(TARGET_ROUTE, 600 * KB);
+// Measured 2026-11-22 (docs/performance-browser.md), ceilings ~3 % above: /login 182 KB (so its target, 200 KB, is
+// the ceiling), largest route 555 KB (订单管理 with its table; was 589 KB before the declarative router).
+const CEILING_LOGIN = Math.max(TARGET_LOGIN, 188 * KB);
+const CEILING_ROUTE = Math.max(TARGET_ROUTE, 572 * KB);
 const LOGIN_SRC = 'src/features/auth/pages/LoginPage.tsx';
 // Loaded lazily by web/src/app/router.tsx for every signed-in route.
 const SHELL_SRC = ['src/app/layouts/ConsoleLayout.tsx', 'src/app/PageHost.tsx'];
@@ -192,7 +193,8 @@ if (args.has('--json')) {
 const missed = [login, ...routes].filter((r) => !r.onTarget);
 if (missed.length)
   console.log(
-    `check-bundle: target missed on ${missed.length} of ${routes.length + 1} routes (/login by ${kb(Math.max(0, login.size - login.budget))}, ` +
+    `check-bundle: target missed on ${missed.length} of ${routes.length + 1} routes (` +
+      `${login.onTarget ? '' : `/login by ${kb(login.size - login.budget)}, `}` +
       `largest route by ${kb(Math.max(0, routes[0].size - routes[0].budget))})`,
   );
 if (over.length) {
