@@ -2,6 +2,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Space } from 'antd';
 import type { Key, ReactNode } from 'react';
 import { Auth } from '../../lib/access.tsx';
+import { useLongAction } from '../../lib/use-long-action.ts';
 
 export interface CrudToolbarProps {
   /** From DataTable's toolbar context. */
@@ -20,6 +21,8 @@ export interface CrudToolbarProps {
  * DataTable's toolbar Space sees this component as a single item.
  */
 export function CrudToolbar({ selectedRowKeys, clearSelection, add, del, children }: CrudToolbarProps) {
+  // The delete asks, then removes: the button spins meanwhile and a second click does nothing (issue 15).
+  const remove = useLongAction((ids: number[]) => del?.onDelete(ids, clearSelection));
   return (
     <Space>
       {add && (
@@ -36,7 +39,8 @@ export function CrudToolbar({ selectedRowKeys, clearSelection, add, del, childre
             danger
             icon={<DeleteOutlined />}
             disabled={!selectedRowKeys.length}
-            onClick={() => del.onDelete(selectedRowKeys as number[], clearSelection)}
+            loading={remove.running}
+            onClick={() => remove.run(selectedRowKeys as number[])}
           >
             批量删除
           </Button>

@@ -65,7 +65,7 @@ export async function requestWithdrawal(db: DB, input: WithdrawInput): Promise<W
     if (replay) return replay;
   }
   const rules = await financeRules(db);
-  if (input.amount < rules.minWithdraw) throw invalid(`提现金额不能低于 ${yuan(rules.minWithdraw)} 元`);
+  if (input.amount < rules.minWithdraw) throw invalid(`提现金额不能低于 ¥${yuan(rules.minWithdraw)}`);
   const fee = Math.min(rules.withdrawFee, input.amount);
   if (input.amount - fee <= 0) throw invalid('提现金额须大于手续费');
   try {
