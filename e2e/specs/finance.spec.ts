@@ -84,7 +84,10 @@ test('the owner sees the money add up, withdraws twice; the admin approves one a
   await expect(amount).toHaveValue(''); // the form clears after a successful request
   await amount.fill('50');
   await page.getByRole('button', { name: /申请提现/ }).click();
-  await page.getByRole('button', { name: /确\s*定/ }).click();
+  // The first confirm may still be closing: click 确定 in the dialog that asks about ¥50.00.
+  const second = page.locator('.ant-modal-confirm').filter({ hasText: /提现 ¥50\.00 到/ });
+  await expect(second).toBeVisible();
+  await second.getByRole('button', { name: /确\s*定/ }).click();
   await expect(page.getByRole('row').filter({ hasText: '¥50.00' }).filter({ hasText: '审核中' })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: '¥100.00' }).filter({ hasText: '审核中' })).toBeVisible();
   await expect(page.getByTestId('withdrawable')).not.toHaveText(
