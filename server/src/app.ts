@@ -7,6 +7,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify from 'fastify';
+import { Redis } from 'ioredis';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -113,9 +114,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   }
   // Global per-IP limit (generous: the per-route limits of SMS, sign-in and verification codes are stricter):
   // RATE_LIMIT_MAX calls per minute, default 600; RATE_LIMIT=off disables it. Refused with 2004 / HTTP 429.
+  // Counters in memory (per process) unless REDIS_URL is set, then shared by every instance.
   if (process.env.RATE_LIMIT !== 'off') {
+    const redis = config.REDIS_URL ? await rateLimitRedis(app, config.REDIS_URL) : undefined;
     await app.register(rateLimit, {
       global: true,
+      ...(redis && { redis, nameSpace: 'jz-rl:', skipOnError: true }),
       max: Number(process.env.RATE_LIMIT_MAX) > 0 ? Number(process.env.RATE_LIMIT_MAX) : 600,
       timeWindow: '1 minute',
       // The API only: the web app's static files (a page load fetches dozens of chunks) are not counted.
@@ -154,4 +158,43 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     });
   }
   return app;
+}
+
+/**
+ * The Redis client of the shared rate-limit counters. No offline queue and a short command timeout: while Redis is down
+ * or hangs, a request waits at most 250 ms before skipOnError lets it through uncounted (the API never goes down with
+ * Redis). Start-up waits for the first connection (or its failure, at most 2 s) so the first calls are counted. One
+ * warning per outage, not one per reconnection attempt.
+ */
+async function rateLimitRedis(app: App, url: string): Promise<Redis> {
+  const redis = new Redis(url, {
+    connectTimeout: 2000,
+    commandTimeout: 250,
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+  });
+  let down = false;
+  redis.on('error', (err) => {
+    if (!down) app.log.warn({ err }, 'rate limit: Redis unavailable, requests are not counted');
+    down = true;
+  });
+  redis.on('ready', () => {
+    if (down) app.log.info('rate limit: Redis back');
+    down = false;
+  });
+  app.addHook('onClose', async () => {
+    await redis.quit().catch(() => redis.disconnect());
+  });
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(done, 2000);
+    redis.once('ready', done);
+    redis.once('error', done);
+    function done() {
+      clearTimeout(timer);
+      redis.off('ready', done);
+      redis.off('error', done);
+      resolve();
+    }
+  });
+  return redis;
 }
