@@ -7,7 +7,7 @@ import { ChunkErrorBoundary } from './ChunkErrorBoundary.tsx';
 import { pageByPath } from './registry.ts';
 
 // Split points (issue 13, budgets in scripts/check-bundle.mjs): the entry holds React, the router (declarative
-// mode: the data router's loaders and fetchers cost every route ~17 KB gzip), antd's ConfigProvider, the API client
+// mode: the data router's loaders and fetchers cost every route ~17 KB gzip), antd's ConfigProvider and message API,
 // and the page registry only. The login page and the console (frame, session guard, TanStack Query, page routes) come
 // in chunks of their own, so /login never downloads the console and a signed-in page never downloads the login form.
 export const LoginPage = lazyPage(
