@@ -124,7 +124,8 @@ test('password sign-in, then the phone change with codes to the old and the new 
   await page.getByRole('button', { name: '获取验证码' }).click();
   await page.getByLabel('新手机验证码').fill('123456');
   await page.getByRole('button', { name: /确认修改/ }).click();
-  await expect(page.getByText('手机号已修改', { exact: true })).toBeVisible();
+  // The result page's title (the success toast says the same words).
+  await expect(page.locator('.ant-result-title', { hasText: '手机号已修改' })).toBeVisible();
   await shot(page, 'account-phone-changed');
   await page.getByRole('button', { name: /返回我的账号/ }).click();
   await expect(page.getByTestId('account-phone')).toHaveText('139****0032');

@@ -129,7 +129,8 @@ test('widgets on the gallery page with the real server: uploads, tags, selects, 
   });
   await expect(page.getByText('文件大小不能超过 10m!')).toBeVisible();
   await inputs.nth(1).setInputFiles({ name: `contract-${stamp}.pdf`, mimeType: 'application/pdf', buffer: PDF });
-  await expect(page.getByText(`contract-${stamp}.pdf`)).toBeVisible();
+  // .first(): the uploading item fades out while the done item with the same name appears.
+  await expect(page.getByText(`contract-${stamp}.pdf`).first()).toBeVisible();
   await expect.poll(async () => (await values(page)).files?.length).toBe(1);
   // A disguised file is refused by the server (magic bytes), with its message.
   await inputs

@@ -34,4 +34,4 @@ export interface InitPc {
 }
 
 /** The fixed `client` header value of this app (spec §7). */
-export const CLIENT_ID = 'jiazheng-merchant-pc';
+export { CLIENT_ID } from './client-id.ts';
