@@ -144,17 +144,6 @@ async function findRow(db: DB, t: Pick<Scope, 'merchantId' | 'allowedShopIds'>, 
 
 export const findById = async (db: DB, t: Pick<Scope, 'merchantId'>, id: number) => toView(await findRow(db, t, id));
 
-/** The shop must be the merchant's own; another merchant's shop is "not found". */
-async function assertOwnShop(db: DB, t: Pick<Scope, 'merchantId'>, shopId: number) {
-  const s = await db
-    .selectFrom('shop')
-    .select('id')
-    .where('id', '=', shopId)
-    .where('merchantId', '=', t.merchantId)
-    .executeTakeFirst();
-  if (!s) throw notFound('店铺不存在');
-}
-
 async function assertUnique(
   db: DB,
   t: Pick<Scope, 'merchantId'>,
@@ -197,7 +186,7 @@ async function assertFuwu(db: DB, ids: number[] | undefined) {
 export async function add(db: DB, t: Scope, v: EmployeeAdd) {
   const shopId = v.shopId ?? t.shopId;
   if (!shopId) throw business('请先创建店铺');
-  await assertOwnShop(db, t, shopId);
+  await ownShopId(db, t, shopId); // another merchant's shop is "not found"
   await assertFuwu(db, v.fuwuIds);
   await assertUnique(db, t, v);
   const now = nowIso();
@@ -238,7 +227,7 @@ export async function add(db: DB, t: Scope, v: EmployeeAdd) {
 export async function edit(db: DB, t: Scope, v: EmployeeEdit) {
   const { id, skills, fuwuIds, certificates, ...rest } = v;
   const cur = await findRow(db, t, id);
-  if (rest.shopId !== undefined) await assertOwnShop(db, t, rest.shopId);
+  if (rest.shopId !== undefined) await ownShopId(db, t, rest.shopId);
   await assertFuwu(db, fuwuIds);
   await assertUnique(db, t, { phone: rest.phone, idCardNo: rest.idCardNo }, id);
   const set: Updateable<EmployeeTable> = { ...stripUndefined(rest), updatedAt: nowIso() };

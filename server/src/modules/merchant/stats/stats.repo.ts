@@ -15,6 +15,7 @@ import { type Expression, type RawBuilder, sql } from 'kysely';
 import type { DB } from '../../../db/client.ts';
 import { isPg } from '../../../db/migration-kit.ts';
 import { business, invalid, notFound } from '../../../lib/errors.ts';
+import { ownShopId } from '../../../lib/owned.ts';
 import { shopAllowed, type Tenant } from '../../../lib/tenant.ts';
 import { dayEndIso, dayjs, dayStartIso, TZ } from '../../../lib/time.ts';
 
@@ -74,17 +75,6 @@ export function scopeShop(t: Tenant, shopId: 'all' | number | undefined): number
 
 const num = (v: unknown) => Number(v ?? 0);
 
-async function assertShop(db: DB, t: Tenant, shopId: number | null) {
-  if (shopId === null) return;
-  const s = await db
-    .selectFrom('shop')
-    .select('id')
-    .where('id', '=', shopId)
-    .where('merchantId', '=', t.merchantId)
-    .executeTakeFirst();
-  if (!s) throw notFound('店铺不存在');
-}
-
 function orders(db: DB, t: Tenant, shopId: number | null) {
   let q = db.selectFrom('serviceOrder').where('serviceOrder.merchantId', '=', t.merchantId);
   if (shopId !== null) q = q.where('serviceOrder.shopId', '=', shopId);
@@ -96,7 +86,7 @@ function orders(db: DB, t: Tenant, shopId: number | null) {
 export async function employeeStats(db: DB, t: Tenant, f: EmployeeStatsQuery): Promise<EmployeeStats> {
   const r = resolveRange(f);
   const shopId = scopeShop(t, f.shopId);
-  await assertShop(db, t, shopId);
+  await ownShopId(db, t, shopId ?? undefined);
 
   let eq = db
     .selectFrom('employee')
@@ -175,7 +165,7 @@ export async function employeeStats(db: DB, t: Tenant, f: EmployeeStatsQuery): P
 export async function operations(db: DB, t: Tenant, f: StatsRange): Promise<OperationsStats> {
   const r = resolveRange(f);
   const shopId = scopeShop(t, f.shopId);
-  await assertShop(db, t, shopId);
+  await ownShopId(db, t, shopId ?? undefined);
   const paidIn = () =>
     orders(db, t, shopId).where('serviceOrder.paidAt', '>=', r.from).where('serviceOrder.paidAt', '<', r.to);
 
@@ -315,7 +305,7 @@ export async function today(db: DB, t: Tenant, shopIdParam: 'all' | number | und
   const to = dayEndIso(date);
   // A merchant without a shop yet simply has nothing today.
   const shopId = shopIdParam === undefined && !t.shopId ? null : scopeShop(t, shopIdParam);
-  await assertShop(db, t, shopId);
+  await ownShopId(db, t, shopId ?? undefined);
   const paid = orders(db, t, shopId)
     .select((eb) => [
       eb.fn.countAll<number>().as('n'),
