@@ -1,7 +1,13 @@
 import { expect, test } from '@playwright/test';
+import { clientFor } from '../support/api.ts';
 import { DEMO, shot, signIn } from '../support/session.ts';
 
 test('platform admin manages a dictionary: add, edit, switch status with confirm, values, delete', async ({ page }) => {
+  // A retry starts clean: remove the dictionary an interrupted attempt added.
+  const api = await clientFor(page.request, DEMO.admin);
+  const left = await api.get('app/dict/findAllByPage', { type: 'e2e_time_slot', pageSize: 10 });
+  const ids = ((left.result?.records ?? []) as { id: number }[]).map((d) => d.id);
+  if (ids.length) expect((await api.del(`app/dict/delByIds/${ids.join(',')}`)).code).toBe(200);
   await signIn(page, DEMO.admin);
   await page.getByRole('menu').getByText('系统管理').click();
   await page.getByRole('menu').getByText('字典管理').click();

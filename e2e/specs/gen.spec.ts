@@ -56,7 +56,7 @@ test('platform admin imports a table, edits its columns, previews, downloads the
   await openGen(page);
 
   // Import: the dialog lists the new table and none of the product's own.
-  await page.getByRole('button', { name: /导\s*入/ }).click();
+  await page.getByRole('button', { name: /导\s*入$/ }).click(); // not the empty list's 导入第一张表
   const dialog = page.getByRole('dialog', { name: '导入表' });
   await expect(dialog.getByRole('row', { name: new RegExp(TABLE) })).toBeVisible();
   await expect(dialog.getByRole('cell', { name: 'session', exact: true })).toHaveCount(0);

@@ -63,6 +63,7 @@ export function MerchantRoleForm(props: { open: boolean; role?: MerchantRole | n
       }}
     >
       <Form
+        clearOnDestroy
         form={form}
         name="merchantRole"
         labelCol={{ span: 4 }}

@@ -99,7 +99,13 @@ export default function MyAccountPage() {
             .catch(() => undefined);
         }}
       >
-        <Form form={form} name="accountNickName" preserve={false} initialValues={{ nickName: a.nickName }}>
+        <Form
+          clearOnDestroy
+          form={form}
+          name="accountNickName"
+          preserve={false}
+          initialValues={{ nickName: a.nickName }}
+        >
           <Form.Item
             name="nickName"
             label="昵称"

@@ -142,7 +142,7 @@ export default function SubAccountDetailPage() {
             .catch(() => undefined);
         }}
       >
-        <Form form={form} name="subRePassword" preserve={false} layout="vertical">
+        <Form clearOnDestroy form={form} name="subRePassword" preserve={false} layout="vertical">
           <Form.Item
             name="password"
             label="新密码（重置后该账号需重新登录）"

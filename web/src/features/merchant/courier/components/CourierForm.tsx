@@ -58,7 +58,7 @@ export function CourierForm({ open, onClose }: { open: boolean; onClose: () => v
       width={760}
       destroyOnHidden
     >
-      <Form form={form} name="courier-add" layout="vertical" preserve={false}>
+      <Form clearOnDestroy form={form} name="courier-add" layout="vertical" preserve={false}>
         <Row gutter={16}>
           <Col span={8}>
             <Form.Item name="senderName" label="寄件人" rules={[zodRule(f.senderName)]}>

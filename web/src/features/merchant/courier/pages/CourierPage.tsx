@@ -147,7 +147,7 @@ export default function CourierPage() {
         okButtonProps={{ danger: true, loading: cancel.isPending }}
         destroyOnHidden
       >
-        <Form form={form} name="courier-cancel" layout="vertical" preserve={false}>
+        <Form clearOnDestroy form={form} name="courier-cancel" layout="vertical" preserve={false}>
           <Form.Item name="reason" label="取消原因" rules={[zodRule(courierCancel.shape.reason)]}>
             <Input.TextArea rows={3} maxLength={100} showCount />
           </Form.Item>

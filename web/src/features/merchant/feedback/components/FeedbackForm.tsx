@@ -34,6 +34,7 @@ export function FeedbackForm(props: {
       }
     >
       <Form
+        clearOnDestroy
         form={form}
         name="merchantFeedback"
         labelCol={{ span: 4 }}

@@ -50,6 +50,7 @@ function LicenceForm({ row, onClose }: { row: Licence | 'new' | null; onClose: (
     >
       <Typography.Paragraph type="secondary">提交或修改后需平台审核，审核结果会显示在列表中。</Typography.Paragraph>
       <Form
+        clearOnDestroy
         form={form}
         name="licenceForm"
         labelCol={{ span: 5 }}

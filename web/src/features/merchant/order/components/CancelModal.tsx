@@ -33,7 +33,7 @@ export function CancelModal(props: {
         style={{ marginBottom: 16 }}
         message={`取消后将原路退还客户实付金额 ${yuan(props.order?.payAmount)}，此操作不可撤销。`}
       />
-      <Form form={form} name="order-cancel" layout="vertical" preserve={false}>
+      <Form clearOnDestroy form={form} name="order-cancel" layout="vertical" preserve={false}>
         <Form.Item
           name="reason"
           label="取消原因"

@@ -192,7 +192,7 @@ export default function ReviewPage() {
             </Typography.Text>
           </Space>
         )}
-        <Form form={form} name="review-reply" layout="vertical" style={{ marginTop: 12 }}>
+        <Form clearOnDestroy form={form} name="review-reply" layout="vertical" style={{ marginTop: 12 }}>
           <Form.Item
             name="merchantReply"
             label="回复内容"

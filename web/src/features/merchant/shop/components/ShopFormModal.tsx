@@ -36,7 +36,7 @@ export function ShopFormModal(props: {
         })
       }
     >
-      <Form form={form} name="shopDialog" labelCol={{ span: 4 }} preserve={false}>
+      <Form clearOnDestroy form={form} name="shopDialog" labelCol={{ span: 4 }} preserve={false}>
         <ShopFields />
       </Form>
     </Modal>

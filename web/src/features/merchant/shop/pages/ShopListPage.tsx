@@ -141,6 +141,7 @@ export default function ShopListPage() {
           message="来源店铺的全部商品会复制到目标店铺（复制后为下架状态），接单设置会覆盖目标店铺的设置。"
         />
         <Form
+          clearOnDestroy
           form={copyForm}
           name="shopCopy"
           labelCol={{ span: 5 }}

@@ -48,6 +48,7 @@ export function AgreementForm(props: {
         />
       )}
       <Form
+        clearOnDestroy
         form={form}
         name="agreementAdmin"
         labelCol={{ span: 3 }}

@@ -158,7 +158,7 @@ export default function AgreementAdminPage() {
         {willAskAgain && (
           <p style={{ color: '#cf1322' }}>这是必签协议：发布新版本后，所有商家须重新签署，签署前无法申请提现。</p>
         )}
-        <Form form={publishForm} name="agreementPublish" layout="vertical" preserve={false}>
+        <Form clearOnDestroy form={publishForm} name="agreementPublish" layout="vertical" preserve={false}>
           <Form.Item name="remark" label="版本说明" rules={[{ max: 200, message: '版本说明最多 200 个字' }]}>
             <Input.TextArea rows={3} maxLength={200} showCount placeholder="如：新增保险条款" />
           </Form.Item>

@@ -46,6 +46,7 @@ export function BannerForm(props: {
       }
     >
       <Form
+        clearOnDestroy
         form={form}
         name="banner"
         labelCol={{ span: 4 }}

@@ -62,6 +62,7 @@ export function FeedbackDetail(props: {
           {f.state === 0 && (
             <Auth perm="platform:feedback:handle">
               <Form
+                clearOnDestroy
                 form={form}
                 name="feedbackHandle"
                 layout="vertical"

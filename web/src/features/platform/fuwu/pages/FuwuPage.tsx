@@ -150,7 +150,14 @@ export default function FuwuPage() {
           })
         }
       >
-        <Form form={form} name="fuwuForm" labelCol={{ span: 5 }} preserve={false} initialValues={editing ?? {}}>
+        <Form
+          clearOnDestroy
+          form={form}
+          name="fuwuForm"
+          labelCol={{ span: 5 }}
+          preserve={false}
+          initialValues={editing ?? {}}
+        >
           <Form.Item name="parentId" label="上级类目">
             <Select
               allowClear

@@ -35,7 +35,7 @@ function RejectModal({ row, onClose }: { row: Licence | null; onClose: () => voi
           .catch(() => undefined);
       }}
     >
-      <Form form={form} name="licence-reject" layout="vertical" preserve={false}>
+      <Form clearOnDestroy form={form} name="licence-reject" layout="vertical" preserve={false}>
         <Form.Item
           name="auditReason"
           label="驳回原因"

@@ -37,6 +37,7 @@ export function NoticeForm(props: {
       }
     >
       <Form
+        clearOnDestroy
         form={form}
         name="notice"
         labelCol={{ span: 3 }}

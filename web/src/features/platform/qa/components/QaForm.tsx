@@ -34,6 +34,7 @@ export function QaForm(props: {
       }
     >
       <Form
+        clearOnDestroy
         form={form}
         name="qa"
         labelCol={{ span: 3 }}

@@ -117,7 +117,7 @@ export default function ShopAuditPage() {
           })
         }
       >
-        <Form form={form} name="shopReject" layout="vertical" preserve={false}>
+        <Form clearOnDestroy form={form} name="shopReject" layout="vertical" preserve={false}>
           <Form.Item
             name="auditRemark"
             label="驳回原因"

@@ -37,7 +37,7 @@ function RejectModal({ row, onClose }: { row: WithdrawalAudit | null; onClose: (
       <Typography.Paragraph>
         {row?.merchantName} 申请提现 {row ? yuan(row.amount) : ''}，驳回后金额退回商家余额。
       </Typography.Paragraph>
-      <Form form={form} name="withdraw-reject" layout="vertical" preserve={false}>
+      <Form clearOnDestroy form={form} name="withdraw-reject" layout="vertical" preserve={false}>
         <Form.Item
           name="remark"
           label="驳回原因"

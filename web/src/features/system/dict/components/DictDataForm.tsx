@@ -37,6 +37,7 @@ export function DictDataForm(props: {
       }
     >
       <Form
+        clearOnDestroy
         form={form}
         name="dictData"
         labelCol={{ span: 5 }}

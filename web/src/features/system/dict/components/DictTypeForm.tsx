@@ -37,6 +37,7 @@ export function DictTypeForm(props: {
       }
     >
       <Form
+        clearOnDestroy
         form={form}
         name="dictType"
         labelCol={{ span: 5 }}

@@ -73,6 +73,7 @@ export function MenuForm(props: {
       }
     >
       <Form
+        clearOnDestroy
         form={form}
         name="sysMenu"
         labelCol={{ span: 4 }}

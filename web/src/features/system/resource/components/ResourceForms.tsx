@@ -43,7 +43,7 @@ export function ResourceForm({
         })
       }
     >
-      <Form form={form} name={`resource-${mode}`} labelCol={{ span: 5 }} preserve={false}>
+      <Form clearOnDestroy form={form} name={`resource-${mode}`} labelCol={{ span: 5 }} preserve={false}>
         <Form.Item label="资源名称" name="name" rules={[zodRule(resourceAddBody.shape.name)]}>
           <Input maxLength={100} placeholder="请输入资源名称" />
         </Form.Item>

@@ -83,6 +83,7 @@ export function RoleForm(props: {
       }
     >
       <Form
+        clearOnDestroy
         form={form}
         name="sysRole"
         labelCol={{ span: 4 }}

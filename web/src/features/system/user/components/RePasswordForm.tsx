@@ -26,7 +26,7 @@ export function RePasswordForm(props: {
         })
       }
     >
-      <Form form={form} name="rePassword" labelCol={{ span: 5 }} preserve={false}>
+      <Form clearOnDestroy form={form} name="rePassword" labelCol={{ span: 5 }} preserve={false}>
         <Form.Item
           name="password"
           label="新密码"

@@ -33,6 +33,7 @@ export function UserForm(props: {
       }
     >
       <Form
+        clearOnDestroy
         form={form}
         name="sysUser"
         labelCol={{ span: 5 }}
