@@ -31,30 +31,30 @@ export async function ownShopId<T extends number | 'all' | undefined>(
   return shopId;
 }
 
-/** An employee of the caller's merchant (resigned or deleted ones included: old orders and reviews name them). */
-export async function ownEmployeeId<T extends number | undefined>(db: DB, t: Pick<Tenant, 'merchantId'>, id: T) {
+/** A row of `table` (employee or goods) owned by the caller's merchant, else 2002 with `missing`. */
+async function ownRow<T extends number | undefined>(
+  db: DB,
+  t: Pick<Tenant, 'merchantId'>,
+  table: 'employee' | 'goods',
+  id: T,
+  missing: string,
+): Promise<T> {
   if (typeof id !== 'number') return id;
-  if (id > MAX_ID) throw notFound('员工不存在');
-  const e = await db
-    .selectFrom('employee')
+  if (id > MAX_ID) throw notFound(missing);
+  const row = await db
+    .selectFrom(table)
     .select('id')
     .where('id', '=', id)
     .where('merchantId', '=', t.merchantId)
     .executeTakeFirst();
-  if (!e) throw notFound('员工不存在');
+  if (!row) throw notFound(missing);
   return id;
 }
 
+/** An employee of the caller's merchant (resigned or deleted ones included: old orders and reviews name them). */
+export const ownEmployeeId = <T extends number | undefined>(db: DB, t: Pick<Tenant, 'merchantId'>, id: T) =>
+  ownRow(db, t, 'employee', id, '员工不存在');
+
 /** A goods item of the caller's merchant. */
-export async function ownGoodsId<T extends number | undefined>(db: DB, t: Pick<Tenant, 'merchantId'>, id: T) {
-  if (typeof id !== 'number') return id;
-  if (id > MAX_ID) throw notFound('商品不存在');
-  const g = await db
-    .selectFrom('goods')
-    .select('id')
-    .where('id', '=', id)
-    .where('merchantId', '=', t.merchantId)
-    .executeTakeFirst();
-  if (!g) throw notFound('商品不存在');
-  return id;
-}
+export const ownGoodsId = <T extends number | undefined>(db: DB, t: Pick<Tenant, 'merchantId'>, id: T) =>
+  ownRow(db, t, 'goods', id, '商品不存在');
