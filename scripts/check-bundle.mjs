@@ -22,6 +22,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { newestMtime } from './lib/newest-mtime.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const web = path.join(root, 'web');
@@ -37,16 +38,6 @@ const CEILING_ROUTE = Math.max(TARGET_ROUTE, 572 * KB);
 const LOGIN_SRC = 'src/features/auth/pages/LoginPage.tsx';
 // Loaded lazily by web/src/app/router.tsx for every signed-in route.
 const SHELL_SRC = ['src/app/layouts/ConsoleLayout.tsx', 'src/app/PageHost.tsx'];
-
-function newestMtime(p) {
-  if (!existsSync(p)) return 0;
-  const s = statSync(p);
-  if (!s.isDirectory()) return s.mtimeMs;
-  let max = s.mtimeMs;
-  for (const e of readdirSync(p))
-    if (e !== 'node_modules' && e !== 'dist') max = Math.max(max, newestMtime(path.join(p, e)));
-  return max;
-}
 
 if (args.has('--build')) {
   const sources = ['web/src', 'web/index.html', 'web/public', 'web/vite.config.ts', 'packages/contracts/src'];

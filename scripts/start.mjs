@@ -3,26 +3,17 @@
 // (which migrates, seeds on a new or changed database, and serves web + API on one port) in this process.
 // SERVER_FROM_SOURCE=1 runs server/src through tsx instead (no build; slower start, for debugging).
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { newestMtime } from './lib/newest-mtime.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // WEB_DIST lets parallel runs (several e2e servers on one machine) build into their own folders.
 const distDir = process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : path.join(root, 'web/dist');
 const distIndex = path.join(distDir, 'index.html');
 process.env.WEB_DIST = distDir;
-
-function newestMtime(p) {
-  if (!existsSync(p)) return 0;
-  const s = statSync(p);
-  if (!s.isDirectory()) return s.mtimeMs;
-  let max = s.mtimeMs;
-  for (const e of readdirSync(p))
-    if (e !== 'node_modules' && e !== 'dist') max = Math.max(max, newestMtime(path.join(p, e)));
-  return max;
-}
 
 const sources = ['web/src', 'web/index.html', 'web/public', 'web/vite.config.ts', 'packages/contracts/src'].map((p) =>
   path.join(root, p),
