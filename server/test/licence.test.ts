@@ -1,6 +1,7 @@
 import type { Licence, LicenceExpiring } from '@jz/contracts/licence';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayjs, TZ } from '../src/lib/time.ts';
+import { notifyLicenceExpiry } from '../src/modules/merchant/licence/licence.notice.ts';
 import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp } from './helpers/index.ts';
 
 const L = 'merchant/licence';
@@ -124,5 +125,93 @@ describe('证照审核 (platform)', () => {
     );
     expect(rs.filter((r) => r.code === 200)).toHaveLength(1);
     expect(rs.filter((r) => r.code === 2004)).toHaveLength(9);
+    // One decision, one message to each active user of the merchant.
+    const msgs = await licenceMessages(add.result.id);
+    expect(msgs.map((m) => m.title)).toHaveLength(await activeUsers('13800000001'));
+    expect(new Set(msgs.map((m) => m.title)).size).toBe(1);
+  });
+
+  it('tells the merchant the decision by message (the reason of a rejection included)', async () => {
+    const add = await ownerB.post<{ id: number }>(`${L}/add`, body({ number: 'MSG-AUDIT-1', validTo: '' }));
+    await admin.post(`${SYS}/audit`, { id: add.result.id, auditStatus: 2, auditReason: '证号与图片不符' });
+    const msgs = await licenceMessages(add.result.id);
+    expect(msgs.length).toBe(await activeUsers('13800000002'));
+    expect(msgs[0]).toMatchObject({ type: 'system', title: '证照审核未通过', refType: 'licence' });
+    expect(msgs[0].content).toContain('证号与图片不符');
+  });
+});
+
+const licenceMessages = (id: number) =>
+  t.db
+    .selectFrom('message')
+    .select(['userId', 'merchantId', 'type', 'title', 'content', 'refType'])
+    .where('refType', '=', 'licence')
+    .where('refId', '=', id)
+    .orderBy('id')
+    .execute();
+const activeUsers = async (ownerPhone: string) => {
+  const o = await t.db
+    .selectFrom('user')
+    .select('merchantId')
+    .where('phone', '=', ownerPhone)
+    .executeTakeFirstOrThrow();
+  return (
+    await t.db.selectFrom('user').select('id').where('merchantId', '=', o.merchantId).where('status', '=', 0).execute()
+  ).length;
+};
+
+describe('expiry reminders by message', () => {
+  it('the demo licences were reminded of at start: merchant A’s 健康证 expiring, merchant B’s food licence expired', async () => {
+    const demo = await t.db
+      .selectFrom('message')
+      .innerJoin('licence', 'licence.id', 'message.refId')
+      .select(['message.title', 'message.merchantId', 'licence.kind'])
+      .where('message.refType', '=', 'licence')
+      .where('message.title', 'in', ['证照即将到期', '证照已过期'])
+      .execute();
+    expect(demo.some((m) => m.kind === 'jkz' && m.title === '证照即将到期')).toBe(true);
+    expect(demo.some((m) => m.kind === 'spjy' && m.title === '证照已过期')).toBe(true);
+    // (Licences added by the tests above are reminded of by the next run.) Once caught up, a run sends nothing.
+    await notifyLicenceExpiry(t.db);
+    expect(await notifyLicenceExpiry(t.db)).toBe(0);
+  });
+
+  it('once per stage and date, concurrent runs included; expired later sends one more; a new date starts over', async () => {
+    const add = await ownerA.post<{ id: number }>(`${L}/add`, body({ number: 'EXP-MSG-1', validTo: day(10) }));
+    const id = add.result.id;
+    const users = await activeUsers('13800000001');
+    const runs = await Promise.all(Array.from({ length: 5 }, () => notifyLicenceExpiry(t.db)));
+    expect(runs.reduce((a, b) => a + b, 0)).toBe(1);
+    let msgs = await licenceMessages(id);
+    expect(msgs).toHaveLength(users);
+    expect(msgs[0]).toMatchObject({ type: 'system', title: '证照即将到期', refType: 'licence' });
+    expect(msgs[0].content).toContain('还剩 10 天');
+    expect(await notifyLicenceExpiry(t.db)).toBe(0);
+
+    // Eleven days later it has expired: one more message each.
+    await notifyLicenceExpiry(t.db, day(11));
+    msgs = await licenceMessages(id);
+    expect(msgs.filter((m) => m.title === '证照已过期')).toHaveLength(users);
+    expect(await notifyLicenceExpiry(t.db, day(11))).toBe(0);
+
+    // Renewed far ahead: no message; renewed to a near date: reminded again.
+    await ownerA.post(`${L}/edit`, { id, ...body({ number: 'EXP-MSG-1', validTo: day(400) }) });
+    expect(await notifyLicenceExpiry(t.db)).toBe(0);
+    await ownerA.post(`${L}/edit`, { id, ...body({ number: 'EXP-MSG-1', validTo: day(5) }) });
+    expect(await notifyLicenceExpiry(t.db)).toBe(1);
+    expect((await licenceMessages(id)).filter((m) => m.title === '证照即将到期')).toHaveLength(2 * users);
+    // Another merchant's users never hear of it.
+    const ids = await t.db
+      .selectFrom('message')
+      .select('merchantId')
+      .where('refId', '=', id)
+      .where('refType', '=', 'licence')
+      .execute();
+    const a = await t.db
+      .selectFrom('user')
+      .select('merchantId')
+      .where('phone', '=', '13800000001')
+      .executeTakeFirstOrThrow();
+    expect(ids.every((m) => m.merchantId === a.merchantId)).toBe(true);
   });
 });

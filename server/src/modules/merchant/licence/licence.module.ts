@@ -15,6 +15,7 @@ import { currentUser } from '../../../plugins/auth.ts';
 import { ensureDict } from '../../system/dict/dict.repo.ts';
 import { defineModule } from '../../types.ts';
 import { demoImage } from '../shop/demo-image.ts';
+import { EXPIRY_NOTICE_INTERVAL_MS, notifyLicenceExpiry } from './licence.notice.ts';
 import * as repo from './licence.repo.ts';
 
 const oplog = (type: 'add' | 'edit' | 'delete') => ({ title: '我的证照', type });
@@ -72,6 +73,14 @@ export default defineModule({
       .execute();
   },
   routes(app) {
+    // Expiry reminders by message: once at start (what came due while no instance ran), then every 15 minutes.
+    const tick = () =>
+      notifyLicenceExpiry(app.db).catch((err) => app.log.error({ err }, 'licence expiry reminder failed'));
+    app.addHook('onReady', async () => void (await tick()));
+    const timer = setInterval(() => void tick(), EXPIRY_NOTICE_INTERVAL_MS);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+
     const base = '/tmpl/api/merchant/licence';
     app.get(
       `${base}/findAllByPage`,

@@ -5,6 +5,7 @@ import { business, notFound } from '../../../lib/errors.ts';
 import { likeContains, paginate } from '../../../lib/paging.ts';
 import type { Tenant } from '../../../lib/tenant.ts';
 import { dayjs, nowIso, TZ } from '../../../lib/time.ts';
+import { sendAuditMessage } from './licence.notice.ts';
 import type { LicenceTable } from './licence.tables.ts';
 import './licence.tables.ts';
 
@@ -18,7 +19,8 @@ function expiryOf(validTo: string | null): { expiry: ExpiryState; daysLeft: numb
   return { expiry: daysLeft < 0 ? 'expired' : daysLeft <= EXPIRING_DAYS ? 'expiring' : 'ok', daysLeft };
 }
 
-const toLicence = (r: Selectable<LicenceTable> & { merchantName?: string }): Licence => ({
+/** `expiryNotice` is the reminder job's bookkeeping (licence.notice.ts), not part of the answer. */
+const toLicence = ({ expiryNotice: _, ...r }: Selectable<LicenceTable> & { merchantName?: string }): Licence => ({
   ...r,
   ...expiryOf(r.validTo),
 });
@@ -100,7 +102,9 @@ export async function addLicence(db: DB, t: Pick<Tenant, 'merchantId'>, v: Input
 
 /** An edit goes back to 待审核: the platform must look at the new content. */
 export async function editLicence(db: DB, t: Pick<Tenant, 'merchantId'>, id: number, v: Input) {
-  await own(db, t, id);
+  const cur = await own(db, t, id);
+  // A new validity date starts the expiry reminders over (licence.notice.ts).
+  const renewed = (v.validTo ?? null) !== cur.validTo;
   await db
     .updateTable('licence')
     .set({
@@ -114,6 +118,7 @@ export async function editLicence(db: DB, t: Pick<Tenant, 'merchantId'>, id: num
       auditReason: null,
       auditedAt: null,
       auditedBy: null,
+      ...(renewed ? { expiryNotice: null } : {}),
       updatedAt: nowIso(),
     })
     .where('id', '=', id)
@@ -152,8 +157,18 @@ export async function expiring(db: DB, t: Pick<Tenant, 'merchantId'>): Promise<L
   };
 }
 
-/** Platform audit: only a 待审核 licence can be decided, once (a concurrent second decision loses with 2004). */
+/**
+ * Platform audit: only a 待审核 licence can be decided, once (a concurrent second decision loses with 2004). The
+ * merchant's users hear of the decision by message, in the same transaction.
+ */
 export async function audit(db: DB, adminId: number, v: { id: number; auditStatus: number; auditReason?: string }) {
+  await db.transaction().execute(async (trx) => {
+    await decide(trx, adminId, v);
+    await sendAuditMessage(trx, v.id);
+  });
+}
+
+async function decide(db: DB, adminId: number, v: { id: number; auditStatus: number; auditReason?: string }) {
   const r = await db
     .updateTable('licence')
     .set({

@@ -17,6 +17,8 @@ export interface LicenceTable {
   auditReason: string | null;
   auditedAt: string | null;
   auditedBy: number | null;
+  /** The expiry reminder already sent: `expiring:<validTo>` or `expired:<validTo>` (migration 1450); null = none. */
+  expiryNotice: Generated<string | null>;
   createdAt: string;
   updatedAt: string;
 }
