@@ -150,6 +150,34 @@ describe('sendMessage (the service other modules call)', () => {
     expect(count.result.total).toBe(bBefore + 1);
   });
 
+  it('news about a shop skips sub-accounts limited to other shops', async () => {
+    const shops = await t.db
+      .selectFrom('shop')
+      .select('id')
+      .where('merchantId', '=', u.merchantA)
+      .orderBy('id')
+      .execute();
+    expect(shops.length).toBeGreaterThanOrEqual(2);
+    const [own, other] = shops.map((s) => s.id);
+    const limit = await t.db.selectFrom('userShop').selectAll().where('userId', '=', u.subA).execute();
+    await t.db.deleteFrom('userShop').where('userId', '=', u.subA).execute();
+    await t.db.insertInto('userShop').values({ userId: u.subA, shopId: own, merchantId: u.merchantA }).execute();
+    try {
+      const msg = { merchantId: u.merchantA, type: 'order', title: '新订单', content: 'x', refType: 'order' } as const;
+      const sub0 = await unreadInDb(u.subA);
+      const owner0 = await unreadInDb(u.ownerA);
+      await sendMessage(t.db, { ...msg, shopId: other });
+      expect(await unreadInDb(u.subA)).toBe(sub0);
+      expect(await unreadInDb(u.ownerA)).toBe(owner0 + 1);
+      await sendMessage(t.db, { ...msg, shopId: own });
+      expect(await unreadInDb(u.subA)).toBe(sub0 + 1);
+      expect(await unreadInDb(u.ownerA)).toBe(owner0 + 2);
+    } finally {
+      await t.db.deleteFrom('userShop').where('userId', '=', u.subA).execute();
+      if (limit.length) await t.db.insertInto('userShop').values(limit).execute();
+    }
+  });
+
   it('inside a transaction that rolls back, sends nothing', async () => {
     const before = await unreadInDb(u.ownerB);
     await expect(

@@ -2,6 +2,7 @@ import type { MessageRefType, MessageType } from '@jz/contracts/message';
 import { sql } from 'kysely';
 import type { DB } from '../../../db/client.ts';
 import { nowIso } from '../../../lib/time.ts';
+import '../account/account.tables.ts';
 import './message.tables.ts';
 
 /** What reaches a merchant: one message per recipient user. */
@@ -13,7 +14,13 @@ export interface OutgoingMessage {
   refId?: number | null;
 }
 
-export type Recipient = { userId: number; merchantId?: never } | { merchantId: number; userId?: never };
+/**
+ * `userId`: that user. `merchantId`: every active user of the merchant; with `shopId` (the shop the news is about),
+ * only those who may work in that shop: sub-accounts limited to other shops (`user_shop`) do not hear of it.
+ */
+export type Recipient =
+  | { userId: number; merchantId?: never; shopId?: never }
+  | { merchantId: number; shopId?: number | null; userId?: never };
 
 /**
  * The one way other modules (orders, finance, onboarding, licences, agreements) tell a merchant something.
@@ -36,18 +43,35 @@ export async function sendMessage(db: DB, msg: Recipient & OutgoingMessage): Pro
   const users =
     msg.userId !== undefined
       ? await db.selectFrom('user').select(['id', 'merchantId']).where('id', '=', msg.userId).execute()
-      : await db
-          .selectFrom('user')
-          .select(['id', 'merchantId'])
-          .where('merchantId', '=', msg.merchantId)
-          .where('status', '=', 0)
-          .execute();
+      : await merchantUsers(db, msg.merchantId, msg.shopId ?? null).execute();
   if (!users.length) return 0;
   await db
     .insertInto('message')
     .values(users.map((u) => ({ ...base, userId: u.id, merchantId: u.merchantId })))
     .execute();
   return users.length;
+}
+
+function merchantUsers(db: DB, merchantId: number, shopId: number | null) {
+  let q = db
+    .selectFrom('user')
+    .select(['id', 'merchantId'])
+    .where('merchantId', '=', merchantId)
+    .where('status', '=', 0);
+  if (shopId !== null)
+    q = q.where((w) =>
+      w.or([
+        w.not(w.exists(w.selectFrom('userShop').select('userShop.shopId').whereRef('userShop.userId', '=', 'user.id'))),
+        w.exists(
+          w
+            .selectFrom('userShop')
+            .select('userShop.shopId')
+            .whereRef('userShop.userId', '=', 'user.id')
+            .where('userShop.shopId', '=', shopId),
+        ),
+      ]),
+    );
+  return q;
 }
 
 /**
