@@ -113,6 +113,8 @@ test('password sign-in, then the phone change with codes to the old and the new 
 
   await page.goto('/#/wodezhanghao');
   await expect(page.getByTestId('account-phone')).toHaveText('139****0031');
+  // 上次登录: the SMS sign-in of the previous test, with its place (IP) and browser.
+  await expect(page.getByTestId('account-previous-sign-in')).toContainText(/登录地点 .+Chrome/);
   await shot(page, 'account-mine');
   await page.getByRole('button', { name: '修改手机号' }).click();
   await expect(page).toHaveURL(/#\/xiugaishoujihao/);

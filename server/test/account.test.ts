@@ -1,5 +1,6 @@
 import type { MyAccount } from '@jz/contracts/account';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSession } from '../src/modules/auth/session.service.ts';
 import { type Api, api, buildTestApp, PHONES, sessionFor, type TestApp } from './helpers/index.ts';
 
 const A = 'merchant/account';
@@ -35,6 +36,22 @@ describe('我的账号', () => {
     const s = await sub.get<MyAccount>(`${A}/mine`);
     expect(s.result.roleNames).toEqual(['店铺运营']);
     expect((await api(t.app).get(`${A}/mine`)).code).toBe(401);
+  });
+});
+
+describe('上次登录', () => {
+  it('is the sign-in before this session, with its time, IP and browser', async () => {
+    const b = await t.db.selectFrom('user').select('id').where('phone', '=', PHONES.ownerB).executeTakeFirstOrThrow();
+    const chrome = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/120.0 Safari/537.36';
+    const first = api(t.app, await openSession(t.app, b.id, '203.0.113.7', chrome));
+    const second = api(t.app, await openSession(t.app, b.id, '198.51.100.9', 'Firefox/130.0'));
+    const r = await second.get<MyAccount>(`${A}/mine`);
+    expect(r.result.previousSignIn).toMatchObject({ ip: '203.0.113.7', userAgent: chrome });
+    expect(Date.parse(r.result.previousSignIn?.at ?? '')).not.toBeNaN();
+    // Seen from the first session, the second one is later: not its 上次登录.
+    const f = await first.get<MyAccount>(`${A}/mine`);
+    expect(f.result.previousSignIn?.ip).not.toBe('198.51.100.9');
+    expect(f.result.previousSignIn?.ip).not.toBe('203.0.113.7');
   });
 });
 

@@ -42,9 +42,18 @@ export interface MyAccount {
   roleNames: string[];
   /** Shops this account may work in; null = every shop of the merchant. */
   shops: { id: number; name: string }[] | null;
+  /** This (the latest) sign-in. */
   lastLoginAt: string | null;
   lastLoginIp: string | null;
+  /** The sign-in before the current session (time, IP, browser): the 上次登录 the owner checks for strangers. */
+  previousSignIn: SignInRecord | null;
   createdAt: string;
+}
+
+export interface SignInRecord {
+  at: string;
+  ip: string | null;
+  userAgent: string | null;
 }
 
 /** The shared phone mask (mask.ts), re-exported for the account module. */

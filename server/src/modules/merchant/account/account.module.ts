@@ -53,7 +53,7 @@ export default defineModule({
 
     /* ---------------- 我的账号 (every signed-in user: a sub-account reaches it from the header) */
     app.get(`${me}/mine`, { config: { signedIn: true } }, async (req) =>
-      ok(await acc.myAccount(app.db, currentUser(req).id), 'ok'),
+      ok(await acc.myAccount(app.db, currentUser(req).id, currentUser(req).sessionId), 'ok'),
     );
 
     app.post(

@@ -5,7 +5,8 @@ import { business, invalid, notFound } from '../../../lib/errors.ts';
 import { nowIso } from '../../../lib/time.ts';
 import './account.tables.ts';
 
-export async function myAccount(db: DB, userId: number): Promise<MyAccount> {
+/** 我的账号; `sessionId` is the caller's session, so 上次登录 is the sign-in before it. */
+export async function myAccount(db: DB, userId: number, sessionId: number): Promise<MyAccount> {
   const u = await db
     .selectFrom('user')
     .leftJoin('merchant', 'merchant.id', 'user.merchantId')
@@ -39,6 +40,14 @@ export async function myAccount(db: DB, userId: number): Promise<MyAccount> {
     .where('userShop.userId', '=', userId)
     .orderBy('shop.id')
     .execute();
+  const previous = await db
+    .selectFrom('session')
+    .select(['createdAt as at', 'ip', 'userAgent'])
+    .where('userId', '=', userId)
+    .where('id', '<', sessionId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
   const { passwordHash, ...rest } = u;
   return {
     ...rest,
@@ -49,6 +58,7 @@ export async function myAccount(db: DB, userId: number): Promise<MyAccount> {
     hasPassword: !!passwordHash,
     roleNames: roles.map((r) => r.name),
     shops: shops.length ? shops : null,
+    previousSignIn: previous ?? null,
   };
 }
 

@@ -8,6 +8,7 @@ import { ImageUpload } from '../../../../components/upload/index.ts';
 import { zodRule } from '../../../../lib/zod-rule.ts';
 import { useEditAvatar, useEditNickName, useMyAccount } from '../api/account.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
+import { deviceOf, ipPlace } from '../lib/sign-in.ts';
 
 /** 我的账号 (/wodezhanghao): avatar, nickname, login name, masked phone, roles, merchant, last sign-in; links to changes. */
 export default function MyAccountPage() {
@@ -79,8 +80,15 @@ export default function MyAccountPage() {
               {a.shops ? a.shops.map((s) => <Tag key={s.id}>{s.name}</Tag>) : '全部店铺'}
             </Descriptions.Item>
           )}
+          <Descriptions.Item label="本次登录">
+            {a.lastLoginAt ? `${formatDateTime(a.lastLoginAt)}　登录地点 ${ipPlace(a.lastLoginIp)}` : '-'}
+          </Descriptions.Item>
           <Descriptions.Item label="上次登录">
-            {a.lastLoginAt ? `${formatDateTime(a.lastLoginAt)}（IP ${a.lastLoginIp ?? '-'}）` : '-'}
+            <span data-testid="account-previous-sign-in">
+              {a.previousSignIn
+                ? `${formatDateTime(a.previousSignIn.at)}　登录地点 ${ipPlace(a.previousSignIn.ip)}　${deviceOf(a.previousSignIn.userAgent)}`
+                : '首次登录'}
+            </span>
           </Descriptions.Item>
           <Descriptions.Item label="注册时间">{formatDateTime(a.createdAt)}</Descriptions.Item>
         </Descriptions>
