@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type FileChooser, type Page, test } from '@playwright/test';
+import { clientFor } from '../support/api.ts';
 import { DEMO, signIn } from '../support/session.ts';
 
 /**
@@ -39,9 +40,11 @@ function focusStop(page: Page): Promise<FocusStop> {
       const outline = s.outlineStyle !== 'none' && Number.parseFloat(s.outlineWidth) > 0;
       return outline || (s.boxShadow !== '' && s.boxShadow !== 'none');
     };
+    // Named as a screen reader would: aria-label, a label pointing at it, the label wrapping it (radios), its text.
     const label = el.id ? document.querySelector(`label[for="${el.id}"]`)?.textContent : null;
+    const wrapping = el.closest('label')?.textContent;
     return {
-      name: (el.getAttribute('aria-label') ?? label ?? el.textContent ?? '').trim() || el.id,
+      name: (el.getAttribute('aria-label') ?? label ?? wrapping ?? el.textContent ?? '').trim() || el.id,
       tag: el.tagName,
       ring: shows(el) || shows(frame) || shows(el.nextElementSibling),
     };
@@ -51,12 +54,15 @@ function focusStop(page: Page): Promise<FocusStop> {
 const isFocused = (page: Page, selector: string) =>
   page.evaluate((sel) => document.activeElement?.matches(sel) ?? false, selector);
 
-// Stuck after 所属店铺 in one of three clean-clone runs (both attempts, 2 min each; the upload tile's file chooser
-// never opened): passes alone and in two full runs. Open in issue 15 until the cause is found.
-test.fixme('新增员工 filled and saved with the keyboard alone, the focus visible on every control', async ({
-  page,
-}) => {
+test('新增员工 filled and saved with the keyboard alone, the focus visible on every control', async ({ page }) => {
   test.setTimeout(120_000);
+  // Listen for file choosers from the start: Playwright turns Chromium's chooser interception on asynchronously when
+  // the first listener is added, so a listener added just before Enter can lose the race and the chooser is dropped
+  // (seen once in three full runs; the same race is documented for Puppeteer's waitForFileChooser).
+  const choosers: FileChooser[] = [];
+  const api = await clientFor(page.request, DEMO.ownerB);
+  await removeKeyboardEmployees(api);
+  page.on('filechooser', (c) => choosers.push(c));
   await signIn(page, DEMO.ownerB);
   await page.goto('/#/xinzengyuangong');
   const form = page.locator('form#employeeForm');
@@ -70,7 +76,8 @@ test.fixme('新增员工 filled and saved with the keyboard alone, the focus vis
   const stops: FocusStop[] = [];
   const name = `键盘员工${Date.now() % 10_000}`;
   const phone = `137${String(Date.now() % 100_000_000).padStart(8, '0')}`;
-  const id = idCard('14080219920315062');
+  // Unique per attempt: a retry must not collide with the ID number an interrupted attempt saved.
+  const id = idCard(`14080219920315${String(Date.now() % 100).padStart(2, '0')}1`); // odd 17th digit: 男 after blur
   const typed: Record<string, string> = {
     employeeForm_name: name,
     employeeForm_phone: phone,
@@ -90,9 +97,9 @@ test.fixme('新增员工 filled and saved with the keyboard alone, the focus vis
     const here = stops[stops.length - 1]?.name;
     if (here === '上传头像') {
       // Enter opens the file dialog (the test only sees that it opens).
-      const chooser = page.waitForEvent('filechooser');
+      const before = choosers.length;
       await page.keyboard.press('Enter');
-      await chooser;
+      await expect.poll(() => choosers.length, { timeout: 10_000 }).toBeGreaterThan(before);
     }
     if (here === '添加技能') {
       // Enter opens the tag input; Tab leaves it and keeps the typed skill.
@@ -123,10 +130,24 @@ test.fixme('新增员工 filled and saved with the keyboard alone, the focus vis
   ])
     expect(names, `${control} reached by Tab`).toContain(control);
 
+  // The gender radios are one stop, named by their labels (the focus lands on the one checked when it arrives).
+  expect(names.some((n) => n === '男' || n === '女'), '性别 reached by Tab').toBe(true);
   // The ID number filled in the birth date on the way (blur), the skill is a tag, and Enter on 保存 submits.
   await expect(form.getByLabel('出生日期')).toHaveValue('1992-03-15');
   await expect(form.locator('.jz-tag-input').getByText('育婴护理')).toBeVisible();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/#\/gongsiyuangong$/);
   await expect(page.getByRole('row', { name: new RegExp(name) })).toBeVisible();
+  await removeKeyboardEmployees(api);
 });
+
+/** Merchant B's employees added by this spec (by name prefix), removed before and after so reruns start clean. */
+async function removeKeyboardEmployees(api: Awaited<ReturnType<typeof clientFor>>) {
+  const found = await api.get('app/jiazheng/yuangong/weapp/findAllByPage', {
+    shopId: 'all',
+    name: '键盘员工',
+    pageSize: 50,
+  });
+  const ids = ((found.result?.records ?? []) as { id: number }[]).map((e) => e.id);
+  if (ids.length) expect((await api.del(`app/jiazheng/yuangong/delByIds/${ids.join(',')}`)).code).toBe(200);
+}
