@@ -1,6 +1,7 @@
+import { PAGE_SIZES } from '@jz/contracts/envelope';
 import type { MerchantRole, SubAccount } from '@jz/contracts/subaccount';
 import { tableStates } from '../../../../components/QueryState.tsx';
-import { Button, Card, Space, Table, Tabs, Tag } from 'antd';
+import { Button, Card, Input, Space, Table, Tabs, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -129,6 +130,9 @@ function RoleList() {
   const del = useDeleteRole();
   const { confirmDelete } = useConfirm();
   const [editing, setEditing] = useState<MerchantRole | null | 'new'>(null);
+  // A merchant has a handful of roles: role/list answers them all; search and pages are done here.
+  const [keyword, setKeyword] = useState('');
+  const rows = (roles.data ?? []).filter((r) => !keyword || r.name.includes(keyword) || r.remark?.includes(keyword));
   const columns: ColumnsType<MerchantRole> = [
     { title: '角色名称', dataIndex: 'name', width: 160 },
     { title: '备注', dataIndex: 'remark', ellipsis: true, render: (v: string | null) => v ?? '-' },
@@ -163,17 +167,34 @@ function RoleList() {
   ];
   return (
     <Card className="jz-card" variant="borderless">
-      <Auth perm="merchant:subaccount:role">
-        <Button type="primary" style={{ marginBottom: 16 }} onClick={() => setEditing('new')}>
-          新增角色
-        </Button>
-      </Auth>
+      <Space style={{ marginBottom: 16 }} wrap>
+        <Auth perm="merchant:subaccount:role">
+          <Button type="primary" onClick={() => setEditing('new')}>
+            新增角色
+          </Button>
+        </Auth>
+        <Input.Search
+          allowClear
+          aria-label="搜索角色"
+          placeholder="角色名称/备注"
+          style={{ width: 220 }}
+          onChange={(e) => setKeyword(e.target.value.trim())}
+          onSearch={(v) => setKeyword(v.trim())}
+        />
+      </Space>
       <Table
         rowKey="id"
-        dataSource={roles.data ?? []}
+        dataSource={rows}
         columns={columns}
-        pagination={false}
-        {...tableStates(roles, { empty: '暂无角色，新增角色后可分配给子账号' })}
+        pagination={{
+          showSizeChanger: true,
+          pageSizeOptions: PAGE_SIZES.map(String),
+          showTotal: (n) => `共 ${n} 条`,
+          hideOnSinglePage: false,
+        }}
+        {...tableStates(roles, {
+          empty: keyword ? `没有名称或备注包含「${keyword}」的角色` : '暂无角色，新增角色后可分配给子账号',
+        })}
       />
       <MerchantRoleForm
         open={editing !== null}
