@@ -13,93 +13,39 @@
  *   WEB_DIST          a built web for the ready time (skipped when it has no index.html)
  * The server runs with RATE_LIMIT=off (its per-IP limit would refuse a load test). Ports 3131-3133. Every run is bounded: a hard limit ends the benchmark if anything hangs.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { CLIENT_ID } from '@jz/contracts/auth';
 import autocannon, { type Result } from 'autocannon';
 import { openDb } from '../src/db/client.ts';
 import { newToken, sha256 } from '../src/lib/crypto.ts';
+import {
+  BENCH_ENV,
+  childEnv,
+  HEALTH,
+  hardLimit,
+  killAll,
+  procStatus,
+  serverDir,
+  start,
+  stop,
+  waitFor,
+} from './lib/processes.ts';
 
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const root = path.resolve(serverDir, '..');
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PORT_SERVER = 3131;
 const PORT_BARE = 3132;
 const PORT_READY = 3133;
-const HEALTH = '/tmpl/api/health';
 
-const hardLimit = setTimeout(
-  () => {
-    console.error('bench: did not finish in time, giving up');
-    for (const c of children) c.kill('SIGKILL');
-    process.exit(2);
-  },
-  (14 * duration + 900) * 1000,
-);
-hardLimit.unref();
+hardLimit('bench', (14 * duration + 900) * 1000);
 
-const children = new Set<ChildProcess>();
-function start(args: string[], env: Record<string, string | undefined>, cwd = serverDir) {
-  // An empty value removes the variable (e.g. DATABASE_URL for a SQLite run).
-  const merged: Record<string, string | undefined> = {
-    ...process.env,
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'development',
-    // The global per-IP limit (600/min) would answer most benchmark calls with 429.
-    RATE_LIMIT: 'off',
-    ...env,
-  };
-  for (const k of Object.keys(merged)) if (merged[k] === '') delete merged[k];
-  const child = spawn(process.execPath, args, {
-    cwd,
-    env: merged as NodeJS.ProcessEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.add(child);
-  let output = '';
-  child.stdout?.on('data', (d) => {
-    output += d;
-  });
-  child.stderr?.on('data', (d) => {
-    output += d;
-  });
-  child.on('exit', () => children.delete(child));
-  return { child, output: () => output };
-}
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const gone = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  const t = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await gone;
-  clearTimeout(t);
-}
-async function waitFor(url: string, limitMs: number, p: { child: ChildProcess; output: () => string }) {
-  const t0 = performance.now();
-  const child = p.child;
-  while (performance.now() - t0 < limitMs) {
-    if (child.exitCode !== null)
-      throw new Error(`${url}: the process exited (${child.exitCode}):\n${p.output().slice(-2000)}`);
-    try {
-      const r = await fetch(url);
-      if (r.ok) return performance.now() - t0;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`${url} did not answer within ${limitMs} ms`);
-}
-const procStatus = (pid: number, key: 'VmHWM' | 'VmRSS') => {
-  try {
-    const m = readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`${key}:\\s+(\\d+) kB`));
-    return m ? Number(m[1]) / 1024 : Number.NaN;
-  } catch {
-    return Number.NaN;
-  }
-};
+// An empty value removes the variable (e.g. DATABASE_URL for a SQLite run).
+const startBench = (args: string[], env: Record<string, string | undefined>, cwd?: string) =>
+  start(args, { ...BENCH_ENV, ...env }, cwd);
 
 /** A session for bench_m0001 written straight into the database (as a sign-in would). */
 async function tokenFor(db: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string }) {
@@ -172,7 +118,7 @@ async function benchOne(
   bare: Result,
 ) {
   const token = await tokenFor(dbRef);
-  const srv = start(['--import', 'tsx', 'src/main.ts'], { ...env, PORT: String(PORT_SERVER), HOST: '127.0.0.1' });
+  const srv = startBench(['--import', 'tsx', 'src/main.ts'], { ...env, PORT: String(PORT_SERVER), HOST: '127.0.0.1' });
   const base = `http://127.0.0.1:${PORT_SERVER}`;
   try {
     const readyMs = await waitFor(base + HEALTH, 300_000, srv);
@@ -228,7 +174,7 @@ async function benchOne(
 async function readyTime(label: string, env: Record<string, string>) {
   for (let attempt = 0; attempt < 2; attempt++) {
     const t0 = performance.now();
-    const p = start(['scripts/start.mjs'], { ...env, PORT: String(PORT_READY), HOST: '127.0.0.1' }, root);
+    const p = startBench(['scripts/start.mjs'], { ...env, PORT: String(PORT_READY), HOST: '127.0.0.1' }, root);
     try {
       await waitFor(`http://127.0.0.1:${PORT_READY}${HEALTH}`, 600_000, p);
       const ms = performance.now() - t0;
@@ -255,7 +201,7 @@ try {
       ['--import', 'tsx', 'scripts/bench-data.ts', '--orders', orders, '--merchants', '20'],
       {
         cwd: serverDir,
-        env: { ...process.env, DATA_DIR: sqliteDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+        env: childEnv({ DATA_DIR: sqliteDir, DATABASE_URL: '', LOG_LEVEL: 'warn' }),
         stdio: 'inherit',
         timeout: 1_800_000,
       },
@@ -264,7 +210,7 @@ try {
   }
   sqliteDir = path.resolve(sqliteDir);
 
-  const bareProc = start(['--import', 'tsx', 'bench/bare.ts'], { PORT: String(PORT_BARE) });
+  const bareProc = startBench(['--import', 'tsx', 'bench/bare.ts'], { PORT: String(PORT_BARE) });
   let bare: Result;
   try {
     await waitFor(`http://127.0.0.1:${PORT_BARE}/bare`, 60_000, bareProc);
@@ -307,6 +253,6 @@ try {
     }
   } else console.log(`ready: skipped (no built web in ${webDist}; set WEB_DIST)`);
 } finally {
-  for (const c of children) c.kill('SIGKILL');
+  killAll();
   if (tmpData) rmSync(tmpData, { recursive: true, force: true });
 }

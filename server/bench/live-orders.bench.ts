@@ -21,20 +21,31 @@
  *   BENCH_PG_ADMIN  PostgreSQL admin URL         default postgres://postgres@127.0.0.1:5432/postgres (unreachable: PG cases skipped)
  * Ports 3360-3361. The server runs with RATE_LIMIT=off. A hard limit ends the run if anything hangs.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { CLIENT_ID } from '@jz/contracts/auth';
 import pg from 'pg';
 import { type DbHandle, openDb } from '../src/db/client.ts';
 import { newToken, sha256 } from '../src/lib/crypto.ts';
 import { openCustomerSession } from '../src/modules/customer/customer.repo.ts';
+import {
+  BENCH_ENV,
+  childEnv,
+  cpuSeconds,
+  HEALTH,
+  hardLimit,
+  killAll,
+  procStatus,
+  serverDir,
+  start,
+  stop,
+  waitFor,
+} from './lib/processes.ts';
 
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const N = Number(process.env.LIVE_MERCHANTS ?? 100);
 const RATE = Number(process.env.LIVE_RATE ?? 20);
 const SECONDS = Number(process.env.LIVE_SECONDS ?? 30);
@@ -46,102 +57,33 @@ const TARGET_MS = 1000;
 const DRAIN_MS = 8000;
 const API = '/tmpl/api/app/jiazheng';
 
-const hardLimit = setTimeout(
-  () => {
-    console.error('live bench: did not finish in time, giving up');
-    for (const c of children) c.kill('SIGKILL');
-    process.exit(2);
-  },
-  (3 * (SECONDS + 60) + 900) * 1000,
-);
-hardLimit.unref();
+hardLimit('live bench', (3 * (SECONDS + 60) + 900) * 1000);
 
 // ------------------------------------------------------------------ processes
 
-const children = new Set<ChildProcess>();
 function startServer(port: number, env: Record<string, string>) {
   // LIVE_CPU_PROF=<dir>: a V8 CPU profile of each server (open in Chrome DevTools) to see where a saturated server spends its time.
   const prof = process.env.LIVE_CPU_PROF
     ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(process.env.LIVE_CPU_PROF)]
     : [];
-  const child = spawn(process.execPath, [...prof, '--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: childEnv({
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'development',
-      RATE_LIMIT: 'off',
-      SEED_DEMO: 'never',
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-    }),
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const proc = start([...prof, '--import', 'tsx', 'src/main.ts'], {
+    ...BENCH_ENV,
+    SEED_DEMO: 'never',
+    ...env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
   });
-  children.add(child);
-  let output = '';
-  child.stdout?.on('data', (d) => {
-    output += d;
-  });
-  child.stderr?.on('data', (d) => {
-    output += d;
-  });
-  child.on('exit', () => children.delete(child));
-  return { child, port, output: () => output };
+  return { ...proc, port };
 }
 type Server = ReturnType<typeof startServer>;
 
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const gone = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  const t = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await gone;
-  clearTimeout(t);
-}
-
-async function ready(s: Server, limitMs = 120_000) {
-  const t0 = performance.now();
-  while (performance.now() - t0 < limitMs) {
-    if (s.child.exitCode !== null) throw new Error(`server :${s.port} exited:\n${s.output().slice(-2000)}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${s.port}/tmpl/api/health`)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`server :${s.port} not ready within ${limitMs} ms`);
-}
-
-const procStatus = (pid: number, key: 'VmHWM' | 'VmRSS') => {
-  try {
-    const m = readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`${key}:\\s+(\\d+) kB`));
-    return m ? Number(m[1]) / 1024 : Number.NaN;
-  } catch {
-    return Number.NaN;
-  }
-};
-
-/** CPU seconds (user + system) a process has used so far. */
-const cpuSeconds = (pid: number) => {
-  try {
-    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(f[11]) + Number(f[12])) / 100;
-  } catch {
-    return Number.NaN;
-  }
-};
+const ready = (s: Server, limitMs = 120_000) => waitFor(`http://127.0.0.1:${s.port}${HEALTH}`, limitMs, s, 50);
 
 // ------------------------------------------------------------------ data
 
 interface Fixture {
   merchants: { merchantId: number; token: string; goodsId: number }[];
   customers: string[];
-}
-
-/** The environment of a child: an empty value removes the variable (e.g. DATABASE_URL for a SQLite run). */
-function childEnv(env: Record<string, string>) {
-  const merged: Record<string, string | undefined> = { ...process.env, ...env };
-  for (const k of Object.keys(merged)) if (merged[k] === '') delete merged[k];
-  return merged as NodeJS.ProcessEnv;
 }
 
 function fill(env: Record<string, string>) {
@@ -504,5 +446,5 @@ try {
   for (const r of results) console.log(`  ${r.label}: p99 ${ms(r.p99)} — ${r.ok ? 'met' : 'MISSED'}`);
   if (results.some((r) => !r.ok)) process.exitCode = 1;
 } finally {
-  for (const c of children) c.kill('SIGKILL');
+  killAll();
 }
