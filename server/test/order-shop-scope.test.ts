@@ -45,7 +45,7 @@ const CALLS: [string, (a: Api, shopId: number) => ReturnType<Api['get']>][] = [
   [
     'export',
     (a, s) =>
-      a.post(`${D}/export`, { shopId: s }).catch((e: Error) => {
+      a.post(`${D}/export`, { shopId: s, format: 'csv' }).catch((e: Error) => {
         if (/HTTP 200\): \uFEFF?订单号/.test(e.message)) return { code: 200, message: 'csv' } as never;
         throw e;
       }),

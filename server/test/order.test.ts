@@ -95,6 +95,28 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
+/** The files of a ZIP written with stored entries (the order export), read from its central directory. */
+function unzipStored(buf: Buffer) {
+  const end = buf.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  expect(end).toBeGreaterThan(0);
+  const count = buf.readUInt16LE(end + 10);
+  let p = buf.readUInt32LE(end + 16);
+  const files = new Map<string, string>();
+  for (let i = 0; i < count; i++) {
+    expect(buf.readUInt32LE(p)).toBe(0x02014b50);
+    const size = buf.readUInt32LE(p + 20);
+    const nameLen = buf.readUInt16LE(p + 28);
+    const extra = buf.readUInt16LE(p + 30) + buf.readUInt16LE(p + 32);
+    const name = buf.subarray(p + 46, p + 46 + nameLen).toString('utf8');
+    const local = buf.readUInt32LE(p + 42);
+    expect(buf.readUInt32LE(local)).toBe(0x04034b50);
+    const start = local + 30 + buf.readUInt16LE(local + 26) + buf.readUInt16LE(local + 28);
+    files.set(name, buf.subarray(start, start + size).toString('utf8'));
+    p += 46 + nameLen + extra;
+  }
+  return files;
+}
+
 describe('demo orders', () => {
   it('both merchants have orders in every status, with timelines, settlements and reviews made by the real paths', async () => {
     for (const m of [merchants.a, merchants.b]) {
@@ -356,6 +378,50 @@ describe('the state machine', () => {
   });
 });
 
+describe('every refusal of the state machine (domain.md)', () => {
+  // Which calls each status accepts; every other call in that status is refused with 2004 and changes nothing.
+  const ALLOWED: Record<string, number[]> = {
+    pay: [10],
+    setYuangong: [20, 30],
+    shangjiaCancel: [20, 30],
+    shangjiaYanquan: [30],
+    queren: [40],
+    pingjia: [50],
+  };
+
+  it('each call in each status it does not accept: 2004 naming the state, the order untouched', async () => {
+    const e = await freeEmployee(shops.aMain);
+    for (const status of [10, 20, 30, 40, 50, 60, 70]) {
+      const o = await t.db
+        .selectFrom('serviceOrder')
+        .innerJoin('customer', 'customer.id', 'serviceOrder.customerId')
+        .select(['serviceOrder.id', 'serviceOrder.verifyCode', 'customer.phone'])
+        .where('serviceOrder.shopId', '=', shops.aMain)
+        .where('serviceOrder.status', '=', status)
+        .orderBy('serviceOrder.id')
+        .executeTakeFirstOrThrow();
+      const before = await orderRow(o.id);
+      const c = await customer(o.phone);
+      const calls: Record<string, () => Promise<{ code: number; message: string }>> = {
+        pay: () => c.api.post(`${C}/order/pay`, { id: o.id }),
+        setYuangong: () => ownerA.post(`${D}/setYuangong`, { id: o.id, yuangongId: e.id }),
+        shangjiaCancel: () => ownerA.post(`${D}/shangjiaCancel`, { id: o.id, reason: '状态机测试' }),
+        shangjiaYanquan: () => ownerA.post(`${D}/shangjiaYanquan`, { code: o.verifyCode }),
+        queren: () => ownerA.post(`${D}/queren`, { id: o.id }),
+        pingjia: () => c.api.post(`${C}/order/pingjia`, { id: o.id, rating: 5, content: '状态机测试' }),
+      };
+      for (const [name, call] of Object.entries(calls)) {
+        if (ALLOWED[name].includes(status)) continue;
+        const r = await call();
+        expect(r, `${name} at ${status}: ${r.message}`).toMatchObject({ code: 2004 });
+        expect(r.message, `${name} at ${status}`).toMatch(/状态|券码已核销|尚未接单/);
+      }
+      expect(await orderRow(o.id), `status ${status}`).toEqual(before);
+    }
+    expect((await employee(e.id)).workState).toBe(1);
+  });
+});
+
 describe('verification rate limit', () => {
   it('counts wrong codes per merchant in the database: after 10 misses even the right code waits', async () => {
     // start from a clean window (earlier tests let B guess A's code once)
@@ -384,6 +450,59 @@ describe('verification rate limit', () => {
     expect(await ownerB.post(`${D}/shangjiaYanquan`, { code: o.code })).toMatchObject({ code: 200 });
     const hist = await ownerB.get(`${D}/yanquan/findAllByPage`);
     expect(hist.result.records[0]).toMatchObject({ id: o.id, status: 40 });
+  });
+});
+
+describe('list filters', () => {
+  it('验券记录 searches by order number, phone and verification date; bad dates 2001', async () => {
+    const all = await ownerA.get(`${D}/yanquan/findAllByPage`, { shopId: 'all', pageSize: 100 });
+    expect(all.result.total).toBeGreaterThan(0);
+    const one = all.result.records[0] as { orderNo: string; verifiedAt: string };
+    const byNo = await ownerA.get(`${D}/yanquan/findAllByPage`, { shopId: 'all', orderNo: one.orderNo });
+    expect(byNo.result.records.map((o: { orderNo: string }) => o.orderNo)).toEqual([one.orderNo]);
+    const row = await t.db
+      .selectFrom('serviceOrder')
+      .select('customerPhone')
+      .where('orderNo', '=', one.orderNo)
+      .executeTakeFirstOrThrow();
+    const byPhone = await ownerA.get(`${D}/yanquan/findAllByPage`, {
+      shopId: 'all',
+      customerPhone: row.customerPhone.slice(-4),
+    });
+    expect(byPhone.result.records.map((o: { orderNo: string }) => o.orderNo)).toContain(one.orderNo);
+    const old = await ownerA.get(`${D}/yanquan/findAllByPage`, {
+      shopId: 'all',
+      startDate: '2000-01-01',
+      endDate: '2000-01-31',
+    });
+    expect(old.result).toMatchObject({ total: 0, records: [] });
+    const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+    const recent = await ownerA.get(`${D}/yanquan/findAllByPage`, { shopId: 'all', endDate: today, pageSize: 100 });
+    expect(recent.result.total).toBe(all.result.total);
+    expect(await ownerA.get(`${D}/yanquan/findAllByPage`, { startDate: '2024/1/1' })).toMatchObject({ code: 2001 });
+  });
+
+  it('findFilterOptions: the merchant own employees and goods only; platform users 301; anonymous 401', async () => {
+    const r = await ownerA.get(`${D}/findFilterOptions`);
+    expect(r.code).toBe(200);
+    const ids = async (table: 'employee' | 'goods', m: number) =>
+      (await t.db.selectFrom(table).select('id').where('merchantId', '=', m).execute()).map((x) => x.id);
+    const aEmp = new Set(await ids('employee', merchants.a));
+    const aGoods = new Set(await ids('goods', merchants.a));
+    expect(r.result.employees.length).toBeGreaterThan(0);
+    expect(r.result.goods.length).toBeGreaterThan(0);
+    expect(r.result.employees.every((e: { id: number }) => aEmp.has(e.id))).toBe(true);
+    expect(r.result.goods.every((g: { id: number }) => aGoods.has(g.id))).toBe(true);
+    expect(new Set(r.result.employees.map((e: { shopId: number }) => e.shopId))).toEqual(
+      new Set([shops.aMain, shops.aBranch]),
+    );
+    // the employee filter of the list takes one of them
+    const e = r.result.employees.find((x: { shopId: number }) => x.shopId === shops.aMain);
+    const byEmp = await ownerA.get(`${D}/findAllByPage`, { employeeId: e.id, pageSize: 100 });
+    expect(byEmp.result.records.every((o: { employeeId: number }) => o.employeeId === e.id)).toBe(true);
+    const admin = api(t.app, await loginAs(t.app, PHONES.admin));
+    expect(await admin.get(`${D}/findFilterOptions`)).toMatchObject({ code: 301 });
+    expect(await api(t.app).get(`${D}/findFilterOptions`)).toMatchObject({ status: 401 });
   });
 });
 
@@ -445,7 +564,7 @@ describe('export and settlements', () => {
         authorization: `Bearer ${await loginAs(t.app, PHONES.ownerA)}`,
         'content-type': 'application/x-www-form-urlencoded',
       },
-      payload: 'status=60',
+      payload: 'status=60&format=csv',
     });
     expect(res.headers['content-type']).toMatch(/text\/csv/);
     expect(res.body.charCodeAt(0)).toBe(0xfeff);
@@ -454,6 +573,29 @@ describe('export and settlements', () => {
     expect(lines.length).toBeGreaterThan(1);
     expect(lines.slice(1).every((l) => l.includes('已评价'))).toBe(true);
     expect(res.body).not.toMatch(/1393590000\d/);
+
+    // the default is a real Excel workbook (.xlsx): a ZIP whose sheet holds the same rows
+    const x = await t.app.inject({
+      method: 'POST',
+      url: `/tmpl/api/${D}/export`,
+      headers: { authorization: `Bearer ${await loginAs(t.app, PHONES.ownerA)}` },
+      payload: { status: 60 },
+    });
+    expect(x.statusCode).toBe(200);
+    expect(x.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(String(x.headers['content-disposition'])).toMatch(/filename\*=UTF-8''.*\.xlsx$/);
+    const parts = unzipStored(x.rawPayload);
+    expect([...parts.keys()]).toEqual(
+      expect.arrayContaining(['[Content_Types].xml', 'xl/workbook.xml', 'xl/worksheets/sheet1.xml']),
+    );
+    const sheet = parts.get('xl/worksheets/sheet1.xml')!;
+    expect((sheet.match(/<row /g) ?? []).length).toBe(lines.length);
+    expect(sheet).toContain('<t xml:space="preserve">订单号</t>');
+    expect((sheet.match(/>已评价</g) ?? []).length).toBe(lines.length - 1);
+    expect(sheet).not.toMatch(/1393590000\d/);
+    expect(
+      await ownerA.post(`${D}/export`, { format: 'pdf' }).catch((e: Error) => ({ code: -1, message: e.message })),
+    ).toMatchObject({ code: 2001 });
 
     const page = await ownerA.get(`${D}/findDakuanByPage`, { pageSize: 100 });
     const sum = await ownerA.get(`${D}/findDakuanHuizong`);

@@ -65,6 +65,30 @@ export const orderQuery = pageQuery.extend({
 });
 export type OrderQuery = z.infer<typeof orderQuery>;
 
+/** yanquan/findAllByPage (验券记录) filters: the dates are those of the verification. */
+export const verifyHistoryQuery = orderQuery.pick({
+  pageNum: true,
+  pageSize: true,
+  shopId: true,
+  orderNo: true,
+  customerPhone: true,
+  startDate: true,
+  endDate: true,
+});
+export type VerifyHistoryQuery = z.infer<typeof verifyHistoryQuery>;
+
+/** findFilterOptions: the employees and goods the order and review lists can be filtered by (the caller's shops). */
+export interface FilterOption {
+  id: number;
+  name: string;
+  shopId: number;
+  shopName: string;
+}
+export interface FilterOptions {
+  employees: FilterOption[];
+  goods: FilterOption[];
+}
+
 export const setYuangongBody = z.object({
   id,
   yuangongId: z.coerce.number({ error: '请选择员工' }).int('请选择员工').positive('请选择员工'),

@@ -7,6 +7,8 @@ import type {
   OrderEvent,
   OrderQuery,
   OrderStatus,
+  FilterOptions,
+  VerifyHistoryQuery,
 } from '@jz/contracts/order';
 import { ORDER_STATUSES } from '@jz/contracts/order';
 import { type SelectQueryBuilder, sql } from 'kysely';
@@ -305,18 +307,18 @@ export async function assignableEmployees(db: DB, merchantId: number, orderId: n
   }));
 }
 
-/** 验券记录: the orders this merchant verified, newest first. */
-export async function verifyHistory(
-  db: DB,
-  t: Tenant,
-  f: { pageNum: number; pageSize: number; shopId?: 'all' | number },
-) {
+/** 验券记录: the orders this merchant verified, newest first; searchable by order number, phone and verification date. */
+export async function verifyHistory(db: DB, t: Tenant, f: VerifyHistoryQuery) {
   const shopId = await ownShopFilter(db, t, f.shopId);
   let q: Q = db
     .selectFrom('serviceOrder')
     .where('serviceOrder.merchantId', '=', t.merchantId)
     .where('serviceOrder.verifiedAt', 'is not', null);
   if (shopId !== null) q = q.where('serviceOrder.shopId', '=', shopId);
+  if (f.orderNo) q = q.where('serviceOrder.orderNo', 'like', likeContains(f.orderNo));
+  if (f.customerPhone) q = q.where('serviceOrder.customerPhone', 'like', likeContains(f.customerPhone));
+  if (f.startDate) q = q.where('serviceOrder.verifiedAt', '>=', dayStart(f.startDate));
+  if (f.endDate) q = q.where('serviceOrder.verifiedAt', '<', dayEnd(f.endDate));
   const page = await paginate(q, (x) => withJoins(x).orderBy('serviceOrder.verifiedAt', 'desc'), f);
   const stats = await db
     .selectFrom('verifyAttempt')
@@ -332,6 +334,24 @@ export async function verifyHistory(
     total: page.total,
     recentFailures: Number(stats.failed ?? 0),
   };
+}
+
+/**
+ * The employees and goods of the caller's shops (a sub-account: its allowed shops), for the employee filter of the
+ * order list and the goods / employee filters of the reviews. Resigned employees stay: old orders name them.
+ */
+export async function filterOptions(db: DB, t: Tenant): Promise<FilterOptions> {
+  const of = async (table: 'employee' | 'goods') => {
+    let q = db
+      .selectFrom(table)
+      .innerJoin('shop', 'shop.id', `${table}.shopId`)
+      .select([`${table}.id as id`, `${table}.name as name`, `${table}.shopId as shopId`, 'shop.name as shopName'])
+      .where(`${table}.merchantId`, '=', t.merchantId);
+    if (t.allowedShopIds) q = q.where(`${table}.shopId`, 'in', t.allowedShopIds.length ? t.allowedShopIds : [-1]);
+    if (table === 'employee') q = q.where('employee.deletedAt', 'is', null);
+    return q.orderBy(`${table}.shopId`).orderBy(`${table}.id`).limit(1000).execute();
+  };
+  return { employees: await of('employee'), goods: await of('goods') };
 }
 
 // ---------------------------------------------------------------- settlements (打款)

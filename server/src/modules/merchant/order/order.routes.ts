@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { idParam } from '@jz/contracts/common';
-import { pageQuery } from '@jz/contracts/common';
 import {
   cancelBody,
   dakuanQuery,
@@ -10,6 +9,7 @@ import {
   orderQuery,
   querenBody,
   setYuangongBody,
+  verifyHistoryQuery,
   yanquanBody,
 } from '@jz/contracts/order';
 import type { FastifyRequest } from 'fastify';
@@ -21,6 +21,7 @@ import { dayjs, TZ } from '../../../lib/time.ts';
 import type { App } from '../../types.ts';
 import { registerStream } from './order-stream.ts';
 import * as repo from './order.repo.ts';
+import { buildXlsx, XLSX_TYPE } from './xlsx.ts';
 import { type Actor, assignEmployee, confirmDone, merchantCancel, verifyByCode } from './transition.repo.ts';
 
 export const ORDER_BASE = '/tmpl/api/app/jiazheng/pay/dingdan';
@@ -48,6 +49,7 @@ const cell = (v: unknown) => {
 const yuan = (fen: number) => (fen / 100).toFixed(2);
 const time = (iso: string | null) => (iso ? dayjs(iso).tz(TZ).format('YYYY-MM-DD HH:mm') : '');
 const REFUND = ['无', '退款中', '已退款', '退款失败'];
+const exportFormat = z.object({ format: z.enum(['xlsx', 'csv'], { error: '导出格式为 xlsx 或 csv' }).default('xlsx') });
 
 export function orderRoutes(app: App) {
   const tenant = (req: FastifyRequest) => tenantOf(app.db, req);
@@ -74,6 +76,11 @@ export function orderRoutes(app: App) {
       await repo.orderInScope(app.db, t, req.params.id);
       return ok(await repo.orderDetail(app.db, t.merchantId, req.params.id), 'ok');
     },
+  );
+
+  // The filter choices of the order list and the reviews: any merchant user (a list's own perm guards its rows).
+  app.get(`${base}/findFilterOptions`, { config: { signedIn: true } }, async (req) =>
+    ok(await repo.filterOptions(app.db, await tenant(req)), 'ok'),
   );
 
   app.get(
@@ -121,7 +128,7 @@ export function orderRoutes(app: App) {
 
   app.get(
     `${base}/yanquan/findAllByPage`,
-    { schema: { querystring: pageQuery.merge(shopParam) }, config: { perm: 'merchant:order:verify' } },
+    { schema: { querystring: verifyHistoryQuery }, config: { perm: 'merchant:order:verify' } },
     async (req) => ok(await repo.verifyHistory(app.db, await tenant(req), req.query), 'ok'),
   );
 
@@ -135,15 +142,16 @@ export function orderRoutes(app: App) {
     },
   );
 
-  // No xlsx library is installed: CSV with a UTF-8 BOM, which Excel opens with the Chinese text intact.
+  // Excel (.xlsx, written by xlsx.ts: no library needed) by default; `format=csv` answers CSV with a UTF-8 BOM.
   app.post(
     `${base}/export`,
     {
-      schema: { body: orderQuery.omit({ pageNum: true, pageSize: true }) },
+      schema: { body: orderQuery.omit({ pageNum: true, pageSize: true }).merge(exportFormat) },
       config: { perm: 'merchant:order:export', oplog: oplog('export') },
     },
     async (req, reply) => {
-      const rows = await repo.exportOrders(app.db, await tenant(req), req.body);
+      const { format, ...filters } = req.body;
+      const rows = await repo.exportOrders(app.db, await tenant(req), filters);
       const head = [
         '订单号',
         '店铺',
@@ -162,36 +170,34 @@ export function orderRoutes(app: App) {
         '完成时间',
         '取消原因',
       ];
-      const lines = rows.map((r) =>
-        [
-          r.orderNo,
-          r.shopName,
-          r.goodsName,
-          `${r.quantity}${r.unit}`,
-          yuan(r.amount),
-          yuan(r.payAmount),
-          ORDER_STATUS_NAME[r.status as OrderStatus],
-          REFUND[r.refundStatus] ?? '',
-          r.customerName,
-          r.customerPhone,
-          r.address,
-          time(r.appointmentAt),
-          r.employeeName ?? '',
-          time(r.createdAt),
-          time(r.completedAt),
-          r.cancelReason ?? '',
-        ]
-          .map(cell)
-          .join(','),
-      );
-      const name = `订单_${dayjs().tz(TZ).format('YYYYMMDDHHmmss')}.csv`;
-      reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header(
-          'content-disposition',
-          `attachment; filename="orders.csv"; filename*=UTF-8''${encodeURIComponent(name)}`,
-        );
-      return `\uFEFF${[head.map(cell).join(','), ...lines].join('\r\n')}\r\n`;
+      const data = rows.map((r) => [
+        r.orderNo,
+        r.shopName,
+        r.goodsName,
+        `${r.quantity}${r.unit}`,
+        format === 'csv' ? yuan(r.amount) : r.amount / 100,
+        format === 'csv' ? yuan(r.payAmount) : r.payAmount / 100,
+        ORDER_STATUS_NAME[r.status as OrderStatus],
+        REFUND[r.refundStatus] ?? '',
+        r.customerName,
+        r.customerPhone,
+        r.address,
+        time(r.appointmentAt),
+        r.employeeName ?? '',
+        time(r.createdAt),
+        time(r.completedAt),
+        r.cancelReason ?? '',
+      ]);
+      const stamp = dayjs().tz(TZ).format('YYYYMMDDHHmmss');
+      const disposition = (ext: string) =>
+        `attachment; filename="orders.${ext}"; filename*=UTF-8''${encodeURIComponent(`订单_${stamp}.${ext}`)}`;
+      if (format === 'csv') {
+        reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', disposition('csv'));
+        return `\uFEFF${[head, ...data].map((l) => l.map(cell).join(',')).join('\r\n')}\r\n`;
+      }
+      const widths = [24, 24, 20, 8, 10, 10, 8, 8, 10, 14, 40, 17, 10, 17, 17, 24];
+      reply.header('content-type', XLSX_TYPE).header('content-disposition', disposition('xlsx'));
+      return buildXlsx('订单', [head, ...data], widths);
     },
   );
 

@@ -1,6 +1,6 @@
 import type { Page } from '@jz/contracts/envelope';
-import type { Order, OrderDetail, OrderPage } from '@jz/contracts/order';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { FilterOption, FilterOptions, Order, OrderDetail, OrderPage } from '@jz/contracts/order';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, download } from '../../../../lib/api-client.ts';
 
 const base = '/api/app/jiazheng/pay/dingdan';
@@ -27,7 +27,22 @@ export interface AssignableEmployee {
 export const getAssignable = (id: number) =>
   api.get<AssignableEmployee[]>(`${base}/findYuangong`, { id }, { quiet: true });
 
-export const exportOrders = (filters: object) => download(`${base}/export`, filters, '订单.csv');
+/** The employees and goods of the caller's shops, for the lists' employee / goods filters. */
+export const useFilterOptions = () =>
+  useQuery({
+    queryKey: [...orderKeys.all, 'filter-options'],
+    queryFn: () => api.get<FilterOptions>(`${base}/findFilterOptions`, undefined, { quiet: true, silentError: true }),
+    staleTime: 60_000,
+  });
+
+/** Select options; the shop is named when the choices span several shops. */
+export function optionsOf(list: FilterOption[] | undefined) {
+  const several = new Set((list ?? []).map((x) => x.shopId)).size > 1;
+  return (list ?? []).map((x) => ({ label: several ? `${x.name}（${x.shopName}）` : x.name, value: x.id }));
+}
+
+export const exportOrders = (filters: object) =>
+  download(`${base}/export`, { ...filters, format: 'xlsx' }, '订单.xlsx');
 
 export function useOrderMutations() {
   const qc = useQueryClient();

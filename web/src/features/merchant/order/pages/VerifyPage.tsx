@@ -1,11 +1,13 @@
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { type Order, type OrderDetail, verifyCodeSchema } from '@jz/contracts/order';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Form, Input, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { CopyText } from '../../../../components/CopyText.tsx';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
+import { initPcQuery } from '../../../../lib/queries.ts';
 import { zodRule } from '../../../../lib/zod-rule.ts';
 import { getVerifyHistory, orderKeys, useOrderMutations } from '../api/orders.ts';
 import { yuan } from '../components/money.ts';
@@ -17,6 +19,7 @@ import { formatDateTime } from '../../../../lib/format.ts';
  */
 export default function VerifyPage() {
   const [form] = Form.useForm<{ code: string }>();
+  const { data: init } = useQuery(initPcQuery);
   const { verify } = useOrderMutations();
   const [result, setResult] = useState<OrderDetail | null>(null);
   const submit = async ({ code }: { code: string }) => {
@@ -107,6 +110,22 @@ export default function VerifyPage() {
         fetcher={getVerifyHistory}
         columns={columns}
         scrollX={1000}
+        search={[
+          { name: 'orderNo', label: '订单号' },
+          { name: 'customerPhone', label: '客户手机' },
+          { name: 'verified', label: '核销日期', type: 'dateRange' },
+          {
+            name: 'shopId',
+            label: '店铺',
+            type: 'select',
+            width: 240,
+            placeholder: `当前店铺${init?.curDianpu ? `（${init.curDianpu.name}）` : ''}`,
+            options: [
+              { label: '全部店铺', value: 'all' },
+              ...(init?.allDianpu ?? []).map((s) => ({ label: s.name, value: s.id })),
+            ],
+          },
+        ]}
       />
     </Space>
   );
