@@ -12,7 +12,14 @@
  *   SIMULATE_SHOP_ID      only this shop's goods               default: every visible shop
  *   SIMULATE_CODE         the SMS code the customers type      default 123456 (start the server with DEMO_SMS_CODE=123456)
  *   SIMULATE_UNPAID       share of orders left unpaid (0-1)    default 0
+ *
+ * Customer sessions are kept between runs in the temp folder (jz-simulate-<server hash>.json).
  */
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
 const env = process.env;
 const BASE = (env.SIMULATE_URL ?? 'http://127.0.0.1:3000').replace(/\/+$/, '');
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
@@ -104,6 +111,46 @@ interface Goods {
   shopName: string;
 }
 
+/**
+ * Customer sessions last 30 days and the server sends one code a minute (five an hour) per phone, so a rerun reuses
+ * the sessions of the last run (kept per server in the temp folder) and signs in only where one is missing or dead.
+ */
+const TOKENS = path.join(
+  os.tmpdir(),
+  `jz-simulate-${createHash('sha256').update(BASE).digest('hex').slice(0, 12)}.json`,
+);
+function readTokens(): Record<string, string> {
+  try {
+    return JSON.parse(readFileSync(TOKENS, 'utf8')) as Record<string, string>;
+  } catch {
+    return {};
+  }
+}
+function writeTokens(tokens: Record<string, string>) {
+  try {
+    writeFileSync(TOKENS, JSON.stringify(tokens), { mode: 0o600 });
+  } catch (e) {
+    console.warn(`无法保存用户登录状态（${TOKENS}）：${(e as Error).message}`);
+  }
+}
+
+async function signIn(p: (typeof PEOPLE)[number], saved: string | undefined) {
+  if (saved) {
+    try {
+      await call('GET', 'customer/order/findAllByPage', { pageNum: 1, pageSize: 1 }, saved);
+      return saved;
+    } catch {
+      // expired or from another database: sign in again
+    }
+  }
+  await call('POST', 'customer/login/sendCode', { phone: p.phone }).catch((e: Error & { code?: number }) => {
+    // a code sent less than a minute ago is still valid: go on and log in with it
+    if (e.code !== 2004) throw e;
+  });
+  const s = await call<{ token: string }>('POST', 'customer/login', { phone: p.phone, code: CODE, nickname: p.nick });
+  return s.token;
+}
+
 async function main() {
   console.log(`模拟用户下单 → ${BASE}（最多 ${ORDERS} 单，${MAX_MS / 1000} 秒后自动结束）`);
   try {
@@ -115,22 +162,15 @@ async function main() {
   }
 
   const customers: { token: string; person: (typeof PEOPLE)[number] }[] = [];
+  const saved = readTokens();
   for (const p of PEOPLE) {
     try {
-      await call('POST', 'customer/login/sendCode', { phone: p.phone }).catch((e: Error & { code?: number }) => {
-        // a code sent less than a minute ago is still valid: go on and log in with it
-        if (e.code !== 2004) throw e;
-      });
-      const s = await call<{ token: string }>('POST', 'customer/login', {
-        phone: p.phone,
-        code: CODE,
-        nickname: p.nick,
-      });
-      customers.push({ token: s.token, person: p });
+      customers.push({ token: await signIn(p, saved[p.phone]), person: p });
     } catch (e) {
       console.warn(`用户 ${p.phone} 登录失败：${(e as Error).message}`);
     }
   }
+  writeTokens(Object.fromEntries(customers.map((c) => [c.person.phone, c.token])));
   if (!customers.length) {
     console.error('没有用户能登录：请以 DEMO_SMS_CODE=123456 启动服务，或把服务日志里的验证码填到 SIMULATE_CODE');
     process.exitCode = 1;
