@@ -45,11 +45,11 @@ async function openJinjian(page: Page) {
   await expect(page).toHaveURL(/#\/yonghujinjian/);
 }
 
-test('the owner is rejected (sandbox test name), resubmits as an enterprise with the branch lookup, the draft survives a reload, 审核中 then 已开通, card bound', async ({
+test('the owner of merchant B (not onboarded) is rejected (sandbox test name), resubmits as an enterprise with the branch lookup, the draft survives a reload, 审核中 then 已开通, card bound', async ({
   page,
 }) => {
   test.setTimeout(240_000);
-  await signIn(page, DEMO.ownerA);
+  await signIn(page, DEMO.ownerB);
   await openJinjian(page);
   await expect(page.getByText(/驳回原因：结算银行卡持卡人须与身份证姓名一致/)).toBeVisible();
   await expect(page.getByText(/开通后才能提现/)).toBeVisible();
@@ -73,8 +73,8 @@ test('the owner is rejected (sandbox test name), resubmits as an enterprise with
   await gerenForm.getByLabel('开户银行').click();
   await page.locator('.ant-select-item-option', { hasText: '中国工商银行' }).click();
   await gerenForm.getByLabel('开户支行').click();
-  await gerenForm.getByLabel('开户支行').fill('学苑');
-  await page.locator('.ant-select-item-option', { hasText: '学苑路支行' }).click();
+  await gerenForm.getByLabel('开户支行').fill('迎泽');
+  await page.locator('.ant-select-item-option', { hasText: '迎泽大街支行' }).click();
   await gerenForm.getByLabel('银行卡号').fill('6222020501009876'); // fails the Luhn check
   await gerenForm.getByLabel('银行卡号').blur();
   await expect(gerenForm.getByText('结算银行卡号校验不通过，请核对')).toBeVisible();
@@ -99,12 +99,12 @@ test('the owner is rejected (sandbox test name), resubmits as an enterprise with
   // Step 1: company, licence, registered address, legal person, contact. Validation first.
   await form.getByRole('button', { name: /下一步/ }).click();
   await expect(form.getByText('请输入企业名称')).toBeVisible();
-  await form.getByLabel('企业名称').fill('运城洁家家政服务有限公司');
-  await form.getByLabel('统一社会信用代码').fill('91140802MA0H8B2C7'); // one character short
+  await form.getByLabel('企业名称').fill('太原安心家政服务有限公司');
+  await form.getByLabel('统一社会信用代码').fill('91140105MA0K2Q3L5'); // one character short
   await form.getByLabel('统一社会信用代码').blur();
   await expect(form.getByText('统一社会信用代码须为 18 位')).toBeVisible();
-  await form.getByLabel('统一社会信用代码').fill(uscc('91140802MA0H8B2C7'));
-  await pickDate(page, form.getByLabel('营业执照有效期开始'), '2020-08-08');
+  await form.getByLabel('统一社会信用代码').fill(uscc('91140105MA0K2Q3L5'));
+  await pickDate(page, form.getByLabel('营业执照有效期开始'), '2019-06-18');
   await form
     .locator('input[type=file]')
     .first()
@@ -113,29 +113,29 @@ test('the owner is rejected (sandbox test name), resubmits as an enterprise with
   // the shared RegionCascader does not take the form item's id, so its label is not linked: find it by its row
   await form.locator('.ant-form-item', { hasText: '注册地址' }).locator('.ant-select, .ant-cascader').first().click();
   await page.locator('.ant-cascader-menu-item', { hasText: '山西省' }).click();
-  await page.locator('.ant-cascader-menu-item', { hasText: '运城市' }).click();
-  await page.locator('.ant-cascader-menu-item', { hasText: '盐湖区' }).click();
-  await form.getByLabel('详细地址').fill('盐湖区河东东街 88 号');
-  await form.getByLabel('法人姓名').fill('王洁');
-  await form.getByLabel('法人身份证号').fill('140802198503120021');
+  await page.locator('.ant-cascader-menu-item', { hasText: '太原市' }).click();
+  await page.locator('.ant-cascader-menu-item', { hasText: '小店区' }).click();
+  await form.getByLabel('详细地址').fill('小店区长风街 20 号');
+  await form.getByLabel('法人姓名').fill('赵安');
+  await form.getByLabel('法人身份证号').fill('140105198001010031'); // wrong check character
   await form.getByLabel('法人身份证号').blur();
   await expect(form.getByText(/法人身份证号校验不通过/)).toBeVisible();
-  await form.getByLabel('法人身份证号').fill(idNo('14080219850312002'));
-  await pickDate(page, form.getByLabel('法人身份证有效期开始'), '2016-03-12');
-  await pickDate(page, form.getByLabel('法人身份证有效期结束'), '2036-03-12');
-  await form.getByLabel('联系人', { exact: true }).fill('王洁');
-  await form.getByLabel('联系人手机号').fill('13800000001');
+  await form.getByLabel('法人身份证号').fill(idNo('14010519800101003'));
+  await pickDate(page, form.getByLabel('法人身份证有效期开始'), '2015-01-01');
+  await pickDate(page, form.getByLabel('法人身份证有效期结束'), '2035-01-01');
+  await form.getByLabel('联系人', { exact: true }).fill('赵安');
+  await form.getByLabel('联系人手机号').fill('13800000002');
   await form.getByRole('button', { name: /下一步/ }).click();
 
   // Step 2: the corporate account, its branch found through the lookup.
   await form.getByLabel('开户银行').click();
   await page.locator('.ant-select-item-option', { hasText: '中国建设银行' }).click();
   await form.getByLabel('开户支行').click();
-  await form.getByLabel('开户支行').fill('河东');
-  await page.locator('.ant-select-item-option', { hasText: '河东东街支行' }).click();
-  await expect(form.getByText('105181000174', { exact: true })).toBeVisible();
+  await form.getByLabel('开户支行').fill('长风街');
+  await page.locator('.ant-select-item-option', { hasText: '长风街支行' }).click();
+  await expect(form.getByText('105161000178', { exact: true })).toBeVisible();
   await form.getByLabel('对公账号').fill('0506004109300123456');
-  await form.getByLabel('账户户名').fill('运城洁家家政服务有限公司');
+  await form.getByLabel('账户户名').fill('太原安心家政服务有限公司');
   await shot(page, 'jinjian-settlement');
 
   // The draft survives a reload.
@@ -143,12 +143,12 @@ test('the owner is rejected (sandbox test name), resubmits as an enterprise with
   await page.getByRole('button', { name: /重新提交/ }).click();
   await page.getByRole('tab', { name: '企业' }).click();
   await expect(form.getByLabel('对公账号')).toHaveValue('0506004109300123456');
-  await expect(form.getByText('105181000174', { exact: true })).toBeVisible();
+  await expect(form.getByText('105161000178', { exact: true })).toBeVisible();
 
   // Step 3: review and submit.
   await form.getByRole('button', { name: /下一步/ }).click();
   await expect(form.getByText('请核对进件资料')).toBeVisible();
-  await expect(form.getByText('山西省运城市盐湖区盐湖区河东东街 88 号')).toBeVisible();
+  await expect(form.getByText('山西省太原市小店区小店区长风街 20 号')).toBeVisible();
   await shot(page, 'jinjian-review');
   await form.getByRole('button', { name: /提交审核/ }).click();
   await expect(page.getByText('进件资料已提交，等待审核')).toBeVisible();

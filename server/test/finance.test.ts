@@ -136,6 +136,40 @@ describe('ledger (收支明细)', () => {
     expect(b.result.records.some((r: { id: number }) => aIds.has(r.id))).toBe(false);
   });
 
+  it('searches every list by its number or text (substring, wildcards literal) and filters, paged 10/20/30/50', async () => {
+    const w = (await ownerA.get(`${C}/tixian/findAllByPage`, { pageSize: 10 })).result.records[0];
+    const byRef = await ownerA.get(`${C}/shouzhi/findAllByPage`, { refNo: w.withdrawNo.slice(2, 16) });
+    expect(byRef.result.total).toBeGreaterThan(0);
+    expect(byRef.result.records.every((r: { refNo: string }) => r.refNo.includes(w.withdrawNo.slice(2, 16)))).toBe(
+      true,
+    );
+    expect((await ownerA.get(`${C}/shouzhi/findAllByPage`, { refNo: '%' })).result.total).toBe(0);
+    expect((await ownerA.get(`${C}/tixian/findAllByPage`, { withdrawNo: w.withdrawNo })).result.total).toBe(1);
+
+    const frozen = (await ownerA.get(`${C}/dongjie/findAllByPage`, { pageSize: 50 })).result;
+    const one = frozen.records[0];
+    const byOrder = await ownerA.get(`${C}/dongjie/findAllByPage`, { orderNo: one.orderNo.slice(-6) });
+    expect(byOrder.result.records.map((r: { id: number }) => r.id)).toContain(one.id);
+    expect(byOrder.result.total).toBeLessThanOrEqual(frozen.total);
+    // the total stays the whole frozen amount (the 冻结 figure), whatever the filter
+    expect(byOrder.result.totalAmount).toBe(frozen.totalAmount);
+
+    const unbound = await ownerA.get(`${C}/bangka/findJiluByPage`, { action: 2 });
+    expect(unbound.result.total).toBeGreaterThan(0);
+    expect(unbound.result.records.every((r: { action: number }) => r.action === 2)).toBe(true);
+    const byBank = await ownerA.get(`${C}/bangka/findJiluByPage`, { keyword: '工商' });
+    expect(byBank.result.total).toBeGreaterThan(0);
+    expect(byBank.result.records.every((r: { bankName: string }) => r.bankName.includes('工商'))).toBe(true);
+    const byDigits = await ownerA.get(`${C}/bangka/findJiluByPage`, { keyword: '4888' });
+    expect(byDigits.result.records.every((r: { cardNoMasked: string }) => r.cardNoMasked.endsWith('4888'))).toBe(true);
+    expect((await ownerA.get(`${C}/bangka/findJiluByPage`, { action: 3 })).code).toBe(2001);
+
+    for (const pageSize of [10, 20, 30, 50]) {
+      const p = await ownerA.get(`${C}/shouzhi/findAllByPage`, { pageSize, pageNum: 1 });
+      expect(p.result.records.length).toBe(Math.min(pageSize, p.result.total));
+    }
+  });
+
   it('refuses unknown filters with 2001', async () => {
     expect((await ownerA.get(`${C}/shouzhi/findAllByPage`, { kind: 'robbery' })).code).toBe(2001);
     expect((await ownerA.get(`${C}/shouzhi/findAllByPage`, { direction: 3 })).code).toBe(2001);

@@ -130,19 +130,21 @@ describe('access', () => {
     expect((await rowsOf(merchantA)).length).toBe(before);
   });
 
-  it("answers each merchant its own application only (B's onboarded company never reaches A)", async () => {
-    const a = await ownerA.get<JinjianState>(S);
-    expect(a.code).toBe(200);
-    expect(a.result.status).toBe(30);
-    expect(a.result.application?.rejectReason).toBeTruthy();
-    expect(a.result.canSubmit).toBe(true);
-    expect(a.result.withdrawHint).toMatch(/驳回/);
-    expect(a.raw).not.toContain('太原安心家政服务有限公司');
+  it("answers each merchant its own application only (A's onboarded company never reaches B)", async () => {
     const b = await ownerB.get<JinjianState>(S);
-    expect(b.result.status).toBe(20);
-    expect(b.result.application?.subjectName).toBe('太原安心家政服务有限公司');
-    expect(b.result.withdrawHint).toBeNull();
-    expect(b.result.canSubmit).toBe(false);
+    expect(b.code).toBe(200);
+    expect(b.result.status).toBe(30);
+    expect(b.result.application?.rejectReason).toBeTruthy();
+    expect(b.result.canSubmit).toBe(true);
+    expect(b.result.withdrawHint).toMatch(/驳回/);
+    expect(b.raw).not.toContain('运城洁家家政服务有限公司');
+    const a = await ownerA.get<JinjianState>(S);
+    expect(a.result.status).toBe(20);
+    expect(a.result.application?.subjectName).toBe('运城洁家家政服务有限公司');
+    expect(a.result.withdrawHint).toBeNull();
+    expect(a.result.canSubmit).toBe(false);
+    // the demo's approved settlement account is A's bound card (one card, one binding record)
+    expect(a.result.application?.cardBound).toBe(financePresent);
   });
 });
 
@@ -193,39 +195,39 @@ describe('validation (2001 naming the field in its Chinese label, nothing stored
     ['qiye', 'missing licence image', { licenseUrl: '' }, /营业执照照片/],
   ];
   it.each(cases)('%s: %s', async (kind, _name, override, message) => {
-    const before = (await rowsOf(merchantA)).length;
-    const res = kind === 'geren' ? await ownerA.post(G, geren(override)) : await ownerA.post(Q, qiye(override));
+    const before = (await rowsOf(merchantB)).length;
+    const res = kind === 'geren' ? await ownerB.post(G, geren(override)) : await ownerB.post(Q, qiye(override));
     expect(res.code, res.message).toBe(2001);
     expect(res.message).toMatch(message);
-    expect((await rowsOf(merchantA)).length).toBe(before);
+    expect((await rowsOf(merchantB)).length).toBe(before);
   });
 });
 
 describe('onboarding with the sandbox', () => {
   it('rejects the test name 测试驳回 with a reason after the delay; then a new application is allowed', async () => {
-    const sub = await ownerA.post<JinjianSubmitResult>(G, geren({ name: '测试驳回', holderName: '测试驳回' }));
+    const sub = await ownerB.post<JinjianSubmitResult>(G, geren({ name: '测试驳回', holderName: '测试驳回' }));
     expect(sub.code, sub.message).toBe(200);
     expect(sub.result.status).toBe(10);
     expect(sub.result.applyNo).toMatch(/^JJ\d{20}$/);
 
-    const early = await ownerA.get<JinjianState>(S);
+    const early = await ownerB.get<JinjianState>(S);
     expect(early.result.status).toBe(10);
     expect(early.result.canSubmit).toBe(false);
     expect(early.result.withdrawHint).toMatch(/审核中/);
     // one active application: a second one is refused while the first is pending
-    expect((await ownerA.post(Q, qiye())).code).toBe(2004);
+    expect((await ownerB.post(Q, qiye())).code).toBe(2004);
 
     await backdate(sub.result.id);
-    const decided = await ownerA.get<JinjianState>(S);
+    const decided = await ownerB.get<JinjianState>(S);
     expect(decided.result.status).toBe(30);
     expect(decided.result.application?.rejectReason).toMatch(/测试驳回/);
     expect(decided.result.canSubmit).toBe(true);
-    expect(await boundCards(merchantA)).toHaveLength(0);
+    expect(await boundCards(merchantB)).toHaveLength(0);
   });
 
   it('logs the submission with ID and card numbers redacted; answers never carry them whole', async () => {
     const from = await lastOplogId();
-    const sub = await ownerA.post<JinjianSubmitResult>(Q, qiye());
+    const sub = await ownerB.post<JinjianSubmitResult>(Q, qiye());
     expect(sub.code, sub.message).toBe(200);
     const row = await waitFor(() =>
       t.db
@@ -244,7 +246,7 @@ describe('onboarding with the sandbox', () => {
     expect(row.params).not.toContain(CORP_ACCOUNT);
     expect(params.companyName).toBe('运城洁家家政服务有限公司');
 
-    const state = await ownerA.get<JinjianState>(S);
+    const state = await ownerB.get<JinjianState>(S);
     for (const secret of [LEGAL_ID, CORP_ACCOUNT, '13800000001']) expect(state.raw).not.toContain(secret);
     expect(state.result.application).toMatchObject({
       kind: 2,
@@ -254,27 +256,27 @@ describe('onboarding with the sandbox', () => {
       settlement: { cardNo: `0506 **** **** ${CORP_ACCOUNT.slice(-4)}`, branchCode: '105181000019', cardType: 2 },
     });
     // stored whole for the provider
-    const stored = (await rowsOf(merchantA)).at(-1)!;
+    const stored = (await rowsOf(merchantB)).at(-1)!;
     expect(JSON.parse(stored.detail).body.legalIdCardNo).toBe(LEGAL_ID);
   });
 
   it('approves after the delay and binds the settlement card once, even with concurrent queries', async () => {
-    const pending = (await rowsOf(merchantA)).at(-1)!;
+    const pending = (await rowsOf(merchantB)).at(-1)!;
     expect(pending.status).toBe(10);
     await backdate(pending.id);
     const answers = await Promise.all([
-      ownerA.get<JinjianState>(S),
-      ownerA.get<JinjianState>(S),
-      ownerA.get<JinjianState>(S),
+      ownerB.get<JinjianState>(S),
+      ownerB.get<JinjianState>(S),
+      ownerB.get<JinjianState>(S),
     ]);
     for (const a of answers) expect(a.code).toBe(200);
-    const state = await ownerA.get<JinjianState>(S);
+    const state = await ownerB.get<JinjianState>(S);
     expect(state.result.status).toBe(20);
     expect(state.result.application?.approvedAt).toBeTruthy();
     expect(state.result.application?.providerMerchantNo).toMatch(/^6666\d{12}$/);
     expect(state.result.withdrawHint).toBeNull();
     expect(state.result.application?.cardBound).toBe(financePresent);
-    const cards = await boundCards(merchantA);
+    const cards = await boundCards(merchantB);
     if (financePresent) {
       expect(cards).toHaveLength(1);
       expect(cards[0]).toMatchObject({
@@ -292,7 +294,7 @@ describe('onboarding with the sandbox', () => {
       expect(records[0].cardNoMasked).not.toContain(CORP_ACCOUNT);
     }
     // onboarded: no second application
-    const again = await ownerA.post(G, geren());
+    const again = await ownerB.post(G, geren());
     expect(again.code).toBe(2004);
     expect(again.message).toMatch(/已开通/);
   });
@@ -302,13 +304,13 @@ describe('onboarding with the sandbox', () => {
     await t.db
       .updateTable('jinjianApplication')
       .set({ status: 30, rejectReason: 'test' })
-      .where('merchantId', '=', merchantA)
+      .where('merchantId', '=', merchantB)
       .where('status', '=', 20)
       .execute();
-    const before = (await rowsOf(merchantA)).length;
-    const [x, y] = await Promise.all([ownerA.post(G, geren()), ownerA.post(Q, qiye())]);
+    const before = (await rowsOf(merchantB)).length;
+    const [x, y] = await Promise.all([ownerB.post(G, geren()), ownerB.post(Q, qiye())]);
     expect([x.code, y.code].sort()).toEqual([200, 2004]);
-    const rows = await rowsOf(merchantA);
+    const rows = await rowsOf(merchantB);
     expect(rows.length).toBe(before + 1);
     expect(rows.filter((r) => r.status === 10)).toHaveLength(1);
   });
@@ -317,10 +319,10 @@ describe('onboarding with the sandbox', () => {
     await t.db
       .updateTable('jinjianApplication')
       .set({ status: 30, rejectReason: 'test' })
-      .where('merchantId', '=', merchantA)
+      .where('merchantId', '=', merchantB)
       .where('status', '=', 10)
       .execute();
-    const before = (await rowsOf(merchantA)).length;
+    const before = (await rowsOf(merchantB)).length;
     setProviderFor(t.app, {
       name: 'huifu',
       submit: async () => {
@@ -328,15 +330,15 @@ describe('onboarding with the sandbox', () => {
       },
       query: async () => ({ state: 'pending' }),
     });
-    const res = await ownerA.post(G, geren());
+    const res = await ownerB.post(G, geren());
     expect(res.code).toBe(2004);
     expect(res.message).toMatch(/暂时无法受理/);
-    expect((await rowsOf(merchantA)).length).toBe(before);
+    expect((await rowsOf(merchantB)).length).toBe(before);
   });
 
   it('answers 未进件 for a merchant with no application', async () => {
-    await t.db.deleteFrom('jinjianApplication').where('merchantId', '=', merchantB).execute();
-    const b = await ownerB.get<JinjianState>(S);
+    await t.db.deleteFrom('jinjianApplication').where('merchantId', '=', merchantA).execute();
+    const b = await ownerA.get<JinjianState>(S);
     expect(b.result).toEqual({
       status: 0,
       application: null,
@@ -348,13 +350,13 @@ describe('onboarding with the sandbox', () => {
 
 describe('personal onboarding', () => {
   it('approves a personal application and binds the card as 对私 with its mobile', async () => {
-    await t.db.deleteFrom('jinjianApplication').where('merchantId', '=', merchantB).execute();
-    const sub = await ownerB.post<JinjianSubmitResult>(G, geren({ holderName: '' }));
+    await t.db.deleteFrom('jinjianApplication').where('merchantId', '=', merchantA).execute();
+    const sub = await ownerA.post<JinjianSubmitResult>(G, geren({ holderName: '' }));
     expect(sub.code).toBe(2001); // the holder is required
-    const ok = await ownerB.post<JinjianSubmitResult>(G, geren());
+    const ok = await ownerA.post<JinjianSubmitResult>(G, geren());
     expect(ok.code, ok.message).toBe(200);
     await backdate(ok.result.id);
-    const state = await ownerB.get<JinjianState>(S);
+    const state = await ownerA.get<JinjianState>(S);
     expect(state.result.status).toBe(20);
     expect(state.result.application).toMatchObject({
       kind: 1,
@@ -366,7 +368,7 @@ describe('personal onboarding', () => {
     expect(state.raw).not.toContain(ID);
     expect(state.raw).not.toContain(CARD);
     if (financePresent) {
-      const cards = await boundCards(merchantB);
+      const cards = await boundCards(merchantA);
       expect(cards).toHaveLength(1);
       expect(cards[0]).toMatchObject({ cardType: 1, cardNo: CARD, mobile: '13912345678', holderName: '李四' });
     }

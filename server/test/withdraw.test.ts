@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bindCard } from '../src/modules/merchant/finance/bank-card.service.ts';
 import { checkInvariants } from '../src/modules/merchant/finance/invariants.ts';
 import { SANDBOX_FAIL_SUFFIX } from '../src/modules/merchant/finance/payout.ts';
+import { withIdCheck, withLuhn } from '../src/modules/merchant/jinjian/checksum-fixtures.ts';
 import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp } from './helpers/index.ts';
 
 const C = 'app/jiazheng/caiwu';
@@ -67,6 +68,59 @@ const withdrawable = async (merchantId: number) => {
 
 beforeEach(async () => {
   expect((await checkInvariants(t.db)).problems).toEqual([]);
+});
+
+describe('onboarding gate (用户进件)', () => {
+  it('refuses a merchant the payment provider has not onboarded, with the reason; the overview says why', async () => {
+    // Demo merchant B's personal application was rejected; A is onboarded as an enterprise.
+    const before = await snapshot(mB);
+    const refused = await ownerB.post(ADD, { amount: 1000, bankCardId: cardB });
+    expect(refused.code).toBe(2004);
+    expect(refused.message).toBe('进件被驳回，请按驳回原因修改资料后重新提交，开通后才能提现');
+    // another merchant's card is still 2002 first (nothing about it leaks through the gate)
+    expect((await ownerB.post(ADD, { amount: 1000, bankCardId: cardA })).code).toBe(2002);
+    expect(await snapshot(mB)).toEqual(before);
+    const o = (await ownerB.get(`${C}/findZonglan`)).result;
+    expect(o.onboarding).toEqual({ status: 30, withdrawHint: expect.stringMatching(/开通后才能提现/) });
+    expect((await ownerA.get(`${C}/findZonglan`)).result.onboarding).toEqual({ status: 20, withdrawHint: null });
+  });
+
+  it('still refuses while the application is in review; the sandbox approval opens withdrawals to the approved card', async () => {
+    const card = withLuhn('621700016100654321');
+    const sub = await ownerB.post('app/jiazheng/pay/huifu/jinjianGeren', {
+      name: '赵安',
+      certType: '00',
+      idCardNo: withIdCheck('14010519800101003'),
+      certValidityType: '1',
+      certBeginDate: '2015-01-01',
+      mobile: '13800000002',
+      idCardFrontUrl: '/uploads/jinjian/a.png',
+      idCardBackUrl: '/uploads/jinjian/b.png',
+      bankName: '中国建设银行',
+      branchCode: '105161000178',
+      cardNo: card,
+      holderName: '赵安',
+      cardMobile: '13800000002',
+    });
+    expect(sub.code, sub.message).toBe(200);
+    const pending = await ownerB.post(ADD, { amount: 1000, bankCardId: cardB });
+    expect(pending.code).toBe(2004);
+    expect(pending.message).toMatch(/进件审核中/);
+    // the sandbox decides after its delay: move the submission back in time
+    await t.db
+      .updateTable('jinjianApplication')
+      .set({ submittedAt: new Date(Date.now() - 3600_000).toISOString() })
+      .where('id', '=', sub.result.id)
+      .execute();
+    // any read of the state asks the provider: here the overview
+    expect((await ownerB.get(`${C}/findZonglan`)).result.onboarding).toEqual({ status: 20, withdrawHint: null });
+    const cards = (await ownerB.get(`${C}/bangka/findAllByList`)).result as { id: number; source: string }[];
+    const approved = cards.find((c) => c.source === 'jinjian');
+    expect(approved).toBeDefined();
+    const r = await ownerB.post(ADD, { amount: 1000, bankCardId: approved!.id });
+    expect(r.code, r.message).toBe(200);
+    expect(r.result.cardNoMasked).toBe(`6217 **** **** ${card.slice(-4)}`);
+  });
 });
 
 describe('withdrawal request (tixian/add)', () => {

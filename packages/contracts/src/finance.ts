@@ -40,6 +40,14 @@ export type LedgerKind = keyof typeof LEDGER_KINDS;
 export const WITHDRAW_STATUS = { reviewing: 10, paying: 20, paid: 30, rejected: 40, failed: 50 } as const;
 export const SETTLEMENT_STATUS = { frozen: 0, unfrozen: 1 } as const;
 
+/** Whether the payment provider has onboarded the merchant (用户进件): withdrawals need 已开通 (status 20). */
+export interface WithdrawGate {
+  /** 0 未进件 / 10 审核中 / 20 已开通 / 30 已驳回 */
+  status: number;
+  /** Why withdrawals are not possible yet; null when onboarded. */
+  withdrawHint: string | null;
+}
+
 export interface FinanceOverview {
   balance: number;
   frozen: number;
@@ -48,6 +56,7 @@ export interface FinanceOverview {
   totalIncome: number;
   totalWithdrawn: number;
   rules: FinanceRules;
+  onboarding: WithdrawGate;
 }
 
 export interface TrendPoint {
@@ -157,13 +166,15 @@ export const ledgerQuery = pageQuery.extend({
     blank,
     z.enum(Object.keys(LEDGER_KINDS) as [LedgerKind, ...LedgerKind[]], { error: '未知的收支类型' }).optional(),
   ),
+  /** The related order or withdrawal number (substring). */
+  refNo: optionalText(40),
   ...dateRange,
 });
 export const ledgerExportQuery = ledgerQuery
   .omit({ pageNum: true, pageSize: true })
   .extend({ format: z.enum(['xlsx', 'csv'], { error: '导出格式须为 xlsx 或 csv' }).default('xlsx') });
 
-export const frozenQuery = pageQuery.extend({ ...dateRange });
+export const frozenQuery = pageQuery.extend({ orderNo: optionalText(40), ...dateRange });
 
 export const withdrawQuery = pageQuery.extend({
   status: z.preprocess(
@@ -228,7 +239,12 @@ export const bankCardBody = z.object({
   ),
 });
 
-export const bindingQuery = pageQuery.extend({ ...dateRange });
+export const bindingQuery = pageQuery.extend({
+  action: z.preprocess(blank, z.coerce.number().int().min(1, '未知的绑定操作').max(2, '未知的绑定操作').optional()),
+  /** Bank, holder or the card's last digits (substring of the masked number). */
+  keyword: optionalText(50),
+  ...dateRange,
+});
 
 /** The withdrawal form's summary before confirming. */
 export function withdrawPreview(amount: number, rules: Pick<FinanceRules, 'withdrawFee'>) {

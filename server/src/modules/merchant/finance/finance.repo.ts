@@ -8,6 +8,7 @@ import type {
   WithdrawalAudit,
 } from '@jz/contracts/finance';
 import type { Page } from '@jz/contracts/envelope';
+import { maskPhone } from '@jz/contracts/mask';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { likeContains, paginate } from '../../../lib/paging.ts';
@@ -78,8 +79,9 @@ export async function trend(
   return [...buckets.values()];
 }
 
-function ledgerBase(db: DB, merchantId: number, q: Range & { direction?: number; kind?: string }) {
+function ledgerBase(db: DB, merchantId: number, q: Range & { direction?: number; kind?: string; refNo?: string }) {
   let b = db.selectFrom('financeLedger').where('merchantId', '=', merchantId);
+  if (q.refNo) b = b.where('refNo', 'like', likeContains(q.refNo));
   if (q.direction) b = b.where('direction', '=', q.direction);
   if (q.kind) b = b.where('kind', '=', q.kind);
   if (q.startDate) b = b.where('createdAt', '>=', dayStartIso(q.startDate));
@@ -106,7 +108,7 @@ const LEDGER_COLUMNS = [
 export async function ledgerPage(
   db: DB,
   merchantId: number,
-  q: Range & { direction?: number; kind?: string; pageNum: number; pageSize: number },
+  q: Range & { direction?: number; kind?: string; refNo?: string; pageNum: number; pageSize: number },
 ): Promise<Page<LedgerEntry>> {
   return paginate(ledgerBase(db, merchantId, q), (b) => b.select(LEDGER_COLUMNS).orderBy('id', 'desc'), q) as Promise<
     Page<LedgerEntry>
@@ -117,7 +119,7 @@ export async function ledgerPage(
 export async function ledgerAll(
   db: DB,
   merchantId: number,
-  q: Range & { direction?: number; kind?: string },
+  q: Range & { direction?: number; kind?: string; refNo?: string },
   cap = 20000,
 ) {
   return (await ledgerBase(db, merchantId, q)
@@ -128,8 +130,13 @@ export async function ledgerAll(
 }
 
 /** Frozen settlements with the date each unfreezes, soonest first, and their total. */
-export async function frozenPage(db: DB, merchantId: number, q: Range & { pageNum: number; pageSize: number }) {
+export async function frozenPage(
+  db: DB,
+  merchantId: number,
+  q: Range & { orderNo?: string; pageNum: number; pageSize: number },
+) {
   let b = db.selectFrom('financeSettlement').where('merchantId', '=', merchantId).where('status', '=', 0);
+  if (q.orderNo) b = b.where('orderNo', 'like', likeContains(q.orderNo));
   if (q.startDate) b = b.where('unfreezeAt', '>=', dayStartIso(q.startDate));
   if (q.endDate) b = b.where('unfreezeAt', '<', dayEndIso(q.endDate));
   const page = (await paginate(
@@ -224,11 +231,20 @@ export async function boundCards(db: DB, merchantId: number): Promise<BankCard[]
     .where('status', '=', 1)
     .orderBy('id', 'desc')
     .execute();
-  return rows.map((r) => ({ ...r, mobile: r.mobile ? `${r.mobile.slice(0, 3)}****${r.mobile.slice(-4)}` : null }));
+  return rows.map((r) => ({ ...r, mobile: r.mobile ? maskPhone(r.mobile) : null }));
 }
 
-export async function bindingPage(db: DB, merchantId: number, q: Range & { pageNum: number; pageSize: number }) {
+export async function bindingPage(
+  db: DB,
+  merchantId: number,
+  q: Range & { action?: number; keyword?: string; pageNum: number; pageSize: number },
+) {
   let b = db.selectFrom('bankCardBinding').where('merchantId', '=', merchantId);
+  if (q.action) b = b.where('action', '=', q.action);
+  if (q.keyword) {
+    const k = likeContains(q.keyword);
+    b = b.where((eb) => eb.or([eb('bankName', 'like', k), eb('holderName', 'like', k), eb('cardNoMasked', 'like', k)]));
+  }
   if (q.startDate) b = b.where('createdAt', '>=', dayStartIso(q.startDate));
   if (q.endDate) b = b.where('createdAt', '<', dayEndIso(q.endDate));
   return paginate(

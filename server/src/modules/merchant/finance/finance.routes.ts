@@ -19,6 +19,7 @@ import { hasPerm } from '../../../plugins/auth.ts';
 import type { App } from '../../types.ts';
 import { bindCard, unbindCard } from './bank-card.service.ts';
 import * as repo from './finance.repo.ts';
+import { assertMayWithdraw, onboardingOf } from './onboarding.ts';
 import { buildXlsx } from './xlsx.ts';
 import { requestWithdrawal } from './withdraw.service.ts';
 
@@ -37,7 +38,10 @@ export function financeRoutes(app: App) {
 
   app.get(`${base}/findZonglan`, { config: { perm: 'merchant:finance:view' } }, async (req) => {
     const t = await tenantOf(app.db, req);
-    return ok(await repo.overview(app.db, t.merchantId), 'ok');
+    return ok(
+      { ...(await repo.overview(app.db, t.merchantId)), onboarding: await onboardingOf(app, t.merchantId) },
+      'ok',
+    );
   });
 
   app.get(
@@ -118,8 +122,10 @@ export function financeRoutes(app: App) {
       const key = Array.isArray(raw) ? raw[0] : raw;
       if (key !== undefined && !/^[\w.:-]{8,100}$/.test(key))
         throw invalid('Idempotency-Key 须为 8-100 位字母、数字或 - _ . :');
-      // A merchant that has not signed the current must-sign agreements cannot move money out.
+      // A merchant that has not signed the current must-sign agreements cannot move money out; nor one the payment
+      // provider has not onboarded (its card must be its own first: 2002).
       await assertAgreementsSigned(app.db, t.merchantId, '提现');
+      await assertMayWithdraw(app, t.merchantId, req.body.bankCardId);
       const w = await requestWithdrawal(app.db, {
         merchantId: t.merchantId,
         userId: t.user.id,

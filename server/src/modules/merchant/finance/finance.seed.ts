@@ -8,7 +8,8 @@ import { requestWithdrawal, reviewWithdrawal } from './withdraw.service.ts';
 /**
  * Demo money for both merchants, written through the real services on a backdated timeline so the ledger, the
  * figures and the trend chart agree: settlements (some past their T+7 date and unfrozen, some still frozen), a bound
- * card (and, for merchant A, one that was unbound), a paid withdrawal and one in review.
+ * card (and, for merchant A, one that was unbound), and for A (onboarded: jinjian.seed.ts) a paid withdrawal and one in
+ * review. Merchant B is not onboarded yet: it has income and a card bound by hand, but no withdrawal.
  * There is no order table yet: the settlements carry synthetic order numbers and NEGATIVE order ids (-merchantId*1000-n),
  * which can never collide with a real order id when the orders module starts calling createSettlement.
  */
@@ -70,7 +71,6 @@ export async function seedFinanceDemo({ db, demo }: { db: DB; demo: DemoIds }) {
   );
 
   let cardA = 0;
-  let cardB = 0;
   events.push({
     at: ago(25, 8),
     run: async () => {
@@ -97,8 +97,9 @@ export async function seedFinanceDemo({ db, demo }: { db: DB; demo: DemoIds }) {
             merchantId: a.id,
             operatorUserId: a.ownerId,
             bankName: '中国工商银行',
-            branchName: '中国工商银行运城分行营业部',
-            branchCode: '102181000012',
+            // A's onboarding (jinjian.seed.ts) approved this account as its settlement card
+            branchName: '中国工商银行股份有限公司运城分行营业部',
+            branchCode: '102181000010',
             cardNo: '6222021305001234888',
             holderName: '运城洁家家政服务有限公司',
             cardType: 2,
@@ -108,24 +109,22 @@ export async function seedFinanceDemo({ db, demo }: { db: DB; demo: DemoIds }) {
           { now: ago(24, 9) },
         )
       ).id;
-      cardB = (
-        await bindCard(
-          db,
-          {
-            merchantId: b.id,
-            operatorUserId: b.ownerId,
-            bankName: '中国农业银行',
-            branchName: '中国农业银行太原迎泽支行',
-            branchCode: '103161000021',
-            cardNo: '6228480018009876543',
-            holderName: '李四',
-            cardType: 1,
-            mobile: '13800000002',
-            source: 'jinjian',
-          },
-          { now: ago(24, 10) },
-        )
-      ).id;
+      await bindCard(
+        db,
+        {
+          merchantId: b.id,
+          operatorUserId: b.ownerId,
+          bankName: '中国农业银行',
+          branchName: '中国农业银行股份有限公司太原迎泽区迎泽大街支行',
+          branchCode: '103161000240',
+          cardNo: '6228480018009876543',
+          holderName: '李四',
+          cardType: 1,
+          mobile: '13800000002',
+          source: 'manual',
+        },
+        { now: ago(24, 10) },
+      );
     },
   });
 
@@ -159,13 +158,6 @@ export async function seedFinanceDemo({ db, demo }: { db: DB; demo: DemoIds }) {
         userId: a.ownerId,
         amount: 30000,
         bankCardId: cardA,
-        now: ago(0, 0),
-      });
-      await requestWithdrawal(db, {
-        merchantId: b.id,
-        userId: b.ownerId,
-        amount: 20000,
-        bankCardId: cardB,
         now: ago(0, 0),
       });
     },

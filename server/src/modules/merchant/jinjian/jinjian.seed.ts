@@ -1,50 +1,112 @@
 import type { JinjianGerenBody, JinjianQiyeBody } from '@jz/contracts/jinjian';
 import type { DB } from '../../../db/client.ts';
-import { nowIso } from '../../../lib/time.ts';
 import type { DemoIds } from '../../types.ts';
 import { branchByCode } from '../bank/bank.repo.ts';
 import { bindSettlementCard } from './card-binding.ts';
 import { withIdCheck, withLuhn, withUsccCheck } from './checksum-fixtures.ts';
 
 /**
- * Demo onboarding: merchant A has a rejected personal application (the page shows the reason and 重新提交, and the
- * owner can onboard as an enterprise); merchant B is onboarded (已开通) as an enterprise with its card bound.
+ * Demo onboarding: merchant A is onboarded (已开通) as an enterprise; its settlement account is the 工商银行 对公 card
+ * the finance demo binds (source 进件开户), so A can withdraw. Merchant B has a rejected personal application (the page
+ * shows the reason and 重新提交; the owner can onboard as an enterprise) and cannot withdraw until it is onboarded.
  */
 export async function seedDemoJinjian(db: DB, demo: DemoIds) {
-  const yc = await branchByCode(db, '102181000175');
+  const yc = await branchByCode(db, '102181000010');
   const ty = await branchByCode(db, '105161000178');
   if (!yc || !ty) return; // the bank-branch sample is not there (a full import with other codes): nothing to hang on
   const ago = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
 
-  const gerenA: JinjianGerenBody = {
-    name: '王洁',
-    certType: '00',
-    idCardNo: withIdCheck('14080219850312002'),
-    certValidityType: '0',
-    certBeginDate: '2016-03-12',
-    certEndDate: '2036-03-12',
-    mobile: '13800000001',
-    idCardFrontUrl: '/uploads/jinjian/demo-id-front.png',
-    idCardBackUrl: '/uploads/jinjian/demo-id-back.png',
+  const qiyeA: JinjianQiyeBody = {
+    companyName: '运城洁家家政服务有限公司',
+    licenseCode: withUsccCheck('91140802MA0H8B2C7'),
+    licenseValidityType: '1',
+    licenseBeginDate: '2020-08-08',
+    licenseEndDate: undefined,
+    licenseUrl: '/uploads/jinjian/demo-license.png',
+    provinceCode: '140000',
+    cityCode: '140800',
+    districtCode: '140802',
+    address: '盐湖区河东东街 88 号',
+    legalName: '王洁',
+    legalIdCardNo: withIdCheck('14080219850312002'),
+    legalValidityType: '0',
+    legalBeginDate: '2016-03-12',
+    legalEndDate: '2036-03-12',
+    contactName: '王洁',
+    contactMobile: '13800000001',
     bankName: yc.bankName,
     branchCode: yc.code,
-    cardNo: withLuhn('621226050300123456'),
-    holderName: '王小洁',
-    cardMobile: '13800000001',
+    // the same account as finance's demo card of A (finance.seed.ts): binding it again answers that card
+    cardNo: '6222021305001234888',
+    holderName: '运城洁家家政服务有限公司',
+  };
+  await db.transaction().execute(async (trx) => {
+    const { id } = await trx
+      .insertInto('jinjianApplication')
+      .values({
+        merchantId: demo.merchantA.id,
+        kind: 2,
+        status: 20,
+        provider: 'sandbox',
+        applyNo: 'JJ20260101090000000001',
+        providerMerchantNo: '6666000123456788',
+        rejectReason: null,
+        subjectName: qiyeA.companyName,
+        detail: JSON.stringify({ body: qiyeA, branch: yc }),
+        submittedBy: demo.merchantA.ownerId,
+        submittedAt: ago(25),
+        approvedAt: ago(24),
+        rejectedAt: null,
+        cardBound: 0,
+        createdAt: ago(25),
+        updatedAt: ago(24),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const bound = await bindSettlementCard(trx, {
+      merchantId: demo.merchantA.id,
+      operatorUserId: demo.merchantA.ownerId,
+      bankName: yc.bankName,
+      branchName: yc.branchName,
+      branchCode: yc.code,
+      cardNo: qiyeA.cardNo,
+      holderName: qiyeA.holderName,
+      cardType: 2,
+      mobile: qiyeA.contactMobile,
+      source: 'jinjian',
+    });
+    if (bound) await trx.updateTable('jinjianApplication').set({ cardBound: 1 }).where('id', '=', id).execute();
+  });
+
+  const gerenB: JinjianGerenBody = {
+    name: '赵安',
+    certType: '00',
+    idCardNo: withIdCheck('14010519800101003'),
+    certValidityType: '0',
+    certBeginDate: '2015-01-01',
+    certEndDate: '2035-01-01',
+    mobile: '13800000002',
+    idCardFrontUrl: '/uploads/jinjian/demo-id-front.png',
+    idCardBackUrl: '/uploads/jinjian/demo-id-back.png',
+    bankName: ty.bankName,
+    branchCode: ty.code,
+    cardNo: withLuhn('621700016100123456'),
+    holderName: '赵小安',
+    cardMobile: '13800000002',
   };
   await db
     .insertInto('jinjianApplication')
     .values({
-      merchantId: demo.merchantA.id,
+      merchantId: demo.merchantB.id,
       kind: 1,
       status: 30,
       provider: 'sandbox',
-      applyNo: 'JJ20260101090000000001',
+      applyNo: 'JJ20260101090000000002',
       providerMerchantNo: null,
       rejectReason: '结算银行卡持卡人须与身份证姓名一致',
-      subjectName: gerenA.name,
-      detail: JSON.stringify({ body: gerenA, branch: yc }),
-      submittedBy: demo.merchantA.ownerId,
+      subjectName: gerenB.name,
+      detail: JSON.stringify({ body: gerenB, branch: ty }),
+      submittedBy: demo.merchantB.ownerId,
       submittedAt: ago(3),
       approvedAt: null,
       rejectedAt: ago(3),
@@ -53,66 +115,4 @@ export async function seedDemoJinjian(db: DB, demo: DemoIds) {
       updatedAt: ago(3),
     })
     .execute();
-
-  const qiyeB: JinjianQiyeBody = {
-    companyName: '太原安心家政服务有限公司',
-    licenseCode: withUsccCheck('91140105MA0K2Q3L5'),
-    licenseValidityType: '1',
-    licenseBeginDate: '2019-06-18',
-    licenseEndDate: undefined,
-    licenseUrl: '/uploads/jinjian/demo-license.png',
-    provinceCode: '140000',
-    cityCode: '140100',
-    districtCode: '140105',
-    address: '小店区长风街 20 号',
-    legalName: '赵安',
-    legalIdCardNo: withIdCheck('14010519800101003'),
-    legalValidityType: '1',
-    legalBeginDate: '2015-01-01',
-    legalEndDate: undefined,
-    contactName: '赵安',
-    contactMobile: '13800000002',
-    bankName: ty.bankName,
-    branchCode: ty.code,
-    cardNo: '14050186360800001234',
-    holderName: '太原安心家政服务有限公司',
-  };
-  const now = nowIso();
-  await db.transaction().execute(async (trx) => {
-    const { id } = await trx
-      .insertInto('jinjianApplication')
-      .values({
-        merchantId: demo.merchantB.id,
-        kind: 2,
-        status: 20,
-        provider: 'sandbox',
-        applyNo: 'JJ20260101090000000002',
-        providerMerchantNo: '6666000123456789',
-        rejectReason: null,
-        subjectName: qiyeB.companyName,
-        detail: JSON.stringify({ body: qiyeB, branch: ty }),
-        submittedBy: demo.merchantB.ownerId,
-        submittedAt: ago(10),
-        approvedAt: ago(10),
-        rejectedAt: null,
-        cardBound: 0,
-        createdAt: ago(10),
-        updatedAt: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const bound = await bindSettlementCard(trx, {
-      merchantId: demo.merchantB.id,
-      operatorUserId: demo.merchantB.ownerId,
-      bankName: ty.bankName,
-      branchName: ty.branchName,
-      branchCode: ty.code,
-      cardNo: qiyeB.cardNo,
-      holderName: qiyeB.holderName,
-      cardType: 2,
-      mobile: qiyeB.contactMobile,
-      source: 'jinjian',
-    });
-    if (bound) await trx.updateTable('jinjianApplication').set({ cardBound: 1 }).where('id', '=', id).execute();
-  });
 }

@@ -36,6 +36,7 @@ describe('BalanceCards', () => {
           totalIncome: 286045,
           totalWithdrawn: 50000,
           rules: FINANCE_RULES_DEFAULTS,
+          onboarding: { status: 20, withdrawHint: null },
         }}
       />,
     );

@@ -195,7 +195,11 @@ export default function BindingPage() {
         queryKey={financeKeys.bindings}
         fetcher={getBindingPage}
         columns={columns}
-        search={[{ name: 'createdAt', label: '时间', type: 'dateRange' }]}
+        search={[
+          { name: 'keyword', label: '关键词', placeholder: '银行、户名或卡号后四位', width: 200 },
+          { name: 'action', label: '操作', type: 'dict', dict: 'bank_card_action', width: 120 },
+          { name: 'createdAt', label: '时间', type: 'dateRange' },
+        ]}
         scrollX={1200}
       />
       <BindCardModal open={open} onClose={() => setOpen(false)} />

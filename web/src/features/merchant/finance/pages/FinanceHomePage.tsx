@@ -7,7 +7,7 @@ import {
   UnorderedListOutlined,
 } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Space, Table } from 'antd';
+import { Alert, Button, Card, Space, Table } from 'antd';
 import { useNavigate } from 'react-router';
 import { tableStates } from '../../../../components/QueryState.tsx';
 import { hasPerm } from '../../../../lib/access.tsx';
@@ -56,6 +56,21 @@ export default function FinanceHomePage() {
             </Button>
           ))}
         </Space>
+        {overview.data?.onboarding.withdrawHint && (
+          <Alert
+            style={{ marginTop: 12 }}
+            type="warning"
+            showIcon
+            message={overview.data.onboarding.withdrawHint}
+            action={
+              hasPerm('merchant:finance:jinjian:query') && (
+                <Button size="small" onClick={() => navigate('/yonghujinjian')}>
+                  用户进件
+                </Button>
+              )
+            }
+          />
+        )}
         {overview.data && (
           <div style={{ marginTop: 12, color: '#666' }}>
             <AuditOutlined /> 平台规则：佣金 {overview.data.rules.commissionRate}%，订单完成后 T+

@@ -103,7 +103,10 @@ export default function FrozenPage() {
         queryKey={financeKeys.frozen}
         fetcher={getFrozenPage}
         columns={columns}
-        search={[{ name: 'unfreezeAt', label: '解冻日期', type: 'dateRange' }]}
+        search={[
+          { name: 'orderNo', label: '订单号', width: 200 },
+          { name: 'unfreezeAt', label: '解冻日期', type: 'dateRange' },
+        ]}
         scrollX={1100}
       />
     </Space>

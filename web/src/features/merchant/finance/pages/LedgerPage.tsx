@@ -17,6 +17,7 @@ export default function LedgerPage() {
           fields={[
             { name: 'direction', label: '收支', type: 'dict', dict: 'finance_direction', width: 120 },
             { name: 'kind', label: '类型', type: 'dict', dict: 'finance_ledger_kind', width: 150 },
+            { name: 'refNo', label: '关联单号', placeholder: '订单号或提现单号', width: 200 },
             { name: 'createdAt', label: '时间', type: 'dateRange' },
           ]}
           onSearch={setFilters}

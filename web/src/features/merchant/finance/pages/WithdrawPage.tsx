@@ -72,6 +72,26 @@ function WithdrawForm() {
   // Without the figures the limits are unknown: say so with 重试 rather than a form that refuses every amount.
   const failed = [overview, cards].find((q) => q.isError && !q.data);
   if (failed) return <QueryError error={failed.error} onRetry={failed.refetch} compact />;
+  const gate = o?.onboarding;
+  if (gate?.withdrawHint)
+    return (
+      <Alert
+        type="warning"
+        showIcon
+        message={gate.status === 10 ? '支付开通审核中，暂不能提现' : '尚未开通支付，暂不能提现'}
+        description={
+          <span data-testid="withdraw-gate">
+            {gate.withdrawHint}
+            {hasPerm('merchant:finance:jinjian:query') && (
+              <>
+                {' '}
+                <Link to="/yonghujinjian">前往用户进件</Link>
+              </>
+            )}
+          </span>
+        }
+      />
+    );
   if (cards.data && cards.data.length === 0)
     return (
       <Alert
@@ -217,6 +237,7 @@ export default function WithdrawPage() {
         params={withdrawNo ? { withdrawNo } : undefined}
         columns={columns}
         search={[
+          { name: 'withdrawNo', label: '提现单号', width: 220 },
           { name: 'status', label: '状态', type: 'dict', dict: 'finance_withdraw_status', width: 140 },
           { name: 'createdAt', label: '申请时间', type: 'dateRange' },
         ]}
