@@ -135,6 +135,12 @@ describe('a sub-account with a role without finance', () => {
     expect(d.result.perms).toContain('merchant:goods:list');
     expect(d.result.perms.some((p) => p.startsWith('merchant:finance'))).toBe(false);
     expect(d.result.shops).toBeNull();
+    // Recent sign-ins (with IP and browser) and operations.
+    expect(d.result.signIns[0]).toMatchObject({ ip: '127.0.0.1', userAgent: 'vitest' });
+    expect((await sub.api.post('merchant/account/edit/loginName', { loginName: 'qiantai_0011' })).code).toBe(200);
+    await expect
+      .poll(async () => (await ownerA.get<SubAccountDetail>(`${S}/detail`, { id: sub.id })).result.operations)
+      .toContainEqual(expect.objectContaining({ title: '我的账号', type: 'edit', success: 1 }));
     expect((await ownerB.get(`${S}/detail`, { id: sub.id })).code).toBe(2002);
     expect((await ownerB.post(`${S}/status`, { id: sub.id, status: 1 })).code).toBe(2002);
     expect((await ownerB.del(`${S}/delByIds/${sub.id}`)).code).toBe(2002);
