@@ -184,7 +184,7 @@ test('the owner lists, adds with certificates, edits, puts on leave and deletes 
   const refuse = page.getByRole('dialog').filter({ hasText: `确认要删除员工「${servingName}」吗?` });
   await expect(refuse).toBeVisible();
   await refuse.getByRole('button', { name: /确\s*定/ }).click();
-  await expect(page.getByText(`${servingName} 正在服务中（有进行中的订单），不能删除`)).toBeVisible();
+  await expect(page.getByText(new RegExp(`${servingName}.*还有进行中的订单，订单完成或改派后才能删除`))).toBeVisible();
   await expect(row(page, servingName)).toBeVisible();
 
   // Filter by work state, then delete the new employee.

@@ -376,10 +376,11 @@ describe('editing employees', () => {
   });
 
   it('puts a free employee on leave, back to free, and to resigned', async () => {
-    const zhou = await empByName('周红霞');
+    // A new employee: the demo ones may hold orders to serve (the pinned states above do not clear those).
+    const { result } = await ownerA.post<{ id: number }>(`${Y}/add`, newEmployee({ name: '状态测试员工' }));
     for (const s of [3, 1, 0, 1]) {
-      expect(await ownerA.post(`${Y}/edit`, { id: zhou.id, workState: s })).toMatchObject({ code: 200 });
-      expect((await empByName('周红霞')).workState).toBe(s);
+      expect(await ownerA.post(`${Y}/edit`, { id: result.id, workState: s })).toMatchObject({ code: 200 });
+      expect((await empByName('状态测试员工')).workState).toBe(s);
     }
   });
 
@@ -428,6 +429,37 @@ describe('deleting employees (delByIds)', () => {
     expect(r).toMatchObject({ status: 409, code: 2004 });
     expect(r.message).toContain('李桂芳');
     expect(await empByName('赵春梅')).toBeTruthy();
+  });
+
+  it('an employee with an order to serve cannot be deleted or sent on leave (2004), even if the state says 空闲', async () => {
+    const { result } = await ownerA.post<{ id: number }>(`${Y}/add`, newEmployee({ name: '派单测试员工' }));
+    const o = await t.db
+      .selectFrom('serviceOrder')
+      .select('id')
+      .where('shopId', '=', shops.aMain)
+      .where('status', '=', 20)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    expect(
+      await ownerA.post('app/jiazheng/pay/dingdan/setYuangong', { id: o.id, yuangongId: result.id }),
+    ).toMatchObject({ code: 200 });
+    const busy = await ownerA.del(`${Y}/delByIds/${result.id}`);
+    expect(busy).toMatchObject({ code: 2004 });
+    expect(busy.message).toBe('派单测试员工（1 单）还有进行中的订单，订单完成或改派后才能删除');
+    // The work state out of step with the orders (set by hand in the database): the orders still decide.
+    await t.db.updateTable('employee').set({ workState: 1 }).where('id', '=', result.id).execute();
+    expect(await ownerA.del(`${Y}/delByIds/${result.id}`)).toMatchObject({ code: 2004 });
+    for (const workState of [3, 0]) {
+      const r = await ownerA.post(`${Y}/edit`, { id: result.id, workState });
+      expect(r).toMatchObject({ code: 2004 });
+      expect(r.message).toContain('1 个进行中的订单');
+    }
+    const row = await t.db
+      .selectFrom('employee')
+      .select(['workState', 'deletedAt'])
+      .where('id', '=', result.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ workState: 1, deletedAt: null });
   });
 
   it('another merchant’s id in the list is 2002 and deletes none', async () => {

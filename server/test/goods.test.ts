@@ -317,8 +317,23 @@ describe('customer-side listings (public)', () => {
     expect(
       (await anon.get<Page<PublicGoods>>(`${G}/weapp/findAllByPage`, { shangjiaInfoId: shops.bMain })).result.total,
     ).toBe(0);
+    expect((await anon.get<PublicGoods[]>(`${G}/findByShangjiaInfoId/${shops.bMain}`)).result).toEqual([]);
+    expect((await anon.get(`${G}/shangjiaDetail/shangpinlist`, { shangjiaInfoId: shops.bMain })).code).toBe(2002);
     expect((await anon.get(`${G}/shangjiaDetail/shangpinlist`)).code).toBe(2001);
     await t.db.updateTable('shop').set({ auditStatus: 1 }).where('id', '=', shops.bMain).execute();
+    // Open and approved again: an off-shelf item stays out of all three listings.
+    const off = await t.db
+      .selectFrom('goods')
+      .select(['id', 'name'])
+      .where('shopId', '=', shops.bMain)
+      .where('shelfState', '=', 0)
+      .executeTakeFirstOrThrow();
+    const all = await anon.get<Page<PublicGoods>>(`${G}/weapp/findAllByPage`, { pageSize: 100 });
+    expect(all.result.records.map((g) => g.id)).not.toContain(off.id);
+    expect((await anon.get<PublicGoods[]>(`${G}/findByShangjiaInfoId/${shops.bMain}`)).raw).not.toContain(off.name);
+    expect((await anon.get(`${G}/shangjiaDetail/shangpinlist`, { shangjiaInfoId: shops.bMain })).raw).not.toContain(
+      off.name,
+    );
   });
 });
 

@@ -151,6 +151,26 @@ describe('shop info and settings', () => {
       [
         {
           serviceArea: JSON.stringify([
+            { lat: 35, lng: 111 },
+            { lat: 35.01, lng: 111.01 },
+            { lat: 35.02, lng: 111.02 },
+          ]),
+        },
+        /同一条直线/,
+      ],
+      [
+        {
+          serviceArea: JSON.stringify([
+            { lat: 35, lng: 111 },
+            { lat: 35.1, lng: 111.1 },
+            { lat: 35, lng: 111 },
+          ]),
+        },
+        /重复的点/,
+      ],
+      [
+        {
+          serviceArea: JSON.stringify([
             { lat: 95, lng: 0 },
             { lat: 1, lng: 1 },
             { lat: 0, lng: 1 },
@@ -258,6 +278,26 @@ describe('business state, branches, audit and copy', () => {
     expect(open.message).toMatch(/审核通过后/);
     // duplicate name
     expect((await ownerA.post(`${S}/add`, { name: '运城洁家家政（河东街分店）' })).code).toBe(2004);
+    // A bad polygon refuses the add as it refuses an edit (2001), and no shop is created.
+    const count = async () => (await t.db.selectFrom('shop').select('id').execute()).length;
+    const before = await count();
+    for (const area of [
+      [{ lat: 35, lng: 111 }],
+      [
+        { lat: 0, lng: 0 },
+        { lat: 1, lng: 1 },
+        { lat: 0, lng: 1 },
+        { lat: 1, lng: 0 },
+      ],
+    ]) {
+      const bad = await ownerA.post(`${S}/add`, {
+        name: '运城洁家家政（坏区域分店）',
+        serviceArea: JSON.stringify(area),
+      });
+      expect(bad).toMatchObject({ code: 2001 });
+      expect(bad.message).toMatch(/服务区域/);
+    }
+    expect(await count()).toBe(before);
     expect((await ownerA.post(`${S}/add`, { name: '' })).code).toBe(2001);
   });
 

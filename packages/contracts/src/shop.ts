@@ -72,7 +72,18 @@ export function isSelfCrossing(points: LatLng[]) {
   return false;
 }
 
-/** The service area: empty (not drawn yet) or a simple polygon of 3 to 200 points. */
+/** Twice the signed area of a ring (shoelace, in degrees²): 0 when every point lies on one line. */
+export function ringArea2(points: LatLng[]) {
+  let a = 0;
+  for (let i = 0; i < points.length; i++) {
+    const p = points[i];
+    const q = points[(i + 1) % points.length];
+    a += p.lng * q.lat - q.lng * p.lat;
+  }
+  return a;
+}
+
+/** The service area: empty (not drawn yet) or a simple polygon of 3 to 200 points enclosing some area. */
 export const serviceAreaSchema = z
   .array(latLng, { error: '服务区域格式错误' })
   .max(200, '服务区域最多 200 个点')
@@ -82,6 +93,9 @@ export const serviceAreaSchema = z
     else if (new Set(pts.map((p) => `${p.lat},${p.lng}`)).size !== pts.length)
       ctx.addIssue({ code: 'custom', message: '服务区域有重复的点' });
     else if (isSelfCrossing(pts)) ctx.addIssue({ code: 'custom', message: '服务区域的边不能相互交叉' });
+    // Three points on one line (a triangle can't cross itself) enclose nothing: no address lies inside.
+    else if (Math.abs(ringArea2(pts)) < 1e-12)
+      ctx.addIssue({ code: 'custom', message: '服务区域的点不能在同一条直线上' });
   });
 export const serviceAreaField = jsonField(serviceAreaSchema);
 

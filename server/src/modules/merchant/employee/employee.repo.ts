@@ -10,6 +10,7 @@ import {
   WORK_STATE,
   maskIdCard,
 } from '@jz/contracts/employee';
+import { ORDER_STATUS } from '@jz/contracts/order';
 import type { ExpressionBuilder, Updateable } from 'kysely';
 import type { DB } from '../../../db/client.ts';
 import type { Database } from '../../../db/schema.ts';
@@ -19,6 +20,7 @@ import { likeContains, paginate } from '../../../lib/paging.ts';
 import type { Tenant } from '../../../lib/tenant.ts';
 import { dayjs, nowIso, TZ } from '../../../lib/time.ts';
 import type { EmployeeTable } from './employee.tables.ts';
+import '../order/order.tables.ts';
 
 /** allowedShopIds: a limited sub-account's shops; another shop's employee is "not found" to it. */
 type Scope = Pick<Tenant, 'merchantId' | 'shopId'> & Partial<Pick<Tenant, 'allowedShopIds'>>;
@@ -27,6 +29,26 @@ const outsideLimit = (t: Partial<Pick<Tenant, 'allowedShopIds'>>, shopId: number
 type Row = EmployeeTable & { id: number; shopName: string | null };
 
 const STATE_NAMES: Record<number, string> = { 0: '离职', 1: '空闲', 2: '服务中', 3: '休假' };
+
+/** Orders assigned to an employee and not finished yet (待服务 / 服务中). */
+const IN_PROGRESS = [ORDER_STATUS.TO_SERVE, ORDER_STATUS.SERVING];
+
+/**
+ * The employees among `ids` who still have orders in progress, with how many. Read from the orders themselves, not
+ * only from the 服务中 work state, so a state set out of step (by hand, by a migration) cannot let one go.
+ */
+async function withOrdersInProgress(db: DB, merchantId: number, ids: number[]) {
+  if (!ids.length) return new Map<number, number>();
+  const rows = await db
+    .selectFrom('serviceOrder')
+    .select((eb) => ['serviceOrder.employeeId', eb.fn.countAll<number>().as('n')])
+    .where('serviceOrder.merchantId', '=', merchantId)
+    .where('serviceOrder.employeeId', 'in', ids)
+    .where('serviceOrder.status', 'in', IN_PROGRESS)
+    .groupBy('serviceOrder.employeeId')
+    .execute();
+  return new Map(rows.map((r) => [Number(r.employeeId), Number(r.n)]));
+}
 
 /** Certificate state relative to today's Shanghai calendar day. */
 export function certView(c: Certificate, today = dayjs().tz(TZ).format('YYYY-MM-DD')): CertificateView {
@@ -245,6 +267,11 @@ export async function edit(db: DB, t: Scope, v: EmployeeEdit) {
     // 服务中 belongs to the order flow: a change by hand applies only while the employee is not serving (conditional update).
     if (cur.workState === WORK_STATE.BUSY)
       throw business(`${cur.name} 正在服务中，订单完成后才能改为「${STATE_NAMES[v.workState]}」`);
+    if (v.workState !== WORK_STATE.FREE) {
+      const n = (await withOrdersInProgress(db, t.merchantId, [id])).get(id);
+      if (n)
+        throw business(`${cur.name} 还有 ${n} 个进行中的订单，请先完成或改派后再改为「${STATE_NAMES[v.workState]}」`);
+    }
     q = q.where('workState', '!=', WORK_STATE.BUSY);
   }
   try {
@@ -277,8 +304,12 @@ export async function remove(db: DB, t: Pick<Scope, 'merchantId' | 'allowedShopI
       .execute();
     const rows = found.filter((r) => !outsideLimit(t, r.shopId));
     if (rows.length !== ids.length) throw notFound(ids.length > 1 ? '部分员工不存在' : '员工不存在');
-    const busy = rows.filter((r) => r.workState === WORK_STATE.BUSY);
-    if (busy.length) throw business(`${busy.map((r) => r.name).join('、')} 正在服务中（有进行中的订单），不能删除`);
+    const open = await withOrdersInProgress(trx, t.merchantId, ids);
+    const busy = rows.filter((r) => r.workState === WORK_STATE.BUSY || open.has(r.id));
+    if (busy.length)
+      throw business(
+        `${busy.map((r) => (open.get(r.id) ? `${r.name}（${open.get(r.id)} 单）` : r.name)).join('、')}还有进行中的订单，订单完成或改派后才能删除`,
+      );
     const now = nowIso();
     const r = await trx
       .updateTable('employee')

@@ -24,7 +24,15 @@ const PRESETS: { label: string; value: [Dayjs, Dayjs] }[] = [
 ];
 
 /** Date range (at most 366 days) and shop (current / all / one) of a figure page, plus its actions. */
-export function RangeBar(props: { value: RangeValue; onChange: (v: RangeValue) => void; extra?: ReactNode }) {
+export function RangeBar(props: {
+  value: RangeValue;
+  onChange: (v: RangeValue) => void;
+  /** The page's own default range, which 重置 goes back to (7 days unless told). */
+  defaultDays?: number;
+  /** A search box of the page, shown after the filters. */
+  search?: ReactNode;
+  extra?: ReactNode;
+}) {
   const { data: init } = useQuery(initPcQuery);
   const { value, onChange } = props;
   return (
@@ -55,7 +63,8 @@ export function RangeBar(props: { value: RangeValue; onChange: (v: RangeValue) =
               .map((s) => ({ label: s.name, value: s.id })),
           ]}
         />
-        <Button onClick={() => onChange({ ...lastDays(7), shopId: value.shopId })}>重置</Button>
+        {props.search}
+        <Button onClick={() => onChange({ ...lastDays(props.defaultDays ?? 7), shopId: value.shopId })}>重置</Button>
       </Space>
       {props.extra}
     </Space>

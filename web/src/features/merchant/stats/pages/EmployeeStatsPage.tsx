@@ -1,6 +1,7 @@
+import { PAGE_SIZES } from '@jz/contracts/envelope';
 import type { EmployeeSortField, EmployeeStatsRow } from '@jz/contracts/stats';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Space, Table, Typography } from 'antd';
+import { Card, Input, Space, Table, Typography } from 'antd';
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -14,18 +15,24 @@ import { yuan } from '../components/money.ts';
 import { lastDays, RangeBar, type RangeValue } from '../components/RangeBar.tsx';
 
 const TOP = 10;
+const DEFAULT_DAYS = 30;
 
 /**
  * 员工数据 (/gongsiyuangongshuju): per employee over a date range (Shanghai days): orders served (completed in the
  * range), revenue, average rating of the reviews posted in the range, cancellations; sorted on the server.
  */
 export default function EmployeeStatsPage() {
-  const [range, setRange] = useState<RangeValue>(lastDays(30));
+  const [range, setRange] = useState<RangeValue>(lastDays(DEFAULT_DAYS));
   const [sort, setSort] = useState<{ sortField?: EmployeeSortField; sortOrder?: 'asc' | 'desc' }>({});
+  const [name, setName] = useState('');
+  const [pager, setPager] = useState({ current: 1, pageSize: 10 });
   const params = { ...range, ...sort };
   const q = useQuery({ queryKey: [...statsKeys.all, 'employee', params], queryFn: () => getEmployeeStats(params) });
-  const rows = q.data?.rows ?? [];
-  const top = [...rows]
+  const all = q.data?.rows ?? [];
+  // The merchant's employees are few (one row each): the name search filters the answer in the browser.
+  const keyword = name.trim();
+  const rows = keyword ? all.filter((r) => r.name.includes(keyword)) : all;
+  const top = [...all]
     .filter((r) => r.revenue > 0 || r.ordersServed > 0)
     .sort((a, b) => b.revenue - a.revenue || b.ordersServed - a.ordersServed)
     .slice(0, TOP)
@@ -67,7 +74,23 @@ export default function EmployeeStatsPage() {
       <Card className="jz-card" variant="borderless">
         <RangeBar
           value={range}
-          onChange={setRange}
+          defaultDays={DEFAULT_DAYS}
+          onChange={(v) => {
+            setRange(v);
+            setPager((p) => ({ ...p, current: 1 }));
+          }}
+          search={
+            <Input.Search
+              aria-label="员工姓名"
+              placeholder="员工姓名"
+              allowClear
+              style={{ width: 180 }}
+              onSearch={(v) => {
+                setName(v);
+                setPager((p) => ({ ...p, current: 1 }));
+              }}
+            />
+          }
           extra={
             <Auth perm="merchant:stats:employeeExport">
               <ExportButton onExport={() => exportEmployeeStats(params)} />
@@ -128,11 +151,18 @@ export default function EmployeeStatsPage() {
             <Table<EmployeeStatsRow>
               rowKey="employeeId"
               size="middle"
-              {...tableStates(q, { empty: '所选时间段内暂无员工数据' })}
+              {...tableStates(q, { empty: keyword ? `没有姓名包含「${keyword}」的员工` : '所选时间段内暂无员工数据' })}
               dataSource={rows}
               columns={columns}
-              pagination={{ pageSize: 20, showTotal: (n) => `共 ${n} 名员工`, hideOnSinglePage: true }}
-              onChange={(_p, _f, sorter) => {
+              pagination={{
+                ...pager,
+                pageSizeOptions: PAGE_SIZES.map(String),
+                showSizeChanger: { 'aria-label': '每页条数' },
+                showQuickJumper: true,
+                showTotal: (n) => `共 ${n} 名员工`,
+              }}
+              onChange={(p, _f, sorter) => {
+                setPager({ current: p.current ?? 1, pageSize: p.pageSize ?? 10 });
                 const s = sorter as SorterResult<EmployeeStatsRow>;
                 setSort(
                   s.order

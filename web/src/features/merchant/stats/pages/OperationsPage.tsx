@@ -44,6 +44,7 @@ export default function OperationsPage() {
       <Card className="jz-card" variant="borderless">
         <RangeBar
           value={range}
+          defaultDays={30}
           onChange={setRange}
           extra={
             <Auth perm="merchant:stats:operationsExport">
