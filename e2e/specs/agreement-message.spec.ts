@@ -1,4 +1,5 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { customerToken, goodsOfShop, placeAndPay } from '../support/customer.ts';
 import { DEMO, shot, signIn } from '../support/session.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -21,10 +22,39 @@ test.afterAll(async () => {
   await ownerCtx?.close();
 });
 
+/** A call with the page's own session (form-encoded, as the console sends it). */
+async function call(page: Page, method: 'GET' | 'POST', path: string, form: Record<string, string | number> = {}) {
+  return page.evaluate(
+    async ({ method, path, form }) => {
+      const r = await fetch(`/tmpl/api/${path}`, {
+        method,
+        headers: {
+          client: 'jiazheng-merchant-pc',
+          authorization: `Bearer ${localStorage.getItem('token')}`,
+          ...(method === 'POST' ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+        },
+        body: method === 'POST' ? new URLSearchParams(Object.entries(form).map(([k, v]) => [k, String(v)])) : undefined,
+      });
+      return (await r.json()) as { code: number; message: string; result: any };
+    },
+    { method, path, form },
+  );
+}
+
+/** The header bell's unread count (its accessible name is 消息，N 条未读). */
+async function bellCount(page: Page) {
+  const label = await page.getByTestId('message-bell').getAttribute('aria-label');
+  return Number(label?.match(/(\d+)/)?.[1] ?? 0);
+}
+
 /** The unread count antd's Badge shows on a 消息管理 tab (its scroll-number carries the count as its title). */
 async function tabCount(page: Page, tab: string) {
   // A badge going to 0 may stay in the DOM, hidden, with its old title while antd's leave motion runs.
-  const badge = page.locator('.ant-tabs-tab', { hasText: tab }).locator('.ant-scroll-number').filter({ visible: true });
+  // (A leaving badge carries the zoom-leave class until its motion ends: it no longer counts.)
+  const badge = page
+    .locator('.ant-tabs-tab', { hasText: tab })
+    .locator('.ant-scroll-number:not(.ant-badge-zoom-leave)')
+    .filter({ visible: true });
   if ((await badge.count()) === 0) return 0;
   return Number(await badge.first().getAttribute('title'));
 }
@@ -87,6 +117,21 @@ test('the platform admin edits the must-sign agreement and publishes version 3',
 
 test('the owner reads version 3 to the end, signs it, and finds it under 我的协议 with its record', async () => {
   const page = owner;
+  // /index says so prominently, and a withdrawal is refused with the reason until the new version is signed.
+  // (The owner's window has been open since before the publish: it opens the console again.)
+  await page.goto('/#/index');
+  await page.reload();
+  const alert = page.getByTestId('pending-agreement-alert');
+  await expect(alert).toContainText('您有 1 份必签协议待签署');
+  await expect(alert).toContainText('《商家入驻协议》第 3 版尚未签署，签署前将无法申请提现。');
+  await shot(page, 'agreement-index-warning');
+  const cards = await call(page, 'GET', 'app/jiazheng/caiwu/bangka/findAllByList');
+  const refused = await call(page, 'POST', 'app/jiazheng/caiwu/tixian/add', {
+    amount: 8800,
+    bankCardId: cards.result[0].id,
+  });
+  expect(refused).toMatchObject({ code: 2004, message: '请先签署《商家入驻协议》（第 3 版）后再提现' });
+
   await page.getByRole('menu').getByText('协议中心').click();
   await page.getByRole('menu').getByText('协议签署').click();
   await expect(page).toHaveURL(/#\/xiyixixie/);
@@ -112,6 +157,10 @@ test('the owner reads version 3 to the end, signs it, and finds it under 我的�
   await expect(page.getByText('签署成功')).toBeVisible();
   // The must-sign warning is gone; 隐私政策 (optional) is next.
   await expect(page.getByText(/份必签协议待签署/)).toHaveCount(0);
+  await page.goto('/#/index');
+  await expect(page.getByText('快捷入口')).toBeVisible();
+  await expect(page.getByText(/份必签协议待签署/)).toHaveCount(0);
+  await page.goto('/#/xiyixixie');
   await expect(page.locator('.ant-card-head-title', { hasText: '隐私政策' })).toBeVisible();
 
   await page.getByRole('menu').getByText('我的协议').click();
@@ -133,6 +182,8 @@ test('messages: by type, unread first; a broadcast raises the count live; openin
   // Waits for the badge's own polling (no reload, no focus change): give it time.
   test.setTimeout(120_000);
   const page = owner;
+  // The admin's window was in front: motions (badges leaving) run in the window in front.
+  await page.bringToFront();
   await page.getByRole('menu').getByText('消息管理').click();
   await expect(page).toHaveURL(/#\/xiaoxiguanli/);
   await expect(page.getByRole('row', { name: /协议更新：商家入驻协议/ })).toContainText('未读');
@@ -184,8 +235,55 @@ test('messages: by type, unread first; a broadcast raises the count live; openin
   await page.getByRole('button', { name: '全部标为已读' }).click();
   await expect(page.getByText('确定将「全部」消息全部标为已读吗?')).toBeVisible();
   await page.getByRole('button', { name: /确\s*定/ }).click();
+  await page.bringToFront();
   await expect.poll(() => tabCount(page, '全部')).toBe(0);
   await expect(page.getByRole('button', { name: '全部标为已读' })).toBeDisabled();
+});
+
+test('an order and a withdrawal reach the owner as messages; the header count follows without a reload', async ({
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const page = owner;
+  await page.bringToFront();
+  await page.goto('/#/index');
+  await expect(page.getByTestId('message-bell')).toBeVisible();
+  const start = await bellCount(page);
+
+  // A customer pays an order in the owner's shop: 新订单 arrives through the live order stream.
+  const init = await call(page, 'GET', 'app/jiazheng/page/initPc');
+  const goods = await goodsOfShop(request, init.result.curDianpu.name);
+  const order = await placeAndPay(request, await customerToken(request, '13700007777'), goods);
+  await expect.poll(() => bellCount(page), { timeout: 15_000 }).toBeGreaterThan(start);
+  const afterOrder = await bellCount(page);
+
+  // The owner (now signed) withdraws ¥88.00; the platform pays it out: 提现已到账 follows.
+  const cards = await call(page, 'GET', 'app/jiazheng/caiwu/bangka/findAllByList');
+  const w = await call(page, 'POST', 'app/jiazheng/caiwu/tixian/add', { amount: 8800, bankCardId: cards.result[0].id });
+  expect(w.code, w.message).toBe(200);
+  const paid = await call(admin, 'POST', 'app/jiazheng/caiwu/tixian/shenhe', { id: w.result.id, pass: 1 });
+  expect(paid.code, paid.message).toBe(200);
+  await expect.poll(() => bellCount(page), { timeout: 30_000 }).toBeGreaterThan(afterOrder);
+
+  // The bell lists both; 消息管理 links each to its order and its withdrawal.
+  await page.getByTestId('message-bell').click();
+  const pop = page.locator('.ant-popover');
+  await expect(pop.getByText('新订单').first()).toBeVisible();
+  await expect(pop.getByText(/提现已到账|提现打款失败/).first()).toBeVisible();
+  await shot(page, 'messages-bell');
+  await page.keyboard.press('Escape');
+  await page.goto('/#/xiaoxiguanli');
+  const orderRow = page.getByRole('row').filter({ hasText: order.orderNo }).first();
+  await expect(orderRow).toContainText('未读');
+  await orderRow.getByRole('button', { name: '查看订单' }).click();
+  await expect(page).toHaveURL(new RegExp(`#/dingdanguanli\\?id=${order.id}`));
+  await page.goto('/#/xiaoxiguanli');
+  const wRow = page
+    .getByRole('row')
+    .filter({ hasText: /提现已到账|提现打款失败/ })
+    .first();
+  await wRow.getByRole('button', { name: '查看提现' }).click();
+  await expect(page).toHaveURL(new RegExp(`#/caiwutixian\\?id=${w.result.id}`));
 });
 
 test('merchant B cannot open merchant A’s signature record', async ({ page }) => {

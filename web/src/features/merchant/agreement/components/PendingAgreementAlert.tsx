@@ -13,7 +13,8 @@ export function PendingAgreementAlert() {
   const navigate = useNavigate();
   const { data: user } = useQuery(profileQuery);
   const isMerchant = user?.userType === 'merchant';
-  const { data = [] } = useQuery({ ...pendingQuery, enabled: isMerchant });
+  // Fresh at each visit of the landing page: a version published meanwhile must show at once, not after 30 s.
+  const { data = [] } = useQuery({ ...pendingQuery, enabled: isMerchant, refetchOnMount: 'always' });
   if (!isMerchant || !data.length) return null;
   const must = data.filter((a) => a.mustSign === 1);
   const canSign = hasPerm('merchant:agreement:sign');
