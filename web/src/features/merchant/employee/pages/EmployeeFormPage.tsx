@@ -40,6 +40,7 @@ import { type EmployeeInput, useEmployeeMutations } from '../api/employee-mutati
 import { useEmployee } from '../api/get-employee.ts';
 import { useFuwuTree } from '../api/get-fuwu-tree.ts';
 import { NativePlaceInput } from '../components/NativePlaceInput.tsx';
+import { selectStates } from '../../../../components/select-states.tsx';
 
 const f = employeeFields;
 const c = certificate.shape;
@@ -80,13 +81,14 @@ export default function EmployeeFormPage() {
   const editing = id > 0;
   const existing = useEmployee(id);
   const { data: init } = useQuery(initPcQuery);
-  const { data: tree = [] } = useFuwuTree();
+  const fuwuTree = useFuwuTree();
+  const tree = fuwuTree.data;
   const { add, edit } = useEmployeeMutations();
   const [form] = Form.useForm<FormValues>();
   const shops = init?.allDianpu ?? [];
   const treeData = useMemo(
     () =>
-      tree.map((p) => ({
+      (tree ?? []).map((p) => ({
         title: p.name,
         value: p.id,
         children: p.children?.map((ch) => ({ title: ch.name, value: ch.id })),
@@ -265,7 +267,7 @@ export default function EmployeeFormPage() {
             multiple
             treeCheckable
             showCheckedStrategy={TreeSelect.SHOW_ALL}
-            placeholder="请选择可提供的服务类目"
+            {...selectStates(fuwuTree, { placeholder: '请选择可提供的服务类目' })}
             allowClear
             treeDefaultExpandAll
           />

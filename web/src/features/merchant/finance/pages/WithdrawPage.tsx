@@ -13,6 +13,7 @@ import { DictTag } from '../../../../lib/dict.tsx';
 import { cardsQuery, financeKeys, getWithdrawalPage, overviewQuery } from '../api/finance-api.ts';
 import { useFinanceMutations } from '../api/finance-mutations.ts';
 import { fmtTime, toFen, yuan } from '../components/money.ts';
+import { selectStates } from '../../../../components/select-states.tsx';
 
 const columns: ColumnsType<Withdrawal> = [
   { title: '提现单号', dataIndex: 'withdrawNo', width: 250, render: (v: string) => <CopyText text={v} /> },
@@ -145,8 +146,7 @@ function WithdrawForm() {
       </Form.Item>
       <Form.Item name="bankCardId" label="收款银行卡" rules={[{ required: true, message: '请选择银行卡' }]}>
         <Select
-          loading={cards.isLoading}
-          placeholder="请选择银行卡"
+          {...selectStates(cards, { placeholder: '请选择银行卡' })}
           options={(cards.data ?? []).map((c) => ({
             value: c.id,
             label: `${c.bankName} ${c.cardNoMasked}（${c.holderName}）`,
