@@ -97,6 +97,16 @@ test('系统配置: load by type, validate, save the rich text, reload it; edito
 
 test('widgets on the gallery page with the real server: uploads, tags, selects, icon picker, region, polygon map', async () => {
   test.setTimeout(120_000);
+  // No network beyond the server: the map must work offline (its tile requests fail; drawing does not need them).
+  const offline: string[] = [];
+  const local = (url: URL) => url.hostname === '127.0.0.1' || url.hostname === 'localhost';
+  await ctx.route(
+    (url) => !local(url) && /^https?:$/.test(url.protocol),
+    (route) => {
+      offline.push(route.request().url());
+      return route.abort('internetdisconnected');
+    },
+  );
   await page.goto('/#/index');
   await page.goto('/#/sys/widgets');
   await expect(page.getByText('组件示例').first()).toBeVisible();
@@ -183,7 +193,11 @@ test('widgets on the gallery page with the real server: uploads, tags, selects, 
   await map.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   await page.getByRole('button', { name: '绘制区域' }).click();
   await expect(map).toHaveAttribute('data-mode', 'drawing');
+  // Centre the map again now that drawing started (the lazy map may have moved the page), and click only inside the window.
+  await map.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   const mb = (await map.boundingBox())!;
+  expect(mb.y).toBeGreaterThanOrEqual(0);
+  expect(mb.y + mb.height).toBeLessThanOrEqual(page.viewportSize()!.height);
   const pts = [
     [0.3, 0.3],
     [0.7, 0.3],
@@ -210,6 +224,9 @@ test('widgets on the gallery page with the real server: uploads, tags, selects, 
   await page.getByRole('button', { name: /完\s*成/ }).click();
   await expect.poll(async () => (await values(page)).area?.length).toBe(3);
   await shot(page, 'widgets-map-redrawn');
+  // The map did ask for its (GCJ-02 Gaode) tiles, and every outside request was refused: the drawing above was offline.
+  expect(offline.some((u) => /autonavi\.com/.test(u))).toBe(true);
+  await ctx.unrouteAll();
 });
 
 test('资源管理: uploads are listed, searched by name and type, previewed, and deleting removes the file', async () => {

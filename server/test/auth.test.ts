@@ -1,3 +1,7 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { LoginResult } from '@jz/contracts/auth';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config.ts';
@@ -428,4 +432,26 @@ describe('DEMO_SMS_CODE', () => {
     expect(() => loadConfig({ DEMO_SMS_CODE: '12345' })).toThrow(/6 digits/);
     expect(loadConfig({ NODE_ENV: 'production', APP_SECRET: secret }).DEMO_SMS_CODE).toBeUndefined();
   });
+
+  it('the real start (src/main.ts) exits with the reason before touching the data folder', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'jz-prod-refusal-'));
+    try {
+      const run = (env: Record<string, string>) =>
+        spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+          cwd: path.resolve(import.meta.dirname, '..'),
+          env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', DATA_DIR: dir, PORT: '0', ...env },
+          encoding: 'utf8',
+          timeout: 60_000,
+        });
+      const demoCode = run({ APP_SECRET: 's'.repeat(40), DEMO_SMS_CODE: '123456' });
+      expect(demoCode.status).toBe(1);
+      expect(demoCode.stderr).toContain('DEMO_SMS_CODE is not allowed in production');
+      const defaultSecret = run({});
+      expect(defaultSecret.status).toBe(1);
+      expect(defaultSecret.stderr).toContain('set a real APP_SECRET in production');
+      expect(readdirSync(dir)).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

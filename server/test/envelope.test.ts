@@ -1,4 +1,9 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
 import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp, testDbKind } from './helpers/index.ts';
 
 const CJK = /[\u4e00-\u9fa5]/;
@@ -104,6 +109,47 @@ describe('the envelope', () => {
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining(['/tmpl/api/app/dict/findAllByPage', '/tmpl/api/app/jiazheng/login/sms/login']),
     );
+  });
+
+  it('serves the API explorer UI over that document, with no inline script (the CSP allows self only)', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/tmpl/api/docs' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).toContain('Swagger UI');
+    expect(page.body).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    const assets = [...page.body.matchAll(/(?:src|href)="([^"]+\.(?:js|css))"/g)].map((m) => m[1]);
+    expect(assets.length).toBeGreaterThanOrEqual(3);
+    for (const a of assets) {
+      const res = await t.app.inject({ method: 'GET', url: new URL(a, 'http://x/tmpl/api/docs/').pathname });
+      expect(res.statusCode, a).toBe(200);
+    }
+    const init = await t.app.inject({ method: 'GET', url: '/tmpl/api/docs/static/swagger-initializer.js' });
+    expect(init.body).toContain('json');
+  });
+});
+
+describe('in production', () => {
+  it('serves neither the OpenAPI document nor its UI (unknown route: 2002)', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'jz-prod-docs-'));
+    const app = await buildApp(
+      loadConfig({
+        NODE_ENV: 'production',
+        APP_SECRET: 'a-real-production-secret-of-32-chars-or-more',
+        DATABASE_URL: `sqlite:${path.join(dir, 'p.db')}`,
+        LOG_LEVEL: 'silent',
+      }),
+      { logger: false },
+    );
+    try {
+      for (const url of ['/tmpl/api/docs', '/tmpl/api/docs/json']) {
+        const res = await app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(404);
+        expect(res.json()).toMatchObject({ code: 2002 });
+      }
+    } finally {
+      await app.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -6,6 +6,7 @@ import { CLIENT_ID } from '@jz/contracts/auth';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envelopeOf, loginAs, PHONES, buildTestApp, type TestApp, waitFor } from './helpers/index.ts';
+import { uploadSettings } from '../src/modules/common/upload/upload.service.ts';
 
 /** Real file heads: what file-type recognises from the content. */
 const PNG = Buffer.from(
@@ -441,5 +442,51 @@ describe('S3-compatible storage (UPLOAD_STORAGE=s3) against a local fake S3', ()
         S3_SECRET_ACCESS_KEY: 'b',
       }),
     ).toThrow(/http/);
+  });
+});
+
+describe('the size limit of PDF and Office files is configuration (UPLOAD_OTHER_MAX_MB)', () => {
+  let t1: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    const saved = process.env.UPLOAD_OTHER_MAX_MB;
+    process.env.UPLOAD_OTHER_MAX_MB = '1';
+    try {
+      t1 = await buildTestApp({ env: { DATA_DIR: dataDir } });
+    } finally {
+      if (saved === undefined) delete process.env.UPLOAD_OTHER_MAX_MB;
+      else process.env.UPLOAD_OTHER_MAX_MB = saved;
+    }
+    token = await loginAs(t1.app, PHONES.ownerA);
+  });
+  afterAll(() => t1?.close());
+
+  const send = async (app: TestApp, tok: string, data: Buffer, name: string) => {
+    const { payload, contentType } = multipart([root('shop'), file(data, name)]);
+    const res = await app.app.inject({
+      method: 'POST',
+      url: '/tmpl/api/com/file/up',
+      payload,
+      headers: { client: CLIENT_ID, 'content-type': contentType, authorization: `Bearer ${tok}` },
+    });
+    return envelopeOf(res);
+  };
+
+  it('UPLOAD_OTHER_MAX_MB=1: a PDF over 1 MB is refused with the limit, one under it stored; images keep 5 MB', async () => {
+    const over = Buffer.concat([PDF, Buffer.alloc(1024 * 1024 + 1 - PDF.length)]);
+    expect(await send(t1, token, over, 'big.pdf')).toMatchObject({ code: 2001, message: '文件大小不能超过 1MB!' });
+    const under = Buffer.concat([PDF, Buffer.alloc(1024 * 1024 - PDF.length)]);
+    expect((await send(t1, token, under, 'ok.pdf')).code).toBe(200);
+    const image = Buffer.concat([PNG, Buffer.alloc(4 * 1024 * 1024)]);
+    expect((await send(t1, token, image, 'photo.png')).code).toBe(200);
+  });
+
+  it('by default (20 MB) a 21 MB PDF is refused and a 2 MB one stored; a bad setting falls back to 20', async () => {
+    const big = Buffer.concat([PDF, Buffer.alloc(21 * 1024 * 1024)]);
+    expect(await send(t, owner, big, 'huge.pdf')).toMatchObject({ code: 2001, message: '文件大小不能超过 20MB!' });
+    expect((await send(t, owner, Buffer.concat([PDF, Buffer.alloc(2 * 1024 * 1024)]), 'two.pdf')).code).toBe(200);
+    expect(uploadSettings({ UPLOAD_OTHER_MAX_MB: 'lots' }).otherMaxMb).toBe(20);
+    expect(uploadSettings({ UPLOAD_OTHER_MAX_MB: '0' }).otherMaxMb).toBe(20);
+    expect(uploadSettings({ UPLOAD_OTHER_MAX_MB: '50' }).otherMaxMb).toBe(50);
   });
 });

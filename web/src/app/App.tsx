@@ -1,21 +1,15 @@
-import { ConfigProvider, message, Spin } from 'antd';
+import { ConfigProvider, message } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { HashRouter } from 'react-router';
 import { usePendingRequests } from '../lib/loading.ts';
 import { setMessageApi } from '../lib/notify.ts';
+import { FullScreenSpin } from './FullScreenSpin.tsx';
 import { AppRoutes } from './router.tsx';
 
 /** "拼命加载中" while requests are pending, shown only after 400 ms so fast calls do not flash (spec §4). */
 export function FullScreenLoading() {
-  const pending = usePendingRequests();
-  const [show, setShow] = useState(false);
-  useEffect(() => {
-    if (!pending) return setShow(false);
-    const t = setTimeout(() => setShow(true), 400);
-    return () => clearTimeout(t);
-  }, [pending]);
-  return show ? <Spin fullscreen tip="拼命加载中" /> : null;
+  return usePendingRequests() ? <FullScreenSpin /> : null;
 }
 
 /**

@@ -29,7 +29,7 @@ export function PageView({ page }: { page: PageDef }) {
       <PageHeader page={page} />
       <Suspense
         fallback={
-          <Spin style={{ display: 'block', margin: '120px auto' }} tip="拼命加载中">
+          <Spin style={{ display: 'block', margin: '120px auto' }} description="拼命加载中">
             <div />
           </Spin>
         }

@@ -30,11 +30,12 @@ beforeEach(() => {
 });
 
 describe('SessionGate (shop data before the first page, spec §2)', () => {
-  it('shows 拼命加载中 until the session is loaded, then the page', async () => {
+  it('shows 拼命加载中 (after its no-flash delay) until the session is loaded, then the page', async () => {
     let done = () => {};
     loadSession.mockReturnValue(new Promise<void>((r) => (done = r)));
     at();
-    expect(screen.getByText('拼命加载中')).toBeInTheDocument();
+    expect(screen.queryByText('首页内容')).toBeNull();
+    expect(await screen.findByText('拼命加载中')).toBeInTheDocument();
     done();
     expect(await screen.findByText('首页内容')).toBeInTheDocument();
   });

@@ -1,9 +1,10 @@
-import { Button, Result, Spin } from 'antd';
+import { Button, Result } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../lib/api-client.ts';
 import { loadSession } from '../lib/queries.ts';
 import { getToken } from '../lib/storage.ts';
+import { FullScreenSpin } from './FullScreenSpin.tsx';
 
 /**
  * The shop data is initialised before the first console page (spec §2): profile, menus, button codes and the shop
@@ -52,6 +53,6 @@ export function SessionGate({ children }: { children: ReactNode }) {
         }
       />
     );
-  if (!ready) return <Spin fullscreen tip="拼命加载中" />;
+  if (!ready) return <FullScreenSpin />;
   return children;
 }

@@ -1,9 +1,9 @@
-import { Spin } from 'antd';
 import { type ReactNode, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { lazyPage, preloadPage } from '../lib/lazy-page.ts';
 import { getToken } from '../lib/storage.ts';
 import { ChunkErrorBoundary } from './ChunkErrorBoundary.tsx';
+import { FullScreenSpin } from './FullScreenSpin.tsx';
 import { pageByPath } from './registry.ts';
 
 // Split points (issue 13, budgets in scripts/check-bundle.mjs): the entry holds React, the router (declarative
@@ -36,7 +36,7 @@ export function preloadFor(hash: string) {
 function Lazy({ children }: { children: ReactNode }) {
   return (
     <ChunkErrorBoundary>
-      <Suspense fallback={<Spin fullscreen tip="拼命加载中" />}>{children}</Suspense>
+      <Suspense fallback={<FullScreenSpin />}>{children}</Suspense>
     </ChunkErrorBoundary>
   );
 }

@@ -8,6 +8,7 @@ import { Route, Routes, useLocation } from 'react-router';
 import { initPcQuery, menuQuery, profileQuery, queryClient } from '../../lib/queries.ts';
 import { onSessionReset } from '../../lib/session-reset.ts';
 import { ChunkErrorBoundary } from '../ChunkErrorBoundary.tsx';
+import { FullScreenSpin } from '../FullScreenSpin.tsx';
 import { DynamicRoute, PageView } from '../PageHost.tsx';
 import { pages } from '../registry.ts';
 import { SessionGate } from '../SessionGate.tsx';
@@ -49,7 +50,7 @@ export function ConsoleLayout() {
   const { data: user } = useQuery(profileQuery);
   const { data: menus } = useQuery(menuQuery);
   const { data: init } = useQuery(initPcQuery);
-  if (!user || !menus || !init) return <Spin fullscreen tip="拼命加载中" />;
+  if (!user || !menus || !init) return <FullScreenSpin />;
   // antd's <App> gives pages App.useApp() (modal, message, notification: confirm.ts, uploads); it lives here, not at
   // the root, so /login does not download it.
   return (
@@ -66,7 +67,7 @@ export function ConsoleLayout() {
           <Layout.Content className="jz-content">
             <Suspense
               fallback={
-                <Spin style={{ display: 'block', margin: '120px auto' }} tip="拼命加载中">
+                <Spin style={{ display: 'block', margin: '120px auto' }} description="拼命加载中">
                   <div />
                 </Spin>
               }

@@ -1,0 +1,65 @@
+import type { MenuItem } from '@jz/contracts/menu';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { menuQuery } from '../lib/queries.ts';
+import { DynamicRoute } from './PageHost.tsx';
+
+const item = (id: number, name: string, extra: Partial<MenuItem> = {}): MenuItem => ({
+  id,
+  parentId: 1,
+  name,
+  icon: null,
+  type: 'ZICAIDAN',
+  routerUrl: null,
+  routerParam: null,
+  component: null,
+  perms: null,
+  status: 0,
+  sort: id,
+  scope: 'platform',
+  ...extra,
+});
+const tree: MenuItem[] = [
+  {
+    ...item(1, '系统管理', { type: 'CAIDAN', parentId: null }),
+    children: [
+      item(2, '旧报表', { routerUrl: '/legacy/report', component: 'legacy/report-old' }),
+      item(3, '空组件', { routerUrl: '/legacy/blank' }),
+    ],
+  },
+];
+
+function at(path: string) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(menuQuery.queryKey, tree);
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="*" element={<DynamicRoute />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('dynamic routes from the menu tree (spec §2)', () => {
+  it('a menu page whose component key is not in the registry says so, naming the menu and the key', () => {
+    at('/legacy/report');
+    expect(screen.getByText('页面组件未注册')).toBeInTheDocument();
+    expect(screen.getByText(/菜单「旧报表」指向的组件「legacy\/report-old」不存在/)).toBeInTheDocument();
+  });
+
+  it('a menu page without a component key says so too', () => {
+    at('/legacy/blank');
+    expect(screen.getByText(/菜单「空组件」指向的组件「（空）」不存在/)).toBeInTheDocument();
+  });
+
+  it('an address no menu names is 页面不存在 with a way home', () => {
+    at('/nowhere');
+    expect(screen.getByText('页面不存在')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /返回首页/ })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,100 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { ConfigProvider } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import { describe, expect, it, vi } from 'vitest';
+import { CopyText } from '../CopyText.tsx';
+import { DataTable } from './DataTable.tsx';
+
+interface Row {
+  id: number;
+  name: string;
+}
+const rows = (pageNum: number, pageSize: number, total: number): Row[] =>
+  Array.from({ length: Math.max(0, Math.min(pageSize, total - (pageNum - 1) * pageSize)) }, (_, i) => ({
+    id: (pageNum - 1) * pageSize + i + 1,
+    name: `字典${(pageNum - 1) * pageSize + i + 1}`,
+  }));
+
+function renderTable(total = 23) {
+  const fetcher = vi.fn(async (p: { pageNum: number; pageSize: number }) => ({
+    records: rows(p.pageNum, p.pageSize, total),
+    total,
+  }));
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const view = render(
+    <ConfigProvider locale={zhCN}>
+      <QueryClientProvider client={client}>
+        <DataTable<Row>
+          queryKey={['dt-test']}
+          fetcher={fetcher}
+          columns={[
+            { title: '名称', dataIndex: 'name' },
+            { title: '编号', dataIndex: 'id', render: (v: number) => <CopyText text={v} /> },
+          ]}
+        />
+      </QueryClientProvider>
+    </ConfigProvider>,
+  );
+  return { fetcher, ...view };
+}
+
+describe('DataTable (spec §9 pager, 45 px rows, copy cells)', () => {
+  it('pages on the server with pageNum/pageSize, shows the total, 10/20/30/50 sizes and a jumper', async () => {
+    const { fetcher, container } = renderTable();
+    expect(await screen.findByText('字典1')).toBeInTheDocument();
+    expect(fetcher).toHaveBeenLastCalledWith(expect.objectContaining({ pageNum: 1, pageSize: 10 }));
+    expect(screen.getByText('共 23 条')).toBeInTheDocument();
+    // prev, pager (3 pages), next, jumper
+    expect(container.querySelector('.ant-pagination-prev')).not.toBeNull();
+    expect(container.querySelector('.ant-pagination-next')).not.toBeNull();
+    expect(container.querySelectorAll('.ant-pagination-item')).toHaveLength(3);
+    expect(container.querySelector('.ant-pagination-options-quick-jumper input')).not.toBeNull();
+
+    // Page 3 through the pager.
+    fireEvent.click(within(container.querySelector('.ant-pagination') as HTMLElement).getByText('3'));
+    expect(await screen.findByText('字典21')).toBeInTheDocument();
+    expect(fetcher).toHaveBeenLastCalledWith(expect.objectContaining({ pageNum: 3, pageSize: 10 }));
+
+    // The size changer offers exactly 10/20/30/50; a new size starts again on page 1.
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: '每页条数' }));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => o.textContent?.replace(/\D/g, ''))).toEqual(['10', '20', '30', '50']);
+    fireEvent.click(screen.getByText('20 条/页'));
+    await waitFor(() =>
+      expect(fetcher).toHaveBeenLastCalledWith(expect.objectContaining({ pageNum: 1, pageSize: 20 })),
+    );
+    expect(await screen.findByText('字典20')).toBeInTheDocument();
+  });
+
+  it('rows are 45 px high (the jz-table rule) and copy cells offer a copy button', async () => {
+    const { container } = renderTable(2);
+    expect(await screen.findByText('字典1')).toBeInTheDocument();
+    expect(container.querySelector('.ant-table')?.closest('.jz-table')).not.toBeNull();
+    const styles = readFileSync(path.resolve(__dirname, '../../styles.css'), 'utf8');
+    expect(styles.replace(/\s+/g, ' ')).toMatch(/\.jz-table \.ant-table-tbody > tr > td \{ height: 45px;/);
+    expect(screen.getAllByRole('button', { name: /复制/ })).toHaveLength(2);
+  });
+});
+
+describe('CopyText (spec §9)', () => {
+  it('copies the text to the clipboard and shows the copied mark; an empty value is a dash', async () => {
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const exec = vi.fn(() => true);
+    Object.defineProperty(document, 'execCommand', { value: exec, configurable: true });
+    const { container } = render(
+      <>
+        <CopyText text="13800000001" />
+        <CopyText text={null} />
+      </>,
+    );
+    expect(screen.getByText('-')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: /复制/ }));
+    await waitFor(() => expect(writeText.mock.calls.length + exec.mock.calls.length).toBeGreaterThan(0));
+    if (writeText.mock.calls.length) expect(writeText).toHaveBeenCalledWith('13800000001');
+    await waitFor(() => expect(container.querySelector('[data-icon="check"]')).not.toBeNull());
+  });
+});
