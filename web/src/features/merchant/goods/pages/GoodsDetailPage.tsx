@@ -26,6 +26,7 @@ import { useGoodsDetail } from '../api/goods.ts';
 import { PRICE_COLOR, yuan } from './price.ts';
 import { fileUrl } from '../../../../components/upload/index.ts';
 import { formatDate, formatDateTime } from '../../../../lib/format.ts';
+import { LongText } from '../../../../components/LongText.tsx';
 
 /** 商品详情 (/shangpinxiangqing?id=): everything about one goods item, its sales and whether customers see it. */
 export default function GoodsDetailPage() {
@@ -172,7 +173,7 @@ export default function GoodsDetailPage() {
                           {!r.merchantReply && <Tag color="orange">待回复</Tag>}
                         </Space>
                       }
-                      description={r.content}
+                      description={<LongText text={r.content} rows={2} />}
                     />
                   </List.Item>
                 )}

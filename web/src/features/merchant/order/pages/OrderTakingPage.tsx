@@ -14,6 +14,7 @@ import { CancelModal } from '../components/CancelModal.tsx';
 import type { OrderDialog } from '../components/OrderActions.tsx';
 import { yuan } from '../components/money.ts';
 import { formatShortDateTime } from '../../../../lib/format.ts';
+import { LongText } from '../../../../components/LongText.tsx';
 
 /**
  * 订单接单 (/dingdanjiedan): the live queue of paid orders waiting to be taken (status 20) in the current shop. New
@@ -101,7 +102,7 @@ export default function OrderTakingPage() {
                   title={
                     <Space>
                       {fresh.has(o.id) && <Tag color="orange">新订单</Tag>}
-                      <Typography.Text strong>{o.goodsName}</Typography.Text>
+                      <LongText strong text={o.goodsName} maxWidth={360} />
                       <Typography.Text>
                         × {o.quantity}
                         {o.unit}
@@ -117,7 +118,7 @@ export default function OrderTakingPage() {
                       <span>
                         预约 {formatShortDateTime(o.appointmentAt)} · {o.customerName} {o.customerPhone} · {o.address}
                       </span>
-                      {o.remark && <span>备注：{o.remark}</span>}
+                      {o.remark && <LongText text={`备注：${o.remark}`} maxWidth={720} />}
                     </Space>
                   }
                 />

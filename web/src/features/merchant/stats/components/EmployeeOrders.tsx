@@ -6,6 +6,7 @@ import { DictTag } from '../../../../lib/dict.tsx';
 import { getEmployeeOrders, statsKeys } from '../api/stats.ts';
 import { yuan } from './money.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
+import { LongText } from '../../../../components/LongText.tsx';
 
 const t = (iso: string | null) => formatDateTime(iso);
 
@@ -84,7 +85,7 @@ export function EmployeeOrders({ employeeId }: { employeeId: number }) {
                   }
                   description={
                     <>
-                      <Typography.Paragraph style={{ margin: 0 }}>{r.content}</Typography.Paragraph>
+                      <LongText text={r.content} rows={2} />
                       {r.merchantReply && (
                         <Typography.Text type="secondary">商家回复：{r.merchantReply}</Typography.Text>
                       )}
