@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { AliyunSmsGateway, percentEncode, signAliyun } from '../src/modules/auth/sms/aliyun.ts';
-import { createSmsGateway } from '../src/modules/auth/sms/gateway.ts';
+import { ConsoleSmsGateway, createSmsGateway } from '../src/modules/auth/sms/gateway.ts';
 
 const KEY_ID = 'LTAI-test-key';
 const SECRET = 'test-secret/with+odd=chars';
@@ -132,5 +132,16 @@ describe('the Aliyun SMS adapter', () => {
     expect(() => createSmsGateway(loadConfig({ ...env, ALIYUN_SMS_ACCESS_KEY_SECRET: undefined }), log)).toThrow(
       /ALIYUN_SMS_ACCESS_KEY_ID/,
     );
+  });
+});
+
+describe('the console SMS gateway (the default)', () => {
+  it('is what an unset SMS_PROVIDER builds, and writes the code to the server log instead of a phone', async () => {
+    const lines: { obj: unknown; msg: string }[] = [];
+    const log = { info: (obj: unknown, msg: string) => lines.push({ obj, msg }) } as never;
+    const gw = createSmsGateway(loadConfig({}), log);
+    expect(gw).toBeInstanceOf(ConsoleSmsGateway);
+    await gw.sendCode('13800000001', '135790');
+    expect(lines).toEqual([{ obj: { phone: '13800000001' }, msg: expect.stringContaining('验证码 135790') }]);
   });
 });
