@@ -16,6 +16,7 @@ import { courierKeys, getCourierPage, useCourierMutations } from '../api/courier
 import { CourierDetailDrawer } from '../components/CourierDetailDrawer.tsx';
 import { CourierForm } from '../components/CourierForm.tsx';
 import { formatDateTime, formatWeight } from '../../../../lib/format.ts';
+import { shopSearchField } from '../../shop/shop-search-field.ts';
 
 const t = (iso: string) => formatDateTime(iso);
 
@@ -122,17 +123,7 @@ export default function CourierPage() {
           { name: 'status', label: '状态', type: 'dict', dict: 'courier_status', width: 120 },
           { name: 'company', label: '快递公司', type: 'dict', dict: 'courier_company', width: 140 },
           { name: 'created', label: '下单日期', type: 'dateRange' },
-          {
-            name: 'shopId',
-            label: '店铺',
-            type: 'select',
-            width: 240,
-            placeholder: `当前店铺${init?.curDianpu ? `（${init.curDianpu.name}）` : ''}`,
-            options: [
-              { label: '全部店铺', value: 'all' },
-              ...(init?.allDianpu ?? []).map((s) => ({ label: s.name, value: s.id })),
-            ],
-          },
+          shopSearchField(init),
         ]}
       />
       <CourierForm open={adding} onClose={() => setAdding(false)} />

@@ -16,6 +16,7 @@ import { useEmployeeMutations } from '../api/employee-mutations.ts';
 import { employeeKeys, getEmployeePage } from '../api/get-employee-page.ts';
 import { CertSummary } from '../components/CertificateState.tsx';
 import { WorkStateAction } from '../components/WorkStateAction.tsx';
+import { shopSearchField } from '../../shop/shop-search-field.ts';
 
 /** 公司员工 (/gongsiyuangong): the merchant's employees, by default those of the current shop. */
 export default function EmployeeListPage() {
@@ -23,7 +24,6 @@ export default function EmployeeListPage() {
   const { data: init } = useQuery(initPcQuery);
   const { remove } = useEmployeeMutations();
   const { confirmDelete } = useConfirm();
-  const shops = init?.allDianpu ?? [];
 
   const del = async (rows: Pick<Employee, 'id' | 'name'>[], clear?: () => void) => {
     const text = rows.length > 1 ? `确认要删除选中的 ${rows.length} 名员工吗?` : `确认要删除员工「${rows[0].name}」吗?`;
@@ -119,14 +119,7 @@ export default function EmployeeListPage() {
         { name: 'phone', label: '手机号' },
         { name: 'skill', label: '技能', width: 140 },
         { name: 'workState', label: '工作状态', type: 'dict', dict: 'employee_work_state', width: 130 },
-        {
-          name: 'shopId',
-          label: '店铺',
-          type: 'select',
-          width: 240,
-          placeholder: `当前店铺${init?.curDianpu ? `（${init.curDianpu.name}）` : ''}`,
-          options: [{ label: '全部店铺', value: 'all' }, ...shops.map((s) => ({ label: s.name, value: s.id }))],
-        },
+        shopSearchField(init),
       ]}
       emptyAction={
         <Auth perm="merchant:employee:add">

@@ -18,6 +18,7 @@ import { type OrderDialog, OrderActions } from '../components/OrderActions.tsx';
 import { OrderDetailDrawer } from '../components/OrderDetailDrawer.tsx';
 import { yuan } from '../components/money.ts';
 import { formatDateTime, formatShortDateTime } from '../../../../lib/format.ts';
+import { shopSearchField } from '../../shop/shop-search-field.ts';
 
 /**
  * 订单管理 (/dingdanguanli): the orders of the current shop (or all shops), status tabs with counts, search, the
@@ -153,17 +154,7 @@ export default function OrderListPage() {
           { name: 'goodsName', label: '商品' },
           { name: 'employeeId', label: '服务人员', type: 'select', width: 200, options: optionsOf(choices?.employees) },
           { name: 'created', label: '下单日期', type: 'dateRange' },
-          {
-            name: 'shopId',
-            label: '店铺',
-            type: 'select',
-            width: 240,
-            placeholder: `当前店铺${init?.curDianpu ? `（${init.curDianpu.name}）` : ''}`,
-            options: [
-              { label: '全部店铺', value: 'all' },
-              ...(init?.allDianpu ?? []).map((s) => ({ label: s.name, value: s.id })),
-            ],
-          },
+          shopSearchField(init),
         ]}
         toolbar={() => (
           <Auth perm="merchant:order:export">

@@ -12,6 +12,7 @@ import { zodRule } from '../../../../lib/zod-rule.ts';
 import { getVerifyHistory, orderKeys, useOrderMutations } from '../api/orders.ts';
 import { yuan } from '../components/money.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
+import { shopSearchField } from '../../shop/shop-search-field.ts';
 
 /**
  * 验券管理 (/yanquanguanli): the merchant types the customer's 12-digit code; the matching order of this merchant is
@@ -114,17 +115,7 @@ export default function VerifyPage() {
           { name: 'orderNo', label: '订单号' },
           { name: 'customerPhone', label: '客户手机' },
           { name: 'verified', label: '核销日期', type: 'dateRange' },
-          {
-            name: 'shopId',
-            label: '店铺',
-            type: 'select',
-            width: 240,
-            placeholder: `当前店铺${init?.curDianpu ? `（${init.curDianpu.name}）` : ''}`,
-            options: [
-              { label: '全部店铺', value: 'all' },
-              ...(init?.allDianpu ?? []).map((s) => ({ label: s.name, value: s.id })),
-            ],
-          },
+          shopSearchField(init),
         ]}
       />
     </Space>

@@ -12,6 +12,7 @@ import { zodRule } from '../../../../lib/zod-rule.ts';
 import { optionsOf, useFilterOptions } from '../../order/api/orders.ts';
 import { getReviewPage, reviewKeys, useReply } from '../api/reviews.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
+import { shopSearchField } from '../../shop/shop-search-field.ts';
 
 /**
  * 订单评价管理 (/dingdanpingjiaguanli): customers' reviews with rating, content, images, employee and goods; filters
@@ -165,17 +166,7 @@ export default function ReviewPage() {
           { name: 'goodsId', label: '商品', type: 'select', width: 200, options: optionsOf(choices?.goods) },
           { name: 'employeeId', label: '服务人员', type: 'select', width: 200, options: optionsOf(choices?.employees) },
           { name: 'created', label: '评价日期', type: 'dateRange' },
-          {
-            name: 'shopId',
-            label: '店铺',
-            type: 'select',
-            width: 240,
-            placeholder: `当前店铺${init?.curDianpu ? `（${init.curDianpu.name}）` : ''}`,
-            options: [
-              { label: '全部店铺', value: 'all' },
-              ...(init?.allDianpu ?? []).map((s) => ({ label: s.name, value: s.id })),
-            ],
-          },
+          shopSearchField(init),
         ]}
       />
       <Modal
