@@ -28,7 +28,7 @@ export default function AgreementDetailPage() {
     );
   if (q.isLoading)
     return (
-      <Spin style={{ display: 'block', margin: '120px auto' }} tip="拼命加载中">
+      <Spin style={{ display: 'block', margin: '120px auto' }} description="拼命加载中">
         <div />
       </Spin>
     );
