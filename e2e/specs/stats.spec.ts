@@ -49,9 +49,11 @@ test('the owner reads 员工数据 and 运营数据 with charts and exports them
     'aria-sort',
     /(ascending|descending)/,
   );
-  const employeeCsv = page.waitForEvent('download');
+  const employeeFile = page.waitForEvent('download');
   await page.getByRole('button', { name: /导出 Excel/ }).click();
-  expect((await employeeCsv).suggestedFilename()).toMatch(/^员工数据_.*\.csv$/);
+  expect((await employeeFile).suggestedFilename()).toMatch(
+    /^员工数据_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}_\d{14}\.xlsx$/,
+  );
   await shot(page, 'stats-employee');
 
   // 运营数据: figures, the daily trend, goods ranking and category share.
@@ -66,9 +68,9 @@ test('the owner reads 员工数据 and 运营数据 with charts and exports them
   await page.locator('.ant-select').filter({ hasText: '当前店铺' }).click();
   await page.getByTitle('全部店铺').click();
   await expect(page.locator('.ant-select').filter({ hasText: '全部店铺' })).toBeVisible();
-  const opsCsv = page.waitForEvent('download');
+  const opsFile = page.waitForEvent('download');
   await page.getByRole('button', { name: /导出 Excel/ }).click();
-  expect((await opsCsv).suggestedFilename()).toMatch(/^运营数据_.*\.csv$/);
+  expect((await opsFile).suggestedFilename()).toMatch(/^运营数据_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}_\d{14}\.xlsx$/);
   await shot(page, 'stats-operations');
 
   // 员工详情 shows the employee's orders and reviews.

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCustomerSession } from '../src/modules/customer/customer.repo.ts';
 import { expireUnpaid } from '../src/modules/merchant/order/transition.repo.ts';
@@ -95,26 +96,14 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-/** The files of a ZIP written with stored entries (the order export), read from its central directory. */
-function unzipStored(buf: Buffer) {
-  const end = buf.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-  expect(end).toBeGreaterThan(0);
-  const count = buf.readUInt16LE(end + 10);
-  let p = buf.readUInt32LE(end + 16);
-  const files = new Map<string, string>();
-  for (let i = 0; i < count; i++) {
-    expect(buf.readUInt32LE(p)).toBe(0x02014b50);
-    const size = buf.readUInt32LE(p + 20);
-    const nameLen = buf.readUInt16LE(p + 28);
-    const extra = buf.readUInt16LE(p + 30) + buf.readUInt16LE(p + 32);
-    const name = buf.subarray(p + 46, p + 46 + nameLen).toString('utf8');
-    const local = buf.readUInt32LE(p + 42);
-    expect(buf.readUInt32LE(local)).toBe(0x04034b50);
-    const start = local + 30 + buf.readUInt16LE(local + 26) + buf.readUInt16LE(local + 28);
-    files.set(name, buf.subarray(start, start + size).toString('utf8'));
-    p += 46 + nameLen + extra;
-  }
-  return files;
+/** The rows of an exported workbook's first sheet, read back with exceljs, and the sheet itself. */
+async function readXlsx(buf: Buffer) {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(buf as unknown as ArrayBuffer);
+  const ws = wb.worksheets[0];
+  const rows: unknown[][] = [];
+  ws.eachRow((r) => rows.push((r.values as unknown[]).slice(1)));
+  return { ws, rows };
 }
 
 describe('demo orders', () => {
@@ -574,7 +563,7 @@ describe('export and settlements', () => {
     expect(lines.slice(1).every((l) => l.includes('已评价'))).toBe(true);
     expect(res.body).not.toMatch(/1393590000\d/);
 
-    // the default is a real Excel workbook (.xlsx): a ZIP whose sheet holds the same rows
+    // the default is a real Excel workbook (.xlsx), read back with exceljs: the same rows, money as numbers
     const x = await t.app.inject({
       method: 'POST',
       url: `/tmpl/api/${D}/export`,
@@ -583,16 +572,31 @@ describe('export and settlements', () => {
     });
     expect(x.statusCode).toBe(200);
     expect(x.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    expect(String(x.headers['content-disposition'])).toMatch(/filename\*=UTF-8''.*\.xlsx$/);
-    const parts = unzipStored(x.rawPayload);
-    expect([...parts.keys()]).toEqual(
-      expect.arrayContaining(['[Content_Types].xml', 'xl/workbook.xml', 'xl/worksheets/sheet1.xml']),
+    expect(String(x.headers['content-disposition'])).toMatch(
+      /^attachment; filename\*=UTF-8''%E8%AE%A2%E5%8D%95_\d{14}\.xlsx; filename="orders_\d{14}\.xlsx"$/,
     );
-    const sheet = parts.get('xl/worksheets/sheet1.xml')!;
-    expect((sheet.match(/<row /g) ?? []).length).toBe(lines.length);
-    expect(sheet).toContain('<t xml:space="preserve">订单号</t>');
-    expect((sheet.match(/>已评价</g) ?? []).length).toBe(lines.length - 1);
-    expect(sheet).not.toMatch(/1393590000\d/);
+    const { ws, rows } = await readXlsx(x.rawPayload);
+    expect(ws.name).toBe('订单');
+    expect(ws.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(ws.getRow(1).font?.bold).toBe(true);
+    expect(ws.getColumn(11).width).toBe(40);
+    expect(rows).toHaveLength(lines.length);
+    expect(rows[0][0]).toBe('订单号');
+    expect(rows.slice(1).every((r) => r[6] === '已评价')).toBe(true);
+    const orderNos = rows.slice(1).map((r) => String(r[0]));
+    expect(orderNos).toEqual(lines.slice(1).map((l) => l.split(',')[0]));
+    const db = await t.db
+      .selectFrom('serviceOrder')
+      .select(['orderNo', 'amount', 'payAmount'])
+      .where('orderNo', 'in', orderNos)
+      .execute();
+    const byNo = new Map(db.map((o) => [o.orderNo, o]));
+    for (const r of rows.slice(1)) {
+      expect(r[4]).toBe(byNo.get(String(r[0]))!.amount / 100);
+      expect(r[5]).toBe(byNo.get(String(r[0]))!.payAmount / 100);
+    }
+    expect(ws.getRow(2).getCell(6).numFmt).toBe('#,##0.00');
+    expect(JSON.stringify(rows)).not.toMatch(/1393590000\d/);
     expect(
       await ownerA.post(`${D}/export`, { format: 'pdf' }).catch((e: Error) => ({ code: -1, message: e.message })),
     ).toMatchObject({ code: 2001 });

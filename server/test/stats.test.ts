@@ -1,4 +1,5 @@
 import { CLIENT_ID } from '@jz/contracts/auth';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp } from './helpers/index.ts';
 
@@ -16,6 +17,34 @@ let e2: number;
 let g1: { id: number; name: string; fuwuId: number };
 let g2: { id: number; name: string; fuwuId: number };
 const orderIds: Record<string, number> = {};
+
+/** An export call (form-encoded, as the web client's download sends it). */
+async function exportCall(path: string, body: Record<string, string>) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/tmpl/api/${S}/${path}`,
+    headers: {
+      client: CLIENT_ID,
+      authorization: `Bearer ${await loginAs(t.app, PHONES.ownerA)}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    payload: new URLSearchParams(body).toString(),
+  });
+}
+
+/** Every sheet of an exported workbook, read back with exceljs: name -> rows of values. */
+async function readXlsx(buf: Buffer) {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(buf as unknown as ArrayBuffer);
+  const sheets = new Map<string, unknown[][]>();
+  for (const ws of wb.worksheets) {
+    const rows: unknown[][] = [];
+    ws.eachRow((r) => rows.push((r.values as unknown[]).slice(1)));
+    sheets.set(ws.name, rows);
+    expect(ws.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+  }
+  return { wb, sheets };
+}
 
 let seq = 0;
 async function customer(tag: string) {
@@ -310,22 +339,32 @@ describe('运营数据 (tongji/yunying)', () => {
     expect(none.result.daily).toHaveLength(2);
   });
 
-  it('exports CSV with a BOM', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/tmpl/api/${S}/yunying/export`,
-      headers: {
-        client: CLIENT_ID,
-        authorization: `Bearer ${await loginAs(t.app, PHONES.ownerA)}`,
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      payload: new URLSearchParams(RANGE).toString(),
-    });
+  it('exports an .xlsx workbook by default (figures as numbers), CSV with a BOM on request', async () => {
+    const x = await exportCall('yunying/export', RANGE);
+    expect(x.statusCode).toBe(200);
+    expect(x.headers['content-type']).toContain('spreadsheetml.sheet');
+    expect(String(x.headers['content-disposition'])).toMatch(
+      /^attachment; filename\*=UTF-8''.+_2020-03-01_2020-03-03_\d{14}\.xlsx; filename="operations-stats_\d{14}\.xlsx"$/,
+    );
+    const { sheets } = await readXlsx(x.rawPayload);
+    expect([...sheets.keys()]).toEqual(['运营概览', '每日', '商品排行', '服务类目']);
+    const [head, values] = sheets.get('运营概览')!;
+    const overview = Object.fromEntries(head.map((h, i) => [h, values[i]]));
+    expect(overview).toMatchObject({ 开始日期: '2020-03-01', 结束日期: '2020-03-03', '支付金额(元)': 1000 });
+    expect(overview.好评率).toBeCloseTo(2 / 3, 3); // a ratio, shown as 66.67%
+    expect(sheets.get('每日')).toContainEqual(['2020-03-03', 2, 700]);
+    expect(sheets.get('商品排行')![0]).toEqual(['商品', '订单数', '金额(元)']);
+
+    const res = await exportCall('yunying/export', { ...RANGE, format: 'csv' });
     expect(res.headers['content-type']).toMatch(/text\/csv/);
+    expect(String(res.headers['content-disposition'])).toMatch(/\.csv"$/);
     expect(res.body.charCodeAt(0)).toBe(0xfeff);
-    expect(res.body).toContain('支付金额(元),1000.00');
-    expect(res.body).toContain('好评率,66.67%');
-    expect(res.body).toContain('2020-03-03,2,700.00');
+    const [csvHead, csvValues] = res.body.slice(1).split('\r\n');
+    expect(csvHead.split(',').slice(0, 4)).toEqual(['开始日期', '结束日期', '支付订单数', '支付金额(元)']);
+    expect(csvValues).toMatch(/^2020-03-01,2020-03-03,\d+,1000\.00,/);
+    expect(csvValues.endsWith(',66.67%')).toBe(true);
+    expect(res.body).toContain('\r\n2020-03-03,2,700.00\r\n');
+    expect(JSON.parse((await exportCall('yunying/export', { ...RANGE, format: 'pdf' })).body).code).toBe(2001);
   });
 
   it('another merchant sees none of it; its own shop id of another merchant is 2002', async () => {
@@ -381,17 +420,25 @@ describe('员工数据 (tongji/yuangong)', () => {
     expect(b.result.rows.some((x: { employeeId: number }) => x.employeeId === e1 || x.employeeId === e2)).toBe(false);
   });
 
-  it('exports CSV with a BOM', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/tmpl/api/${S}/yuangong/export`,
-      headers: {
-        client: CLIENT_ID,
-        authorization: `Bearer ${await loginAs(t.app, PHONES.ownerA)}`,
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      payload: new URLSearchParams(RANGE).toString(),
-    });
+  it('exports an .xlsx workbook by default, CSV with a BOM on request', async () => {
+    const x = await exportCall('yuangong/export', RANGE);
+    expect(x.headers['content-type']).toContain('spreadsheetml.sheet');
+    expect(String(x.headers['content-disposition'])).toMatch(/filename="employee-stats_\d{14}\.xlsx"$/);
+    const rows = (await readXlsx(x.rawPayload)).sheets.get('员工数据')!;
+    expect(rows[0]).toEqual([
+      '员工',
+      '店铺',
+      '工作状态',
+      '服务订单数',
+      '服务收入(元)',
+      '平均评分',
+      '评价数',
+      '取消订单数',
+    ]);
+    expect(rows).toContainEqual(['统计员工乙', '运城洁家家政（总店）', '空闲', 1, 400, 4, 1, 1]);
+    expect(rows).toContainEqual(['统计员工甲', expect.any(String), expect.any(String), 2, 300, 4, 2, 0]);
+
+    const res = await exportCall('yuangong/export', { ...RANGE, format: 'csv' });
     expect(res.body.charCodeAt(0)).toBe(0xfeff);
     expect(res.body).toContain('统计员工乙,运城洁家家政（总店）,空闲,1,400.00,4.00,1,1');
   });

@@ -12,6 +12,7 @@ import {
   withdrawQuery,
 } from '@jz/contracts/finance';
 import { ok } from '../../../lib/envelope.ts';
+import { type ExportColumn, sendTable } from '../../../lib/export/table-export.ts';
 import { business, forbidden, invalid, notFound } from '../../../lib/errors.ts';
 import { tenantOf } from '../../../lib/tenant.ts';
 import { dayjs, TZ } from '../../../lib/time.ts';
@@ -20,17 +21,20 @@ import type { App } from '../../types.ts';
 import { bindCard, unbindCard } from './bank-card.service.ts';
 import * as repo from './finance.repo.ts';
 import { assertMayWithdraw, onboardingOf } from './onboarding.ts';
-import { buildXlsx } from './xlsx.ts';
 import { requestWithdrawal } from './withdraw.service.ts';
 
 const TITLE = '财务管理';
 
-/** CSV cell: quoted, and a leading = + - @ neutralised so Excel never runs it as a formula. */
-const cell = (v: string | number | null) => {
-  const s = v === null ? '' : String(v);
-  const safe = /^[=+\-@\t\r]/.test(s) && typeof v === 'string' ? `'${s}` : s;
-  return `"${safe.replace(/"/g, '""')}"`;
-};
+const LEDGER_COLUMNS: ExportColumn[] = [
+  { header: '时间', width: 20 },
+  { header: '收支', width: 8 },
+  { header: '类型', width: 12 },
+  { header: '金额(元)', width: 14, kind: 'money' },
+  { header: '余额(元)', width: 14, kind: 'money' },
+  { header: '冻结(元)', width: 14, kind: 'money' },
+  { header: '关联单号', width: 28 },
+  { header: '说明', width: 60 },
+];
 
 /** Merchant finance calls under /api/app/jiazheng/caiwu (issue 8). Every query is scoped to the caller's merchant. */
 export function financeRoutes(app: App) {
@@ -62,7 +66,7 @@ export function financeRoutes(app: App) {
     },
   );
 
-  // Excel: a real .xlsx written with fflate (no spreadsheet library installed); `format=csv` gives CSV with a UTF-8 BOM.
+  // Excel (.xlsx) by default, `format=csv` for CSV with a UTF-8 BOM: both from lib/export (exceljs).
   app.post(
     `${base}/shouzhi/export`,
     {
@@ -73,31 +77,26 @@ export function financeRoutes(app: App) {
       const t = await tenantOf(app.db, req);
       const { format, ...filters } = req.body;
       const rows = await repo.ledgerAll(app.db, t.merchantId, filters);
-      const head = ['时间', '收支', '类型', '金额(元)', '余额(元)', '冻结(元)', '关联单号', '说明'];
-      const data = rows.map((r) => [
-        dayjs(r.createdAt).tz(TZ).format('YYYY-MM-DD HH:mm:ss'),
-        r.direction === 1 ? '收入' : '支出',
-        LEDGER_KINDS[r.kind] ?? r.kind,
-        (r.direction === 1 ? r.amount : -r.amount) / 100,
-        r.balanceAfter / 100,
-        r.frozenAfter / 100,
-        r.refNo,
-        r.remark,
-      ]);
-      const stamp = dayjs().tz(TZ).format('YYYYMMDDHHmmss');
-      const attach = (name: string, ascii: string) =>
-        `attachment; filename*=UTF-8''${encodeURIComponent(name)}; filename="${ascii}"`;
-      if (format === 'csv') {
-        const lines = data.map((r) => r.map((v) => (typeof v === 'number' ? v.toFixed(2) : cell(v))).join(','));
-        reply
-          .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', attach(`收支明细_${stamp}.csv`, 'ledger.csv'));
-        return `\uFEFF${[head.map(cell).join(','), ...lines].join('\r\n')}\r\n`;
-      }
-      reply
-        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', attach(`收支明细_${stamp}.xlsx`, 'ledger.xlsx'));
-      return Buffer.from(buildXlsx('收支明细', head, data, [20, 8, 12, 14, 14, 14, 28, 60]));
+      return sendTable(reply, format, {
+        fileName: '收支明细',
+        asciiName: 'ledger',
+        sheets: [
+          {
+            name: '收支明细',
+            columns: LEDGER_COLUMNS,
+            rows: rows.map((r) => [
+              dayjs(r.createdAt).tz(TZ).format('YYYY-MM-DD HH:mm:ss'),
+              r.direction === 1 ? '收入' : '支出',
+              LEDGER_KINDS[r.kind] ?? r.kind,
+              r.direction === 1 ? r.amount : -r.amount,
+              r.balanceAfter,
+              r.frozenAfter,
+              r.refNo,
+              r.remark,
+            ]),
+          },
+        ],
+      });
     },
   );
 

@@ -15,13 +15,13 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../../lib/envelope.ts';
+import { type ExportColumn, exportFormat, sendTable } from '../../../lib/export/table-export.ts';
 import { currentUser } from '../../../plugins/auth.ts';
 import { tenantOf } from '../../../lib/tenant.ts';
 import { dayjs, TZ } from '../../../lib/time.ts';
 import type { App } from '../../types.ts';
 import { registerStream } from './order-stream.ts';
 import * as repo from './order.repo.ts';
-import { buildXlsx, XLSX_TYPE } from './xlsx.ts';
 import { type Actor, assignEmployee, confirmDone, merchantCancel, verifyByCode } from './transition.repo.ts';
 
 export const ORDER_BASE = '/tmpl/api/app/jiazheng/pay/dingdan';
@@ -40,16 +40,26 @@ const shopParam = z.object({
   ),
 });
 
-/** A CSV cell: quoted when needed; a leading = + - @ is defused so Excel does not run it as a formula. */
-const cell = (v: unknown) => {
-  let s = v === null || v === undefined ? '' : String(v);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
-const yuan = (fen: number) => (fen / 100).toFixed(2);
 const time = (iso: string | null) => (iso ? dayjs(iso).tz(TZ).format('YYYY-MM-DD HH:mm') : '');
 const REFUND = ['无', '退款中', '已退款', '退款失败'];
-const exportFormat = z.object({ format: z.enum(['xlsx', 'csv'], { error: '导出格式为 xlsx 或 csv' }).default('xlsx') });
+const ORDER_COLUMNS: ExportColumn[] = [
+  { header: '订单号', width: 24 },
+  { header: '店铺', width: 24 },
+  { header: '商品', width: 20 },
+  { header: '数量', width: 8 },
+  { header: '金额(元)', width: 10, kind: 'money' },
+  { header: '实付(元)', width: 10, kind: 'money' },
+  { header: '状态', width: 8 },
+  { header: '退款', width: 8 },
+  { header: '联系人', width: 10 },
+  { header: '联系电话', width: 14 },
+  { header: '服务地址', width: 40 },
+  { header: '预约时间', width: 17 },
+  { header: '服务人员', width: 10 },
+  { header: '下单时间', width: 17 },
+  { header: '完成时间', width: 17 },
+  { header: '取消原因', width: 24 },
+];
 
 export function orderRoutes(app: App) {
   const tenant = (req: FastifyRequest) => tenantOf(app.db, req);
@@ -142,7 +152,7 @@ export function orderRoutes(app: App) {
     },
   );
 
-  // Excel (.xlsx, written by xlsx.ts: no library needed) by default; `format=csv` answers CSV with a UTF-8 BOM.
+  // Excel (.xlsx) by default, `format=csv` for CSV with a UTF-8 BOM: both from lib/export (exceljs).
   app.post(
     `${base}/export`,
     {
@@ -152,52 +162,34 @@ export function orderRoutes(app: App) {
     async (req, reply) => {
       const { format, ...filters } = req.body;
       const rows = await repo.exportOrders(app.db, await tenant(req), filters);
-      const head = [
-        '订单号',
-        '店铺',
-        '商品',
-        '数量',
-        '金额(元)',
-        '实付(元)',
-        '状态',
-        '退款',
-        '联系人',
-        '联系电话',
-        '服务地址',
-        '预约时间',
-        '服务人员',
-        '下单时间',
-        '完成时间',
-        '取消原因',
-      ];
-      const data = rows.map((r) => [
-        r.orderNo,
-        r.shopName,
-        r.goodsName,
-        `${r.quantity}${r.unit}`,
-        format === 'csv' ? yuan(r.amount) : r.amount / 100,
-        format === 'csv' ? yuan(r.payAmount) : r.payAmount / 100,
-        ORDER_STATUS_NAME[r.status as OrderStatus],
-        REFUND[r.refundStatus] ?? '',
-        r.customerName,
-        r.customerPhone,
-        r.address,
-        time(r.appointmentAt),
-        r.employeeName ?? '',
-        time(r.createdAt),
-        time(r.completedAt),
-        r.cancelReason ?? '',
-      ]);
-      const stamp = dayjs().tz(TZ).format('YYYYMMDDHHmmss');
-      const disposition = (ext: string) =>
-        `attachment; filename="orders.${ext}"; filename*=UTF-8''${encodeURIComponent(`订单_${stamp}.${ext}`)}`;
-      if (format === 'csv') {
-        reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', disposition('csv'));
-        return `\uFEFF${[head, ...data].map((l) => l.map(cell).join(',')).join('\r\n')}\r\n`;
-      }
-      const widths = [24, 24, 20, 8, 10, 10, 8, 8, 10, 14, 40, 17, 10, 17, 17, 24];
-      reply.header('content-type', XLSX_TYPE).header('content-disposition', disposition('xlsx'));
-      return buildXlsx('订单', [head, ...data], widths);
+      return sendTable(reply, format, {
+        fileName: '订单',
+        asciiName: 'orders',
+        sheets: [
+          {
+            name: '订单',
+            columns: ORDER_COLUMNS,
+            rows: rows.map((r) => [
+              r.orderNo,
+              r.shopName,
+              r.goodsName,
+              `${r.quantity}${r.unit}`,
+              r.amount,
+              r.payAmount,
+              ORDER_STATUS_NAME[r.status as OrderStatus],
+              REFUND[r.refundStatus] ?? '',
+              r.customerName,
+              r.customerPhone,
+              r.address,
+              time(r.appointmentAt),
+              r.employeeName ?? '',
+              time(r.createdAt),
+              time(r.completedAt),
+              r.cancelReason ?? '',
+            ]),
+          },
+        ],
+      });
     },
   );
 

@@ -1,9 +1,8 @@
 import { employeeOrdersQuery, employeeStatsQuery, statsRange, statsShop } from '@jz/contracts/stats';
-import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../../lib/envelope.ts';
+import { type ExportColumn, exportFormat, sendTable } from '../../../lib/export/table-export.ts';
 import { tenantOf } from '../../../lib/tenant.ts';
-import { dayjs, TZ } from '../../../lib/time.ts';
 import type { App } from '../../types.ts';
 import * as repo from './stats.repo.ts';
 
@@ -11,26 +10,35 @@ export const STATS_BASE = '/tmpl/api/app/jiazheng/tongji';
 const oplog = { title: '数据中心', type: 'export' as const };
 const WORK_STATE: Record<number, string> = { 0: '离职', 1: '空闲', 2: '服务中', 3: '休假' };
 
-/** A CSV cell: quoted when needed; a leading = + - @ is defused so Excel does not run it as a formula. */
-const cell = (v: unknown) => {
-  let s = v === null || v === undefined ? '' : String(v);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
-const yuan = (fen: number) => (fen / 100).toFixed(2);
-const pct = (r: number | null) => (r === null ? '' : `${(r * 100).toFixed(2)}%`);
+const money = (header: string): ExportColumn => ({ header, width: 14, kind: 'money' });
+const count = (header: string): ExportColumn => ({ header, width: 12, kind: 'integer' });
 
-/**
- * CSV with a UTF-8 BOM (Excel opens it with the Chinese text intact). The UTF-8 file name (filename*) comes first: the
- * web client takes the first name it finds.
- */
-function sendCsv(reply: FastifyReply, base: string, ascii: string, rows: unknown[][]) {
-  const name = `${base}_${dayjs().tz(TZ).format('YYYYMMDDHHmmss')}.csv`;
-  reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}; filename="${ascii}.csv"`);
-  return `\uFEFF${rows.map((r) => r.map(cell).join(',')).join('\r\n')}\r\n`;
-}
+const EMPLOYEE_COLUMNS: ExportColumn[] = [
+  { header: '员工', width: 12 },
+  { header: '店铺', width: 24 },
+  { header: '工作状态', width: 10 },
+  count('服务订单数'),
+  money('服务收入(元)'),
+  { header: '平均评分', width: 10, kind: 'decimal' },
+  count('评价数'),
+  count('取消订单数'),
+];
+
+const OVERVIEW_COLUMNS: ExportColumn[] = [
+  { header: '开始日期', width: 12 },
+  { header: '结束日期', width: 12 },
+  count('支付订单数'),
+  money('支付金额(元)'),
+  money('客单价(元)'),
+  count('退款订单数'),
+  money('退款金额(元)'),
+  count('下单顾客数'),
+  count('新顾客'),
+  count('老顾客'),
+  count('评价数'),
+  count('好评数(4星及以上)'),
+  { header: '好评率', width: 10, kind: 'percent' },
+];
 
 /**
  * 数据中心 (issue 5): figures computed by aggregate queries (GROUP BY in the database). The spec names no calls:
@@ -47,22 +55,33 @@ export function statsRoutes(app: App) {
 
   app.post(
     `${base}/yuangong/export`,
-    { schema: { body: employeeStatsQuery }, config: { perm: 'merchant:stats:employeeExport', oplog } },
+    {
+      schema: { body: employeeStatsQuery.and(exportFormat) },
+      config: { perm: 'merchant:stats:employeeExport', oplog },
+    },
     async (req, reply) => {
-      const s = await repo.employeeStats(app.db, await tenantOf(app.db, req), req.body);
-      return sendCsv(reply, `员工数据_${s.startDate}_${s.endDate}`, 'employee-stats', [
-        ['员工', '店铺', '工作状态', '服务订单数', '服务收入(元)', '平均评分', '评价数', '取消订单数'],
-        ...s.rows.map((r) => [
-          r.name,
-          r.shopName,
-          WORK_STATE[r.workState] ?? '',
-          r.ordersServed,
-          yuan(r.revenue),
-          r.avgRating === null ? '' : r.avgRating.toFixed(2),
-          r.reviewCount,
-          r.cancellations,
-        ]),
-      ]);
+      const { format, ...query } = req.body;
+      const s = await repo.employeeStats(app.db, await tenantOf(app.db, req), query);
+      return sendTable(reply, format, {
+        fileName: `员工数据_${s.startDate}_${s.endDate}`,
+        asciiName: 'employee-stats',
+        sheets: [
+          {
+            name: '员工数据',
+            columns: EMPLOYEE_COLUMNS,
+            rows: s.rows.map((r) => [
+              r.name,
+              r.shopName,
+              WORK_STATE[r.workState] ?? '',
+              r.ordersServed,
+              r.revenue,
+              r.avgRating,
+              r.reviewCount,
+              r.cancellations,
+            ]),
+          },
+        ],
+      });
     },
   );
 
@@ -74,33 +93,49 @@ export function statsRoutes(app: App) {
 
   app.post(
     `${base}/yunying/export`,
-    { schema: { body: statsRange }, config: { perm: 'merchant:stats:operationsExport', oplog } },
+    { schema: { body: statsRange.and(exportFormat) }, config: { perm: 'merchant:stats:operationsExport', oplog } },
     async (req, reply) => {
-      const s = await repo.operations(app.db, await tenantOf(app.db, req), req.body);
-      const rows: unknown[][] = [
-        ['运营数据', `${s.startDate} 至 ${s.endDate}`],
-        ['支付订单数', s.orders],
-        ['支付金额(元)', yuan(s.paidAmount)],
-        ['客单价(元)', yuan(s.avgOrderValue)],
-        ['退款订单数', s.refundCount],
-        ['退款金额(元)', yuan(s.refundAmount)],
-        ['下单顾客数', s.customers],
-        ['新顾客', s.newCustomers],
-        ['老顾客', s.returningCustomers],
-        ['评价数', s.reviewCount],
-        ['好评数(4星及以上)', s.goodReviews],
-        ['好评率', pct(s.goodRate)],
-        [],
-        ['日期', '支付订单数', '支付金额(元)'],
-        ...s.daily.map((d) => [d.date, d.orders, yuan(d.paidAmount)]),
-        [],
-        ['商品排行', '订单数', '金额(元)'],
-        ...s.goodsRanking.map((g) => [g.name, g.orders, yuan(g.amount)]),
-        [],
-        ['服务类目', '订单数', '金额(元)'],
-        ...s.categoryShare.map((g) => [g.name, g.orders, yuan(g.amount)]),
-      ];
-      return sendCsv(reply, `运营数据_${s.startDate}_${s.endDate}`, 'operations-stats', rows);
+      const { format, ...range } = req.body;
+      const s = await repo.operations(app.db, await tenantOf(app.db, req), range);
+      const ranking = (header: string) => [{ header, width: 24 }, count('订单数'), money('金额(元)')];
+      return sendTable(reply, format, {
+        fileName: `运营数据_${s.startDate}_${s.endDate}`,
+        asciiName: 'operations-stats',
+        sheets: [
+          {
+            name: '运营概览',
+            columns: OVERVIEW_COLUMNS,
+            rows: [
+              [
+                s.startDate,
+                s.endDate,
+                s.orders,
+                s.paidAmount,
+                s.avgOrderValue,
+                s.refundCount,
+                s.refundAmount,
+                s.customers,
+                s.newCustomers,
+                s.returningCustomers,
+                s.reviewCount,
+                s.goodReviews,
+                s.goodRate,
+              ],
+            ],
+          },
+          {
+            name: '每日',
+            columns: [{ header: '日期', width: 12 }, count('支付订单数'), money('支付金额(元)')],
+            rows: s.daily.map((d) => [d.date, d.orders, d.paidAmount]),
+          },
+          { name: '商品排行', columns: ranking('商品'), rows: s.goodsRanking.map((g) => [g.name, g.orders, g.amount]) },
+          {
+            name: '服务类目',
+            columns: ranking('服务类目'),
+            rows: s.categoryShare.map((g) => [g.name, g.orders, g.amount]),
+          },
+        ],
+      });
     },
   );
 
