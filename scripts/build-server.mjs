@@ -61,7 +61,7 @@ await import(${JSON.stringify(mainFile)});
 // Dependencies are bundled too (node then reads and compiles one file instead of ~1,000: most of the start-up time)
 // except those that load files of their own package at run time or are native: they stay in node_modules.
 const bundleDeps = !process.argv.includes('--external-deps');
-const EXTERNAL = ['better-sqlite3', 'pg-native', '@fastify/swagger', '@fastify/swagger-ui'];
+const EXTERNAL = ['better-sqlite3', 'pg-native', '@fastify/swagger', '@fastify/swagger-ui', 'ip2region'];
 const keepExternal = (spec) => EXTERNAL.some((e) => spec === e || spec.startsWith(`${e}/`));
 
 const ownSource = (p) => srcRoots.some((r) => p.startsWith(r + path.sep));

@@ -53,6 +53,19 @@ describe('上次登录', () => {
     expect(f.result.previousSignIn?.ip).not.toBe('198.51.100.9');
     expect(f.result.previousSignIn?.ip).not.toBe('203.0.113.7');
   });
+
+  it('names the place of a public address (offline ip2region), none for a private one', async () => {
+    const b = await t.db.selectFrom('user').select('id').where('phone', '=', PHONES.ownerB).executeTakeFirstOrThrow();
+    await openSession(t.app, b.id, '221.205.0.1', 'Chrome/120.0');
+    const now = api(t.app, await openSession(t.app, b.id, '192.168.1.8', 'Chrome/120.0'));
+    const r = await now.get<MyAccount>(`${A}/mine`);
+    expect(r.result.previousSignIn).toMatchObject({ ip: '221.205.0.1', place: expect.stringMatching(/^山西省太原市/) });
+    const again = api(t.app, await openSession(t.app, b.id, '10.1.2.3', 'Chrome/120.0'));
+    expect((await again.get<MyAccount>(`${A}/mine`)).result.previousSignIn).toMatchObject({
+      ip: '192.168.1.8',
+      place: null,
+    });
+  });
 });
 
 describe('修改账号名', () => {

@@ -45,6 +45,7 @@ export interface MyAccount {
   /** This (the latest) sign-in. */
   lastLoginAt: string | null;
   lastLoginIp: string | null;
+  lastLoginPlace: string | null;
   /** The sign-in before the current session (time, IP, browser): the 上次登录 the owner checks for strangers. */
   previousSignIn: SignInRecord | null;
   createdAt: string;
@@ -53,6 +54,8 @@ export interface MyAccount {
 export interface SignInRecord {
   at: string;
   ip: string | null;
+  /** Where the IP is (山西省太原市 联通); null for private addresses or when unknown. */
+  place: string | null;
   userAgent: string | null;
 }
 

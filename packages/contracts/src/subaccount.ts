@@ -1,3 +1,4 @@
+import type { SignInRecord } from './account.ts';
 import { z } from 'zod';
 import { mainlandPhone, optionalStatus, optionalText, pageQuery, statusFlag } from './common.ts';
 import { idList, nickNameField, passwordField } from './user.ts';
@@ -70,6 +71,6 @@ export interface SubAccountDetail extends SubAccount {
   perms: string[];
   /** Names of the pages it can open. */
   menuNames: string[];
-  signIns: { at: string; ip: string | null; userAgent: string | null }[];
+  signIns: SignInRecord[];
   operations: { at: string; title: string; type: string; url: string; success: number }[];
 }

@@ -4,6 +4,7 @@ import { hmac, safeEqual } from '../../../lib/crypto.ts';
 import { business, invalid, notFound } from '../../../lib/errors.ts';
 import { nowIso } from '../../../lib/time.ts';
 import './account.tables.ts';
+import { ipRegion } from '../../../lib/ip-region.ts';
 
 /** 我的账号; `sessionId` is the caller's session, so 上次登录 is the sign-in before it. */
 export async function myAccount(db: DB, userId: number, sessionId: number): Promise<MyAccount> {
@@ -58,7 +59,8 @@ export async function myAccount(db: DB, userId: number, sessionId: number): Prom
     hasPassword: !!passwordHash,
     roleNames: roles.map((r) => r.name),
     shops: shops.length ? shops : null,
-    previousSignIn: previous ?? null,
+    lastLoginPlace: ipRegion(u.lastLoginIp),
+    previousSignIn: previous ? { ...previous, place: ipRegion(previous.ip) } : null,
   };
 }
 

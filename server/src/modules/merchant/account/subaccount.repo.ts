@@ -8,6 +8,7 @@ import type { Tenant } from '../../../lib/tenant.ts';
 import { nowIso } from '../../../lib/time.ts';
 import { isPlatformPerm } from '../../../plugins/auth.ts';
 import './account.tables.ts';
+import { ipRegion } from '../../../lib/ip-region.ts';
 
 /* ------------------------------------------------------------------ grantable menus */
 
@@ -334,7 +335,7 @@ export async function subDetail(db: DB, t: Tenant, id: number): Promise<SubAccou
     hasPassword: !!pw.passwordHash,
     perms: [...new Set(menus.flatMap((m) => (m.perms ? m.perms.split(',') : [])))].sort(),
     menuNames: menus.filter((m) => m.type === 'ZICAIDAN').map((m) => m.name),
-    signIns,
+    signIns: signIns.map((s) => ({ ...s, place: ipRegion(s.ip) })),
     operations,
   };
 }

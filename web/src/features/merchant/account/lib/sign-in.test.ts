@@ -9,6 +9,9 @@ describe('sign-in place and device', () => {
     expect(ipPlace('203.0.113.7')).toBe('203.0.113.7');
     expect(ipPlace(null)).toBe('未知');
   });
+  it('puts the place the server found before the address', () => {
+    expect(ipPlace('::ffff:221.205.0.1', '山西省太原市 联通')).toBe('山西省太原市 联通（221.205.0.1）');
+  });
   it('names the browser and system', () => {
     expect(deviceOf('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/120.0 Safari/537.36')).toBe(
       'Chrome · Windows',

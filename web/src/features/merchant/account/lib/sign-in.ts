@@ -1,9 +1,10 @@
 /**
- * How 我的账号 shows where a sign-in came from. The server keeps the IP and the browser's user agent; there is no
- * IP-to-city database in the product, so the place is the IP, marked 本机 / 局域网 when it is not a public address.
+ * How 我的账号 shows where a sign-in came from: the place the server found for the IP (ip2region: 山西省太原市 联通)
+ * with the IP after it, or the IP alone, marked 本机 / 局域网 when it is not a public address.
  */
-export function ipPlace(ip: string | null | undefined): string {
+export function ipPlace(ip: string | null | undefined, place?: string | null): string {
   if (!ip) return '未知';
+  if (place) return `${place}（${ip.replace(/^::ffff:/, '')}）`;
   const v4 = ip.replace(/^::ffff:/, '');
   if (v4 === '127.0.0.1' || ip === '::1') return `${v4}（本机）`;
   const [a, b] = v4.split('.').map(Number);

@@ -81,12 +81,14 @@ export default function MyAccountPage() {
             </Descriptions.Item>
           )}
           <Descriptions.Item label="本次登录">
-            {a.lastLoginAt ? `${formatDateTime(a.lastLoginAt)}　登录地点 ${ipPlace(a.lastLoginIp)}` : '-'}
+            {a.lastLoginAt
+              ? `${formatDateTime(a.lastLoginAt)}　登录地点 ${ipPlace(a.lastLoginIp, a.lastLoginPlace)}`
+              : '-'}
           </Descriptions.Item>
           <Descriptions.Item label="上次登录">
             <span data-testid="account-previous-sign-in">
               {a.previousSignIn
-                ? `${formatDateTime(a.previousSignIn.at)}　登录地点 ${ipPlace(a.previousSignIn.ip)}　${deviceOf(a.previousSignIn.userAgent)}`
+                ? `${formatDateTime(a.previousSignIn.at)}　登录地点 ${ipPlace(a.previousSignIn.ip, a.previousSignIn.place)}　${deviceOf(a.previousSignIn.userAgent)}`
                 : '首次登录'}
             </span>
           </Descriptions.Item>

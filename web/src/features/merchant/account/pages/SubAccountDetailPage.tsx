@@ -8,6 +8,7 @@ import { Auth } from '../../../../lib/access.tsx';
 import { zodRule } from '../../../../lib/zod-rule.ts';
 import { useSubDetail, useSubRePassword, useSubStatus } from '../api/subaccounts.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
+import { ipPlace } from '../lib/sign-in.ts';
 
 const fmt = (iso: string | null) => formatDateTime(iso, { seconds: true });
 
@@ -104,7 +105,7 @@ export default function SubAccountDetailPage() {
           dataSource={d.signIns}
           columns={[
             { title: '时间', dataIndex: 'at', width: 200, render: fmt },
-            { title: 'IP', dataIndex: 'ip', width: 160 },
+            { title: '登录地点', dataIndex: 'ip', width: 260, render: (ip: string | null, r) => ipPlace(ip, r.place) },
             { title: '设备', dataIndex: 'userAgent', ellipsis: true },
           ]}
         />
