@@ -131,7 +131,10 @@ test('新增员工 filled and saved with the keyboard alone, the focus visible o
     expect(names, `${control} reached by Tab`).toContain(control);
 
   // The gender radios are one stop, named by their labels (the focus lands on the one checked when it arrives).
-  expect(names.some((n) => n === '男' || n === '女'), '性别 reached by Tab').toBe(true);
+  expect(
+    names.some((n) => n === '男' || n === '女'),
+    '性别 reached by Tab',
+  ).toBe(true);
   // The ID number filled in the birth date on the way (blur), the skill is a tag, and Enter on 保存 submits.
   await expect(form.getByLabel('出生日期')).toHaveValue('1992-03-15');
   await expect(form.locator('.jz-tag-input').getByText('育婴护理')).toBeVisible();
