@@ -81,13 +81,27 @@ test('the admin creates a role with some menus, gives it to a new user, who sign
   await dialog.getByRole('button', { name: OK }).click();
   await expect(dialog.getByText('请输入登录名')).toBeVisible();
   await dialog.getByLabel('登录名').fill('e2e_kefu');
-  await dialog.getByLabel('昵称').fill('客服小周');
+  await dialog.getByLabel('昵称').fill('客服小');
   await dialog.getByLabel('手机号').fill('13955550001');
   await dialog.getByLabel('角色').click();
   await page.locator('.ant-select-item-option', { hasText: 'E2E客服' }).click();
   await dialog.getByLabel('登录名').click();
   await dialog.getByRole('button', { name: OK }).click();
+  await expect(page.getByRole('row', { name: /客服小/ })).toBeVisible();
+  // 编辑 edits that user (the original front end had add and edit swapped): one row, renamed, no second user.
+  const total = page.getByText(/^共 \d+ 条$/);
+  const before = await total.textContent();
+  await page
+    .getByRole('row', { name: /客服小/ })
+    .getByRole('button', { name: '编辑' })
+    .click();
+  dialog = page.getByRole('dialog', { name: '编辑用户' });
+  await expect(dialog.getByLabel('登录名')).toHaveValue('e2e_kefu');
+  await dialog.getByLabel('昵称').fill('客服小周');
+  await dialog.getByRole('button', { name: OK }).click();
   await expect(page.getByRole('row', { name: /客服小周/ })).toBeVisible();
+  await expect(page.locator('tr.ant-table-row', { hasText: 'e2e_kefu' })).toHaveCount(1);
+  await expect(total).toHaveText(before!);
   await expect(page.getByRole('row', { name: /客服小周/ })).toContainText('E2E客服');
   await shot(page, 'toolkit-users');
 
@@ -177,6 +191,14 @@ test('menus, logs and content: validated routerParam, log detail, banner, notice
   await expect(page.getByText('"code": "******"')).toBeVisible();
   await page.keyboard.press('Escape');
 
+  // Merchant users: the merchant accounts with their merchant, searchable by phone.
+  await openPage(page, '系统管理', '商家用户', /#\/sys\/merchant-user/);
+  await page.getByLabel('手机号').fill(DEMO.ownerA);
+  await page.getByRole('button', { name: /搜\s*索/ }).click();
+  const owner = page.locator('tr.ant-table-row', { hasText: DEMO.ownerA });
+  await expect(owner).toHaveCount(1);
+  await expect(owner).toContainText('主账号');
+
   // Notice: add through the rich-text editor, then the merchant reads it.
   await openPage(page, '内容运营', '通知公告', /#\/platform\/notice/);
   dialog = await openDialog(page, '新增公告');
@@ -233,6 +255,9 @@ test('menus, logs and content: validated routerParam, log detail, banner, notice
   // The merchant owner reads the notice and the reply, and sends feedback.
   await signOut(page);
   await signIn(page, DEMO.ownerA);
+  // The landing page lists the platform's published notices.
+  await expect(page.getByText('平台公告').first()).toBeVisible();
+  await expect(page.getByText('E2E 平台公告')).toBeVisible();
   await page.getByRole('menu').getByText('意见反馈', { exact: true }).click();
   await expect(page).toHaveURL(/#\/yijianfankui/);
   await page

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { safeTarget } from '../src/modules/system/gen/gen.write.ts';
 import { normaliseType } from '../src/modules/system/gen/introspect.ts';
 import { createFixture, FIXTURE } from './fixtures/gen/demo-item.ts';
-import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp, testDbKind } from './helpers/index.ts';
+import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp, testDbKind, waitFor } from './helpers/index.ts';
 
 const run = promisify(execFile);
 const G = '/tmpl/api/app/gen/table';
@@ -268,6 +268,22 @@ describe('代码生成', () => {
     expect(by.sub_title).toMatchObject({ htmlType: 'input', tsType: 'string' });
     expect(by.item_type).toMatchObject({ dictType: 'sys_yes_no', columnComment: '是否推荐', isQuery: 1 });
     expect(by.item_name.columnComment).toBe('商品名称');
+    // spec §7 lists GET tongbuById/{id}: the same sync (nothing left to change now), logged like the POST.
+    const viaGet = await admin.get<GenTableDetail>(`${G}/tongbuById/${tableId}`);
+    expect(viaGet.code).toBe(200);
+    expect(viaGet.result.columns.map((c) => c.columnName)).toEqual(r.result.columns.map((c) => c.columnName));
+    expect(viaGet.result.columns.find((c) => c.columnName === 'item_type')).toMatchObject({ dictType: 'sys_yes_no' });
+    // The log row is written once the response is sent: wait for both.
+    const logged = await waitFor(async () => {
+      const rows = await t.db
+        .selectFrom('oplog')
+        .select(['method', 'title', 'type'])
+        .where('url', '=', `${G}/tongbuById/${tableId}`)
+        .execute();
+      return rows.length >= 2 ? rows : undefined;
+    });
+    expect(logged.map((l) => l.method).sort()).toEqual(['GET', 'POST']);
+    expect(logged[0]).toMatchObject({ title: '代码生成', type: 'edit' });
 
     await t.db.schema
       .createTable('gen_gone')
@@ -281,6 +297,46 @@ describe('代码生成', () => {
     expect((await admin.del(`${G}/delByIds/${gone}`)).code).toBe(2002);
   });
 
+  it('add imports one table with the given basic info; findAllByList lists every imported table', async () => {
+    await t.db.schema
+      .createTable('gen_added')
+      .addColumn('id', 'integer', (c) => c.primaryKey())
+      .addColumn('title', 'varchar(80)')
+      .execute();
+    const bad = await admin.post(`${G}/add`, { tableName: 'gen_added', parentMenuKey: 'merchant.index' });
+    expect(bad.code).toBe(2004);
+    expect((await admin.post(`${G}/add`, { tableName: 'gen_added', className: 'lower' })).code).toBe(2001);
+    expect((await admin.post(`${G}/add`, { tableName: 'user' })).code).toBe(2002);
+    const r = await admin.post<{ id: number }>(`${G}/add`, {
+      tableName: 'gen_added',
+      functionName: '新增的表',
+      businessName: 'gen-added-x',
+    });
+    expect(r.code).toBe(200);
+    const added = (await admin.get<GenTableDetail>(`${G}/findById/${r.result.id}`)).result;
+    expect(added).toMatchObject({
+      tableName: 'gen_added',
+      functionName: '新增的表',
+      businessName: 'gen-added-x',
+      className: 'GenAdded',
+      parentMenuKey: 'sys',
+      tplCategory: 'crud',
+    });
+    expect(added.columns.map((c) => c.columnName)).toEqual(['id', 'title']);
+    expect(added.columns[1]).toMatchObject({ queryType: 'LIKE', isQuery: 1 });
+    expect((await admin.post(`${G}/add`, { tableName: 'gen_added' })).code).toBe(2004);
+
+    const list = await admin.get<GenTable[]>(`${G}/findAllByList`);
+    expect(list.code).toBe(200);
+    expect(list.result.map((x) => x.tableName)).toEqual(expect.arrayContaining([FIXTURE, 'gen_added']));
+    expect(list.result.map((x) => x.id)).toEqual([...list.result.map((x) => x.id)].sort((a, b) => b - a));
+    expect((await admin.del(`${G}/delByIds/${r.result.id}`)).code).toBe(200);
+    expect((await admin.get<GenTable[]>(`${G}/findAllByList`)).result.map((x) => x.tableName)).not.toContain(
+      'gen_added',
+    );
+    await t.db.schema.dropTable('gen_added').execute();
+  });
+
   it('is for platform admins only: a merchant owner gets 301, anonymous 401', async () => {
     for (const [m, url] of [
       ['get', `${G}/findAllByPage`],
@@ -289,6 +345,9 @@ describe('代码生成', () => {
       ['post', `${G}/importTable`],
       ['post', `${G}/genCodeById/${tableId}`],
       ['post', `${G}/tongbuById/${tableId}`],
+      ['get', `${G}/tongbuById/${tableId}`],
+      ['get', `${G}/findAllByList`],
+      ['post', `${G}/add`],
     ] as const) {
       expect((await owner[m](url, { tables: FIXTURE })).code, url).toBe(301);
       expect((await api(t.app)[m](url, { tables: FIXTURE })).code, url).toBe(401);

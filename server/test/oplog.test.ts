@@ -1,6 +1,7 @@
 import type { Page } from '@jz/contracts/envelope';
 import type { OplogRow } from '@jz/contracts/oplog';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { redact } from '../src/plugins/oplog.ts';
 import { type Api, api, buildTestApp, loginAs, PHONES, sessionFor, type TestApp, waitFor } from './helpers/index.ts';
 
 const L = 'sys/log';
@@ -111,6 +112,56 @@ describe('操作日志', () => {
     expect((await admin.get<string[]>(`${L}/findAllByList`)).result).toEqual(
       expect.arrayContaining(['角色管理', '用户管理', '短信登录']),
     );
+  });
+
+  it('every mutating route declares its log; the exceptions change no record and are named here', async () => {
+    await t.app.ready();
+    /** Calls that change no record: SMS codes (rate-limited, kept in sms_code), step checks, tickets, downloads. */
+    const READS = [
+      'POST /tmpl/api/sys/user/edit/password/sendCode',
+      'POST /tmpl/api/app/jiazheng/login/sms/sendCode',
+      'POST /tmpl/api/merchant/account/phone/sendOld',
+      'POST /tmpl/api/merchant/account/phone/verifyOld',
+      'POST /tmpl/api/merchant/account/phone/sendNew',
+      'POST /tmpl/api/app/jiazheng/pay/dingdan/stream/ticket',
+      'POST /tmpl/api/app/jiazheng/customer/login/sendCode',
+      'POST /tmpl/api/app/gen/table/download/:id',
+    ];
+    /**
+     * NOT MET yet (issue 7 audit, /tmp/audit/7-12.md): mutations of modules outside the toolkit that do not declare
+     * `oplog`. Their owners add it; this list then shrinks (the test fails when one of them starts logging).
+     */
+    const NOT_YET_LOGGED = [
+      'POST /tmpl/api/sys/login/logout',
+      'POST /tmpl/api/app/jiazheng/customer/login',
+      'POST /tmpl/api/app/jiazheng/customer/order/add',
+      'POST /tmpl/api/app/jiazheng/customer/order/pay',
+      'POST /tmpl/api/app/jiazheng/customer/order/pingjia',
+    ];
+    const unlogged = t.app.routeCatalogue
+      .filter((r) => r.url.startsWith('/tmpl/api') && !(r.config as { oplog?: unknown }).oplog)
+      .flatMap((r) => (Array.isArray(r.method) ? r.method : [r.method]).map((m) => `${m} ${r.url}`))
+      .filter((x) => !/^(GET|HEAD|OPTIONS) /.test(x));
+    expect(unlogged.sort()).toEqual([...READS, ...NOT_YET_LOGGED].sort());
+  });
+
+  it('redacts ID and card numbers, tokens and codes at any depth; phones keep their ends', () => {
+    const out = redact({
+      idCardNo: '140802199001011234',
+      certNo: '140802199001011234',
+      bankCardNo: '6222020202020202',
+      nested: { list: [{ accessToken: 'abc', smsCode: '123456', newPassword: 'x' }] },
+      contactPhone: '13912345678',
+      name: '张三',
+    });
+    expect(out).toEqual({
+      idCardNo: '******',
+      certNo: '******',
+      bankCardNo: '******',
+      nested: { list: [{ accessToken: '******', smsCode: '******', newPassword: '******' }] },
+      contactPhone: '139****5678',
+      name: '张三',
+    });
   });
 
   it('deletes log rows (and logs that); merchant users get 301; anonymous 401', async () => {

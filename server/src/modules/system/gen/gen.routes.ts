@@ -64,6 +64,7 @@ export function genRoutes(app: App) {
     async (req) => {
       const { tableName, ...overrides } = req.body;
       const clean = Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined && v !== null));
+      if (overrides.parentMenuKey) await assertParentMenu(app, overrides.parentMenuKey);
       const [id] = await repo.importTables(app.db, ownTables(), [tableName], clean);
       return ok({ id });
     },
@@ -133,11 +134,13 @@ export function genRoutes(app: App) {
       return ok(writeFiles(s.root, files, overwrite));
     },
   );
-  app.post(
-    `${base}/tongbuById/:id`,
-    { schema: { params: idParam }, config: { perm: 'sys:gen:edit', oplog: oplog('edit') } },
-    async (req) => ok(await repo.syncTable(app.db, req.params.id)),
-  );
+  // spec §7 lists GET tongbuById/{id}; the console posts (a change of state). Both sync, both are logged.
+  for (const method of ['get', 'post'] as const)
+    app[method](
+      `${base}/tongbuById/:id`,
+      { schema: { params: idParam }, config: { perm: 'sys:gen:edit', oplog: oplog('edit') } },
+      async (req) => ok(await repo.syncTable(app.db, req.params.id)),
+    );
 }
 
 async function assertParentMenu(app: App, key: string) {

@@ -4,6 +4,7 @@ import { Button, Modal, Spin, Tabs, Typography } from 'antd';
 import { ExportButton } from '../../../../components/ExportButton.tsx';
 import { QueryError } from '../../../../components/QueryState.tsx';
 import { downloadCode, genKeys, getPreview } from '../api/gen.ts';
+import { CodeBlock } from './CodeBlock.tsx';
 
 const pre = {
   fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
@@ -18,7 +19,7 @@ const pre = {
   whiteSpace: 'pre',
 } as const;
 
-/** 预览: one tab per generated file (its path relative to the project), with a copy button. */
+/** 预览: one tab per generated file (its path relative to the project), highlighted, with a copy button. */
 export function PreviewDialog(props: { table: GenTable; onClose: () => void }) {
   const q = useQuery({
     queryKey: [...genKeys.all, 'preview', props.table.id],
@@ -56,9 +57,7 @@ export function PreviewDialog(props: { table: GenTable; onClose: () => void }) {
                 <Typography.Paragraph type="secondary" copyable={{ text }} style={{ marginBottom: 8 }}>
                   {path}
                 </Typography.Paragraph>
-                <pre style={pre} data-testid="gen-code">
-                  {text}
-                </pre>
+                <CodeBlock text={text} style={pre} />
               </>
             ),
           }))}

@@ -100,8 +100,14 @@ export default function MenuPage() {
         name="menuSearch"
         layout="inline"
         style={{ rowGap: 12, marginBottom: 16 }}
-        onFinish={(v) =>
-          setFilter(Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined && x !== '')) as MenuFilter)
+        onFinish={(v: Record<string, unknown>) =>
+          setFilter(
+            Object.fromEntries(
+              Object.entries(v)
+                .map(([k, x]) => [k, typeof x === 'string' ? x.trim() : x])
+                .filter(([, x]) => x !== undefined && x !== null && x !== ''),
+            ) as MenuFilter,
+          )
         }
       >
         <Form.Item name="name" label="菜单名称">
