@@ -1,6 +1,13 @@
+import type { AddressInfo } from 'node:net';
 import type { Page } from '@jz/contracts/envelope';
+import type { JinjianState, JinjianSubmitResult } from '@jz/contracts/jinjian';
 import type { Broadcast, Message, UnreadCount } from '@jz/contracts/message';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openCustomerSession } from '../src/modules/customer/customer.repo.ts';
+import { createSettlement, unfreezeDue } from '../src/modules/merchant/finance/settlement.service.ts';
+import { withIdCheck, withLuhn } from '../src/modules/merchant/jinjian/checksum-fixtures.ts';
+import { setProviderFor } from '../src/modules/merchant/jinjian/provider/index.ts';
+import { SandboxProvider } from '../src/modules/merchant/jinjian/provider/sandbox.ts';
 import { sendMessage } from '../src/modules/merchant/message/message.service.ts';
 import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp } from './helpers/index.ts';
 
@@ -40,7 +47,8 @@ const messageOf = (userId: number) =>
 
 describe('the message list', () => {
   it('shows only the caller’s own messages, unread first, newest first within each group', async () => {
-    const r = await ownerA.get<Page<Message>>(`${M}/findAllByPage`, { pageSize: 50 });
+    // the demo's owner has more than 50 unread messages: a page of 100 reaches the read ones
+    const r = await ownerA.get<Page<Message>>(`${M}/findAllByPage`, { pageSize: 100 });
     expect(r).toMatchObject({ status: 200, code: 200 });
     expect(r.result.total).toBeGreaterThanOrEqual(6);
     expect(r.result.records.every((m) => m.userId === u.ownerA)).toBe(true);
@@ -351,5 +359,317 @@ describe('platform broadcasts', () => {
       code: 2001,
     });
     expect(await t.db.selectFrom('messageBroadcast').select('id').where('title', '=', 'x').execute()).toHaveLength(0);
+  });
+});
+
+/** Active users of merchant A who may work in the shop (no shop limit, or limited to a list that has it). */
+async function mayWork(merchantId: number, shopId: number) {
+  const users = await t.db
+    .selectFrom('user')
+    .select('id')
+    .where('merchantId', '=', merchantId)
+    .where('status', '=', 0)
+    .execute();
+  const limits = await t.db.selectFrom('userShop').select(['userId', 'shopId']).execute();
+  return users
+    .map((x) => x.id)
+    .filter((id) => {
+      const mine = limits.filter((l) => l.userId === id);
+      return mine.length === 0 || mine.some((l) => l.shopId === shopId);
+    })
+    .sort((a, b) => a - b);
+}
+
+/** Limits subA to one shop for the duration of `fn`, then restores its shops. */
+async function withSubALimitedTo<T>(shopId: number, fn: () => Promise<T>) {
+  const limit = await t.db.selectFrom('userShop').selectAll().where('userId', '=', u.subA).execute();
+  await t.db.deleteFrom('userShop').where('userId', '=', u.subA).execute();
+  await t.db.insertInto('userShop').values({ userId: u.subA, shopId, merchantId: u.merchantA }).execute();
+  try {
+    return await fn();
+  } finally {
+    await t.db.deleteFrom('userShop').where('userId', '=', u.subA).execute();
+    if (limit.length) await t.db.insertInto('userShop').values(limit).execute();
+  }
+}
+
+const shopsOfA = async () =>
+  (await t.db.selectFrom('shop').select('id').where('merchantId', '=', u.merchantA).orderBy('id').execute()).map(
+    (x) => x.id,
+  );
+
+describe('sources: settlements unfreezing', () => {
+  it('the demo’s replayed unfreezes left read 结算已解冻 messages dated at each unfreeze', async () => {
+    const seeded = await t.db
+      .selectFrom('message')
+      .innerJoin('financeSettlement', 'financeSettlement.id', 'message.refId')
+      .select(['message.readAt', 'message.createdAt', 'financeSettlement.unfrozenAt'])
+      .where('message.userId', '=', u.ownerA)
+      .where('message.refType', '=', 'settlement')
+      .where('message.readAt', 'is not', null)
+      .execute();
+    // Every settlement message is dated at its unfreeze. Those of the replay were created read (at that time);
+    // A's demo settlements 20, 16, 12, 10 and 8 days old are among them. (Others, unfrozen by the job at start or
+    // marked read by the tests above, have a later readAt.)
+    for (const m of seeded) expect(m.createdAt).toBe(m.unfrozenAt);
+    expect(seeded.filter((m) => m.readAt === m.createdAt).length).toBeGreaterThanOrEqual(5);
+  });
+
+  it('a due settlement unfrozen: one unread finance message per active user who may work in its shop, never twice', async () => {
+    const [main, branch] = await shopsOfA();
+    await withSubALimitedTo(main, async () => {
+      const completedAt = new Date(Date.now() - 60 * 86_400_000).toISOString();
+      const s = await createSettlement(t.db, {
+        merchantId: u.merchantA,
+        shopId: branch,
+        orderId: -990001,
+        orderNo: 'MSGTEST0001',
+        amount: 12345,
+        completedAt,
+      });
+      // concurrent runs (as several instances would) and a later one: the settlement is unfrozen once
+      const runs = await Promise.all([unfreezeDue(t.db), unfreezeDue(t.db), unfreezeDue(t.db)]);
+      expect(runs.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1);
+      await unfreezeDue(t.db);
+      const sent = await t.db
+        .selectFrom('message')
+        .selectAll()
+        .where('refType', '=', 'settlement')
+        .where('refId', '=', s.id)
+        .execute();
+      const expected = await mayWork(u.merchantA, branch);
+      expect(expected).toContain(u.ownerA);
+      expect(expected).not.toContain(u.subA); // limited to the other shop
+      expect(sent.map((m) => m.userId).sort((a, b) => a - b)).toEqual(expected);
+      for (const m of sent)
+        expect(m).toMatchObject({
+          type: 'finance',
+          title: '结算已解冻',
+          merchantId: u.merchantA,
+          readAt: null,
+          content: expect.stringContaining('MSGTEST0001'),
+        });
+      expect(sent[0].content).toContain('的结算');
+      const owner = await ownerA.get<Page<Message>>(`${M}/findAllByPage`, { type: 'finance', read: 0 });
+      expect(owner.result.records.some((m) => m.refType === 'settlement' && m.refId === s.id)).toBe(true);
+    });
+  });
+});
+
+const geren = (o: Record<string, string> = {}) => ({
+  name: '李四',
+  certType: '00',
+  idCardNo: withIdCheck('14080219900101123'),
+  certValidityType: '0',
+  certBeginDate: '2018-05-01',
+  certEndDate: '2038-05-01',
+  mobile: '13912345678',
+  idCardFrontUrl: '/uploads/jinjian/a.png',
+  idCardBackUrl: '/uploads/jinjian/b.png',
+  bankName: '中国工商银行',
+  branchCode: '102181000175',
+  cardNo: withLuhn('622202050100987654'),
+  holderName: '李四',
+  cardMobile: '13912345678',
+  ...o,
+});
+
+describe('sources: onboarding results (sandbox provider)', () => {
+  const JG = 'app/jiazheng/pay/huifu/jinjianGeren';
+  const JQ = 'app/jiazheng/pay/huifu/jinjianQuery';
+  const backdate = (id: number) =>
+    t.db
+      .updateTable('jinjianApplication')
+      .set({ submittedAt: new Date(Date.now() - 3600_000).toISOString() })
+      .where('id', '=', id)
+      .execute();
+  const onboardingMessages = (id: number) =>
+    t.db.selectFrom('message').selectAll().where('refType', '=', 'onboarding').where('refId', '=', id).execute();
+  const usersOfB = async () =>
+    (await t.db.selectFrom('user').select('id').where('merchantId', '=', u.merchantB).where('status', '=', 0).execute())
+      .map((x) => x.id)
+      .sort((a, b) => a - b);
+
+  it('a rejection sends 进件审核未通过 with the reason once; an approval sends 进件审核通过 once, even to concurrent queries', async () => {
+    setProviderFor(t.app, new SandboxProvider(60));
+    const rej = await ownerB.post<JinjianSubmitResult>(JG, geren({ name: '测试驳回', holderName: '测试驳回' }));
+    expect(rej.code, rej.message).toBe(200);
+    expect(await ownerB.get<JinjianState>(JQ)).toMatchObject({ result: { status: 10 } });
+    expect(await onboardingMessages(rej.result.id)).toHaveLength(0); // still in review: nothing yet
+    await backdate(rej.result.id);
+    const decided = await ownerB.get<JinjianState>(JQ);
+    expect(decided.result.status).toBe(30);
+    await ownerB.get<JinjianState>(JQ); // a repeated query sends nothing
+    const rejected = await onboardingMessages(rej.result.id);
+    expect(rejected.map((m) => m.userId).sort((a, b) => a - b)).toEqual(await usersOfB());
+    const reason = decided.result.application!.rejectReason!;
+    expect(reason).toMatch(/测试驳回/);
+    for (const m of rejected) {
+      expect(m).toMatchObject({ type: 'system', title: '进件审核未通过', readAt: null });
+      expect(m.content).toContain(reason.replace(/[。.！!]+$/, ''));
+    }
+
+    const ok = await ownerB.post<JinjianSubmitResult>(JG, geren());
+    expect(ok.code, ok.message).toBe(200);
+    await backdate(ok.result.id);
+    const answers = await Promise.all([ownerB.get(JQ), ownerB.get(JQ), ownerB.get(JQ)]);
+    for (const a of answers) expect(a.code).toBe(200);
+    expect(await ownerB.get<JinjianState>(JQ)).toMatchObject({ result: { status: 20 } });
+    const approved = await onboardingMessages(ok.result.id);
+    expect(approved.map((m) => m.userId).sort((a, b) => a - b)).toEqual(await usersOfB());
+    for (const m of approved)
+      expect(m).toMatchObject({ type: 'system', title: '进件审核通过', readAt: null, merchantId: u.merchantB });
+    // the owner sees it, linked to the onboarding page's record
+    const list = await ownerB.get<Page<Message>>(`${M}/findAllByPage`, { type: 'system', read: 0 });
+    expect(list.result.records.find((m) => m.refType === 'onboarding' && m.refId === ok.result.id)).toBeTruthy();
+  });
+});
+
+const C = 'app/jiazheng/customer';
+let customerSeq = 0;
+/** Places and pays an order in a shop through the customer API; answers the order id. */
+async function paidOrderIn(shopId: number) {
+  const phone = `1391133${String(1000 + ++customerSeq)}`;
+  const s = await openCustomerSession(t.db, phone, '消息顾客');
+  const c = api(t.app, undefined, { headers: { 'x-customer-token': s.token } });
+  const g = await t.db
+    .selectFrom('goods')
+    .select(['id', 'minQuantity'])
+    .where('shopId', '=', shopId)
+    .where('shelfState', '=', 1)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  const placed = await c.post<{ id: number }>(`${C}/order/add`, {
+    goodsId: g.id,
+    quantity: Math.max(1, g.minQuantity),
+    customerName: '消息顾客',
+    customerPhone: phone,
+    address: '山西省运城市盐湖区消息路 1 号',
+    appointmentAt: new Date(Date.now() + 86_400_000).toISOString(),
+  });
+  expect(placed.code, placed.message).toBe(200);
+  const paid = await c.post(`${C}/order/pay`, { id: placed.result.id });
+  expect(paid.code, paid.message).toBe(200);
+  return placed.result.id;
+}
+
+describe('sources: order transitions follow the shop limit', () => {
+  it('a sub-account limited to one shop hears of that shop’s orders, not of another shop’s', async () => {
+    const shops = await shopsOfA();
+    const withGoods: number[] = [];
+    for (const id of shops)
+      if (
+        await t.db
+          .selectFrom('goods')
+          .select('id')
+          .where('shopId', '=', id)
+          .where('shelfState', '=', 1)
+          .executeTakeFirst()
+      )
+        withGoods.push(id);
+    expect(withGoods.length).toBeGreaterThanOrEqual(2);
+    const [own, other] = withGoods;
+    await withSubALimitedTo(own, async () => {
+      const orderMessages = (orderId: number) =>
+        t.db
+          .selectFrom('message')
+          .select(['userId', 'title'])
+          .where('refType', '=', 'order')
+          .where('refId', '=', orderId)
+          .execute();
+      const elsewhere = await paidOrderIn(other);
+      const there = await orderMessages(elsewhere);
+      expect(there.some((m) => m.title === '新订单')).toBe(true);
+      expect(there.some((m) => m.userId === u.ownerA)).toBe(true);
+      expect(there.some((m) => m.userId === u.subA)).toBe(false);
+      expect([...new Set(there.map((m) => m.userId))].sort((a, b) => a - b)).toEqual(await mayWork(u.merchantA, other));
+      const inOwn = await paidOrderIn(own);
+      const here = await orderMessages(inOwn);
+      expect(here.some((m) => m.userId === u.subA && m.title === '新订单')).toBe(true);
+      expect(here.some((m) => m.userId === u.ownerA && m.title === '新订单')).toBe(true);
+    });
+  });
+});
+
+describe('live header count: the order stream says `event: message` for every new message', () => {
+  it('a withdrawal rejection and a broadcast reach the open stream within a second; another user’s message does not', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (t.app.server.address() as AddressInfo).port;
+    const ticket = (await ownerA.post<{ ticket: string }>('app/jiazheng/pay/dingdan/stream/ticket', {})).result.ticket;
+    const ctrl = new AbortController();
+    const res = await fetch(`http://127.0.0.1:${port}/tmpl/api/app/jiazheng/pay/dingdan/stream?ticket=${ticket}`, {
+      signal: ctrl.signal,
+    });
+    const reader = res.body!.getReader();
+    let buf = '';
+    // One read in flight at a time, kept across timeouts: a chunk is never dropped by a lost race.
+    let pending: ReturnType<typeof reader.read> | undefined;
+    const read = async (ms: number) => {
+      const end = Date.now() + ms;
+      while (Date.now() < end) {
+        pending ??= reader.read();
+        const chunk = await Promise.race([
+          pending,
+          new Promise<null>((r) => setTimeout(() => r(null), Math.max(1, end - Date.now()))),
+        ]);
+        if (!chunk) continue;
+        pending = undefined;
+        if (chunk.done) return;
+        buf += new TextDecoder().decode(chunk.value);
+      }
+    };
+    const messageEvents = () => [...buf.matchAll(/event: message\ndata: (\{.*\})\n/g)].map((m) => JSON.parse(m[1]).id);
+    /** Waits (at most `ms`) for the n-th message event. */
+    const nthMessage = async (n: number, ms = 1500) => {
+      const start = performance.now();
+      while (messageEvents().length < n && performance.now() - start < ms) await read(20);
+    };
+    try {
+      while (!buf.includes('event: hello')) await read(50);
+
+      // someone else's message: nothing on A's owner's stream
+      await sendMessage(t.db, { userId: u.ownerB, type: 'system', title: '别人的', content: 'x' });
+      await read(400);
+      expect(messageEvents()).toEqual([]);
+
+      // a withdrawal of A rejected by the platform
+      // the demo's withdrawal in review (finance.seed.ts)
+      const w = await t.db
+        .selectFrom('financeWithdrawal')
+        .select('id')
+        .where('merchantId', '=', u.merchantA)
+        .where('status', '=', 10)
+        .executeTakeFirstOrThrow();
+      const t0 = performance.now();
+      const rejected = await admin.post('app/jiazheng/caiwu/tixian/shenhe', { id: w.id, pass: 0, remark: '信息有误' });
+      expect(rejected.code, rejected.message).toBe(200);
+      await nthMessage(1);
+      expect(messageEvents(), buf.slice(-500)).toHaveLength(1);
+      expect(performance.now() - t0).toBeLessThan(1000);
+      const rejection = await t.db
+        .selectFrom('message')
+        .select('id')
+        .where('userId', '=', u.ownerA)
+        .where('refType', '=', 'withdrawal')
+        .where('refId', '=', w.id)
+        .executeTakeFirstOrThrow();
+      expect(messageEvents()[0]).toBe(rejection.id);
+
+      // a broadcast to every merchant
+      const t1 = performance.now();
+      const b = await admin.post(`${P}/add`, { title: '直播测试', content: '实时角标' });
+      expect(b.code).toBe(200);
+      await nthMessage(2);
+      expect(performance.now() - t1).toBeLessThan(1000);
+      const ids = messageEvents();
+      expect(ids).toHaveLength(2);
+      expect(ids[1]).toBeGreaterThan(ids[0]);
+      // no event twice, and no `id:` line on message events (they never move the order resume point)
+      await read(400);
+      expect(messageEvents()).toHaveLength(2);
+      expect(buf).not.toMatch(/id: \d+\nevent: message/);
+    } finally {
+      ctrl.abort();
+    }
   });
 });

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type DbHandle, openDb } from '../src/db/client.ts';
 import { openCustomerSession } from '../src/modules/customer/customer.repo.ts';
-import { busOf } from '../src/modules/merchant/order/order-bus.ts';
+import { sendMessage } from '../src/modules/merchant/message/message.service.ts';
+import { busOf, notifyMerchants } from '../src/modules/merchant/order/order-bus.ts';
 import type { App } from '../src/modules/types.ts';
 import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp, testDbKind } from './helpers/index.ts';
 
@@ -145,6 +146,68 @@ describe.skipIf(testDbKind() !== 'postgres')('order bus across two instances on 
       ).toBe(true);
       expect(Math.max(0, at - o.returned)).toBeLessThan(1000);
       expect(buf).toMatch(new RegExp(`event: order\\ndata: \\{[^\\n]*"kind":"new"[^\\n]*"orderId":${o.id}`));
+    } finally {
+      ctrl.abort();
+    }
+  });
+
+  it('messages (issue 11): the NOTIFY of sendMessage is transactional, several merchants ride in one notification', async () => {
+    // committed: instance 2 hears of it
+    let woken = nextWake(app2, shop.merchantId);
+    await t.db.transaction().execute(async (trx) => {
+      await sendMessage(trx, { merchantId: shop.merchantId, type: 'system', title: '多实例消息', content: 'x' });
+      // not before the commit
+      const early = await Promise.race([woken.then(() => true), new Promise((r) => setTimeout(() => r(false), 300))]);
+      expect(early).toBe(false);
+    });
+    const committed = performance.now();
+    expect((await woken) - committed).toBeLessThan(1000);
+
+    // rolled back: nobody is woken (and no message exists)
+    woken = nextWake(app2, shop.merchantId, 800);
+    await expect(
+      t.db.transaction().execute(async (trx) => {
+        await sendMessage(trx, { merchantId: shop.merchantId, type: 'system', title: '回滚消息', content: 'x' });
+        throw new Error('rollback');
+      }),
+    ).rejects.toThrow('rollback');
+    await expect(woken).rejects.toThrow(/no wake-up/);
+
+    // one notification for several merchants wakes each of them
+    const both = Promise.all([nextWake(app2, shop.merchantId), nextWake(app2, other.merchantId)]);
+    await notifyMerchants(t.db, [shop.merchantId, other.merchantId]);
+    await both;
+  });
+
+  it('a broadcast through instance 1 reaches the owner’s stream on instance 2 as `event: message` within 1 s', async () => {
+    if (!app2.server.listening) await app2.listen({ port: 0, host: '127.0.0.1' });
+    const port = (app2.server.address() as AddressInfo).port;
+    const admin = api(t.app, await loginAs(t.app, PHONES.admin));
+    const ticket = (await ownerA.post(`${D}/stream/ticket`, { shopId: 'all' })).result.ticket as string;
+    const ctrl = new AbortController();
+    const res = await fetch(`http://127.0.0.1:${port}/tmpl/api/${D}/stream?ticket=${ticket}`, { signal: ctrl.signal });
+    const reader = res.body!.getReader();
+    let buf = '';
+    let pending: ReturnType<typeof reader.read> | undefined;
+    const read = async (needle: string, ms: number) => {
+      const end = Date.now() + ms;
+      while (!buf.includes(needle) && Date.now() < end) {
+        pending ??= reader.read();
+        const c = await Promise.race([pending, new Promise<null>((r) => setTimeout(() => r(null), 50))]);
+        if (!c) continue;
+        pending = undefined;
+        if (c.done) break;
+        buf += new TextDecoder().decode(c.value);
+      }
+      return buf.includes(needle);
+    };
+    try {
+      expect(await read('event: hello', 10_000), `no hello: ${buf}`).toBe(true);
+      const started = performance.now();
+      const b = await admin.post('app/xiaoxi/add', { title: '多实例公告', content: '实时角标' });
+      expect(b.code, b.message).toBe(200);
+      expect(await read('event: message', 1500), `no message event: ${buf}`).toBe(true);
+      expect(performance.now() - started).toBeLessThan(1000);
     } finally {
       ctrl.abort();
     }

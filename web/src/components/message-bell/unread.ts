@@ -24,7 +24,8 @@ export const unreadQuery = queryOptions({
 
 /**
  * The window event that says "messages changed": the message page fires it after marking or deleting, and the live
- * order stream (server-sent events of new orders) should fire it on each event, so the badge follows at once:
+ * order stream (order-badge/order-stream.ts) fires it on each `message` event (any new message of the user), each
+ * order event and each (re)connection, so the badge follows at once:
  *   window.dispatchEvent(new Event(MESSAGES_CHANGED))
  */
 export const MESSAGES_CHANGED = 'jz:messages-changed';

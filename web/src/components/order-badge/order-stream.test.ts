@@ -1,6 +1,7 @@
 import type { AxiosAdapter } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { http } from '../../lib/api-client.ts';
+import { MESSAGES_CHANGED } from '../message-bell/unread.ts';
 import { orderStream } from './order-stream.ts';
 
 /** A stand-in for the browser's EventSource: records the URL, lets the test emit events and errors. */
@@ -100,5 +101,30 @@ describe('the shared order stream', () => {
     const last = FakeEventSource.all.at(-1)!;
     expect(last.url).not.toContain('lastEventId');
     release2();
+  });
+
+  it('a message event (any new message, not only orders) refreshes the header count without moving the resume point', async () => {
+    let changed = 0;
+    const count = () => changed++;
+    window.addEventListener(MESSAGES_CHANGED, count);
+    const release = orderStream.acquire(3);
+    await flush();
+    const es = FakeEventSource.all[0];
+    es.emit('hello', { lastEventId: 60, sound: true, waiting: 0 });
+    expect(changed).toBe(1); // (re)connected: messages may have arrived meanwhile
+    es.emit('message', { id: 901 });
+    expect(changed).toBe(2);
+    es.emit('message', { id: 902 });
+    expect(changed).toBe(3);
+
+    // a message event carries no id: a reconnect resumes after the last ORDER event
+    es.emit('order', { id: 61, kind: 'new', orderId: 9, sound: false }, '61');
+    expect(changed).toBe(4);
+    es.emit('message', { id: 903 });
+    es.onerror?.();
+    await vi.advanceTimersByTimeAsync(2100);
+    expect(FakeEventSource.all.at(-1)!.url).toMatch(/&lastEventId=61$/);
+    window.removeEventListener(MESSAGES_CHANGED, count);
+    release();
   });
 });

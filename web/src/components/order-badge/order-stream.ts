@@ -9,6 +9,10 @@ import { notifyMessagesChanged } from '../message-bell/unread.ts';
  * one-time ticket with the bearer token; the browser's own auto-reconnect would replay a used ticket, so on any error
  * the connection is closed and reopened by hand with a new ticket and `lastEventId`, and the server replays every
  * event after it (no order is lost while the connection was down).
+ *
+ * The same stream says when the signed-in user has a new message of any kind (`event: message`, no id: it never moves
+ * the resume point): the header's unread count refetches at once (`notifyMessagesChanged`), as it does after each
+ * order event and after a reconnect (messages may have arrived meanwhile).
  */
 export interface StreamState {
   connected: boolean;
@@ -104,9 +108,11 @@ class OrderStream {
       const d = JSON.parse((m as MessageEvent).data) as { lastEventId: number; sound: boolean };
       if (this.lastId === undefined) this.lastId = d.lastEventId;
       this.set({ connected: true, sound: d.sound, connects: this.state.connects + 1 });
-      // Anything may have changed while we were away: lists refetch.
+      // Anything may have changed while we were away: lists and the unread count refetch.
       window.dispatchEvent(new CustomEvent(ORDER_EVENT, { detail: null }));
+      notifyMessagesChanged();
     });
+    es.addEventListener('message', () => notifyMessagesChanged());
     es.addEventListener('order', (m) => {
       const msg = m as MessageEvent;
       const e = JSON.parse(msg.data) as OrderEvent;

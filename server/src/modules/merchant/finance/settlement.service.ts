@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { dayjs, nowIso } from '../../../lib/time.ts';
+import { sendMessage } from '../message/message.service.ts';
 import { financeRules } from './finance-rules.ts';
 import { applyMove, ensureAccount, inTx } from './ledger.ts';
 import './finance.tables.ts';
@@ -106,11 +107,20 @@ export async function createSettlement(
  * transaction: the conditional `UPDATE ... WHERE id = ? AND status = 0` claims it (a second instance or a second run
  * updates nothing and skips), then frozen shrinks and one ledger entry 结算解冻 is written. Safe to run concurrently
  * and as often as wanted. Answers how many this call unfroze.
+ *
+ * In the same transaction, the merchant's users who may work in the settlement's shop get a 结算已解冻 finance
+ * message (so it exists once, exactly when the money moved). `messagesRead`: the demo's replayed past, whose messages
+ * are created read (dated at the unfreeze), so the demo console does not open on a pile of old unread news.
  */
-export async function unfreezeDue(db: Kysely<Database>, now = nowIso(), limit = 500): Promise<number> {
+export async function unfreezeDue(
+  db: Kysely<Database>,
+  now = nowIso(),
+  limit = 500,
+  opts: { messagesRead?: boolean } = {},
+): Promise<number> {
   const due = await db
     .selectFrom('financeSettlement')
-    .select(['id', 'merchantId', 'orderNo', 'amount'])
+    .select(['id', 'merchantId', 'shopId', 'orderNo', 'amount'])
     .where('status', '=', 0)
     .where('unfreezeAt', '<=', now)
     .orderBy('unfreezeAt')
@@ -142,6 +152,17 @@ export async function unfreezeDue(db: Kysely<Database>, now = nowIso(), limit = 
             remark: `订单 ${s.orderNo} 结算解冻，转为可提现`,
           },
         ],
+      });
+      await sendMessage(tx, {
+        merchantId: s.merchantId,
+        shopId: s.shopId,
+        type: 'finance',
+        title: '结算已解冻',
+        content: `订单 ${s.orderNo} 的结算 ${(s.amount / 100).toFixed(2)} 元已解冻，可申请提现`,
+        refType: 'settlement',
+        refId: s.id,
+        at: now,
+        read: opts.messagesRead,
       });
       return true;
     });

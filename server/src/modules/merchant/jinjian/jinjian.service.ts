@@ -15,6 +15,7 @@ import type { Tenant } from '../../../lib/tenant.ts';
 import { dayjs, TZ } from '../../../lib/time.ts';
 import type { App } from '../../types.ts';
 import { branchByCode } from '../bank/bank.repo.ts';
+import { sendMessage } from '../message/message.service.ts';
 import { bindSettlementCard } from './card-binding.ts';
 import * as repo from './jinjian.repo.ts';
 import { maskCardNo, maskIdNo, maskPhone } from './mask.ts';
@@ -89,8 +90,7 @@ export async function submit(
 /** Records what the provider said about a 审核中 application. */
 async function apply(db: DB, row: repo.ApplicationRow, answer: Awaited<ReturnType<PaymentProvider['query']>>) {
   if (answer.state === 'approved') await approve(db, row, answer.providerMerchantNo ?? null);
-  else if (answer.state === 'rejected')
-    await repo.markRejected(db, row.id, answer.reason ?? '审核未通过', answer.providerMerchantNo);
+  else if (answer.state === 'rejected') await reject(db, row, answer.reason ?? '审核未通过', answer.providerMerchantNo);
   else if (answer.providerMerchantNo && answer.providerMerchantNo !== row.providerMerchantNo)
     await repo.setProviderMerchantNo(db, row.id, answer.providerMerchantNo);
 }
@@ -113,12 +113,35 @@ function cardOf(row: repo.ApplicationRow) {
 
 /**
  * 审核中 -> 已开通 and the settlement card bound, in one transaction: the conditional update lets exactly one of
- * several concurrent callers through, so the card is bound once.
+ * several concurrent callers through, so the card is bound once and the 进件审核通过 message is sent once.
  */
 async function approve(db: DB, row: repo.ApplicationRow, providerMerchantNo: string | null) {
   await db.transaction().execute(async (trx) => {
     if (!(await repo.markApproved(trx, row.id, providerMerchantNo))) return;
     if (await bindSettlementCard(trx, cardOf(row))) await repo.markCardBound(trx, row.id);
+    await sendMessage(trx, {
+      merchantId: row.merchantId,
+      type: 'system',
+      title: '进件审核通过',
+      content: '您的支付进件已审核通过，已开通收款与提现。',
+      refType: 'onboarding',
+      refId: row.id,
+    });
+  });
+}
+
+/** 审核中 -> 已驳回 and the 进件审核未通过 message with the reason, once (same conditional update as approve). */
+async function reject(db: DB, row: repo.ApplicationRow, reason: string, providerMerchantNo?: string | null) {
+  await db.transaction().execute(async (trx) => {
+    if (!(await repo.markRejected(trx, row.id, reason, providerMerchantNo))) return;
+    await sendMessage(trx, {
+      merchantId: row.merchantId,
+      type: 'system',
+      title: '进件审核未通过',
+      content: `您的支付进件未通过审核：${reason.slice(0, 500).replace(/[。.！!]+$/, '')}。请修改后重新提交。`,
+      refType: 'onboarding',
+      refId: row.id,
+    });
   });
 }
 

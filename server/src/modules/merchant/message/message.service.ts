@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { DB } from '../../../db/client.ts';
 import { nowIso } from '../../../lib/time.ts';
 import '../account/account.tables.ts';
+import { notifyMerchants } from '../order/order-bus.ts';
 import './message.tables.ts';
 
 /** What reaches a merchant: one message per recipient user. */
@@ -12,6 +13,10 @@ export interface OutgoingMessage {
   content: string;
   refType?: MessageRefType | null;
   refId?: number | null;
+  /** When it happened (default now): a job catching up on the past, or a demo timeline, dates it then. */
+  at?: string;
+  /** Created already read: news of the demo's past, which nobody needs to be told about again. */
+  read?: boolean;
 }
 
 /**
@@ -26,18 +31,20 @@ export type Recipient =
  * The one way other modules (orders, finance, onboarding, licences, agreements) tell a merchant something.
  * `userId` sends to that user; `merchantId` sends to every active user of the merchant. Pass the transaction as `db`
  * when the message must appear only if the change that caused it commits. Answers how many messages were created.
+ * The recipients' open order streams are told (`event: message`, the header count follows at once): on PostgreSQL
+ * through a NOTIFY in the same transaction, delivered to every instance when it commits.
  *
  *   await sendMessage(trx, { merchantId, type: 'order', title: '新订单', content: `订单 ${no} 已付款，请及时接单`, refType: 'order', refId: id });
  */
 export async function sendMessage(db: DB, msg: Recipient & OutgoingMessage): Promise<number> {
-  const now = nowIso();
+  const now = msg.at ?? nowIso();
   const base = {
     type: msg.type,
     title: msg.title.slice(0, 100),
     content: msg.content.slice(0, 2000),
     refType: msg.refType ?? null,
     refId: msg.refId ?? null,
-    readAt: null,
+    readAt: msg.read ? now : null,
     createdAt: now,
   };
   const users =
@@ -49,6 +56,7 @@ export async function sendMessage(db: DB, msg: Recipient & OutgoingMessage): Pro
     .insertInto('message')
     .values(users.map((u) => ({ ...base, userId: u.id, merchantId: u.merchantId })))
     .execute();
+  if (!msg.read) await wake(db, [...new Set(users.map((u) => u.merchantId).filter((m): m is number => m !== null))]);
   return users.length;
 }
 
@@ -103,5 +111,19 @@ export async function sendToMerchants(db: DB, merchantIds: number[] | null, msg:
       ]),
     )
     .executeTakeFirst();
-  return Number(r.numInsertedOrUpdatedRows ?? 0);
+  const n = Number(r.numInsertedOrUpdatedRows ?? 0);
+  if (n > 0) await wake(db, merchantIds);
+  return n;
+}
+
+/**
+ * Tells the recipients' streams. A failed NOTIFY outside a transaction must not fail the caller (the message exists;
+ * the streams' poll and the header's own poll find it); inside one, PostgreSQL has aborted it anyway.
+ */
+async function wake(db: DB, merchantIds: number[] | null) {
+  try {
+    await notifyMerchants(db, merchantIds);
+  } catch (err) {
+    if (db.isTransaction) throw err;
+  }
 }

@@ -1,10 +1,10 @@
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
-import { sql } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import { type DB, type DbHandle, openDb } from '../../../db/client.ts';
 
 /**
- * Wakes the live order streams of a merchant after an order event was committed.
+ * Wakes the live order streams of a merchant after an order event (or a message, `notifyMerchants`) was committed.
  *
  * The events themselves live in the `order_event` table (written in the transaction of each transition), so a stream
  * only needs to know "merchant M has something new" and reads the rows after its last sent id. On SQLite (one process)
@@ -33,6 +33,8 @@ const ALL = 'all';
 /** How often the idle LISTEN connection is checked: a silently dead one would leave streams on their slow poll. */
 const HEALTH_MS = 30_000;
 const buses = new WeakMap<DB, OrderBus>();
+/** The in-process buses (SQLite), woken by `notifyMerchants` whatever handle or transaction it was given. */
+const localBuses = new Set<LocalBus>();
 
 /** The bus of a database handle (created by the order module at start); a no-op bus before that. */
 export function busOf(db: DB): OrderBus {
@@ -52,6 +54,11 @@ class LocalBus implements OrderBus {
   protected emitter = new EventEmitter().setMaxListeners(0);
   async publish(merchantId: number) {
     this.emitter.emit(`m${merchantId}`);
+  }
+  /** Wakes the streams of these merchants (null: every stream). */
+  wake(merchantIds: readonly number[] | null) {
+    if (merchantIds === null) this.emitter.emit(ALL);
+    else for (const id of new Set(merchantIds)) this.emitter.emit(`m${id}`);
   }
   subscribe(merchantId: number, fn: () => void) {
     const key = `m${merchantId}`;
@@ -112,9 +119,13 @@ class PgBus extends LocalBus {
       query_timeout: 2000,
       application_name: 'jz-order-bus',
     });
+    // Payload: a merchant id, several (comma-separated, from notifyMerchants), or 'all'.
     client.on('notification', (n) => {
-      const id = Number(n.payload);
-      if (Number.isInteger(id)) this.emitter.emit(`m${id}`);
+      if (n.payload === ALL) return void this.emitter.emit(ALL);
+      for (const part of (n.payload ?? '').split(',')) {
+        const id = Number(part);
+        if (part && Number.isInteger(id)) this.emitter.emit(`m${id}`);
+      }
     });
     client.on('error', (err) => {
       this.log.warn({ err }, 'order bus: LISTEN connection lost, reconnecting');
@@ -209,11 +220,38 @@ export function startBus(
   log: { warn: (o: object, m: string) => void },
 ): OrderBus {
   const bus = kind === 'postgres' && url ? new PgBus(db, url, log) : new LocalBus();
+  if (!(bus instanceof PgBus)) localBuses.add(bus);
   buses.set(db, bus);
   return bus;
 }
 
 export function stopBus(db: DB, bus: OrderBus) {
   if (buses.get(db) === bus) buses.delete(db);
+  if (bus instanceof LocalBus) localBuses.delete(bus);
   return bus.close();
+}
+
+/** pg_notify payloads are limited to 8000 bytes: merchant ids go in chunks well below that. */
+const NOTIFY_CHUNK = 500;
+
+/**
+ * "Merchants M… have something new" (messages, issue 11) from any handle or transaction, so the streams re-read.
+ * Pass the transaction that wrote the news: on PostgreSQL the NOTIFY is transactional, so it reaches every instance
+ * only once the transaction commits (and never if it rolls back). On SQLite the in-process streams are woken at once;
+ * their read waits for the single connection, i.e. for the writer's transaction to end, so they see the committed
+ * rows. `null`: every merchant (a broadcast to all).
+ */
+export async function notifyMerchants(db: DB, merchantIds: readonly number[] | null): Promise<void> {
+  if (merchantIds && merchantIds.length === 0) return;
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    const payloads: string[] = [];
+    if (merchantIds === null) payloads.push(ALL);
+    else {
+      const ids = [...new Set(merchantIds)];
+      for (let i = 0; i < ids.length; i += NOTIFY_CHUNK) payloads.push(ids.slice(i, i + NOTIFY_CHUNK).join(','));
+    }
+    for (const p of payloads) await sql`select pg_notify(${CHANNEL}, ${p})`.execute(db);
+    return;
+  }
+  for (const bus of localBuses) bus.wake(merchantIds);
 }

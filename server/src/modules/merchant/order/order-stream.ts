@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { z } from 'zod';
 import type { App } from '../../types.ts';
+import { newestUnreadMessageId } from '../message/message.repo.ts';
 import { busOf } from './order-bus.ts';
 import * as repo from './order.repo.ts';
 
@@ -15,6 +16,11 @@ import * as repo from './order.repo.ts';
  * `id:` = the order_event row id. A dropped connection resumes with a new ticket and `Last-Event-ID` (header, or the
  * `lastEventId` query parameter when the client reconnects by hand): every event after that id is replayed from the
  * order_event table, so no order is lost. A comment line every `heartbeatMs` keeps proxies from closing the stream.
+ *
+ * `message` events (no `id:`, so they never move the resume point): the stream's user has a new unread message
+ * (issue 11: the header's unread count is live for every message, not only order ones). Data: `{ "id": <the newest
+ * unread message id> }`; the console then refetches the count. Checked on every wake-up (message.service notifies the
+ * merchant's streams through the same bus, after its transaction commits) and every poll.
  */
 export const STREAM_DEFAULTS = { heartbeatMs: 15_000, pollMs: 3_000 };
 const REPLAY_MARGIN = 50;
@@ -33,7 +39,7 @@ export function registerStream(app: App, path: string, opts = STREAM_DEFAULTS) {
 
   app.get(path, { schema: { querystring: streamQuery }, config: { public: true } }, async (req, reply) => {
     const ticket = await repo.consumeTicket(app.db, req.query.ticket);
-    const { merchantId, shopId } = ticket;
+    const { merchantId, shopId, userId } = ticket;
     const header = req.headers['last-event-id'];
     const fromHeader = typeof header === 'string' && /^\d+$/.test(header) ? Number(header) : undefined;
     const resumeFrom = fromHeader ?? req.query.lastEventId;
@@ -66,6 +72,8 @@ export function registerStream(app: App, path: string, opts = STREAM_DEFAULTS) {
     );
 
     const reader = busOf(app.db).reader ?? app.db;
+    // Messages up to here are counted by the console's first fetch of the header count.
+    let lastMessage = (await newestUnreadMessageId(app.db, userId)) ?? 0;
     let running = false;
     let again = false;
     const pump = async () => {
@@ -85,6 +93,11 @@ export function registerStream(app: App, path: string, opts = STREAM_DEFAULTS) {
             write(`id: ${e.id}\nevent: order\ndata: ${JSON.stringify(e)}\n\n`);
           }
           if (sent.size > 2000) for (const id of [...sent].slice(0, 1000)) sent.delete(id);
+          const newest = await newestUnreadMessageId(reader, userId);
+          if (newest !== null && newest > lastMessage) {
+            lastMessage = newest;
+            write(`event: message\ndata: ${JSON.stringify({ id: newest })}\n\n`);
+          }
         } while (again && !res.writableEnded);
       } catch (err) {
         req.log.warn({ err }, 'order stream: cannot read events');

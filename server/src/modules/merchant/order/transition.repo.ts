@@ -97,6 +97,8 @@ async function apply(trx: Trx, o: OrderRow, actor: Actor, s: Step, at = nowIso()
     .execute();
   await sendMessage(trx, {
     merchantId: o.merchantId,
+    // sub-accounts limited to other shops do not hear of this shop's orders
+    shopId: o.shopId,
     type: 'order',
     title: s.message.title,
     content: s.message.content,
