@@ -354,7 +354,7 @@ describe('代码生成', () => {
     }
   });
 
-  it('proof: the generated slice type-checks, lints and passes its own test in the copy of the project', async () => {
+  it('proof: the generated slice type-checks, lints, passes its own test and joins the web registry in the copy', async () => {
     const generated = Object.keys((await admin.get<Record<string, string>>(`${G}/preview/${tableId}`)).result);
     const opts = { cwd: copy, maxBuffer: 32 << 20, env: { ...process.env, NODE_ENV: 'test' } };
     const step = async (cmd: string, args: string[], cwd = copy) => {
@@ -382,5 +382,7 @@ describe('代码生成', () => {
     await typeCheck('web');
     await step('biome', ['check', ...generated]);
     await step('vitest', ['run', 'test/gen-fixture-item.test.ts'], path.join(copy, 'server'));
+    // The generated page is in the web registry under the menu's component key and route (no silent 404).
+    await step('vitest', ['run', 'src/app/registry.test.ts'], path.join(copy, 'web'));
   }, 600_000);
 });
