@@ -62,9 +62,13 @@ export default defineModule({
       },
     );
 
-    app.post('/tmpl/api/sys/login/logout', { config: { signedIn: true } }, async (req) => {
-      await revokeSession(app, currentUser(req).sessionId);
-      return ok(null, '已退出登录');
-    });
+    app.post(
+      '/tmpl/api/sys/login/logout',
+      { config: { signedIn: true, oplog: { title: '退出登录', type: 'login' } } },
+      async (req) => {
+        await revokeSession(app, currentUser(req).sessionId);
+        return ok(null, '已退出登录');
+      },
+    );
   },
 });

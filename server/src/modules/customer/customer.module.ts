@@ -46,14 +46,21 @@ export default defineModule({
         return ok(null, '验证码已发送');
       },
     );
-    app.post(`${base}/login`, { schema: { body: customerLoginBody }, config: { public: true } }, async (req) => {
-      await consumeCode(app, req.body.phone, PURPOSE, req.body.code);
-      return ok(await repo.openCustomerSession(app.db, req.body.phone, req.body.nickname), '登录成功');
-    });
+    app.post(
+      `${base}/login`,
+      { schema: { body: customerLoginBody }, config: { public: true, oplog: { title: '客户登录', type: 'login' } } },
+      async (req) => {
+        await consumeCode(app, req.body.phone, PURPOSE, req.body.code);
+        return ok(await repo.openCustomerSession(app.db, req.body.phone, req.body.nickname), '登录成功');
+      },
+    );
 
     app.post(
       `${base}/order/add`,
-      { schema: { body: placeOrderBody, headers: customerHeaders }, config: { public: true } },
+      {
+        schema: { body: placeOrderBody, headers: customerHeaders },
+        config: { public: true, oplog: { title: '客户下单', type: 'add' } },
+      },
       async (req) => {
         const c = await customer(req);
         return ok(await createOrder(app.db, c.id, req.body), '下单成功，请在 30 分钟内支付');
@@ -61,7 +68,10 @@ export default defineModule({
     );
     app.post(
       `${base}/order/pay`,
-      { schema: { body: customerOrderIdBody, headers: customerHeaders }, config: { public: true } },
+      {
+        schema: { body: customerOrderIdBody, headers: customerHeaders },
+        config: { public: true, oplog: { title: '客户支付', type: 'edit' } },
+      },
       async (req) => {
         const c = await customer(req);
         await markPaid(app.db, c.id, req.body.id, { type: 'customer', id: c.id, name: c.nickname });
@@ -89,7 +99,10 @@ export default defineModule({
     );
     app.post(
       `${base}/order/pingjia`,
-      { schema: { body: reviewBody, headers: customerHeaders }, config: { public: true } },
+      {
+        schema: { body: reviewBody, headers: customerHeaders },
+        config: { public: true, oplog: { title: '客户评价', type: 'add' } },
+      },
       async (req) => {
         const c = await customer(req);
         const v = req.body;
