@@ -201,7 +201,8 @@ test('messages: by type, unread first; a broadcast raises the count live; openin
   // The platform sends a message to this merchant only: the owner's count follows without reloading.
   await broadcast(admin, '暴雨预警：明日暂停户外清洗', '运城洁家家政');
   // (Other modules' jobs may add messages meanwhile, so "more than before" rather than an exact number.)
-  await expect.poll(() => tabCount(page, '全部'), { timeout: 25_000 }).toBeGreaterThan(before);
+  // Under the 15 s poll: the message arrives through the event stream (event: message).
+  await expect.poll(() => tabCount(page, '全部'), { timeout: 10_000 }).toBeGreaterThan(before);
   const withBroadcast = await tabCount(page, '全部');
   // The list follows too, newest unread on top.
   await expect(page.getByRole('row', { name: /暴雨预警/ })).toContainText('未读');
@@ -263,7 +264,8 @@ test('an order and a withdrawal reach the owner as messages; the header count fo
   expect(w.code, w.message).toBe(200);
   const paid = await call(admin, 'POST', 'app/jiazheng/caiwu/tixian/shenhe', { id: w.result.id, pass: 1 });
   expect(paid.code, paid.message).toBe(200);
-  await expect.poll(() => bellCount(page), { timeout: 30_000 }).toBeGreaterThan(afterOrder);
+  // Under the 15 s poll again: a withdrawal message is live too, not only order messages.
+  await expect.poll(() => bellCount(page), { timeout: 10_000 }).toBeGreaterThan(afterOrder);
 
   // The bell lists both; 消息管理 links each to its order and its withdrawal.
   await page.getByTestId('message-bell').click();
