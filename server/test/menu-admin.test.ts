@@ -152,6 +152,59 @@ describe('菜单管理', () => {
     expect((await t.db.selectFrom('menu').select('id').execute()).length).toBe(before);
   });
 
+  it('refuses a page whose component is not a page of the web route registry (2001, nothing written)', async () => {
+    const page = { name: 'x', type: 'ZICAIDAN', scope: 'platform', routerUrl: '/x-unknown' };
+    const count = async () => (await t.db.selectFrom('menu').select('id').execute()).length;
+    const before = await count();
+    for (const component of ['sys.nothing', 'sys.dictData', 'gen.notGenerated'])
+      expect(await admin.post(`${M}/add`, { ...page, component }), component).toMatchObject({
+        code: 2001,
+        message: `页面组件「${component}」不存在，请从页面注册表中选择`,
+      });
+    expect(await count()).toBe(before);
+
+    // Folders and buttons have no component (what is sent is dropped), so no check.
+    const folder = await admin.post<{ id: number }>(`${M}/add`, {
+      name: '组件校验',
+      type: 'CAIDAN',
+      scope: 'platform',
+      component: 'sys.nothing',
+    });
+    expect(folder.code).toBe(200);
+    const ok = await admin.post<{ id: number }>(`${M}/add`, {
+      ...page,
+      parentId: folder.result.id,
+      component: 'sys.log',
+    });
+    expect(ok.code).toBe(200);
+    expect(await row(ok.result.id)).toMatchObject({ component: 'sys.log' });
+    const btn = await admin.post(`${M}/add`, {
+      parentId: ok.result.id,
+      name: 'b',
+      type: 'ANNIU',
+      scope: 'platform',
+      perms: 'platform:x:b',
+      component: 'sys.nothing',
+    });
+    expect(btn.code).toBe(200);
+
+    // Edit: choosing an unknown page is refused and the row keeps its page; a known one is saved.
+    expect(await admin.post(`${M}/edit`, { id: ok.result.id, component: 'sys.nothing' })).toMatchObject({
+      code: 2001,
+      message: '页面组件「sys.nothing」不存在，请从页面注册表中选择',
+    });
+    expect(await row(ok.result.id)).toMatchObject({ component: 'sys.log' });
+    expect((await admin.post(`${M}/edit`, { id: ok.result.id, component: 'platform.qa' })).code).toBe(200);
+    expect(await row(ok.result.id)).toMatchObject({ component: 'platform.qa' });
+
+    // A row whose page was removed from the web app since (written here by hand) can still be renamed or disabled;
+    // choosing a page for it is checked.
+    await t.db.updateTable('menu').set({ component: 'sys.removed' }).where('id', '=', ok.result.id).execute();
+    expect((await admin.post(`${M}/edit`, { id: ok.result.id, name: '已下线', status: 1 })).code).toBe(200);
+    expect(await row(ok.result.id)).toMatchObject({ name: '已下线', status: 1, component: 'sys.removed' });
+    expect((await admin.post(`${M}/edit`, { id: ok.result.id, component: 'sys.removed2' })).code).toBe(2001);
+  });
+
   it('keeps built-in structure, refuses cycles, deletes leaves before parents', async () => {
     const userPage = await menuId('sys.user');
     expect(await admin.post(`${M}/edit`, { id: userPage, routerUrl: '/hack' })).toMatchObject({

@@ -1,6 +1,7 @@
 import type { MenuItem } from '@jz/contracts/menu';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadMenuCatalogue } from '../src/lib/menu-catalogue.ts';
+import { loadPageKeys } from '../src/modules/system/menu/page-keys.ts';
 import { api, buildTestApp, loginAs, PHONES, type TestApp } from './helpers/index.ts';
 
 const names = (list: MenuItem[]) => list.map((m) => m.name);
@@ -25,6 +26,17 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const as = async (phone: string) => api(t.app, await loginAs(t.app, phone));
+
+describe('the menu catalogue', () => {
+  it('names, for every seeded page, a page key the server knows (the web registry test pins that list)', async () => {
+    const keys = await loadPageKeys();
+    const unknown = (await loadMenuCatalogue())
+      .filter((m) => m.type === 'ZICAIDAN' && !keys.has(m.component ?? ''))
+      .map((m) => `${m.key} -> ${m.component}`);
+    expect(unknown).toEqual([]);
+    expect(keys.has('sys.dictData')).toBe(false); // a sub-page (reached from 字典管理) is no menu's page
+  });
+});
 
 describe('the platform admin', () => {
   it('sees 系统管理 > 字典管理 with its route and component, and no buttons in the sidebar', async () => {

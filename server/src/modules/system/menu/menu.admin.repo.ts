@@ -4,6 +4,7 @@ import type { DB } from '../../../db/client.ts';
 import { business, invalid, notFound } from '../../../lib/errors.ts';
 import { likeContains } from '../../../lib/paging.ts';
 import { nowIso } from '../../../lib/time.ts';
+import { assertPageKey } from './page-keys.ts';
 
 /** Nests rows by parentId (sort, then id); rows whose parent is not in the list become roots. */
 export function nest<T extends { id: number; parentId: number | null; sort: number; children?: T[] }>(rows: T[]): T[] {
@@ -83,8 +84,12 @@ const PARENT_RULE: Record<MenuType, { parent: MenuType | null; msg: string }> = 
   ANNIU: { parent: 'ZICAIDAN', msg: '按钮必须放在某个菜单（页面）下' },
 };
 
-/** The rules of a menu row: parent type and scope, route/component of pages, permission code of the scope. */
-async function validate(db: DB, v: MenuValues, selfId?: number) {
+/**
+ * The rules of a menu row: parent type and scope, route/component of pages (a page of the web route registry),
+ * permission code of the scope. `checkComponent` false: an edit that keeps the row's page and type (renaming or
+ * disabling a row whose page was since removed stays possible; choosing a page is checked).
+ */
+async function validate(db: DB, v: MenuValues, selfId?: number, checkComponent = true) {
   if (v.parentId !== null) {
     const parent = await db
       .selectFrom('menu')
@@ -107,6 +112,7 @@ async function validate(db: DB, v: MenuValues, selfId?: number) {
   if (v.type === 'ZICAIDAN') {
     if (!v.routerUrl) throw invalid('请输入路由地址');
     if (!v.component) throw invalid('请选择页面组件');
+    if (checkComponent) await assertPageKey(v.component);
     let q = db
       .selectFrom('menu')
       .select('name')
@@ -207,7 +213,8 @@ export async function editMenu(db: DB, id: number, body: Partial<Omit<MenuValues
     scope: cur.scope,
     ...patch,
   });
-  if (cur.seedKey === null) await validate(db, merged, id);
+  if (cur.seedKey === null)
+    await validate(db, merged, id, merged.component !== cur.component || merged.type !== cur.type);
   await db
     .updateTable('menu')
     .set({ ...merged, updatedAt: nowIso() })
