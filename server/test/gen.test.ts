@@ -1,12 +1,12 @@
 import { execFile } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { DbTable, GenColumn, GenTable, GenTableDetail } from '@jz/contracts/gen';
 import type { Page } from '@jz/contracts/envelope';
 import { unzipSync, strFromU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyProject } from '../../scripts/lib/project-copy.mjs';
 import { safeTarget } from '../src/modules/system/gen/gen.write.ts';
 import { normaliseType } from '../src/modules/system/gen/introspect.ts';
 import { createFixture, FIXTURE } from './fixtures/gen/demo-item.ts';
@@ -14,29 +14,12 @@ import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp, testDbKind,
 
 const run = promisify(execFile);
 const G = '/tmpl/api/app/gen/table';
-const ROOT = path.resolve(import.meta.dirname, '../..');
 
 let t: TestApp;
 let admin: Api;
 let owner: Api;
 let tableId: number;
 let copy: string;
-
-/** A copy of the project's sources (no node_modules/dist/data) whose node_modules links the real ones, except @jz. */
-function copyProject() {
-  const dir = mkdtempSync(path.join(tmpdir(), 'jz-gen-'));
-  const skip = new Set(['node_modules', 'dist', 'data', 'test-results']);
-  for (const f of ['package.json', 'tsconfig.base.json', 'biome.json']) cpSync(path.join(ROOT, f), path.join(dir, f));
-  for (const d of ['packages', 'server', 'web'])
-    cpSync(path.join(ROOT, d), path.join(dir, d), { recursive: true, filter: (src) => !skip.has(path.basename(src)) });
-  mkdirSync(path.join(dir, 'node_modules/@jz'), { recursive: true });
-  for (const e of readdirSync(path.join(ROOT, 'node_modules')))
-    if (e !== '@jz') symlinkSync(path.join(ROOT, 'node_modules', e), path.join(dir, 'node_modules', e));
-  symlinkSync(path.join(dir, 'packages/contracts'), path.join(dir, 'node_modules/@jz/contracts'));
-  symlinkSync(path.join(dir, 'server'), path.join(dir, 'node_modules/@jz/server'));
-  symlinkSync(path.join(dir, 'web'), path.join(dir, 'node_modules/@jz/web'));
-  return dir;
-}
 
 /** Runs fn with the generator's environment switched (and restored after). */
 async function withEnv<T>(env: Record<string, string | undefined>, fn: () => Promise<T>) {
