@@ -147,11 +147,40 @@ export const genTableFields = {
   remark: z.string().trim().max(500, '备注最多 500 个字').nullish(),
 };
 
+const columnNameRule = (msg: string) =>
+  z
+    .string({ error: msg })
+    .trim()
+    .regex(/^[a-z][a-z0-9_]{0,62}$/, msg);
+
+/**
+ * The tree template's options (RuoYi's treeCode / treeParentCode / treeName), kept as JSON in gen_table.options:
+ * the id column, the parent column (an integer; 0 or empty = a top-level node) and the name column shown in the tree.
+ */
+export const genTreeOptions = z.object({
+  treeCode: columnNameRule('请选择树编码字段'),
+  treeParentCode: columnNameRule('请选择树父编码字段'),
+  treeName: columnNameRule('请选择树名称字段'),
+});
+export type GenTreeOptions = z.infer<typeof genTreeOptions>;
+
+/** The tree options stored in gen_table.options, or null when they are missing or incomplete. */
+export function readTreeOptions(options: string | null | undefined): GenTreeOptions | null {
+  try {
+    const r = genTreeOptions.safeParse(JSON.parse(options || '{}'));
+    return r.success ? r.data : null;
+  } catch {
+    return null;
+  }
+}
+
 export const genTableEdit = z.object({
   id: z.coerce.number().int().positive(),
   ...genTableFields,
   /** The column grid, as a JSON string in form bodies. */
   columns: jsonField(z.array(genColumnEdit).max(200)).optional(),
+  /** The tree template's options, as a JSON string in form bodies (required when tplCategory is tree). */
+  options: jsonField(genTreeOptions).optional(),
 });
 
 /** add: a table by name plus its basic info (the columns are read from the live table). */

@@ -108,6 +108,8 @@ type TableValues = {
   parentMenuKey: string;
   tplCategory: string;
   remark?: string | null;
+  /** JSON: the tree template's options. */
+  options?: string;
 };
 type ColumnValues = Omit<GenColumn, 'tableId' | 'columnName' | 'columnType' | 'isPk'>;
 

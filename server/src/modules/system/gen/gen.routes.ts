@@ -7,14 +7,16 @@ import {
   genTableEdit,
   genTableQuery,
   importTablesBody,
+  readTreeOptions,
 } from '@jz/contracts/gen';
 import { strToU8, zipSync } from 'fflate';
 import { z } from 'zod';
 import { ok } from '../../../lib/envelope.ts';
-import { business } from '../../../lib/errors.ts';
+import { business, invalid } from '../../../lib/errors.ts';
 import type { App } from '../../types.ts';
 import * as repo from './gen.repo.ts';
 import { genSettings } from './gen.settings.ts';
+import { checkTreeOptions } from './gen.tree.ts';
 import { projectTables } from './introspect.ts';
 import { renderFiles } from './render.ts';
 import { writeFiles } from './gen.write.ts';
@@ -73,9 +75,20 @@ export function genRoutes(app: App) {
     `${base}/edit`,
     { schema: { body: genTableEdit }, config: { perm: 'sys:gen:edit', oplog: oplog('edit') } },
     async (req) => {
-      const { id, columns, ...v } = req.body;
+      const { id, columns, options, ...v } = req.body;
       await assertParentMenu(app, v.parentMenuKey);
-      await repo.editTable(app.db, id, v, columns);
+      // The tree template needs its options (sent now or stored before), checked against the edited columns.
+      const cur = await repo.findTable(app.db, id);
+      const tree = options ?? readTreeOptions(cur.options);
+      if (v.tplCategory === 'tree') {
+        if (!tree) throw invalid('树表模板须选择树编码、树父编码和树名称字段');
+        const edited = new Map((columns ?? []).map((c) => [c.id, c]));
+        checkTreeOptions(
+          cur.columns.map((c) => ({ ...c, ...edited.get(c.id) })),
+          tree,
+        );
+      }
+      await repo.editTable(app.db, id, { ...v, ...(options ? { options: JSON.stringify(options) } : {}) }, columns);
       return ok(null);
     },
   );

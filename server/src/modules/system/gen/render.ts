@@ -2,9 +2,10 @@ import { execFile } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { GenColumn, GenTableDetail } from '@jz/contracts/gen';
+import { type GenColumn, type GenTableDetail, readTreeOptions } from '@jz/contracts/gen';
 import { Eta } from 'eta';
 import { business } from '../../../lib/errors.ts';
+import { checkTreeOptions } from './gen.tree.ts';
 import { camel, normaliseType } from './introspect.ts';
 
 const TEMPLATES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'templates');
@@ -98,11 +99,49 @@ function migrationNumber(root: string, table: string) {
   return String(next).padStart(4, '0');
 }
 
+/**
+ * The tree template's columns (options checked again: the columns may have changed since). The parent column is
+ * always in the form (a tree select; 0 = top level, stored as null, or 0 when the column is required) and never a
+ * list column or the edited sample; the name column is first in the list (it carries the expand icon).
+ */
+function treeOf(t: GenTableDetail, cols: Col[], title: string) {
+  if (t.tplCategory !== 'tree') return null;
+  const o = readTreeOptions(t.options);
+  if (!o) throw business('树表模板须先在编辑中选择树编码、树父编码和树名称字段');
+  try {
+    checkTreeOptions(t.columns, o);
+  } catch (e) {
+    throw business((e as Error).message);
+  }
+  const parent = cols.find((c) => c.name === o.treeParentCode) as Col;
+  const name = cols.find((c) => c.name === o.treeName) as Col;
+  const label = `上级${title}`;
+  Object.assign(parent, {
+    label,
+    labelQ: q(label),
+    labelAttr: jsxAttr(label),
+    insert: true,
+    edit: true,
+    list: false,
+    zod: `z.preprocess(blank, z.coerce.number({ error: ${q(`请选择${label}`)} }).int().min(0, ${q(`请选择${label}`)}))`,
+  });
+  const sort = cols.find((c) => c.asNumber && ['sort', 'order_num', 'sort_order', 'sort_no'].includes(c.name));
+  return {
+    parent,
+    name,
+    sort: sort ?? null,
+    root: parent.required ? '0' : 'null',
+    /** The name is a LIKE/EQ filter of the tree. */
+    nameQuery: name.query && name.queryType !== 'BETWEEN',
+  };
+}
+
 export function buildContext(t: GenTableDetail, root: string) {
   const cols = t.columns.map(columnOf);
   const pk = cols.find((c) => c.isPk);
   if (pk?.name !== 'id' || !pk.asNumber) throw business(`表「${t.tableName}」没有名为 id 的整数主键，无法生成`);
-  if (t.tplCategory !== 'crud') throw business('暂只支持单表（crud）模板');
+  if (t.tplCategory !== 'crud' && t.tplCategory !== 'tree') throw business('模板类型只能是单表（crud）或树表（tree）');
+  const tree = treeOf(t, cols, t.functionName);
   const names = new Set(cols.map((c) => c.name));
   const hasTimes = names.has('created_at') && names.has('updated_at');
   const kebab = t.businessName;
@@ -121,17 +160,23 @@ export function buildContext(t: GenTableDetail, root: string) {
         ? 'z.preprocess(blank, z.coerce.number().optional())'
         : `optionalText(${Math.min(c.max, 200)})`,
     }));
-  const required = fields.filter((c) => c.insert && c.required);
-  const sample = Object.fromEntries(fields.filter((c) => c.insert).map((c) => [c.prop, sampleOf(c)]));
+  const required = fields.filter((c) => c.insert && c.required && c !== tree?.parent);
+  const sample = Object.fromEntries(
+    fields.filter((c) => c.insert).map((c) => [c.prop, c === tree?.parent ? 0 : sampleOf(c)]),
+  );
+  const editable = fields.filter((c) => c.edit && c !== tree?.parent);
   const editTarget =
-    fields.find((c) => c.edit && !c.asNumber && ['input', 'textarea'].includes(c.htmlType)) ??
-    fields.find((c) => c.edit && c.asNumber) ??
-    fields.find((c) => c.edit);
+    editable.find((c) => !c.asNumber && ['input', 'textarea'].includes(c.htmlType)) ??
+    editable.find((c) => c.asNumber) ??
+    editable[0];
   const modDir = `server/src/modules/${t.moduleName}/${kebab}`;
   const webDir = `web/src/features/${t.moduleName}/${kebab}`;
   const listCols = cols.filter((c) => c.list);
+  // A tree shows its name first: the first column carries the expand icon.
+  if (tree?.name.list) listCols.splice(0, listCols.length, tree.name, ...listCols.filter((c) => c !== tree.name));
   return {
     t,
+    tree,
     cols,
     fields,
     listCols,
@@ -148,6 +193,8 @@ export function buildContext(t: GenTableDetail, root: string) {
     Pascal,
     title: t.functionName,
     titleQ: q(t.functionName),
+    /** The title inside a template literal. */
+    titleTpl: t.functionName.replace(/[`\\]/g, '\\$&').replace(/\$\{/g, '\\${'),
     commentQ: q(t.tableComment),
     permBase,
     perm: { list: `${permBase}:list`, add: `${permBase}:add`, edit: `${permBase}:edit`, del: `${permBase}:del` },
@@ -196,6 +243,15 @@ export function buildContext(t: GenTableDetail, root: string) {
 }
 export type GenContext = ReturnType<typeof buildContext>;
 
+/** The tree template replaces these files; the others are shared with crud. */
+const TREE_TEMPLATE_OF: Partial<Record<keyof GenContext['paths'], string>> = {
+  repo: 'tree-repo',
+  routes: 'tree-routes',
+  test: 'tree-test',
+  webApi: 'tree-web-api',
+  webPage: 'tree-web-page',
+};
+
 const TEMPLATE_OF: Record<keyof GenContext['paths'], string> = {
   migration: 'migration',
   contracts: 'contracts',
@@ -233,7 +289,7 @@ export async function renderFiles(t: GenTableDetail, root: string): Promise<Reco
   const entries = await Promise.all(
     (Object.keys(TEMPLATE_OF) as (keyof typeof TEMPLATE_OF)[]).map(async (k) => {
       const file = it.paths[k];
-      const raw = eta.render(`./${TEMPLATE_OF[k]}`, it);
+      const raw = eta.render(`./${(it.tree && TREE_TEMPLATE_OF[k]) || TEMPLATE_OF[k]}`, it);
       return [file, await biomeFormat(root, file, raw)] as const;
     }),
   );

@@ -1,5 +1,5 @@
 import type { Page } from '@jz/contracts/envelope';
-import type { DbTable, GenColumn, GenTable, GenTableDetail } from '@jz/contracts/gen';
+import type { DbTable, GenColumn, GenTable, GenTableDetail, GenTreeOptions } from '@jz/contracts/gen';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, download } from '../../../../lib/api-client.ts';
 
@@ -21,7 +21,7 @@ export const downloadCode = (t: GenTable) => download(`${base}/download/${t.id}`
 export type GenTableEditInput = Pick<
   GenTable,
   'tableComment' | 'className' | 'moduleName' | 'businessName' | 'functionName' | 'parentMenuKey' | 'tplCategory'
-> & { id: number; remark?: string | null; columns: GenColumn[] };
+> & { id: number; remark?: string | null; columns: GenColumn[]; options?: GenTreeOptions };
 
 /** import / edit / delete / sync / generate; each invalidates the lists. */
 export function useGenMutations() {
@@ -34,8 +34,12 @@ export function useGenMutations() {
       onSuccess: done,
     }),
     edit: useMutation({
-      mutationFn: ({ columns, ...v }: GenTableEditInput) =>
-        api.post(`${base}/edit`, { ...v, columns: JSON.stringify(columns) }),
+      mutationFn: ({ columns, options, ...v }: GenTableEditInput) =>
+        api.post(`${base}/edit`, {
+          ...v,
+          columns: JSON.stringify(columns),
+          ...(options ? { options: JSON.stringify(options) } : {}),
+        }),
       onSuccess: done,
     }),
     remove: useMutation({

@@ -1,9 +1,12 @@
 import {
   genTableFields,
+  genTreeOptions,
   HTML_TYPES,
   type GenColumn,
   type GenTableDetail,
+  type GenTreeOptions,
   QUERY_TYPES,
+  readTreeOptions,
   TS_TYPES,
 } from '@jz/contracts/gen';
 import { QueryError } from '../../../../components/QueryState.tsx';
@@ -27,7 +30,19 @@ const HTML_LABELS: Record<(typeof HTML_TYPES)[number], string> = {
   fileUpload: '文件上传',
   editor: '富文本',
 };
-type BasicInfo = Omit<GenTableDetail, 'id' | 'columns' | 'tableName' | 'options' | 'createdAt' | 'updatedAt'>;
+type BasicInfo = Omit<GenTableDetail, 'id' | 'columns' | 'tableName' | 'options' | 'createdAt' | 'updatedAt'> &
+  Partial<GenTreeOptions>;
+const treeRule = genTreeOptions.shape;
+
+/** The tree options stored, or guessed from the columns (id, parent_id / pid, the first name-like text column). */
+function treeDefaults(d: GenTableDetail): Partial<GenTreeOptions> {
+  const saved = readTreeOptions(d.options);
+  if (saved) return saved;
+  const has = (n: string) => d.columns.some((c) => c.columnName === n);
+  const parent = ['parent_id', 'pid', 'parent'].find(has);
+  const name = d.columns.find((c) => c.tsType === 'string' && /(^|_)(name|title)$/.test(c.columnName));
+  return { treeCode: 'id', treeParentCode: parent, treeName: name?.columnName };
+}
 
 /** 编辑: the basic info of the generated slice and the column grid (RuoYi's 字段信息). */
 export function GenEditDialog(props: { id: number; onClose: () => void }) {
@@ -154,6 +169,11 @@ export function GenEditDialog(props: { id: number; onClose: () => void }) {
   ];
 
   const d = detail.data;
+  const kind = Form.useWatch('tplCategory', form) ?? d?.tplCategory;
+  const pick = (keep: (c: GenColumn) => boolean) =>
+    columns
+      .filter(keep)
+      .map((c) => ({ label: `${c.columnName}：${c.columnComment || c.columnName}`, value: c.columnName }));
   return (
     <Modal
       title={d ? `编辑生成配置：${d.tableName}` : '编辑生成配置'}
@@ -163,8 +183,12 @@ export function GenEditDialog(props: { id: number; onClose: () => void }) {
       okButtonProps={{ disabled: !d, loading: edit.isPending }}
       onOk={async () => {
         if (!d) return;
-        const v = await form.validateFields();
-        await edit.mutateAsync({ ...v, id: d.id, columns });
+        const { treeCode, treeParentCode, treeName, ...v } = await form.validateFields();
+        const options =
+          v.tplCategory === 'tree' && treeCode && treeParentCode && treeName
+            ? { treeCode, treeParentCode, treeName }
+            : undefined;
+        await edit.mutateAsync({ ...v, id: d.id, columns, options });
         props.onClose();
       }}
     >
@@ -180,7 +204,13 @@ export function GenEditDialog(props: { id: number; onClose: () => void }) {
               label: '基本信息',
               forceRender: true,
               children: (
-                <Form form={form} name="genTable" labelCol={{ span: 6 }} style={{ maxWidth: 720 }} initialValues={d}>
+                <Form
+                  form={form}
+                  name="genTable"
+                  labelCol={{ span: 6 }}
+                  style={{ maxWidth: 720 }}
+                  initialValues={{ ...d, ...treeDefaults(d) }}
+                >
                   <Form.Item
                     name="tableComment"
                     label="表描述"
@@ -225,8 +255,47 @@ export function GenEditDialog(props: { id: number; onClose: () => void }) {
                     <Input maxLength={100} />
                   </Form.Item>
                   <Form.Item name="tplCategory" label="生成模板">
-                    <Select options={[{ label: '单表（增删改查）', value: 'crud' }]} />
+                    <Select
+                      options={[
+                        { label: '单表（增删改查）', value: 'crud' },
+                        { label: '树表（增删改查）', value: 'tree' },
+                      ]}
+                    />
                   </Form.Item>
+                  {kind === 'tree' && (
+                    <>
+                      <Form.Item
+                        name="treeCode"
+                        label="树编码字段"
+                        extra="树节点的编号：主键 id"
+                        rules={[{ required: true, message: '请选择树编码字段' }, zodRule(treeRule.treeCode)]}
+                      >
+                        <Select options={pick((c) => c.isPk === 1)} placeholder="请选择树编码字段" />
+                      </Form.Item>
+                      <Form.Item
+                        name="treeParentCode"
+                        label="树父编码字段"
+                        extra="上级节点的编号（整数，顶级为 0 或空），如 parent_id"
+                        rules={[{ required: true, message: '请选择树父编码字段' }, zodRule(treeRule.treeParentCode)]}
+                      >
+                        <Select
+                          options={pick((c) => c.isPk !== 1 && c.tsType === 'number')}
+                          placeholder="请选择树父编码字段"
+                        />
+                      </Form.Item>
+                      <Form.Item
+                        name="treeName"
+                        label="树名称字段"
+                        extra="树节点显示的名称，如 name"
+                        rules={[{ required: true, message: '请选择树名称字段' }, zodRule(treeRule.treeName)]}
+                      >
+                        <Select
+                          options={pick((c) => c.isPk !== 1 && c.tsType === 'string')}
+                          placeholder="请选择树名称字段"
+                        />
+                      </Form.Item>
+                    </>
+                  )}
                   <Form.Item name="remark" label="备注" rules={[zodRule(s.remark)]}>
                     <Input.TextArea rows={2} maxLength={500} />
                   </Form.Item>
