@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy*/waitFor give up after 1 s by default: too short when several test files render antd at once on two cores
+// (a 50-row table with its pager has missed it). A real failure still fails, only later.
+configure({ asyncUtilTimeout: 5000 });
 
 // antd under jsdom needs matchMedia and a getComputedStyle that accepts a pseudo-element argument.
 Object.defineProperty(window, 'matchMedia', {
