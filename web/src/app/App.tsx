@@ -38,6 +38,14 @@ export function App() {
           colorTextPlaceholder: 'rgba(0, 0, 0, 0.56)',
           colorError: '#cf1322',
           colorSuccess: '#237804',
+          // The dark success seed would derive a muddy grey-green background (#adb8a5) for success alerts and tags:
+          // keep antd's light greens (the #237804 text on them is 5.5:1).
+          colorSuccessBg: '#f6ffed',
+          colorSuccessBgHover: '#d9f7be',
+          colorSuccessBorder: '#b7eb8f',
+          colorSuccessBorderHover: '#95de64',
+          // Hovered primary buttons keep white text readable (5.2:1; the derived #2e7ae6 gives 4.2:1).
+          colorPrimaryHover: '#1668dc',
           borderRadius: 6,
         },
         // White text (停用, 下架) on an unchecked switch's track: 0.55 black gives 4.7:1 (antd's 0.25: 1.8:1).
