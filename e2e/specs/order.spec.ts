@@ -105,6 +105,22 @@ test('a paid order arrives live, is taken, verified, completed, settled and its 
   // the orders list: status tabs with counts
   await open(page, '/dingdanguanli', /共 \d+ 条/);
   await expect(page.getByTestId('order-tab-60')).toBeVisible();
+  // The 全部 tab counts what the pager counts, also when the page comes back from the cache (it showed 0 once).
+  const total = async () =>
+    Number(
+      (
+        await page
+          .getByText(/共 \d+ 条/)
+          .first()
+          .textContent()
+      )?.match(/\d+/)?.[0],
+    );
+  const allTab = async () =>
+    Number(await page.getByTestId('order-tab-all').locator('.ant-scroll-number').first().getAttribute('title'));
+  await expect.poll(allTab).toBe(await total());
+  await open(page, '/yanquanguanli', /验券/);
+  await open(page, '/dingdanguanli', /共 \d+ 条/);
+  await expect.poll(allTab).toBe(await total());
   await shot(page, 'order-list');
 
   // merchant B can touch none of it

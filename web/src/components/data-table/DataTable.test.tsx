@@ -98,3 +98,31 @@ describe('CopyText (spec §9)', () => {
     await waitFor(() => expect(container.querySelector('[data-icon="check"]')).not.toBeNull());
   });
 });
+
+describe('DataTable onData', () => {
+  it('hands over every page shown, also the cached one shown again after a remount (no fetch)', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 60_000 } } });
+    const fetcher = vi.fn(async () => ({ records: rows(1, 10, 3), total: 3, counts: { all: 3 } }));
+    const table = (onData: (d: unknown) => void) => (
+      <ConfigProvider locale={zhCN}>
+        <QueryClientProvider client={client}>
+          <DataTable<Row>
+            queryKey={['dt-ondata']}
+            fetcher={fetcher}
+            onData={onData}
+            columns={[{ title: '名称', dataIndex: 'name' }]}
+          />
+        </QueryClientProvider>
+      </ConfigProvider>
+    );
+    const first = vi.fn();
+    const view = render(table(first));
+    await waitFor(() => expect(first).toHaveBeenCalledWith(expect.objectContaining({ counts: { all: 3 } })));
+    view.unmount();
+    // Back on the page: the cached page is shown without calling the server, and onData still gets it.
+    const second = vi.fn();
+    render(table(second));
+    await waitFor(() => expect(second).toHaveBeenCalledWith(expect.objectContaining({ counts: { all: 3 } })));
+    expect(fetcher).toHaveBeenCalledTimes(1);
+  });
+});

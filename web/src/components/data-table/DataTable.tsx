@@ -3,7 +3,7 @@ import { PAGE_SIZES } from '@jz/contracts/envelope';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty, Result, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { type Key, type ReactNode, startTransition, useEffect, useState } from 'react';
+import { type Key, type ReactNode, startTransition, useEffect, useRef, useState } from 'react';
 import { type SearchField, SearchForm } from './SearchForm.tsx';
 
 export interface DataTableProps<T> {
@@ -22,6 +22,11 @@ export interface DataTableProps<T> {
   scrollX?: number | 'max-content';
   /** The next step offered by the empty state (e.g. a 新增 button), shown only without active filters. */
   emptyAction?: ReactNode;
+  /**
+   * Called with every page shown, fetched or from the cache (e.g. the status counts that come with the orders). A
+   * fetcher's own side effects miss the cached page shown when the user comes back.
+   */
+  onData?: (data: Page<T>) => void;
 }
 
 /** A table counts as wide (horizontal scroll, fixed action column) from this many columns on. */
@@ -66,6 +71,12 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
     queryFn: () => props.fetcher(params),
     placeholderData: keepPreviousData,
   });
+
+  const onData = useRef(props.onData);
+  onData.current = props.onData;
+  useEffect(() => {
+    if (q.data) onData.current?.(q.data);
+  }, [q.data]);
 
   // After deleting the last row of a page, step back a page instead of showing an empty one.
   useEffect(() => {

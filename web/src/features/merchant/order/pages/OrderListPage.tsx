@@ -1,4 +1,4 @@
-import { ORDER_STATUS_NAME, ORDER_STATUSES, type Order } from '@jz/contracts/order';
+import { ORDER_STATUS_NAME, ORDER_STATUSES, type Order, type OrderPage } from '@jz/contracts/order';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge, Space, Tabs, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -39,9 +39,7 @@ export default function OrderListPage() {
   const fetcher = useCallback(async (p: Record<string, unknown> & { pageNum: number; pageSize: number }) => {
     const { pageNum: _n, pageSize: _s, ...filters } = p;
     lastFilters.current = filters;
-    const r = await getOrderPage(p);
-    setCounts(r.counts);
-    return r;
+    return getOrderPage(p);
   }, []);
   // A new or changed order anywhere in the shop refreshes the list and its counts.
   useOrderEvents(useCallback(() => void qc.invalidateQueries({ queryKey: orderKeys.all }), [qc]));
@@ -145,6 +143,7 @@ export default function OrderListPage() {
         title="订单管理"
         queryKey={orderKeys.all}
         fetcher={fetcher}
+        onData={(d) => setCounts((d as OrderPage).counts)}
         params={status === 'all' ? {} : { status }}
         columns={columns}
         scrollX={1600}

@@ -26,11 +26,7 @@ export default function ReviewPage() {
   const [form] = Form.useForm<{ merchantReply: string }>();
   const reply = useReply();
 
-  const fetcher = useCallback(async (p: object) => {
-    const r = await getReviewPage(p);
-    setSummary(r.summary);
-    return r;
-  }, []);
+  const fetcher = useCallback((p: object) => getReviewPage(p), []);
 
   const open = (r: Review) => {
     setEditing(r);
@@ -143,6 +139,7 @@ export default function ReviewPage() {
         title="订单评价"
         queryKey={reviewKeys.all}
         fetcher={fetcher}
+        onData={(d) => setSummary((d as ReviewPageData).summary)}
         columns={columns}
         scrollX={1100}
         search={[
