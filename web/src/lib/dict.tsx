@@ -34,6 +34,8 @@ export function useDict(type: string) {
   const items = q.data ?? [];
   return {
     items,
+    /** The query itself, for a picker's loading and error states (`selectStates`). */
+    query: q,
     loading: q.isLoading,
     options: items.map((d) => ({ label: d.dictLabel, value: d.dictValue })),
     labelOf: (v: unknown) =>

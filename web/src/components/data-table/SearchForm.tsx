@@ -3,6 +3,8 @@ import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useDict } from '../../lib/dict.tsx';
 import { toApiDate } from '../../lib/format.ts';
+import type { QueryLike } from '../QueryState.tsx';
+import { selectStates } from '../select-states.tsx';
 
 export interface SearchField {
   name: string;
@@ -10,6 +12,8 @@ export interface SearchField {
   type?: 'input' | 'select' | 'dict' | 'dateRange';
   dict?: string;
   options?: { label: string; value: string | number }[];
+  /** The query the options come from: the select then shows its loading and error (重试) states. */
+  query?: QueryLike<unknown>;
   placeholder?: string;
   width?: number;
 }
@@ -24,8 +28,9 @@ function DictSelect({
   placeholder?: string;
   style?: object;
 }) {
-  const { options, loading } = useDict(type);
-  return <Select allowClear loading={loading} options={options} {...rest} />;
+  const { options, query } = useDict(type);
+  // A failed dictionary is not toasted (spec §8: a console warning only): the field itself says so and offers 重试.
+  return <Select allowClear options={options} {...rest} {...selectStates(query, { placeholder: rest.placeholder })} />;
 }
 
 /** Filters above a data table. dateRange fields become startDate/endDate (YYYY-MM-DD). */
@@ -66,6 +71,7 @@ export function SearchForm({
               options={f.options}
               placeholder={f.placeholder ?? `请选择${f.label}`}
               style={{ width: f.width ?? 160 }}
+              {...(f.query ? selectStates(f.query, { placeholder: f.placeholder ?? `请选择${f.label}` }) : {})}
             />
           ) : f.type === 'dateRange' ? (
             <DatePicker.RangePicker style={{ width: f.width ?? 260 }} />

@@ -101,6 +101,7 @@ function SubList() {
           type: 'select',
           width: 150,
           options: (roles.data ?? []).map((r) => ({ label: r.name, value: r.id })),
+          query: roles,
         },
         {
           name: 'status',

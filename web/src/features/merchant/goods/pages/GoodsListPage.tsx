@@ -19,7 +19,8 @@ import { fileUrl } from '../../../../components/upload/index.ts';
 export default function GoodsListPage() {
   const navigate = useNavigate();
   const { data: init } = useQuery(initPcQuery);
-  const { data: fuwu = [] } = useShopFuwu();
+  const shopFuwu = useShopFuwu();
+  const fuwu = shopFuwu.data ?? [];
   const m = useGoodsMutations();
   const { confirmDelete, confirmWarning } = useConfirm();
   const cur = init?.allDianpu.find((s) => s.id === init.curDianpu?.id);
@@ -158,6 +159,7 @@ export default function GoodsListPage() {
             label: '服务类目',
             type: 'select',
             options: fuwu.map((f) => ({ label: f.name, value: f.id })),
+            query: shopFuwu,
           },
           { name: 'shelfState', label: '状态', type: 'dict', dict: 'goods_shelf_state' },
           {

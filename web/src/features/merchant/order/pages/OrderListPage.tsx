@@ -28,7 +28,8 @@ export default function OrderListPage() {
   const [params, setParams] = useSearchParams();
   const qc = useQueryClient();
   const { data: init } = useQuery(initPcQuery);
-  const { data: choices } = useFilterOptions();
+  const filterOptions = useFilterOptions();
+  const choices = filterOptions.data;
   const [status, setStatus] = useState<string>('all');
   const [counts, setCounts] = useState<Record<string, number>>({});
   const [dialog, setDialog] = useState<OrderDialog>(null);
@@ -151,7 +152,14 @@ export default function OrderListPage() {
           { name: 'orderNo', label: '订单号' },
           { name: 'customerPhone', label: '客户手机' },
           { name: 'goodsName', label: '商品' },
-          { name: 'employeeId', label: '服务人员', type: 'select', width: 200, options: optionsOf(choices?.employees) },
+          {
+            name: 'employeeId',
+            label: '服务人员',
+            type: 'select',
+            width: 200,
+            options: optionsOf(choices?.employees),
+            query: filterOptions,
+          },
           { name: 'created', label: '下单日期', type: 'dateRange' },
           shopSearchField(init),
         ]}

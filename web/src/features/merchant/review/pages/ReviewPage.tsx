@@ -20,7 +20,8 @@ import { shopSearchField } from '../../shop/shop-search-field.ts';
  */
 export default function ReviewPage() {
   const { data: init } = useQuery(initPcQuery);
-  const { data: choices } = useFilterOptions();
+  const filterOptions = useFilterOptions();
+  const choices = filterOptions.data;
   const [summary, setSummary] = useState<ReviewPageData['summary'] | null>(null);
   const [editing, setEditing] = useState<Review | null>(null);
   const [form] = Form.useForm<{ merchantReply: string }>();
@@ -160,8 +161,22 @@ export default function ReviewPage() {
               { label: '已回复', value: 1 },
             ],
           },
-          { name: 'goodsId', label: '商品', type: 'select', width: 200, options: optionsOf(choices?.goods) },
-          { name: 'employeeId', label: '服务人员', type: 'select', width: 200, options: optionsOf(choices?.employees) },
+          {
+            name: 'goodsId',
+            label: '商品',
+            type: 'select',
+            width: 200,
+            options: optionsOf(choices?.goods),
+            query: filterOptions,
+          },
+          {
+            name: 'employeeId',
+            label: '服务人员',
+            type: 'select',
+            width: 200,
+            options: optionsOf(choices?.employees),
+            query: filterOptions,
+          },
           { name: 'created', label: '评价日期', type: 'dateRange' },
           shopSearchField(init),
         ]}
