@@ -86,7 +86,27 @@ async function openRoute(page: Page, route: string) {
   await expect(page.locator('.jz-content .ant-spin-spinning')).toHaveCount(0, { timeout: 15_000 });
 }
 
+/**
+ * Lets finite CSS transitions and animations end before axe reads colours: a button that turns enabled right after
+ * render (协议签署's 确认签署 once the text is read) was measured mid-transition from grey to blue. Spinners and other
+ * endless animations are left alone; at most 2 s.
+ */
+async function settled(page: Page) {
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((r) => setTimeout(r, 2000)),
+    ]),
+  );
+}
+
 async function seriousViolations(page: Page) {
+  await settled(page);
   const r = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     // The rich-text editor's toolbar and editable area are @wangeditor-next internals (generated markup we do not
