@@ -1,13 +1,12 @@
-import { execFile } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import type { GenTableDetail } from '@jz/contracts/gen';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyProject } from '../../scripts/lib/project-copy.mjs';
 import { isPg, withId, withTimes } from '../src/db/migration-kit.ts';
 import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp, testDbKind } from './helpers/index.ts';
+import { proveGenerated } from './helpers/gen-proof.ts';
 
 /**
  * The code generator's tree template (issue 12: template kind crud or tree), proved like gen.test.ts proves crud:
@@ -15,7 +14,6 @@ import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp, testDbKind 
  * project, and the copy type-checks, lints and passes the generated test (nesting, sort, search keeping ancestors,
  * delete refused while children remain, no parent that is the node itself or a descendant).
  */
-const run = promisify(execFile);
 const G = '/tmpl/api/app/gen/table';
 const FIXTURE = 'gen_fixture_region';
 const SLICE = 'gen-fixture-region';
@@ -153,31 +151,6 @@ describe('代码生成: tree template', () => {
 
   it('proof: the generated tree slice type-checks, lints, passes its own test and joins the web registry', async () => {
     const generated = Object.keys(files);
-    const opts = { cwd: copy, maxBuffer: 32 << 20, env: { ...process.env, NODE_ENV: 'test' } };
-    const step = async (cmd: string, args: string[], cwd = copy) => {
-      try {
-        await run('npx', [cmd, ...args], { ...opts, cwd });
-      } catch (e) {
-        const err = e as { stdout?: string; stderr?: string };
-        throw new Error(`${cmd} ${args.join(' ')} failed:\n${err.stdout ?? ''}\n${err.stderr ?? ''}`.slice(0, 6000));
-      }
-    };
-    // As in gen.test.ts: errors in files the generator did not write (work in progress elsewhere) are reported only.
-    const typeCheck = async (project: string) => {
-      try {
-        await run('npx', ['tsc', '--noEmit', '-p', project], opts);
-      } catch (e) {
-        const out = `${(e as { stdout?: string }).stdout ?? ''}`;
-        const lines = out.split('\n').filter((l) => /error TS/.test(l));
-        const mine = lines.filter((l) => generated.some((g) => l.includes(path.basename(g))));
-        if (mine.length || !lines.length) throw new Error(`tsc -p ${project} failed:\n${out.slice(0, 6000)}`);
-        console.warn(`tsc -p ${project}: ${lines.length} error(s) outside the generated files:\n${lines.join('\n')}`);
-      }
-    };
-    await typeCheck('server');
-    await typeCheck('web');
-    await step('biome', ['check', ...generated]);
-    await step('vitest', ['run', `test/${SLICE}.test.ts`], path.join(copy, 'server'));
-    await step('vitest', ['run', 'src/app/registry.test.ts'], path.join(copy, 'web'));
+    await proveGenerated(copy, generated, `test/${SLICE}.test.ts`);
   }, 600_000);
 });

@@ -1,7 +1,5 @@
-import { execFile } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import type { DbTable, GenColumn, GenTable, GenTableDetail } from '@jz/contracts/gen';
 import type { Page } from '@jz/contracts/envelope';
 import { unzipSync, strFromU8 } from 'fflate';
@@ -11,8 +9,8 @@ import { safeTarget } from '../src/modules/system/gen/gen.write.ts';
 import { normaliseType } from '../src/modules/system/gen/introspect.ts';
 import { createFixture, FIXTURE } from './fixtures/gen/demo-item.ts';
 import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp, testDbKind, waitFor } from './helpers/index.ts';
+import { proveGenerated } from './helpers/gen-proof.ts';
 
-const run = promisify(execFile);
 const G = '/tmpl/api/app/gen/table';
 
 let t: TestApp;
@@ -339,33 +337,6 @@ describe('代码生成', () => {
 
   it('proof: the generated slice type-checks, lints, passes its own test and joins the web registry in the copy', async () => {
     const generated = Object.keys((await admin.get<Record<string, string>>(`${G}/preview/${tableId}`)).result);
-    const opts = { cwd: copy, maxBuffer: 32 << 20, env: { ...process.env, NODE_ENV: 'test' } };
-    const step = async (cmd: string, args: string[], cwd = copy) => {
-      try {
-        await run('npx', args.length ? [cmd, ...args] : [cmd], { ...opts, cwd });
-      } catch (e) {
-        const err = e as { stdout?: string; stderr?: string };
-        throw new Error(`${cmd} ${args.join(' ')} failed:\n${err.stdout ?? ''}\n${err.stderr ?? ''}`.slice(0, 6000));
-      }
-    };
-    // The copy holds the whole working tree: errors in files the generator did not write (work in progress elsewhere
-    // in the checkout) are reported, not held against the generator.
-    const typeCheck = async (project: string) => {
-      try {
-        await run('npx', ['tsc', '--noEmit', '-p', project], opts);
-      } catch (e) {
-        const out = `${(e as { stdout?: string }).stdout ?? ''}`;
-        const lines = out.split('\n').filter((l) => /error TS/.test(l));
-        const mine = lines.filter((l) => generated.some((g) => l.includes(path.basename(g))));
-        if (mine.length || !lines.length) throw new Error(`tsc -p ${project} failed:\n${out.slice(0, 6000)}`);
-        console.warn(`tsc -p ${project}: ${lines.length} error(s) outside the generated files:\n${lines.join('\n')}`);
-      }
-    };
-    await typeCheck('server');
-    await typeCheck('web');
-    await step('biome', ['check', ...generated]);
-    await step('vitest', ['run', 'test/gen-fixture-item.test.ts'], path.join(copy, 'server'));
-    // The generated page is in the web registry under the menu's component key and route (no silent 404).
-    await step('vitest', ['run', 'src/app/registry.test.ts'], path.join(copy, 'web'));
+    await proveGenerated(copy, generated, 'test/gen-fixture-item.test.ts');
   }, 600_000);
 });

@@ -2,6 +2,7 @@ import type { Page } from '@jz/contracts/envelope';
 import type { FilterOption, FilterOptions, Order, OrderDetail, OrderPage } from '@jz/contracts/order';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, download } from '../../../../lib/api-client.ts';
+import type { SearchField } from '../../../../components/data-table/SearchForm.tsx';
 
 const base = '/api/app/jiazheng/pay/dingdan';
 
@@ -39,6 +40,20 @@ export const useFilterOptions = () =>
 export function optionsOf(list: FilterOption[] | undefined) {
   const several = new Set((list ?? []).map((x) => x.shopId)).size > 1;
   return (list ?? []).map((x) => ({ label: several ? `${x.name}（${x.shopName}）` : x.name, value: x.id }));
+}
+
+/** A search-form select of the caller's employees or goods (orders, reviews), with the list's loading/error states. */
+export function filterField(query: ReturnType<typeof useFilterOptions>, of: 'employees' | 'goods'): SearchField {
+  return of === 'employees'
+    ? {
+        name: 'employeeId',
+        label: '服务人员',
+        type: 'select',
+        width: 200,
+        options: optionsOf(query.data?.employees),
+        query,
+      }
+    : { name: 'goodsId', label: '商品', type: 'select', width: 200, options: optionsOf(query.data?.goods), query };
 }
 
 export const exportOrders = (filters: object) =>

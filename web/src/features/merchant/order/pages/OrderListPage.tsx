@@ -11,7 +11,7 @@ import { useOrderEvents } from '../../../../components/order-badge/order-stream.
 import { Auth } from '../../../../lib/access.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
 import { initPcQuery } from '../../../../lib/queries.ts';
-import { exportOrders, getOrderPage, optionsOf, orderKeys, useFilterOptions } from '../api/orders.ts';
+import { exportOrders, getOrderPage, filterField, orderKeys, useFilterOptions } from '../api/orders.ts';
 import { AssignModal } from '../components/AssignModal.tsx';
 import { CancelModal } from '../components/CancelModal.tsx';
 import { type OrderDialog, OrderActions } from '../components/OrderActions.tsx';
@@ -29,7 +29,6 @@ export default function OrderListPage() {
   const qc = useQueryClient();
   const { data: init } = useQuery(initPcQuery);
   const filterOptions = useFilterOptions();
-  const choices = filterOptions.data;
   const [status, setStatus] = useState<string>('all');
   const [counts, setCounts] = useState<Record<string, number>>({});
   const [dialog, setDialog] = useState<OrderDialog>(null);
@@ -152,14 +151,7 @@ export default function OrderListPage() {
           { name: 'orderNo', label: '订单号' },
           { name: 'customerPhone', label: '客户手机' },
           { name: 'goodsName', label: '商品' },
-          {
-            name: 'employeeId',
-            label: '服务人员',
-            type: 'select',
-            width: 200,
-            options: optionsOf(choices?.employees),
-            query: filterOptions,
-          },
+          filterField(filterOptions, 'employees'),
           { name: 'created', label: '下单日期', type: 'dateRange' },
           shopSearchField(init),
         ]}

@@ -9,7 +9,7 @@ import { fileUrl } from '../../../../components/upload/index.ts';
 import { Auth } from '../../../../lib/access.tsx';
 import { initPcQuery } from '../../../../lib/queries.ts';
 import { zodRule } from '../../../../lib/zod-rule.ts';
-import { optionsOf, useFilterOptions } from '../../order/api/orders.ts';
+import { filterField, useFilterOptions } from '../../order/api/orders.ts';
 import { getReviewPage, reviewKeys, useReply } from '../api/reviews.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
 import { shopSearchField } from '../../shop/shop-search-field.ts';
@@ -21,7 +21,6 @@ import { shopSearchField } from '../../shop/shop-search-field.ts';
 export default function ReviewPage() {
   const { data: init } = useQuery(initPcQuery);
   const filterOptions = useFilterOptions();
-  const choices = filterOptions.data;
   const [summary, setSummary] = useState<ReviewPageData['summary'] | null>(null);
   const [editing, setEditing] = useState<Review | null>(null);
   const [form] = Form.useForm<{ merchantReply: string }>();
@@ -161,22 +160,8 @@ export default function ReviewPage() {
               { label: '已回复', value: 1 },
             ],
           },
-          {
-            name: 'goodsId',
-            label: '商品',
-            type: 'select',
-            width: 200,
-            options: optionsOf(choices?.goods),
-            query: filterOptions,
-          },
-          {
-            name: 'employeeId',
-            label: '服务人员',
-            type: 'select',
-            width: 200,
-            options: optionsOf(choices?.employees),
-            query: filterOptions,
-          },
+          filterField(filterOptions, 'goods'),
+          filterField(filterOptions, 'employees'),
           { name: 'created', label: '评价日期', type: 'dateRange' },
           shopSearchField(init),
         ]}
