@@ -99,7 +99,7 @@ const result = await esbuild.build({
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20',
+  target: 'node22',
   keepNames: true,
   write: false,
   outfile: outFile,

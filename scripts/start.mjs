@@ -2,6 +2,7 @@
 // `npm start`: build the web app and the server bundle when missing or older than their sources, then run the server
 // (which migrates, seeds on a new or changed database, and serves web + API on one port) in this process.
 // SERVER_FROM_SOURCE=1 runs server/src through tsx instead (no build; slower start, for debugging).
+import './check-node.mjs';
 import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -3,6 +3,7 @@
 // browser e2e suite.
 // Every step runs even when an earlier one failed, so one run shows everything; the exit code is non-zero on any failure.
 // The last line is the plain summary "N passed, N failed, N skipped".
+import './check-node.mjs';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';

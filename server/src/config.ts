@@ -37,6 +37,13 @@ const schema = z
     WEB_DIST: z.string().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+    /**
+     * Prometheus metrics are served at /metrics on their own listener, never on the public port: unset = no metrics
+     * listener. METRICS_HOST defaults to loopback; METRICS_TOKEN, when set, is required as `Authorization: Bearer …`.
+     */
+    METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    METRICS_HOST: z.string().default('127.0.0.1'),
+    METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
     /** Unset: the global rate-limit counters live in process memory. Set: shared by every instance through Redis. */
     REDIS_URL: z
       .string()

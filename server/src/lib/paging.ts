@@ -10,7 +10,9 @@ export async function paginate<DB, TB extends keyof DB, O>(
   select: (q: SelectQueryBuilder<DB, TB, object>) => SelectQueryBuilder<DB, TB, O>,
   page: { pageNum: number; pageSize: number },
 ): Promise<Page<O>> {
-  const [{ total }] = (await base.select(sql<number>`count(*)`.as('total')).execute()) as { total: number }[];
+  const [{ total }] = (await base.select(sql<number>`count(*)`.as('total')).execute()) as unknown as {
+    total: number;
+  }[];
   const records = total
     ? await select(base)
         .limit(page.pageSize)
