@@ -17,12 +17,13 @@ import {
 import type { Config } from './config.ts';
 import { rateLimited } from './lib/errors.ts';
 import { type DB, type DbHandle, openDb } from './db/client.ts';
-import { checkDatabase } from './db/health.ts';
 import { createSmsGateway, type SmsGateway } from './modules/auth/sms/gateway.ts';
 import { discoverModules } from './modules/discover.ts';
 import type { App } from './modules/types.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerEnvelope } from './plugins/envelope.ts';
+import { registerHealth } from './plugins/health.ts';
+import { registerMetrics } from './plugins/metrics.ts';
 import { registerOplog } from './plugins/oplog.ts';
 
 declare module 'fastify' {
@@ -38,6 +39,9 @@ declare module 'fastify' {
     }[];
   }
 }
+
+/** A request id taken from the caller (nginx's $request_id, a UUID, a tracing id); anything else is replaced. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 export interface BuildOptions {
   db?: DbHandle;
@@ -62,14 +66,20 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     logger: opts.logger === false ? false : { level: config.LOG_LEVEL, redact: ['req.headers.authorization'] },
     bodyLimit: 1024 * 1024,
     trustProxy: config.TRUST_PROXY === 'true',
-    requestIdHeader: 'x-request-id',
-    genReqId: () => crypto.randomUUID(),
+    // The id of every log line of a request (reqId) and of its answer's x-request-id header: the caller's (or the
+    // proxy's) x-request-id when it looks like one, so a request can be followed from nginx's log to ours; else new.
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const id = req.headers['x-request-id'];
+      return typeof id === 'string' && REQUEST_ID.test(id) ? id : crypto.randomUUID();
+    },
     // On SIGTERM (close()), a request whose connection was already accepted is served (with Connection: close) rather
     // than refused with fastify's own 503 body, which is not the envelope (test/faults/sigterm.test.ts).
     return503OnClosing: false,
     // Router-level refusals (a path parameter over 100 characters, malformed percent-encoding) go through the error
     // handler like any other, so they leave as the envelope (2001) instead of fastify's own {error, code, message}.
-    frameworkErrors: (_err, _req, reply) => {
+    frameworkErrors: (_err, req, reply) => {
+      reply.raw.setHeader('x-request-id', req.id);
       reply.status(400 as never).send({ code: Code.INVALID, message: '请求地址无效', result: null } as never);
     },
   }).withTypeProvider<ZodTypeProvider>() as App;
@@ -83,7 +93,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorate('routeCatalogue', []);
   if (!opts.db) app.addHook('onClose', () => handle.close());
 
+  // On the raw response, so answers written past fastify (the event streams) carry it too; first, so a 429 does.
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.raw.setHeader('x-request-id', req.id);
+    done();
+  });
   registerEnvelope(app);
+  registerMetrics(app);
   await app.register(formbody);
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -130,15 +146,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerAuth(app);
   registerOplog(app);
 
-  // Asks the database each time, so probes see an outage (HTTP 503, code 500) and the recovery.
-  app.get('/tmpl/api/health', { config: { public: true } }, async (req, reply) => {
-    const { error, ...db } = await checkDatabase(handle.db);
-    const version = process.env.npm_package_version ?? '0.1.0';
-    const result = { status: error ? 'degraded' : 'ok', db: handle.kind, ...db, version };
-    if (!error) return { code: 200, message: 'ok', result };
-    req.log.warn({ err: error }, 'health: database unavailable');
-    return reply.status(503).send({ code: Code.ERROR, message: '数据库暂时不可用，请稍后再试', result });
-  });
+  registerHealth(app);
 
   for (const m of await discoverModules()) if (m.routes) await app.register(async (scope) => m.routes!(scope as App));
 

@@ -44,6 +44,11 @@ const schema = z
     METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
     METRICS_HOST: z.string().default('127.0.0.1'),
     METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+    /**
+     * On SIGTERM: how long the instance keeps serving, with readiness answering 503, before it stops accepting
+     * connections, so a balancer has probed it out of rotation first. 0 (default): stop at once. Behind a balancer: 5000.
+     */
+    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(0),
     /** Unset: the global rate-limit counters live in process memory. Set: shared by every instance through Redis. */
     REDIS_URL: z
       .string()

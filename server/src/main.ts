@@ -1,8 +1,12 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { bootstrapDatabase } from './db/bootstrap.ts';
+import { type MetricsServer, startMetricsServer } from './plugins/metrics.ts';
 
-/** Starts the product: migrate, seed (demo data on an empty database), listen; graceful stop on SIGTERM/SIGINT. */
+/**
+ * Starts the product: migrate, seed (demo data on an empty database), listen, then the metrics listener when
+ * METRICS_PORT is set; graceful stop on SIGTERM/SIGINT (drain, close, exit).
+ */
 async function main() {
   const config = loadConfig();
   const app = await buildApp(config);
@@ -23,23 +27,48 @@ async function main() {
     },
     'ready',
   );
+  let metrics: MetricsServer | undefined;
+  if (config.METRICS_PORT !== undefined) {
+    metrics = await startMetricsServer(app, {
+      port: config.METRICS_PORT,
+      host: config.METRICS_HOST,
+      token: config.METRICS_TOKEN,
+    });
+    app.log.info({ url: metrics.url, token: Boolean(config.METRICS_TOKEN) }, 'metrics listening');
+  }
 
   let stopping = false;
+  let endDrain = () => {};
   const stop = async (signal: string) => {
-    if (stopping) return;
+    // A second signal during the drain period ends it early (an operator who will not wait).
+    if (stopping) return endDrain();
     stopping = true;
-    app.log.info({ signal }, 'shutting down');
-    // close(): no new connections; requests in flight finish and are answered; streams and pools close.
+    const drainMs = config.SHUTDOWN_DRAIN_MS;
+    // Readiness answers 503 from now on; everything else is served as usual until the drain period is over, so the
+    // balancer takes this instance out of rotation before it refuses connections.
+    app.draining = true;
+    app.log.info({ signal, drainMs }, 'shutting down');
     const force = setTimeout(() => {
       app.log.error('shutdown took over 10 s: exiting anyway');
       process.exit(1);
-    }, 10_000).unref();
+    }, drainMs + 10_000).unref();
+    if (drainMs > 0)
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, drainMs);
+        endDrain = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    // close(): no new connections; requests in flight finish and are answered; streams and pools close.
     try {
       await app.close();
     } catch (err) {
       app.log.error({ err }, 'error while shutting down');
       process.exitCode = 1;
     }
+    // Last, so a scrape during the shutdown still answers.
+    await metrics?.close();
     clearTimeout(force);
     process.exit();
   };

@@ -1,5 +1,5 @@
 import SQLite from 'better-sqlite3';
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { CamelCasePlugin, Kysely, type LogEvent, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 
@@ -64,6 +64,24 @@ function withStatementCache(sqlite: SQLite.Database): SQLite.Database {
   });
 }
 
+/** Told of every query's duration (ms) and outcome: the app's metrics (plugins/metrics.ts). */
+export type QueryObserver = (durationMs: number, failed: boolean) => void;
+
+// Per Kysely instance: the observer slot its `log` function reads, and (PostgreSQL) its pool for the pool gauges.
+const observers = new WeakMap<DB, { fn?: QueryObserver }>();
+const pools = new WeakMap<DB, pg.Pool>();
+
+/** Sets (or clears) who hears of the queries of a handle opened by openDb(); a no-op for any other Kysely. */
+export function observeQueries(db: DB, fn: QueryObserver | undefined) {
+  const slot = observers.get(db);
+  if (slot) slot.fn = fn;
+}
+
+/** The pg pool behind a PostgreSQL handle opened by openDb() (undefined on SQLite). */
+export function poolOf(db: DB | undefined): pg.Pool | undefined {
+  return db && pools.get(db);
+}
+
 export interface DbHandle {
   db: DB;
   kind: DbKind;
@@ -75,6 +93,9 @@ export function openDb(
   target: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; max?: number },
 ): DbHandle {
   const plugins = [new CamelCasePlugin()];
+  // Kysely times each query only when `log` is set; until an observer is attached this costs one optional call.
+  const slot: { fn?: QueryObserver } = {};
+  const log = (e: LogEvent) => slot.fn?.(e.queryDurationMillis, e.level === 'error');
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: target.max ?? 10 });
     // An idle client that loses its connection (database restart, terminated backend) must not crash the process:
@@ -85,7 +106,9 @@ export function openDb(
     pool.on('connect', (client) => {
       client.on('error', (err) => console.error(`postgres client error: ${err.message}`));
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins, log });
+    observers.set(db, slot);
+    pools.set(db, pool);
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   const sqlite = new SQLite(target.file);
@@ -94,6 +117,11 @@ export function openDb(
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.function('like', { deterministic: true }, sqliteLike);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), plugins });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    plugins,
+    log,
+  });
+  observers.set(db, slot);
   return { db, kind: 'sqlite', close: () => db.destroy() };
 }

@@ -14,8 +14,12 @@ export default defineModule({
   routes(app) {
     financeRoutes(app);
     const tick = async () => {
-      await unfreezeDue(app.db).catch((err) => app.log.error({ err }, 'finance unfreeze job failed'));
-      await resumeStuckPayouts(app.db).catch((err) => app.log.error({ err }, 'finance payout recovery failed'));
+      await app.metrics
+        .job('finance_unfreeze', () => unfreezeDue(app.db))
+        .catch((err) => app.log.error({ err }, 'finance unfreeze job failed'));
+      await app.metrics
+        .job('finance_payout_recovery', () => resumeStuckPayouts(app.db))
+        .catch((err) => app.log.error({ err }, 'finance payout recovery failed'));
     };
     // Catch up once at start (settlements that came due while no instance ran), then every minute.
     app.addHook('onReady', tick);

@@ -75,7 +75,9 @@ export default defineModule({
   routes(app) {
     // Expiry reminders by message: once at start (what came due while no instance ran), then every 15 minutes.
     const tick = () =>
-      notifyLicenceExpiry(app.db).catch((err) => app.log.error({ err }, 'licence expiry reminder failed'));
+      app.metrics
+        .job('licence_expiry_notice', () => notifyLicenceExpiry(app.db))
+        .catch((err) => app.log.error({ err }, 'licence expiry reminder failed'));
     app.addHook('onReady', async () => void (await tick()));
     const timer = setInterval(() => void tick(), EXPIRY_NOTICE_INTERVAL_MS);
     timer.unref();

@@ -58,6 +58,7 @@ export function registerStream(app: App, path: string, opts = STREAM_DEFAULTS) {
       'x-content-type-options': 'nosniff',
     });
     open.add(res);
+    app.metrics.stream('order', res);
     const write = (s: string) => {
       if (!res.writableEnded) res.write(s);
     };

@@ -22,10 +22,14 @@ export default defineModule({
     app.addHook('onClose', () => stopBus(app.db, bus));
     orderRoutes(app);
     const expire = setInterval(() => {
-      expireUnpaid(app.db, UNPAID_TIMEOUT_MINUTES).catch((err) => app.log.error({ err }, 'order expiry job failed'));
+      app.metrics
+        .job('order_expire_unpaid', () => expireUnpaid(app.db, UNPAID_TIMEOUT_MINUTES))
+        .catch((err) => app.log.error({ err }, 'order expiry job failed'));
     }, EXPIRE_INTERVAL_MS);
     const prune = setInterval(() => {
-      pruneStreamRows(app.db).catch((err) => app.log.error({ err }, 'order stream prune failed'));
+      app.metrics
+        .job('order_stream_prune', () => pruneStreamRows(app.db))
+        .catch((err) => app.log.error({ err }, 'order stream prune failed'));
     }, 3600_000);
     expire.unref();
     prune.unref();
