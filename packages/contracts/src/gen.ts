@@ -70,6 +70,24 @@ export interface GenPreview {
   files: Record<string, string>;
 }
 
+/**
+ * The names the generator writes into code as identifiers, import paths, keys and file names. They are checked when a
+ * table is saved (import, add, edit, sync) and again when code is generated; free text (descriptions, the function
+ * name, column descriptions) is never a name: the generator escapes it for the comment or string it lands in.
+ */
+export const GEN_NAMES = {
+  tableName: { re: /^[a-z][a-z0-9_]{0,62}$/, message: '表名只含小写字母、数字和下划线' },
+  columnName: { re: /^[a-z][a-z0-9_]{0,62}$/, message: '字段名须以小写字母开头，只含小写字母、数字和下划线' },
+  className: { re: /^[A-Z][A-Za-z0-9]{0,59}$/, message: '实体类名称以大写字母开头，只含字母和数字' },
+  moduleName: { re: /^[a-z][a-z0-9]{0,29}$/, message: '模块名以小写字母开头，只含小写字母和数字' },
+  businessName: {
+    re: /^(?=.{1,40}$)[a-z][a-z0-9]*(-[a-z0-9]+)*$/,
+    message: '业务名只含小写字母、数字和连字符，如 demo-item',
+  },
+  parentMenuKey: { re: /^[a-z][A-Za-z0-9_.-]{0,99}$/, message: '上级菜单为菜单的 key，如 sys' },
+  dictType: { re: /^[a-z][a-z0-9_]{1,99}$/, message: '字典类型以小写字母开头，只含小写字母、数字和下划线' },
+} as const;
+
 export const genTableQuery = pageQuery.extend({
   tableName: optionalText(100),
   tableComment: optionalText(100),
@@ -80,10 +98,7 @@ export const dbTableQuery = pageQuery.extend({
   tableComment: optionalText(100),
 });
 
-const tableNameRule = z
-  .string({ error: '请选择表' })
-  .trim()
-  .regex(/^[a-z][a-z0-9_]{0,62}$/, '表名只含小写字母、数字和下划线');
+const tableNameRule = z.string({ error: '请选择表' }).trim().regex(GEN_NAMES.tableName.re, GEN_NAMES.tableName.message);
 
 export const importTablesBody = z.object({
   tables: z
@@ -117,41 +132,31 @@ export const genColumnEdit = z.object({
   dictType: z
     .string()
     .trim()
-    .regex(/^([a-z][a-z0-9_]{1,99})?$/, '字典类型以小写字母开头，只含小写字母、数字和下划线')
     .nullish()
-    .transform((v) => v || null),
+    .transform((v) => v || null)
+    .refine((v) => v === null || GEN_NAMES.dictType.re.test(v), GEN_NAMES.dictType.message),
   sort: z.coerce.number().int().min(0).max(9999),
 });
 
 export const genTableFields = {
   tableComment: z.string({ error: '请输入表描述' }).trim().min(1, '请输入表描述').max(100, '表描述最多 100 个字'),
-  className: z
-    .string({ error: '请输入实体类名称' })
-    .trim()
-    .regex(/^[A-Z][A-Za-z0-9]{0,59}$/, '实体类名称以大写字母开头，只含字母和数字'),
-  moduleName: z
-    .string({ error: '请输入模块名' })
-    .trim()
-    .regex(/^[a-z][a-z0-9]{0,29}$/, '模块名以小写字母开头，只含小写字母和数字'),
+  className: z.string({ error: '请输入实体类名称' }).trim().regex(GEN_NAMES.className.re, GEN_NAMES.className.message),
+  moduleName: z.string({ error: '请输入模块名' }).trim().regex(GEN_NAMES.moduleName.re, GEN_NAMES.moduleName.message),
   businessName: z
     .string({ error: '请输入业务名' })
     .trim()
-    .regex(/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/, '业务名只含小写字母、数字和连字符，如 demo-item')
-    .max(40, '业务名最多 40 个字符'),
+    .max(40, '业务名最多 40 个字符')
+    .regex(GEN_NAMES.businessName.re, GEN_NAMES.businessName.message),
   functionName: z.string({ error: '请输入功能名' }).trim().min(1, '请输入功能名').max(30, '功能名最多 30 个字'),
   parentMenuKey: z
     .string({ error: '请输入上级菜单' })
     .trim()
-    .regex(/^[a-z][A-Za-z0-9_.-]{0,99}$/, '上级菜单为菜单的 key，如 sys'),
+    .regex(GEN_NAMES.parentMenuKey.re, GEN_NAMES.parentMenuKey.message),
   tplCategory: z.enum(TPL_CATEGORIES, { error: '模板类型无效' }),
   remark: z.string().trim().max(500, '备注最多 500 个字').nullish(),
 };
 
-const columnNameRule = (msg: string) =>
-  z
-    .string({ error: msg })
-    .trim()
-    .regex(/^[a-z][a-z0-9_]{0,62}$/, msg);
+const columnNameRule = (msg: string) => z.string({ error: msg }).trim().regex(GEN_NAMES.columnName.re, msg);
 
 /**
  * The tree template's options (RuoYi's treeCode / treeParentCode / treeName), kept as JSON in gen_table.options:

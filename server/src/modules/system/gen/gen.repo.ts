@@ -3,6 +3,7 @@ import type { DB } from '../../../db/client.ts';
 import { business, notFound } from '../../../lib/errors.ts';
 import { likeContains, paginate } from '../../../lib/paging.ts';
 import { nowIso } from '../../../lib/time.ts';
+import { assertColumnNames } from './gen.names.ts';
 import './gen.tables.ts';
 import { columnDefaults, isDenied, kebab, type LiveTable, liveTables, pascal } from './introspect.ts';
 
@@ -73,6 +74,7 @@ export async function importTables(
   const tables = names.map((n) => {
     const t = live.get(n);
     if (!t || isDenied(n, own)) throw notFound(`数据库中没有可导入的表「${n}」`);
+    assertColumnNames(t);
     return t;
   });
   return db.transaction().execute(async (trx) => {
@@ -150,6 +152,7 @@ export async function syncTable(db: DB, id: number) {
   const t = await findTable(db, id);
   const live = (await liveTables(db)).find((x) => x.name === t.tableName);
   if (!live) throw business(`表「${t.tableName}」已不存在于数据库中，无法同步`);
+  assertColumnNames(live);
   const have = new Map(t.columns.map((c) => [c.columnName, c]));
   const now = nowIso();
   await db.transaction().execute(async (trx) => {

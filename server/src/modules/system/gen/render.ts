@@ -5,24 +5,62 @@ import { fileURLToPath } from 'node:url';
 import { type GenColumn, type GenTableDetail, readTreeOptions } from '@jz/contracts/gen';
 import { Eta } from 'eta';
 import { business } from '../../../lib/errors.ts';
+import { assertGenNames } from './gen.names.ts';
 import { checkTreeOptions } from './gen.tree.ts';
 import { camel, normaliseType } from './introspect.ts';
 
 const TEMPLATES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'templates');
-const eta = new Eta({ views: TEMPLATES, autoEscape: false, autoTrim: false, cache: false });
 
 const AUDIT = new Set(['created_at', 'updated_at']);
 const OPS: Record<string, string> = { EQ: '=', NE: '<>', GT: '>', GTE: '>=', LT: '<', LTE: '<=', LIKE: 'like' };
 
-/** A single-quoted TS string literal. */
-const q = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n')}'`;
-/** A JSX attribute value: "text", or {'text'} when it holds characters JSX strings cannot. */
-const jsxAttr = (s: string) => (/["{}<>&\\\n]/.test(s) ? `{${q(s)}}` : `"${s}"`);
+/*
+ * The output is code, so nothing is HTML-escaped (autoEscape off): every interpolation goes through one of these
+ * helpers, chosen by where it lands, except names, which are validated identifiers (gen.names.ts).
+ */
+
+/**
+ * A JS/TS literal of any JSON value (strings, the sample object). JSON.stringify escapes quotes, backslashes and
+ * control characters; U+2028/U+2029 are escaped too, since TypeScript's scanner ends a string literal at them.
+ */
+export const js = (v: unknown) =>
+  JSON.stringify(v).replace(/[\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
+
+/**
+ * Free text inside a comment (block or line): cannot close it (`*\/` is broken up), cannot start a new line (CR, LF,
+ * U+2028, U+2029 and the other line breaks become spaces) and cannot forge a directive (`@ts-ignore`, `@jsx…`).
+ */
+export const cm = (v: unknown) =>
+  String(v)
+    .replace(/\r\n|[\r\n\u2028\u2029\u0085\v\f]/g, ' ')
+    .replace(/\*\//g, '* /')
+    .replace(/@/g, '＠');
+
+/**
+ * Text inside a template literal (between its backticks, outside any ${…}): js's escapes, plus every backtick and
+ * dollar sign escaped, so the text can neither end the literal nor open a substitution.
+ */
+export const tpl = (v: string) => js(v).slice(1, -1).replace(/[`$]/g, '\\$&');
+
+/** A JSX attribute value: "text" when it is plain, otherwise {"text"} through js (JSX strings have no escapes). */
+export const jsxAttr = (v: string) => (/^[^"'{}<>&\\\r\n\u2028\u2029]*$/.test(v) ? `"${v}"` : `{${js(v)}}`);
+
+/** The templates' eta: js, tpl, cm and jsxAttr are in scope in every template and partial. */
+class GenEta extends Eta {
+  readonly helpers = { js, tpl, cm, jsxAttr };
+}
+const eta = new GenEta({
+  views: TEMPLATES,
+  autoEscape: false,
+  autoTrim: false,
+  cache: false,
+  functionHeader: 'const { js, tpl, cm, jsxAttr } = this.helpers;',
+});
 
 function columnOf(c: GenColumn) {
   const ty = normaliseType(c.columnType);
   const prop = camel(c.columnName);
-  const label = (c.columnComment || c.columnName).trim();
+  const label = c.columnComment?.trim() || c.columnName;
   const isAudit = AUDIT.has(c.columnName);
   const isPk = c.isPk === 1;
   const asNumber = c.tsType === 'number' || c.tsType === 'boolean';
@@ -32,14 +70,14 @@ function columnOf(c: GenColumn) {
   const required = c.isRequired === 1;
   let zod: string;
   if (asNumber) {
-    const base = `z.coerce.number({ error: ${q(`请输入${label}`)} })${integer ? `.int(${q(`${label}须为整数`)})` : ''}${
+    const base = `z.coerce.number({ error: ${js(`请输入${label}`)} })${integer ? `.int(${js(`${label}须为整数`)})` : ''}${
       c.tsType === 'boolean' ? `.min(0).max(1)` : ''
     }`;
     zod = required ? `z.preprocess(blank, ${base})` : `z.preprocess(blank, ${base}.optional())`;
   } else {
     zod = required
-      ? `z.string({ error: ${q(`请输入${label}`)} }).trim().min(1, ${q(`请输入${label}`)}).max(${max}, ${q(`${label}最多 ${max} 个字`)})`
-      : `z.string().trim().max(${max}, ${q(`${label}最多 ${max} 个字`)}).nullish()`;
+      ? `z.string({ error: ${js(`请输入${label}`)} }).trim().min(1, ${js(`请输入${label}`)}).max(${max}, ${js(`${label}最多 ${max} 个字`)})`
+      : `z.string().trim().max(${max}, ${js(`${label}最多 ${max} 个字`)}).nullish()`;
   }
   const tsDecl = `${asNumber ? 'number' : 'string'}${isPk ? '' : required || isAudit ? '' : ' | null'}`;
   let migrationType = 'text';
@@ -54,8 +92,6 @@ function columnOf(c: GenColumn) {
     name: c.columnName,
     prop,
     label,
-    labelQ: q(label),
-    labelAttr: jsxAttr(label),
     asNumber,
     integer,
     isPk,
@@ -118,12 +154,10 @@ function treeOf(t: GenTableDetail, cols: Col[], title: string) {
   const label = `上级${title}`;
   Object.assign(parent, {
     label,
-    labelQ: q(label),
-    labelAttr: jsxAttr(label),
     insert: true,
     edit: true,
     list: false,
-    zod: `z.preprocess(blank, z.coerce.number({ error: ${q(`请选择${label}`)} }).int().min(0, ${q(`请选择${label}`)}))`,
+    zod: `z.preprocess(blank, z.coerce.number({ error: ${js(`请选择${label}`)} }).int().min(0, ${js(`请选择${label}`)}))`,
   });
   const sort = cols.find((c) => c.asNumber && ['sort', 'order_num', 'sort_order', 'sort_no'].includes(c.name));
   return {
@@ -137,6 +171,7 @@ function treeOf(t: GenTableDetail, cols: Col[], title: string) {
 }
 
 export function buildContext(t: GenTableDetail, root: string) {
+  assertGenNames(t);
   const cols = t.columns.map(columnOf);
   const pk = cols.find((c) => c.isPk);
   if (pk?.name !== 'id' || !pk.asNumber) throw business(`表「${t.tableName}」没有名为 id 的整数主键，无法生成`);
@@ -184,18 +219,14 @@ export function buildContext(t: GenTableDetail, root: string) {
     between,
     required,
     sample,
-    sampleJson: JSON.stringify(sample),
-    editTarget: editTarget ? { prop: editTarget.prop, value: JSON.stringify(sampleOf(editTarget, 1)) } : null,
+    sampleJson: js(sample),
+    editTarget: editTarget ? { prop: editTarget.prop, value: js(sampleOf(editTarget, 1)) } : null,
     hasTimes,
     dbTable: camel(t.tableName),
     kebab,
     camel: camelName,
     Pascal,
     title: t.functionName,
-    titleQ: q(t.functionName),
-    /** The title inside a template literal. */
-    titleTpl: t.functionName.replace(/[`\\]/g, '\\$&').replace(/\$\{/g, '\\${'),
-    commentQ: q(t.tableComment),
     permBase,
     perm: { list: `${permBase}:list`, add: `${permBase}:add`, edit: `${permBase}:edit`, del: `${permBase}:del` },
     menuKey: `gen.${camelName}`,
@@ -204,8 +235,6 @@ export function buildContext(t: GenTableDetail, root: string) {
     apiBase: `/tmpl/api/app/${camelName}`,
     webBase: `/api/app/${camelName}`,
     migration: `${migrationNumber(root, t.tableName)}_gen_${t.tableName}`,
-    q,
-    jsxAttr,
     uses: {
       editor: fields.some((c) => c.htmlType === 'editor'),
       image: fields.some((c) => c.htmlType === 'imageUpload'),
