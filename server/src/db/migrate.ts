@@ -8,7 +8,7 @@ const folder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migratio
 
 /**
  * Imports the migration files from our own code (not from inside kysely), so whatever loads TypeScript for the app —
- * tsx at run time, Vitest in tests — loads the migrations too.
+ * tsx at run time, Vitest in tests, the bundle's index (scripts/build-server.mjs) — loads the migrations too.
  */
 class TsMigrationProvider implements MigrationProvider {
   async getMigrations(): Promise<Record<string, Migration>> {
@@ -22,16 +22,24 @@ class TsMigrationProvider implements MigrationProvider {
   }
 }
 
+const migrator = (db: DB) => new Migrator({ db, provider: new TsMigrationProvider(), allowUnorderedMigrations: true });
+
 /**
  * Applies every pending migration. Modules add files to db/migrations with their own number range
  * (see docs/adding-a-domain.md); unordered application is allowed so ranges can land in any order.
+ * Several processes at once: bootstrapDatabase (bootstrap.ts) serialises them; Kysely's own PostgreSQL lock too.
  */
 export async function migrateToLatest(db: DB) {
-  const migrator = new Migrator({ db, provider: new TsMigrationProvider(), allowUnorderedMigrations: true });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await migrator(db).migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');
     throw new Error(`migration ${failed?.migrationName ?? '?'} failed: ${(error as Error).message ?? error}`);
   }
   return results?.filter((r) => r.status === 'Success').map((r) => r.migrationName) ?? [];
+}
+
+/** The migrations this code has that the database has not applied yet (all of them on an empty database). */
+export async function pendingMigrations(db: DB): Promise<string[]> {
+  const all = await migrator(db).getMigrations();
+  return all.filter((m) => !m.executedAt).map((m) => m.name);
 }
