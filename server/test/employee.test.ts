@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoIdCard } from '../src/modules/merchant/employee/employee.seed.ts';
 import { dayjs, TZ } from '../src/lib/time.ts';
 import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp, waitFor } from './helpers/index.ts';
+import { openIdCard } from './helpers/secrets.ts';
 
 const Y = 'app/jiazheng/yuangong';
 const PAGE = `${Y}/weapp/findAllByPage`;
@@ -54,13 +55,16 @@ const DEMO_STATES: Record<string, number> = {
 };
 afterAll(() => t?.close());
 
-const empByName = (name: string) =>
-  t.db
+/** The stored row with its ID number opened (it is sealed at rest). */
+const empByName = async (name: string) => {
+  const row = await t.db
     .selectFrom('employee')
     .selectAll()
     .where('name', '=', name)
     .where('deletedAt', 'is', null)
     .executeTakeFirstOrThrow();
+  return { ...row, idCardNo: openIdCard(row.idCardNo) };
+};
 const countOf = async (merchantId: number) =>
   Number(
     (
@@ -114,7 +118,7 @@ describe('listing employees (weapp/findAllByPage)', () => {
     expect(r.result.records.every((e) => e.shopId === shops.aMain && e.shopName === '运城洁家家政（总店）')).toBe(true);
     expect(r.result.records.every((e) => MASKED.test(e.idCardNo ?? ''))).toBe(true);
     const whole = await t.db.selectFrom('employee').select('idCardNo').where('merchantId', '=', merchants.a).execute();
-    for (const w of whole) expect(r.raw).not.toContain(w.idCardNo);
+    for (const w of whole) expect(r.raw).not.toContain(openIdCard(w.idCardNo));
     expect(r.raw).not.toContain('太原');
   });
 
@@ -215,7 +219,7 @@ describe('adding employees', () => {
       .selectAll()
       .where('id', '=', r.result.id)
       .executeTakeFirstOrThrow();
-    expect(stored).toMatchObject({
+    expect({ ...stored, idCardNo: openIdCard(stored.idCardNo) }).toMatchObject({
       merchantId: merchants.a,
       shopId: shops.aMain,
       idCardNo: body.idCardNo,
@@ -254,7 +258,10 @@ describe('adding employees', () => {
       .select(['shopId', 'idCardNo'])
       .where('id', '=', r.result.id)
       .executeTakeFirstOrThrow();
-    expect(stored).toEqual({ shopId: shops.aBranch, idCardNo: id.toUpperCase() });
+    expect({ ...stored, idCardNo: openIdCard(stored.idCardNo) }).toEqual({
+      shopId: shops.aBranch,
+      idCardNo: id.toUpperCase(),
+    });
   });
 
   it('refuses bad input with 2001 and adds nothing', async () => {
@@ -367,8 +374,10 @@ describe('editing employees', () => {
     const id2 = demoIdCard('140802', '1970-02-02', 321);
     expect(await ownerA.post(`${Y}/edit`, { id: result.id, idCardNo: id2 })).toMatchObject({ code: 200 });
     expect(
-      (await t.db.selectFrom('employee').select('idCardNo').where('id', '=', result.id).executeTakeFirstOrThrow())
-        .idCardNo,
+      openIdCard(
+        (await t.db.selectFrom('employee').select('idCardNo').where('id', '=', result.id).executeTakeFirstOrThrow())
+          .idCardNo,
+      ),
     ).toBe(id2);
     // Moves to the branch shop.
     expect(await ownerA.post(`${Y}/edit`, { id: result.id, shopId: shops.aBranch })).toMatchObject({ code: 200 });

@@ -5,6 +5,7 @@ import { financeRules } from '../src/modules/merchant/finance/finance-rules.ts';
 import { checkInvariants } from '../src/modules/merchant/finance/invariants.ts';
 import { commissionOf, createSettlement, unfreezeDue } from '../src/modules/merchant/finance/settlement.service.ts';
 import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp } from './helpers/index.ts';
+import { openCardNo } from './helpers/secrets.ts';
 
 const C = 'app/jiazheng/caiwu';
 let t: TestApp;
@@ -253,7 +254,7 @@ describe('bank cards and binding records', () => {
       expect(c).not.toHaveProperty('cardNo');
     }
     const full = await t.db.selectFrom('bankCard').select('cardNo').where('merchantId', '=', mA).execute();
-    for (const f of full) expect(a.raw).not.toContain(f.cardNo);
+    for (const f of full) expect(a.raw).not.toContain(openCardNo(f.cardNo));
     const b = await ownerB.get(`${C}/bangka/findAllByList`);
     expect(b.result.some((c: { id: number }) => a.result.some((x: { id: number }) => x.id === c.id))).toBe(false);
   });
@@ -281,7 +282,8 @@ describe('bank cards and binding records', () => {
     expect(added.code).toBe(200);
     const id = added.result.id;
     const stored = await t.db.selectFrom('bankCard').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    expect(stored).toMatchObject({
+    expect(stored.cardNo).not.toContain('6225880000001111');
+    expect({ ...stored, cardNo: openCardNo(stored.cardNo) }).toMatchObject({
       cardNo: '6225880000001111',
       cardNoMasked: '6225 **** **** 1111',
       source: 'manual',

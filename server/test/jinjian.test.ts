@@ -17,6 +17,7 @@ import { providerFor, setProviderFor } from '../src/modules/merchant/jinjian/pro
 import { SandboxProvider } from '../src/modules/merchant/jinjian/provider/sandbox.ts';
 import { ProviderError } from '../src/modules/merchant/jinjian/provider/types.ts';
 import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp, waitFor } from './helpers/index.ts';
+import { openCardNo, openDetail } from './helpers/secrets.ts';
 
 const G = 'app/jiazheng/pay/huifu/jinjianGeren';
 const Q = 'app/jiazheng/pay/huifu/jinjianQiye';
@@ -107,15 +108,19 @@ const backdate = (id: number) =>
     .execute();
 const lastOplogId = async () =>
   (await t.db.selectFrom('oplog').select('id').orderBy('id', 'desc').executeTakeFirst())?.id ?? 0;
+/** The merchant's cards bound from onboarding with this file's numbers (stored sealed: opened here). */
 const boundCards = async (merchantId: number) =>
   financePresent
-    ? await t.db
-        .selectFrom('bankCard')
-        .selectAll()
-        .where('merchantId', '=', merchantId)
-        .where('source', '=', 'jinjian')
-        .where('cardNo', 'in', [CARD, CORP_ACCOUNT])
-        .execute()
+    ? (
+        await t.db
+          .selectFrom('bankCard')
+          .selectAll()
+          .where('merchantId', '=', merchantId)
+          .where('source', '=', 'jinjian')
+          .execute()
+      )
+        .map((c) => ({ ...c, cardNo: openCardNo(c.cardNo) }))
+        .filter((c) => [CARD, CORP_ACCOUNT].includes(c.cardNo))
     : [];
 
 describe('access', () => {
@@ -255,9 +260,10 @@ describe('onboarding with the sandbox', () => {
       mobile: '138****0001',
       settlement: { cardNo: `0506 **** **** ${CORP_ACCOUNT.slice(-4)}`, branchCode: '105181000019', cardType: 2 },
     });
-    // stored whole for the provider
+    // stored whole for the provider, sealed
     const stored = (await rowsOf(merchantB)).at(-1)!;
-    expect(JSON.parse(stored.detail).body.legalIdCardNo).toBe(LEGAL_ID);
+    expect(stored.detail).not.toContain(LEGAL_ID);
+    expect(JSON.parse(openDetail(stored.detail)).body.legalIdCardNo).toBe(LEGAL_ID);
   });
 
   it('approves after the delay and binds the settlement card once, even with concurrent queries', async () => {

@@ -11,11 +11,13 @@ import {
   maskIdCard,
 } from '@jz/contracts/employee';
 import { ORDER_STATUS } from '@jz/contracts/order';
-import type { ExpressionBuilder, Updateable } from 'kysely';
+import type { ExpressionBuilder, Selectable, Updateable } from 'kysely';
 import type { DB } from '../../../db/client.ts';
 import type { Database } from '../../../db/schema.ts';
 import { business, invalid, notFound } from '../../../lib/errors.ts';
 import { ownShopId } from '../../../lib/owned.ts';
+import { blindIndex, blindIndexes, open, seal } from '../../../lib/secret-box.ts';
+import type { SecretField } from '../../../lib/secret-rotate.ts';
 import { likeContains, paginate } from '../../../lib/paging.ts';
 import type { Tenant } from '../../../lib/tenant.ts';
 import { dayjs, nowIso, TZ } from '../../../lib/time.ts';
@@ -26,7 +28,7 @@ import '../order/order.tables.ts';
 type Scope = Pick<Tenant, 'merchantId' | 'shopId'> & Partial<Pick<Tenant, 'allowedShopIds'>>;
 const outsideLimit = (t: Partial<Pick<Tenant, 'allowedShopIds'>>, shopId: number) =>
   !!t.allowedShopIds && !t.allowedShopIds.includes(shopId);
-type Row = EmployeeTable & { id: number; shopName: string | null };
+type Row = Selectable<EmployeeTable> & { shopName: string | null };
 
 const STATE_NAMES: Record<number, string> = { 0: '离职', 1: '空闲', 2: '服务中', 3: '休假' };
 
@@ -65,13 +67,29 @@ const parse = <T>(s: string, fallback: T): T => {
   }
 };
 
-/** The API shape: JSON columns decoded, the ID number masked, never the whole one. */
+/**
+ * The ID number at rest: sealed (AES-256-GCM, lib/secret-box.ts) with a keyed hash beside it for the duplicate check.
+ * Written by idCardColumns, opened only by toView (to mask it): the one place for this table.
+ */
+export const ID_CARD_FIELD: SecretField = {
+  table: 'employee',
+  column: 'idCardNo',
+  purpose: 'employee.idCardNo',
+  hash: { column: 'idCardHash', normalize: (v) => v.trim().toUpperCase() },
+};
+const idCardHashes = (v: string) => blindIndexes(ID_CARD_FIELD.purpose, ID_CARD_FIELD.hash!.normalize(v));
+export const idCardColumns = (v: string) => ({
+  idCardNo: seal(ID_CARD_FIELD.purpose, v),
+  idCardHash: blindIndex(ID_CARD_FIELD.purpose, ID_CARD_FIELD.hash!.normalize(v)),
+});
+
+/** The API shape: JSON columns decoded, the ID number opened and masked, never the whole one. */
 export function toView(r: Row): Employee {
-  const { deletedAt: _d, idCardNo, skills, fuwuIds, certificates, ...rest } = r;
+  const { deletedAt: _d, idCardNo, idCardHash: _h, skills, fuwuIds, certificates, ...rest } = r;
   const certs = parse<Certificate[]>(certificates, []).map((c) => certView(c));
   return {
     ...rest,
-    idCardNo: maskIdCard(idCardNo),
+    idCardNo: maskIdCard(open(ID_CARD_FIELD.purpose, idCardNo, { table: 'employee', id: r.id })),
     skills: parse<string[]>(skills, []),
     fuwuIds: parse<number[]>(fuwuIds, []),
     certificates: certs,
@@ -172,19 +190,21 @@ async function assertUnique(
   v: { phone?: string; idCardNo?: string },
   exceptId?: number,
 ) {
-  const clash = async (col: 'phone' | 'idCardNo', value: string | undefined) => {
-    if (!value) return false;
+  // The ID number by its keyed hash under every key of the ring (rows not yet rotated count too).
+  const clash = async (col: 'phone' | 'idCardHash', values: string[]) => {
+    if (!values.length) return false;
     let q = db
       .selectFrom('employee')
       .select('id')
       .where('merchantId', '=', t.merchantId)
       .where('deletedAt', 'is', null)
-      .where(col, '=', value);
+      .where(col, 'in', values);
     if (exceptId) q = q.where('id', '!=', exceptId);
     return !!(await q.executeTakeFirst());
   };
-  if (await clash('phone', v.phone)) throw business(`手机号 ${v.phone} 已被本商家的其他员工使用`);
-  if (await clash('idCardNo', v.idCardNo)) throw business('该身份证号已登记为本商家的员工');
+  if (v.phone && (await clash('phone', [v.phone]))) throw business(`手机号 ${v.phone} 已被本商家的其他员工使用`);
+  if (v.idCardNo && (await clash('idCardHash', idCardHashes(v.idCardNo))))
+    throw business('该身份证号已登记为本商家的员工');
 }
 
 /** The unique indexes are the last word when two requests race past the checks above. */
@@ -223,7 +243,7 @@ export async function add(db: DB, t: Scope, v: EmployeeAdd) {
         gender: v.gender,
         birthDate: v.birthDate ?? null,
         avatarUrl: v.avatarUrl ?? null,
-        idCardNo: v.idCardNo,
+        ...idCardColumns(v.idCardNo),
         idCardFrontUrl: v.idCardFrontUrl ?? null,
         idCardBackUrl: v.idCardBackUrl ?? null,
         nativePlace: v.nativePlace ?? null,
@@ -247,12 +267,13 @@ export async function add(db: DB, t: Scope, v: EmployeeAdd) {
 }
 
 export async function edit(db: DB, t: Scope, v: EmployeeEdit) {
-  const { id, skills, fuwuIds, certificates, ...rest } = v;
+  const { id, skills, fuwuIds, certificates, idCardNo, ...rest } = v;
   const cur = await findRow(db, t, id);
   if (rest.shopId !== undefined) await ownShopId(db, t, rest.shopId);
   await assertFuwu(db, fuwuIds);
-  await assertUnique(db, t, { phone: rest.phone, idCardNo: rest.idCardNo }, id);
+  await assertUnique(db, t, { phone: rest.phone, idCardNo }, id);
   const set: Updateable<EmployeeTable> = { ...stripUndefined(rest), updatedAt: nowIso() };
+  if (idCardNo !== undefined) Object.assign(set, idCardColumns(idCardNo));
   if (skills !== undefined) set.skills = JSON.stringify(skills);
   if (fuwuIds !== undefined) set.fuwuIds = JSON.stringify([...new Set(fuwuIds)]);
   if (certificates !== undefined) set.certificates = JSON.stringify(certificates);

@@ -3,6 +3,7 @@ import type { DB } from '../../../db/client.ts';
 import { dayjs, nowIso, TZ } from '../../../lib/time.ts';
 import type { DemoIds } from '../../types.ts';
 import { demoImage } from '../shop/demo-image.ts';
+import { idCardColumns } from './employee.repo.ts';
 
 const W = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
 /** A checksum-valid mainland ID number for demo data (region + birth date + sequence). */
@@ -259,7 +260,7 @@ export async function seedDemoEmployees(db: DB, demo: DemoIds) {
     gender: e.gender,
     birthDate: e.birth,
     avatarUrl: null,
-    idCardNo: demoIdCard(e.region, e.birth, 100 + i * 2 + (e.gender === 1 ? 1 : 0)),
+    ...idCardColumns(demoIdCard(e.region, e.birth, 100 + i * 2 + (e.gender === 1 ? 1 : 0))),
     idCardFrontUrl: img('idcard-front'),
     idCardBackUrl: img('idcard-back'),
     nativePlace: e.nativePlace,

@@ -9,8 +9,10 @@ export interface EmployeeTable {
   gender: number;
   birthDate: string | null;
   avatarUrl: string | null;
-  /** Stored whole; every API answer masks it. */
+  /** Sealed (lib/secret-box.ts, `enc:v1:<key id>:…`); opened only to mask it in answers. */
   idCardNo: string;
+  /** Keyed hash of the number (duplicate checks); null only for a row written around the repository. */
+  idCardHash: Generated<string | null>;
   idCardFrontUrl: string | null;
   idCardBackUrl: string | null;
   nativePlace: string | null;

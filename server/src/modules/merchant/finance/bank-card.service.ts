@@ -1,9 +1,23 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
+import { blindIndex, blindIndexes, open, seal } from '../../../lib/secret-box.ts';
+import type { SecretField } from '../../../lib/secret-rotate.ts';
 import { nowIso } from '../../../lib/time.ts';
 import { inTx } from './ledger.ts';
 import './finance.tables.ts';
 import { maskBankCard } from '@jz/contracts/mask';
+
+/**
+ * The card number at rest: sealed (AES-256-GCM, lib/secret-box.ts) with a keyed hash of its digits beside it for the
+ * "already bound" check. Sealed by bindCard, opened only by payoutCard: the one place for this table.
+ */
+export const CARD_NO_FIELD: SecretField = {
+  table: 'bankCard',
+  column: 'cardNo',
+  purpose: 'bankCard.cardNo',
+  hash: { column: 'cardNoHash', normalize: (v) => v.replace(/\D/g, '') },
+};
+const cardNoHash = (digits: string) => blindIndex(CARD_NO_FIELD.purpose, digits);
 
 export interface BindCardInput {
   merchantId: number;
@@ -50,7 +64,7 @@ export async function bindCard(
       .selectFrom('bankCard')
       .select('id')
       .where('merchantId', '=', input.merchantId)
-      .where('cardNo', '=', cardNo)
+      .where('cardNoHash', 'in', blindIndexes(CARD_NO_FIELD.purpose, cardNo))
       .where('status', '=', 1)
       .executeTakeFirst();
     if (same) return same;
@@ -63,7 +77,8 @@ export async function bindCard(
         bankName: input.bankName.trim(),
         branchName: input.branchName.trim(),
         branchCode: input.branchCode,
-        cardNo,
+        cardNo: seal(CARD_NO_FIELD.purpose, cardNo),
+        cardNoHash: cardNoHash(cardNo),
         cardNoMasked: masked,
         holderName: input.holderName.trim(),
         cardType: input.cardType,
@@ -146,4 +161,15 @@ export async function unbindCard(
       .execute();
     return 'ok';
   });
+}
+
+/** What a payout needs of a card, the number opened (a value that does not open refuses the payout: SecretError). */
+export async function payoutCard(db: Kysely<Database> | Transaction<Database>, id: number) {
+  const card = await db
+    .selectFrom('bankCard')
+    .select(['id', 'cardNo', 'holderName', 'bankName', 'branchCode', 'cardType'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  const { id: _id, ...rest } = card;
+  return { ...rest, cardNo: open(CARD_NO_FIELD.purpose, card.cardNo, { table: 'bankCard', id }) };
 }

@@ -42,8 +42,10 @@ export interface BankCardTable {
   bankName: string;
   branchName: string;
   branchCode: string;
-  /** Whole number, for payouts only: never returned by any API. */
+  /** Sealed whole number (lib/secret-box.ts), opened for payouts only: never returned by any API. */
   cardNo: string;
+  /** Keyed hash of the digits (one bound card per number and merchant). */
+  cardNoHash: Generated<string | null>;
   cardNoMasked: string;
   holderName: string;
   /** 1 对私 / 2 对公 */

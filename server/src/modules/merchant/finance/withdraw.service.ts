@@ -4,8 +4,10 @@ import type { Withdrawal } from '@jz/contracts/finance';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { business, invalid, notFound } from '../../../lib/errors.ts';
+import { SecretError } from '../../../lib/secret-box.ts';
 import { dayjs, nowIso, TZ } from '../../../lib/time.ts';
 import { financeRules } from './finance-rules.ts';
+import { payoutCard } from './bank-card.service.ts';
 import { applyMove, ensureAccount } from './ledger.ts';
 import { payoutProvider } from './payout.ts';
 import './finance.tables.ts';
@@ -263,17 +265,19 @@ export async function reviewWithdrawal(
 export async function payOut(db: DB, id: number, at?: string) {
   const w = await findWithdrawal(db, id);
   if (w?.status !== 20) return;
-  const card = await db
-    .selectFrom('bankCard')
-    .select(['cardNo', 'holderName', 'bankName', 'branchCode', 'cardType'])
-    .where('id', '=', w.bankCardId)
-    .executeTakeFirstOrThrow();
+  // A card number that does not open (altered in the database) is never paid to: the money returns (alarm logged).
+  const card = await payoutCard(db, w.bankCardId).catch((err) => {
+    if (err instanceof SecretError) return null;
+    throw err;
+  });
   let result: Awaited<ReturnType<ReturnType<typeof payoutProvider>['pay']>>;
-  try {
-    result = await payoutProvider().pay({ withdrawNo: w.withdrawNo, amount: w.actualAmount, ...card });
-  } catch (err) {
-    result = { ok: false, reason: `打款通道异常：${(err as Error).message}` };
-  }
+  if (!card) result = { ok: false, reason: '收款银行卡信息校验失败，未打款' };
+  else
+    try {
+      result = await payoutProvider().pay({ withdrawNo: w.withdrawNo, amount: w.actualAmount, ...card });
+    } catch (err) {
+      result = { ok: false, reason: `打款通道异常：${(err as Error).message}` };
+    }
   const now = at ?? nowIso();
   await db.transaction().execute(async (tx) => {
     const r = await tx

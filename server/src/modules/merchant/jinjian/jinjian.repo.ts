@@ -1,30 +1,53 @@
 import type { DB } from '../../../db/client.ts';
+import { open, seal } from '../../../lib/secret-box.ts';
+import type { SecretField } from '../../../lib/secret-rotate.ts';
 import { nowIso } from '../../../lib/time.ts';
 import type { JinjianApplicationTable } from './jinjian.tables.ts';
 import './jinjian.tables.ts';
 
+/** Rows as the service sees them: `detail` opened (clear JSON). */
 export type ApplicationRow = Omit<JinjianApplicationTable, 'id'> & { id: number };
+
+/**
+ * The submission at rest (ID, card and phone numbers inside): sealed whole (AES-256-GCM, lib/secret-box.ts). Sealed
+ * by sealDetail, opened by opened(): the one place for this table. No lookup needs it, so it has no hash.
+ */
+export const DETAIL_FIELD: SecretField = {
+  table: 'jinjianApplication',
+  column: 'detail',
+  purpose: 'jinjianApplication.detail',
+};
+export const sealDetail = (json: string) => seal(DETAIL_FIELD.purpose, json);
+const opened = (row: ApplicationRow | undefined): ApplicationRow | undefined =>
+  row && { ...row, detail: open(DETAIL_FIELD.purpose, row.detail, { table: DETAIL_FIELD.table, id: row.id }) };
 
 /** The merchant's latest application (the active one if any: at most one is 审核中 or 已开通). */
 export async function latest(db: DB, merchantId: number): Promise<ApplicationRow | undefined> {
-  return db
-    .selectFrom('jinjianApplication')
-    .selectAll()
-    .where('merchantId', '=', merchantId)
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
+  return opened(
+    await db
+      .selectFrom('jinjianApplication')
+      .selectAll()
+      .where('merchantId', '=', merchantId)
+      .orderBy('id', 'desc')
+      .executeTakeFirst(),
+  );
 }
 
 export async function byId(db: DB, merchantId: number, id: number): Promise<ApplicationRow | undefined> {
-  return db
-    .selectFrom('jinjianApplication')
-    .selectAll()
-    .where('merchantId', '=', merchantId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return opened(
+    await db
+      .selectFrom('jinjianApplication')
+      .selectAll()
+      .where('merchantId', '=', merchantId)
+      .where('id', '=', id)
+      .executeTakeFirst(),
+  );
 }
 
-/** Inserts a 审核中 application; the partial unique index refuses a second active one (answers undefined then). */
+/**
+ * Inserts a 审核中 application (`detail` given clear, stored sealed); the partial unique index refuses a second active
+ * one (answers undefined then).
+ */
 export async function insertPending(
   db: DB,
   v: Pick<ApplicationRow, 'merchantId' | 'kind' | 'provider' | 'applyNo' | 'subjectName' | 'detail' | 'submittedBy'>,
@@ -35,6 +58,7 @@ export async function insertPending(
       .insertInto('jinjianApplication')
       .values({
         ...v,
+        detail: sealDetail(v.detail),
         status: 10,
         providerMerchantNo: null,
         rejectReason: null,

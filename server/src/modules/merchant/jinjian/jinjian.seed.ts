@@ -4,6 +4,7 @@ import type { DemoIds } from '../../types.ts';
 import { branchByCode } from '../bank/bank.repo.ts';
 import { bindSettlementCard } from './card-binding.ts';
 import { withIdCheck, withLuhn, withUsccCheck } from './checksum-fixtures.ts';
+import { sealDetail } from './jinjian.repo.ts';
 
 /**
  * Demo onboarding: merchant A is onboarded (已开通) as an enterprise; its settlement account is the 工商银行 对公 card
@@ -52,7 +53,7 @@ export async function seedDemoJinjian(db: DB, demo: DemoIds) {
         providerMerchantNo: '6666000123456788',
         rejectReason: null,
         subjectName: qiyeA.companyName,
-        detail: JSON.stringify({ body: qiyeA, branch: yc }),
+        detail: sealDetail(JSON.stringify({ body: qiyeA, branch: yc })),
         submittedBy: demo.merchantA.ownerId,
         submittedAt: ago(25),
         approvedAt: ago(24),
@@ -105,7 +106,7 @@ export async function seedDemoJinjian(db: DB, demo: DemoIds) {
       providerMerchantNo: null,
       rejectReason: '结算银行卡持卡人须与身份证姓名一致',
       subjectName: gerenB.name,
-      detail: JSON.stringify({ body: gerenB, branch: ty }),
+      detail: sealDetail(JSON.stringify({ body: gerenB, branch: ty })),
       submittedBy: demo.merchantB.ownerId,
       submittedAt: ago(3),
       approvedAt: null,

@@ -17,7 +17,10 @@ export interface JinjianApplicationTable {
   rejectReason: string | null;
   /** The person (个人) or the company (企业). */
   subjectName: string;
-  /** JSON of the validated submission plus the chosen branch: kept whole for the provider, masked in every answer. */
+  /**
+   * JSON of the validated submission plus the chosen branch, sealed (lib/secret-box.ts): kept whole for the provider,
+   * masked in every answer. jinjian.repo.ts seals and opens it.
+   */
   detail: string;
   submittedBy: number;
   submittedAt: string;
