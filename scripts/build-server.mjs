@@ -1,28 +1,55 @@
 #!/usr/bin/env node
-// Builds the server into one ES module, server/dist/main.js, run with plain `node` (no TypeScript compiler at start).
+// Builds the server into one ES module run with plain `node` (no TypeScript compiler at start). Two modes:
+//   checkout (default): server/dist/main.js, run by `npm start` inside this checkout;
+//   --release: <release>/app/server.js, part of the self-contained release folder made by scripts/build-release.mjs.
 //
 // The server finds code at run time by scanning folders and importing what it finds (modules/**/*.module.ts,
 // db/migrations/*.ts, contracts/src/menus/*.ts, finance's bank-card service by relative path). Plain node cannot
 // import .ts, so the bundle carries a generated index of every source file as a lazy loader, and each non-literal
-// `import(x)` in our sources is rewritten to look x up in that index first. `import.meta.url` / `dirname` are
-// replaced by each source file's own location, so paths computed from them (gen templates, the menus folder, the
-// repository root) stay what they are when running from source. The bundle therefore runs inside this checkout.
+// `import(x)` in our sources is rewritten to look x up in that index first.
+//
+// Paths the server computes at run time come from `import.meta.url` / `dirname` / `filename` in our sources: the
+// migrations folder (db/migrate.ts), the modules folder (modules/discover.ts), the menu catalogue (lib/menu-catalogue.ts,
+// menu/page-keys.ts), the gen templates and the project root (gen/render.ts, gen/gen.settings.ts), the seed sources
+// (seed/fingerprint.ts: unused when built, the bundle carries its fingerprint), ip2region's resolution
+// (lib/ip-region.ts) and web/dist (app.ts).
+//   checkout mode: each is replaced by the source file's own absolute location, so everything is what it is from
+//     source; the bundle runs inside this checkout only.
+//   release mode: each is replaced by that file's path relative to the release root, resolved at run time from the
+//     bundle's own location (<release>/app/server.js -> <release>/), so the folder can be moved anywhere. The source
+//     tree is not shipped: folder listings of our sources come from a listing generated here (`readdirSync` in our
+//     sources reads it first), the lazy index is keyed by those relocated URLs, and the few files read as data ship
+//     beside the bundle at their source-relative paths (scripts/build-release.mjs copies them: the migrations, which
+//     the code generator reads to know the product's own tables, and the gen templates). The API docs packages
+//     (@fastify/swagger, -ui; loaded outside production only) are replaced by a stub that logs their absence, so a
+//     release needs them in no mode. `node server.mjs migrate` runs db/migrate-cli.ts instead of main.ts.
 //
 // Dependencies in node_modules stay external (node loads them as usual); @jz/contracts (TypeScript) is bundled.
-// Usage: node scripts/build-server.mjs [--out server/dist/main.js]
+// Usage: node scripts/build-server.mjs [--out server/dist/main.js] [--external-deps]
+//        node scripts/build-server.mjs --release --out <release>/app/server.js [--meta <file.json>]
+//   --meta writes {fingerprint, externals} (the packages the bundle imports at run time) for build-release.mjs.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { isBuiltin } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const outArg = process.argv.indexOf('--out');
-const outFile = path.resolve(outArg > 0 ? process.argv[outArg + 1] : path.join(root, 'server/dist/main.js'));
+const arg = (name) => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? process.argv[i + 1] : undefined;
+};
+const release = process.argv.includes('--release');
+const outFile = path.resolve(
+  arg('--out') ?? path.join(root, release ? 'dist/release/app/server.js' : 'server/dist/main.js'),
+);
+const metaFile = arg('--meta');
 const srcRoots = [path.join(root, 'server/src'), path.join(root, 'packages/contracts/src')];
 const mainFile = path.join(root, 'server/src/main.ts');
+const migrateCliFile = path.join(root, 'server/src/db/migrate-cli.ts');
 // Entry scripts run themselves when imported: never part of the lazy index.
-const notIndexed = new Set([mainFile, path.join(root, 'server/src/db/migrate-cli.ts')]);
+const notIndexed = new Set([mainFile, migrateCliFile]);
 
 function tsFiles(dir) {
   const out = [];
@@ -36,6 +63,8 @@ function tsFiles(dir) {
 
 const sources = srcRoots.flatMap(tsFiles).sort();
 const indexed = sources.filter((f) => !notIndexed.has(f));
+/** A source's path from the repository root with forward slashes: its place in a release. */
+const rel = (f) => path.relative(root, f).split(path.sep).join('/');
 
 // The source fingerprint (sources + locked dependency versions): the server skips its base seeds at start when the database was seeded by the same sources.
 const hash = createHash('sha256');
@@ -44,18 +73,76 @@ const lockFile = path.join(root, 'package-lock.json');
 if (existsSync(lockFile)) hash.update(readFileSync(lockFile));
 const fingerprint = hash.digest('hex').slice(0, 32);
 
-const entry = `
-const lazy = new Map([
-${indexed.map((f) => `  [${JSON.stringify(pathToFileURL(f).href)}, () => import(${JSON.stringify(f)})],`).join('\n')}
-]);
-// Rewritten dynamic imports call this with their own file URL as the base for relative specifiers.
+/** Release mode: what `readdirSync` of a source folder answers: {folder: [[name, isDirectory], ...]}, sorted. */
+function sourceListing() {
+  const dirs = new Map();
+  for (const f of sources) {
+    const srcRoot = srcRoots.find((r) => f.startsWith(r + path.sep));
+    for (let child = f, dir = path.dirname(f); ; child = dir, dir = path.dirname(dir)) {
+      if (!dirs.has(dir)) dirs.set(dir, new Map());
+      dirs.get(dir).set(path.basename(child), child !== f);
+      if (dir === srcRoot) break;
+    }
+  }
+  return Object.fromEntries(
+    [...dirs].map(([d, entries]) => [rel(d), [...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))]),
+  );
+}
+
+// Rewritten dynamic imports call __jzImportFrom with their own file URL as the base for relative specifiers.
+const importFrom = `
 globalThis.__jzImportFrom = (base) => (spec) => {
   const url = spec.startsWith('node:') ? spec : new URL(spec, base).href;
   const load = lazy.get(url);
   return load ? load() : import(url);
 };
 globalThis.__JZ_BUILD__ = { fingerprint: ${JSON.stringify(fingerprint)} };
+`;
+
+const checkoutEntry = `
+const lazy = new Map([
+${indexed.map((f) => `  [${JSON.stringify(pathToFileURL(f).href)}, () => import(${JSON.stringify(f)})],`).join('\n')}
+]);
+${importFrom}
 await import(${JSON.stringify(mainFile)});
+`;
+
+const releaseEntry = () => `
+import { readdirSync as realReaddir } from 'node:fs';
+import nodePath from 'node:path';
+import { fileURLToPath } from 'node:url';
+// This bundle is <release>/app/server.js: the release root stands where the repository root stood.
+const rootUrl = new URL('../', import.meta.url);
+const rootPath = fileURLToPath(rootUrl);
+const srcUrl = (rel) => new URL(rel, rootUrl).href;
+globalThis.__jzSrcUrl = srcUrl;
+globalThis.__jzSrcPath = (rel) => nodePath.join(rootPath, rel);
+const listing = ${JSON.stringify(sourceListing())};
+class SourceDirent {
+  constructor(name, dir, parentPath) {
+    this.name = name;
+    this.parentPath = parentPath;
+    this.path = parentPath;
+    this.dir = dir;
+  }
+  isDirectory() { return this.dir; }
+  isFile() { return !this.dir; }
+  isSymbolicLink() { return false; }
+}
+// Our sources' folders are not shipped: their listing is this build's. Any other folder: the real one.
+globalThis.__jzReaddir = (p, opts) => {
+  const abs = nodePath.resolve(String(p));
+  const entries = listing[nodePath.relative(rootPath, abs).split(nodePath.sep).join('/')];
+  if (!entries) return realReaddir(p, opts);
+  const withTypes = typeof opts === 'object' && opts !== null && opts.withFileTypes;
+  return entries.map(([name, dir]) => (withTypes ? new SourceDirent(name, dir, abs) : name));
+};
+const lazy = new Map([
+${indexed.map((f) => `  [srcUrl(${JSON.stringify(rel(f))}), () => import(${JSON.stringify(f)})],`).join('\n')}
+]);
+${importFrom}
+if (process.argv[2] === 'migrate') await import(${JSON.stringify(migrateCliFile)});
+else await import(${JSON.stringify(mainFile)});
 `;
 
 // Dependencies are bundled too (node then reads and compiles one file instead of ~1,000: most of the start-up time)
@@ -63,6 +150,12 @@ await import(${JSON.stringify(mainFile)});
 const bundleDeps = !process.argv.includes('--external-deps');
 const EXTERNAL = ['better-sqlite3', 'pg-native', '@fastify/swagger', '@fastify/swagger-ui', 'ip2region'];
 const keepExternal = (spec) => EXTERNAL.some((e) => spec === e || spec.startsWith(`${e}/`));
+/** Release mode: the API docs packages (imported by app.ts outside production only) become this stub. */
+const API_DOCS = new Set(['@fastify/swagger', '@fastify/swagger-ui']);
+const apiDocsStub = (spec) =>
+  spec === '@fastify/swagger'
+    ? "export default async function apiDocsAbsent(app) { app.log.warn('API docs (/tmpl/api/docs) are not part of a release: run the server from the checkout for them'); }"
+    : 'export default async function apiDocsUiAbsent() {}';
 
 const ownSource = (p) => srcRoots.some((r) => p.startsWith(r + path.sep));
 let rewritten = 0;
@@ -72,22 +165,39 @@ const sourceRewrite = {
   name: 'jz-source-rewrite',
   setup(build) {
     build.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (release && API_DOCS.has(args.path)) return { path: args.path, namespace: 'jz-api-docs-stub' };
       if (bundleDeps && !keepExternal(args.path)) return undefined;
       if (args.path.startsWith('@jz/') || args.kind === 'entry-point') return undefined;
       return { path: args.path, external: true };
     });
+    build.onLoad({ filter: /.*/, namespace: 'jz-api-docs-stub' }, (args) => ({
+      contents: apiDocsStub(args.path),
+      loader: 'js',
+    }));
     build.onLoad({ filter: /\.ts$/ }, (args) => {
       if (!ownSource(args.path)) return undefined;
-      const url = pathToFileURL(args.path).href;
+      const url = release ? null : pathToFileURL(args.path).href;
+      const r = rel(args.path);
+      const urlExpr = release ? `globalThis.__jzSrcUrl(${JSON.stringify(r)})` : JSON.stringify(url);
       let text = readFileSync(args.path, 'utf8')
-        .replaceAll('import.meta.url', JSON.stringify(url))
-        .replaceAll('import.meta.dirname', JSON.stringify(path.dirname(args.path)))
-        .replaceAll('import.meta.filename', JSON.stringify(args.path));
+        .replaceAll('import.meta.url', urlExpr)
+        .replaceAll(
+          'import.meta.dirname',
+          release
+            ? `globalThis.__jzSrcPath(${JSON.stringify(path.posix.dirname(r))})`
+            : JSON.stringify(path.dirname(args.path)),
+        )
+        .replaceAll(
+          'import.meta.filename',
+          release ? `globalThis.__jzSrcPath(${JSON.stringify(r)})` : JSON.stringify(args.path),
+        );
       // Only in expression position (after await, =, (, comma, :, ?, =>, return), so prose in comments stays as it is.
       text = text.replace(/(?<=(?:\bawait|\breturn|[=(,:?]|=>)\s*)import\s*\((?!\s*['"`])/g, () => {
         rewritten++;
-        return `__jzImportFrom(${JSON.stringify(url)})(`;
+        return `__jzImportFrom(${urlExpr})(`;
       });
+      // Release mode: listings of our (unshipped) source folders come from the generated listing.
+      if (release) text = text.replace(/\breaddirSync\(/g, 'globalThis.__jzReaddir(');
       return { contents: text, loader: 'ts' };
     });
   },
@@ -95,13 +205,19 @@ const sourceRewrite = {
 
 const started = Date.now();
 const result = await esbuild.build({
-  stdin: { contents: entry, resolveDir: root, sourcefile: 'jz-server-entry.mjs', loader: 'js' },
+  stdin: {
+    contents: release ? releaseEntry() : checkoutEntry,
+    resolveDir: root,
+    sourcefile: 'jz-server-entry.mjs',
+    loader: 'js',
+  },
   bundle: true,
   platform: 'node',
   format: 'esm',
   target: 'node22',
   keepNames: true,
   write: false,
+  metafile: true,
   outfile: outFile,
   plugins: [sourceRewrite],
   logLevel: 'warning',
@@ -117,7 +233,20 @@ mkdirSync(path.dirname(outFile), { recursive: true });
 const tmp = `${outFile}.${process.pid}.tmp`;
 writeFileSync(tmp, out.contents);
 renameSync(tmp, outFile);
+if (metaFile) {
+  // The packages imported at run time (node built-ins aside): what a release must carry in its node_modules.
+  const pkgOf = (spec) =>
+    spec
+      .split('/')
+      .slice(0, spec.startsWith('@') ? 2 : 1)
+      .join('/');
+  // ip2region is required at run time (lib/ip-region.ts), invisible to esbuild: EXTERNAL names it.
+  const externals = new Set(EXTERNAL.filter((e) => !release || !API_DOCS.has(e)));
+  for (const o of Object.values(result.metafile.outputs))
+    for (const i of o.imports) if (i.external && !isBuiltin(i.path)) externals.add(pkgOf(i.path));
+  writeFileSync(metaFile, JSON.stringify({ fingerprint, externals: [...externals].sort() }, null, 2));
+}
 console.log(
-  `server bundle: ${path.relative(root, outFile)} (${(out.contents.length / 1024).toFixed(0)} KB, ` +
+  `server bundle${release ? ' (release)' : ''}: ${path.relative(root, outFile)} (${(out.contents.length / 1024).toFixed(0)} KB, ` +
     `${indexed.length} indexed sources, ${rewritten} dynamic imports rewritten) in ${Date.now() - started} ms`,
 );
