@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCustomerSession } from '../src/modules/customer/customer.repo.ts';
-import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp } from './helpers/index.ts';
+import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp, testDbKind } from './helpers/index.ts';
 
 /**
  * The concurrency rule of domain.md: ten parallel identical transitions give exactly one success and nine 2004
@@ -219,6 +219,47 @@ describe('ten parallel identical transitions', () => {
     );
     expect(tally(rs)).toEqual({ ok: 1, refused: N - 1 });
     expect(await t.db.selectFrom('review').select('id').where('orderId', '=', o.id).execute()).toHaveLength(1);
+    expect(await status(o.id)).toBe(60);
+  });
+});
+
+describe.skipIf(testDbKind() !== 'postgres')('lock order of a review and a completion (PostgreSQL)', () => {
+  /**
+   * Completing an order (queren) locks its employee's row, then its shop's row. A review of another order of the
+   * same employee must take them in that order too; it took the shop first and the two deadlocked under the cluster
+   * load (scripts/cluster.mjs). Deterministic: a transaction of the test holds the employee row, as a completion does,
+   * while the review runs; once the review waits, the test's transaction takes the shop row. The review must not be
+   * holding it: the test's transaction gets it, commits, and the review then goes through (200, not a 500).
+   */
+  it('the review waits for the employee without holding the shop', async () => {
+    const o = await placed();
+    const pay = await o.customer.post(`${C}/order/pay`, { id: o.id });
+    const e = await newEmployee();
+    await ownerA.post(`${D}/setYuangong`, { id: o.id, yuangongId: e });
+    await ownerA.post(`${D}/shangjiaYanquan`, { code: pay.result.verifyCode });
+    expect((await ownerA.post(`${D}/queren`, { id: o.id })).code).toBe(200);
+
+    const waiting = async () =>
+      Number(
+        (
+          await sql<{ n: number }>`select count(*) as n from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`.execute(t.db)
+        ).rows[0].n,
+      );
+    let review: Promise<{ code: number; status: number }> | undefined;
+    await t.db.transaction().execute(async (trx) => {
+      await sql`select id from employee where id = ${e} for update`.execute(trx);
+      review = o.customer.post(`${C}/order/pingjia`, { id: o.id, rating: 5, content: '锁顺序' });
+      const end = Date.now() + 10_000;
+      while ((await waiting()) < 1 && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+      expect(await waiting()).toBe(1);
+      // A completion's next step: the shop row. With the review holding it, this would deadlock.
+      await sql`set local lock_timeout = '3s'`.execute(trx);
+      await sql`update shop set order_count = order_count where id = ${shopId}`.execute(trx);
+    });
+    const r = await review!;
+    expect(r.status).toBeLessThan(500);
+    expect(r.code).toBe(200);
     expect(await status(o.id)).toBe(60);
   });
 });

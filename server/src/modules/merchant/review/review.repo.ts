@@ -200,6 +200,13 @@ export async function refreshRatings(
     return { rating: round1(Number(r.a ?? 5)), n: Number(r.n) };
   };
   const now = nowIso();
+  // The employee row before the shop row: the order in which completing an order (confirmDone) takes them. The other
+  // way round, a review and a completion of two orders of one employee deadlocked on PostgreSQL (seen under the
+  // cluster load, scripts/cluster.mjs; test/order-concurrency.test.ts).
+  if (o.employeeId) {
+    const e = await avg('employeeId', o.employeeId);
+    await db.updateTable('employee').set({ rating: e.rating }).where('id', '=', o.employeeId).execute();
+  }
   const shop = await avg('shopId', o.shopId);
   await db.updateTable('shop').set({ rating: shop.rating }).where('id', '=', o.shopId).execute();
   const goods = await avg('goodsId', o.goodsId);
@@ -210,10 +217,6 @@ export async function refreshRatings(
       oc.column('goodsId').doUpdateSet({ rating: goods.rating, reviewCount: goods.n, updatedAt: now }),
     )
     .execute();
-  if (o.employeeId) {
-    const e = await avg('employeeId', o.employeeId);
-    await db.updateTable('employee').set({ rating: e.rating }).where('id', '=', o.employeeId).execute();
-  }
 }
 
 /** The stored average of a goods item (null before its first review). */
