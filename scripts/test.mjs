@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: lint, type check, web component tests, API tests on SQLite and PostgreSQL, the bundle budgets, then the
-// browser e2e suite.
+// `npm test`: lint, type check, web component tests, API tests on SQLite and PostgreSQL, the bundle budgets, the
+// release, then the browser e2e suite.
 // Every step runs even when an earlier one failed, so one run shows everything; the exit code is non-zero on any failure.
 // The last line is the plain summary "N passed, N failed, N skipped".
 import './check-node.mjs';
@@ -54,6 +54,12 @@ const steps = [
     // serves (WEB_DIST, else web/dist: the same rule as scripts/start.mjs), so the app is built once per run.
     name: 'bundle',
     cmd: 'node scripts/check-bundle.mjs --build',
+  },
+  {
+    // The release (issue 19): built from this tree (reusing the web build of the step above), moved out of the
+    // checkout, started with plain node on SQLite and, two instances at once, on PostgreSQL (scripts/release-test.mjs).
+    name: 'release',
+    cmd: 'node scripts/release-test.mjs',
   },
   {
     name: 'e2e',
