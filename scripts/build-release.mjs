@@ -16,7 +16,8 @@
 // rather than installed with `npm ci`: the build needs no registry access, the release carries exactly the bytes the
 // test suite ran with, and better-sqlite3 13 ships its prebuilt binaries for every platform inside its package, so the
 // copy is not tied to the build machine's platform (no install script, no compiler). The generated lockfile lists the
-// same packages at the same versions and integrity hashes, so `npm ci --omit=dev` in the release folder reinstalls
+// same packages at the same versions and integrity hashes (plus ip2region's peer @types/node, marked peer, which npm
+// requires in a lock but which is not installed), so `npm ci --omit=dev --omit=peer` in the release folder reinstalls
 // the same tree where copying is not wanted.
 //
 // Usage: node scripts/build-release.mjs [--out dist/release] [--reuse-web]
@@ -134,21 +135,28 @@ function resolveKey(from, name) {
 }
 const direct = {};
 const closure = new Set();
+/** Reached only through peer dependencies: listed in the lockfile (npm ci requires them), not installed. */
+const peers = new Set();
 const skipped = [];
-const visit = (key) => {
-  if (closure.has(key)) return;
-  closure.add(key);
+const visit = (key, set = closure) => {
+  if (set.has(key)) return;
+  set.add(key);
   const entry = locked[key];
   for (const [name, optional] of [
     ...Object.keys(entry.dependencies ?? {}).map((n) => [n, false]),
     ...Object.keys(entry.optionalDependencies ?? {}).map((n) => [n, true]),
   ]) {
     const dep = resolveKey(key, name);
-    if (dep && existsSync(path.join(root, dep))) visit(dep);
+    if (dep && existsSync(path.join(root, dep))) visit(dep, set);
     else if (!optional) fail(`${name} (needed by ${key}) is not installed`);
   }
-  // Peer dependencies are left out: here only type packages (ip2region's @types/node).
-  for (const name of Object.keys(entry.peerDependencies ?? {})) skipped.push(`${name} (peer of ${key})`);
+  // Peer dependencies are not installed: here only type packages (ip2region's @types/node).
+  for (const name of Object.keys(entry.peerDependencies ?? {})) {
+    const dep = resolveKey(key, name);
+    if (!dep) continue;
+    skipped.push(`${name} (peer of ${key})`);
+    visit(dep, peers);
+  }
 };
 for (const name of meta.externals) {
   const key = resolveKey('', name);
@@ -191,9 +199,9 @@ const lock = {
   packages: {
     '': { name: pkg.name, version, dependencies: pkg.dependencies, engines: pkg.engines },
     ...Object.fromEntries(
-      [...closure].sort().map((k) => {
+      [...new Set([...closure, ...peers])].sort().map((k) => {
         const { dev, devOptional, peer, ...entry } = locked[k];
-        return [k, entry];
+        return [k, closure.has(k) ? entry : { ...entry, peer: true }];
       }),
     ),
   },
