@@ -244,8 +244,10 @@ await import('./app/server.js');
 
 /* ---------------- build information */
 const git = (...a) => spawnSync('git', a, { cwd: root, encoding: 'utf8' });
-const commit = git('rev-parse', 'HEAD').stdout?.trim() || null;
-const dirty = commit ? git('status', '--porcelain', '--untracked-files=no').stdout.trim() !== '' : null;
+// A container build has no .git: the commit comes in as RELEASE_COMMIT (Dockerfile build argument).
+const fromGit = git('rev-parse', 'HEAD').stdout?.trim() || null;
+const commit = fromGit ?? (process.env.RELEASE_COMMIT || null);
+const dirty = fromGit ? git('status', '--porcelain', '--untracked-files=no').stdout.trim() !== '' : null;
 writeFileSync(
   path.join(stage, 'RELEASE.json'),
   `${JSON.stringify(
