@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEV_DATA_KEYS, holdsDevKey, parseDataKeys } from './lib/secret-box.ts';
 
 const DEFAULT_SECRET = 'dev-only-secret-change-me-0000000000';
 
@@ -14,6 +15,23 @@ const schema = z
       .regex(/^(postgres(ql)?:\/\/|sqlite:)/, 'DATABASE_URL must start with postgres:// or sqlite:')
       .optional(),
     APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').default(DEFAULT_SECRET),
+    /**
+     * Keys sealing ID, bank-card and onboarding data at rest (lib/secret-box.ts): `<id>:<base64 of 32 bytes>`, comma
+     * separated, the first sealing new values, the others still opening older ones until `npm run keys:rotate`.
+     * The default is a development key, refused in production. The ring itself is read from the environment by
+     * lib/secret-box.ts; this validates it so a bad value stops the start with a readable error.
+     */
+    DATA_KEYS: z
+      .string()
+      .trim()
+      .default(DEV_DATA_KEYS)
+      .superRefine((v, ctx) => {
+        try {
+          parseDataKeys(v);
+        } catch (err) {
+          ctx.addIssue({ code: 'custom', message: (err as Error).message.replace(/^DATA_KEYS: /, '') });
+        }
+      }),
     DEMO_SMS_CODE: z
       .string()
       .regex(/^\d{6}$/, 'DEMO_SMS_CODE must be 6 digits')
@@ -61,6 +79,19 @@ const schema = z
       ctx.addIssue({ code: 'custom', path: ['APP_SECRET'], message: 'set a real APP_SECRET in production' });
     if (c.DEMO_SMS_CODE)
       ctx.addIssue({ code: 'custom', path: ['DEMO_SMS_CODE'], message: 'DEMO_SMS_CODE is not allowed in production' });
+    if (holdsDevKey(safeRing(c.DATA_KEYS)))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATA_KEYS'],
+        message: 'set real DATA_KEYS in production (the development key is refused): e.g. k1:<openssl rand -base64 32>',
+      });
+    if (c.SMS_PROVIDER === 'console')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMS_PROVIDER'],
+        message:
+          'SMS_PROVIDER=console writes sign-in codes to the log: set SMS_PROVIDER=aliyun (and ALIYUN_SMS_*) in production',
+      });
     if (c.SMS_RATE_LIMIT === 'off')
       ctx.addIssue({
         code: 'custom',
@@ -68,6 +99,15 @@ const schema = z
         message: 'SMS_RATE_LIMIT=off is not allowed in production',
       });
   });
+
+/** The ring of a DATA_KEYS value already validated (an invalid one was reported by its own check: no ring). */
+function safeRing(v: string) {
+  try {
+    return parseDataKeys(v);
+  } catch {
+    return { current: null as never, byId: new Map() };
+  }
+}
 
 export type Config = z.infer<typeof schema> & { dataDir: string; dbKind: 'sqlite' | 'postgres' };
 

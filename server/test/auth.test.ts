@@ -430,7 +430,9 @@ describe('DEMO_SMS_CODE', () => {
     );
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/APP_SECRET/);
     expect(() => loadConfig({ DEMO_SMS_CODE: '12345' })).toThrow(/6 digits/);
-    expect(loadConfig({ NODE_ENV: 'production', APP_SECRET: secret }).DEMO_SMS_CODE).toBeUndefined();
+    // A production configuration (real data keys, a real SMS gateway) has no demo code.
+    const real = { DATA_KEYS: `k1:${Buffer.alloc(32, 3).toString('base64')}`, SMS_PROVIDER: 'aliyun' };
+    expect(loadConfig({ NODE_ENV: 'production', APP_SECRET: secret, ...real }).DEMO_SMS_CODE).toBeUndefined();
   });
 
   it('the real start (src/main.ts) exits with the reason before touching the data folder', () => {

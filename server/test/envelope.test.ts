@@ -136,6 +136,13 @@ describe('in production', () => {
       loadConfig({
         NODE_ENV: 'production',
         APP_SECRET: 'a-real-production-secret-of-32-chars-or-more',
+        // Production refuses the development data key and the console SMS gateway (issue 20); nothing is sent here.
+        DATA_KEYS: `k1:${Buffer.alloc(32, 9).toString('base64')}`,
+        SMS_PROVIDER: 'aliyun',
+        ALIYUN_SMS_ACCESS_KEY_ID: 'test-id',
+        ALIYUN_SMS_ACCESS_KEY_SECRET: 'test-secret',
+        ALIYUN_SMS_SIGN_NAME: '家政测试',
+        ALIYUN_SMS_TEMPLATE_CODE: 'SMS_000000',
         DATABASE_URL: `sqlite:${path.join(dir, 'p.db')}`,
         LOG_LEVEL: 'silent',
       }),

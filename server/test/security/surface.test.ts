@@ -115,14 +115,21 @@ describe('headers and CORS', () => {
 });
 
 describe('production configuration refusals (config.ts)', () => {
-  const prod = { NODE_ENV: 'production', APP_SECRET: 'a-real-production-secret-0123456789abcdef' };
+  const prod = {
+    NODE_ENV: 'production',
+    APP_SECRET: 'a-real-production-secret-0123456789abcdef',
+    DATA_KEYS: `k1:${Buffer.alloc(32, 5).toString('base64')}`,
+    SMS_PROVIDER: 'aliyun',
+  };
 
   it('a proper production configuration loads', () => {
     expect(loadConfig(prod).NODE_ENV).toBe('production');
   });
 
-  it('refuses the default secret, a short secret, a demo SMS code and SMS_RATE_LIMIT=off', () => {
+  it('refuses the default secret, a short secret, a demo SMS code, SMS_RATE_LIMIT=off, the console SMS gateway and the development data key', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/APP_SECRET/);
+    expect(() => loadConfig({ ...prod, SMS_PROVIDER: 'console' })).toThrow(/SMS_PROVIDER/);
+    expect(() => loadConfig({ ...prod, DATA_KEYS: undefined })).toThrow(/DATA_KEYS/);
     expect(() => loadConfig({ ...prod, APP_SECRET: 'short' })).toThrow(/APP_SECRET/);
     expect(() => loadConfig({ ...prod, DEMO_SMS_CODE: '123456' })).toThrow(/DEMO_SMS_CODE/);
     expect(() => loadConfig({ ...prod, SMS_RATE_LIMIT: 'off' })).toThrow(/SMS_RATE_LIMIT/);
@@ -134,7 +141,8 @@ describe('production configuration refusals (config.ts)', () => {
       expect.unreachable();
     } catch (err) {
       const m = (err as Error).message;
-      for (const k of ['APP_SECRET', 'DEMO_SMS_CODE', 'SMS_RATE_LIMIT']) expect(m).toContain(k);
+      for (const k of ['APP_SECRET', 'DEMO_SMS_CODE', 'SMS_RATE_LIMIT', 'SMS_PROVIDER', 'DATA_KEYS'])
+        expect(m).toContain(k);
     }
   });
 

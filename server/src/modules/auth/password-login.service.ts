@@ -30,17 +30,29 @@ async function failuresSince(app: App, key: string, since: string) {
   return { n: Number(r.n), first: r.first };
 }
 
-/** Checks login name or phone + password; answers the user id, or throws (2001 wrong, 2004/429 locked). */
-export async function passwordSignIn(app: App, account: string, password: string, ip: string): Promise<number> {
+interface TryMessages {
+  /** The caller's address made too many tries this hour. */
+  ipLimited: string;
+  /** The account is locked, for `mins` more minutes. */
+  locked: (mins: number) => string;
+  /** A wrong password, `left` tries before the lock (0: locked now). */
+  wrong: (left: number) => string;
+}
+
+/**
+ * One password try under the limits above, for the account `key` (`u:<userId>`, or `x:<typed name>` when unknown):
+ * refuses while the caller's address or the account is over its limit (2004/429), reserves the try, runs `check`
+ * and answers when it was right (the account's earlier failures cleared), else throws 2004 with the tries left.
+ * `accept` runs after a right password and before the try is marked good: it may still refuse (the try then counts).
+ * Sign-in and the old-password check of sys/user/edit/password share it, and one budget per account.
+ */
+export async function limitedPasswordTry(
+  app: App,
+  o: { key: string; ip: string; check: () => Promise<boolean>; accept?: () => void; messages: TryMessages },
+): Promise<void> {
   const now = Date.now();
   const since = new Date(now - PASSWORD_RULES.windowMs).toISOString();
-  const user = await app.db
-    .selectFrom('user')
-    .select(['id', 'status', 'passwordHash'])
-    .where((w) => w.or([w('phone', '=', account), w('loginName', '=', account)]))
-    .orderBy('id')
-    .executeTakeFirst();
-  const key = user ? `u:${user.id}` : `x:${account.toLowerCase()}`;
+  const { key, ip, messages } = o;
 
   const ipTries = await app.db
     .selectFrom('loginAttempt')
@@ -48,11 +60,11 @@ export async function passwordSignIn(app: App, account: string, password: string
     .where('ip', '=', ip)
     .where('createdAt', '>', since)
     .executeTakeFirstOrThrow();
-  if (Number(ipTries.n) >= PASSWORD_RULES.perIpHour) throw rateLimited('当前网络登录尝试过于频繁，请 1 小时后再试');
+  if (Number(ipTries.n) >= PASSWORD_RULES.perIpHour) throw rateLimited(messages.ipLimited);
 
   const locked = (first: string | null) => {
     const mins = Math.max(1, Math.ceil(((first ? Date.parse(first) : now) + PASSWORD_RULES.windowMs - now) / 60_000));
-    return rateLimited(`密码错误次数过多，账号已锁定，请 ${mins} 分钟后再试或使用短信登录`);
+    return rateLimited(messages.locked(mins));
   };
   const before = await failuresSince(app, key, since);
   if (before.n >= PASSWORD_RULES.maxFailures) throw locked(before.first);
@@ -74,19 +86,38 @@ export async function passwordSignIn(app: App, account: string, password: string
     .executeTakeFirstOrThrow();
   if (Number(rank.n) > PASSWORD_RULES.maxFailures) throw locked(after.first);
 
-  const good = !!user && (await verifyPassword(password, user.passwordHash));
-  if (!good) {
-    const left = PASSWORD_RULES.maxFailures - Number(rank.n);
-    throw business(left > 0 ? `${WRONG}，还可尝试 ${left} 次` : `${WRONG}，账号已锁定 1 小时，可使用短信登录`);
-  }
-  if (user.status === 1) throw business('该账号已停用，请联系管理员');
+  if (!(await o.check())) throw business(messages.wrong(Math.max(0, PASSWORD_RULES.maxFailures - Number(rank.n))));
+  o.accept?.();
   await app.db.updateTable('loginAttempt').set({ success: 1 }).where('id', '=', attemptId).execute();
-  // A successful sign-in clears the account's earlier failures.
+  // A right password clears the account's earlier failures.
   await app.db
     .deleteFrom('loginAttempt')
     .where('accountKey', '=', key)
     .where('success', '=', 0)
     .where('id', '<', attemptId)
     .execute();
-  return user.id;
+}
+
+/** Checks login name or phone + password; answers the user id, or throws (2001 wrong, 2004/429 locked). */
+export async function passwordSignIn(app: App, account: string, password: string, ip: string): Promise<number> {
+  const user = await app.db
+    .selectFrom('user')
+    .select(['id', 'status', 'passwordHash'])
+    .where((w) => w.or([w('phone', '=', account), w('loginName', '=', account)]))
+    .orderBy('id')
+    .executeTakeFirst();
+  await limitedPasswordTry(app, {
+    key: user ? `u:${user.id}` : `x:${account.toLowerCase()}`,
+    ip,
+    check: async () => !!user && (await verifyPassword(password, user.passwordHash)),
+    accept: () => {
+      if (user?.status === 1) throw business('该账号已停用，请联系管理员');
+    },
+    messages: {
+      ipLimited: '当前网络登录尝试过于频繁，请 1 小时后再试',
+      locked: (mins) => `密码错误次数过多，账号已锁定，请 ${mins} 分钟后再试或使用短信登录`,
+      wrong: (left) => (left > 0 ? `${WRONG}，还可尝试 ${left} 次` : `${WRONG}，账号已锁定 1 小时，可使用短信登录`),
+    },
+  });
+  return user!.id;
 }

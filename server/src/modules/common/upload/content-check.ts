@@ -53,6 +53,15 @@ const ACTIVE =
 const PDF_ACTIVE = /\/(JavaScript|Launch)\b/;
 
 /**
+ * PDF names may spell any character as #xx (ISO 32000 7.3.5): `/J#61vaScript` is `/JavaScript` to a reader. Names are
+ * decoded before the action check; a name runs to the next whitespace or delimiter.
+ */
+export const decodePdfNames = (text: string) =>
+  text.replace(/\/[^\s/<>[\]()%{}]*/g, (name) =>
+    name.replace(/#([0-9A-Fa-f]{2})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16))),
+  );
+
+/**
  * A ZIP archive (JAR, APK, docx...) appended to the file: its end-of-central-directory record in the last 64 KB with a
  * central directory that fits before it. Readers find archives from their end, so the file opens as both.
  */
@@ -122,7 +131,8 @@ export function contentProblem(buf: Buffer, d: Detected): string | undefined {
   const label = d.kind === 'image' ? '图片' : d.kind === 'video' ? '视频' : 'PDF';
   const text = buf.toString('latin1');
   if (ACTIVE.test(text)) return `文件内容无效：${label}中夹带了网页或脚本代码，已拒绝上传`;
-  if (d.kind === 'pdf' && PDF_ACTIVE.test(text)) return '文件内容无效：PDF 中含有脚本或启动程序的动作，已拒绝上传';
+  if (d.kind === 'pdf' && PDF_ACTIVE.test(decodePdfNames(text)))
+    return '文件内容无效：PDF 中含有脚本或启动程序的动作，已拒绝上传';
   if (hasAppendedZip(buf)) return `文件内容无效：${label}中夹带了压缩包，已拒绝上传`;
   if (d.kind === 'image') {
     const size = imageSize(buf, d.ext);

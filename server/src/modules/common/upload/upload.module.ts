@@ -5,11 +5,16 @@ import { defineModule } from '../../types.ts';
 import { receive, storeUpload, parserLimit, uploadSettings } from './upload.service.ts';
 import { STORAGE_KEY, storageOf, UPLOAD_URL_PREFIX, uploadsRoot } from './storage.ts';
 
-const DOWNLOAD_ONLY = /\.(docx?|xlsx?|pptx?)$/;
+/**
+ * Served as downloads, never rendered from the app's origin: Office files, and PDFs (a PDF viewer runs a document's
+ * scripts, and the content check cannot see inside compressed object streams).
+ */
+const DOWNLOAD_ONLY = /\.(pdf|docx?|xlsx?|pptx?)$/;
 
 /**
  * spec §7 uploads: POST /api/com/file/up (multipart: file, rootPath) and POST /api/com/file/upWidthWangEdit.
- * Files are served from DATA_DIR/uploads under /tmpl/uploads/<rootPath>/<generated name> with their real type.
+ * Files are served from DATA_DIR/uploads under /tmpl/uploads/<rootPath>/<generated name> with their real type; PDF and
+ * Office files as attachments.
  */
 export default defineModule({
   name: 'upload',

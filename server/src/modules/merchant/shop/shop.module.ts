@@ -91,8 +91,14 @@ export default defineModule({
       async (req) => {
         const t = await tenantOf(app.db, req);
         const { id, ...v } = req.body;
-        await editShop(app.db, t, id, v);
-        return ok(null);
+        const { pendingName } = await editShop(app.db, t, id, v);
+        // An approved shop's new name waits for the platform; customers see the approved one meanwhile.
+        return ok(
+          null,
+          pendingName && v.name === pendingName
+            ? `已保存，店铺名称「${pendingName}」已提交平台审核，审核通过前顾客看到的仍是原名称`
+            : undefined,
+        );
       },
     );
 

@@ -225,10 +225,25 @@ export async function addShop(db: DB, t: Tenant, input: ShopInput & SettingInput
   });
 }
 
-/** Edits one of the merchant's shops. A rejected shop goes back to the audit queue once edited. */
-export async function editShop(db: DB, t: Tenant, id: number, input: ShopInput & SettingInput) {
+/**
+ * Edits one of the merchant's shops. A rejected shop goes back to the audit queue once edited. An approved shop is
+ * public under its name, so a new name waits for the platform's review in pendingName (the rest applies at once);
+ * asking for the approved name again withdraws the request. Answers the name now waiting, if any.
+ */
+export async function editShop(
+  db: DB,
+  t: Tenant,
+  id: number,
+  input: ShopInput & SettingInput,
+): Promise<{ pendingName: string | null }> {
   const cur = await findOwnShop(db, t, id);
   const { shop, setting } = splitInput(input);
+  // undefined: the pending request is left as it is.
+  let pendingName: string | null | undefined;
+  if (shop.name !== undefined && cur.auditStatus === 1) {
+    pendingName = shop.name === cur.name ? null : shop.name;
+    delete shop.name;
+  } else if (shop.name !== undefined) pendingName = null;
   if (shop.fuwuIds) {
     shop.fuwuIds = await assertFuwuIds(db, shop.fuwuIds);
     const dropped = parseArr<number>(cur.fuwuIds).filter((f) => !shop.fuwuIds!.includes(f));
@@ -243,28 +258,32 @@ export async function editShop(db: DB, t: Tenant, id: number, input: ShopInput &
       if (used) throw business(`服务类目「${used.name}」下还有商品，不能移除`);
     }
   }
-  if (shop.name && shop.name !== cur.name) {
+  const newName = shop.name ?? pendingName;
+  if (newName && newName !== cur.name) {
+    // Names are unique within the merchant, those waiting for review included.
     const clash = await db
       .selectFrom('shop')
       .select('id')
       .where('merchantId', '=', t.merchantId)
-      .where('name', '=', shop.name)
+      .where((eb) => eb.or([eb('name', '=', newName), eb('pendingName', '=', newName)]))
       .where('id', '!=', id)
       .executeTakeFirst();
-    if (clash) throw business(`店铺名称「${shop.name}」已存在`);
+    if (clash) throw business(`店铺名称「${newName}」已存在`);
   }
   await db.transaction().execute(async (trx) => {
     const cols = shopColumns(shop);
     const resubmit = cur.auditStatus === 2 ? { auditStatus: 0, auditRemark: null } : {};
-    if (Object.keys(cols).length || Object.keys(resubmit).length)
+    const held = pendingName !== undefined && pendingName !== cur.pendingName ? { pendingName } : {};
+    if (Object.keys(cols).length || Object.keys(resubmit).length || Object.keys(held).length)
       await trx
         .updateTable('shop')
-        .set({ ...cols, ...resubmit, updatedAt: nowIso() })
+        .set({ ...cols, ...resubmit, ...held, updatedAt: nowIso() })
         .where('id', '=', id)
         .where('merchantId', '=', t.merchantId)
         .execute();
     await upsertSetting(trx, id, setting);
   });
+  return { pendingName: pendingName === undefined ? cur.pendingName : pendingName };
 }
 
 /** Open (1) or close (0) a shop; only an approved shop may open. */
@@ -347,7 +366,10 @@ export async function searchShops(
   // A sub-account limited to some shops sees only those.
   if (scope.shopIds) q = scope.shopIds.length ? q.where('shop.id', 'in', scope.shopIds) : q.where(sql<boolean>`1 = 0`);
   if (f.name) q = q.where('shop.name', 'like', likeContains(f.name));
-  if (f.auditStatus !== undefined) q = q.where('shop.auditStatus', '=', f.auditStatus);
+  // 待审核 includes approved shops whose new name waits for review (they stay 已通过 and open meanwhile).
+  if (f.auditStatus === 0)
+    q = q.where((eb) => eb.or([eb('shop.auditStatus', '=', 0), eb('shop.pendingName', 'is not', null)]));
+  else if (f.auditStatus !== undefined) q = q.where('shop.auditStatus', '=', f.auditStatus);
   if (f.yingyeState !== undefined) q = q.where('shop.yingyeState', '=', f.yingyeState);
   if (f.parentId !== undefined) q = q.where('shop.parentId', '=', f.parentId);
   if (f.isMain === 1) q = q.where('shop.parentId', 'is', null);
@@ -365,14 +387,19 @@ export async function searchShops(
             .whereRef('goods.shopId', '=', 'shop.id')
             .as('goodsCount'),
         )
-        .orderBy('shop.auditStatus', 'asc')
+        .orderBy((eb) =>
+          eb.case().when('shop.pendingName', 'is not', null).then(0).else(eb.ref('shop.auditStatus')).end(),
+        )
         .orderBy('shop.id', 'asc'),
     f,
   );
   return { total: page.total, records: page.records.map((r) => toShopInfo(r as never)) };
 }
 
-/** Platform audit: only a pending shop can be decided, once (a concurrent second decision is refused). */
+/**
+ * Platform audit, decided once (a concurrent second decision is refused): a pending shop is approved or rejected
+ * (closed); an approved shop's name change is applied or dropped, the shop staying approved and open either way.
+ */
 export async function auditShop(db: DB, id: number, status: number, remark: string | null) {
   const r = await db
     .updateTable('shop')
@@ -380,11 +407,41 @@ export async function auditShop(db: DB, id: number, status: number, remark: stri
     .where('id', '=', id)
     .where('auditStatus', '=', 0)
     .executeTakeFirst();
-  if (Number(r.numUpdatedRows) === 0) {
-    const exists = await db.selectFrom('shop').select('auditStatus').where('id', '=', id).executeTakeFirst();
-    if (!exists) throw notFound('店铺不存在');
-    throw business('该店铺已审核，请刷新后查看');
+  if (Number(r.numUpdatedRows) === 1) return;
+  const cur = await db
+    .selectFrom('shop')
+    .select(['merchantId', 'auditStatus', 'pendingName'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!cur) throw notFound('店铺不存在');
+  const asked = cur.pendingName;
+  if (cur.auditStatus === 1 && asked) {
+    if (status === 1) {
+      const clash = await db
+        .selectFrom('shop')
+        .select('id')
+        .where('merchantId', '=', cur.merchantId)
+        .where('name', '=', asked)
+        .where('id', '!=', id)
+        .executeTakeFirst();
+      if (clash) throw business(`店铺名称「${asked}」已被该商家的其他店铺使用，请驳回`);
+    }
+    const decided = await db
+      .updateTable('shop')
+      .set({
+        ...(status === 1
+          ? { name: asked, auditRemark: null }
+          : { auditRemark: `店铺名称变更为「${asked}」未通过审核：${remark ?? ''}` }),
+        pendingName: null,
+        updatedAt: nowIso(),
+      })
+      .where('id', '=', id)
+      .where('auditStatus', '=', 1)
+      .where('pendingName', '=', asked)
+      .executeTakeFirst();
+    if (Number(decided.numUpdatedRows) === 1) return;
   }
+  throw business('该店铺已审核，请刷新后查看');
 }
 
 /** Platform view of any shop (shop audit), with its merchant's name. */

@@ -15,4 +15,11 @@ declare module '../../../db/schema.ts' {
   interface Database {
     shopSetting: ShopSettingTable;
   }
+  interface ShopTable {
+    /**
+     * The name an approved shop asked for, waiting for the platform's review (migration 1701); `name` stays the approved
+     * one customers see until then. Null: no request.
+     */
+    pendingName: Generated<string | null>;
+  }
 }

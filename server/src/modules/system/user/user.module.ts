@@ -9,8 +9,9 @@ import {
   userQuery,
 } from '@jz/contracts/user';
 import { ok } from '../../../lib/envelope.ts';
-import { business, invalid } from '../../../lib/errors.ts';
+import { invalid } from '../../../lib/errors.ts';
 import { currentUser } from '../../../plugins/auth.ts';
+import { limitedPasswordTry } from '../../auth/password-login.service.ts';
 import { revokeUserSessions } from '../../auth/session.service.ts';
 import { consumeCode, issueCode } from '../../auth/sms-code.service.ts';
 import { defineModule } from '../../types.ts';
@@ -72,7 +73,18 @@ export default defineModule({
           .executeTakeFirstOrThrow();
         if (row.passwordHash) {
           if (!req.body.oldPassword) throw invalid('请输入原密码');
-          if (!(await verifyPassword(req.body.oldPassword, row.passwordHash))) throw business('原密码错误');
+          const old = req.body.oldPassword;
+          // Throttled like password sign-in, on the same per-account budget: a stolen session cannot guess it.
+          await limitedPasswordTry(app, {
+            key: `u:${me.id}`,
+            ip: req.ip,
+            check: () => verifyPassword(old, row.passwordHash),
+            messages: {
+              ipLimited: '当前网络密码尝试过于频繁，请 1 小时后再试',
+              locked: (mins) => `原密码错误次数过多，请 ${mins} 分钟后再试，或退出后使用短信登录`,
+              wrong: (left) => (left > 0 ? `原密码错误，还可尝试 ${left} 次` : '原密码错误，已锁定 1 小时'),
+            },
+          });
         } else {
           if (!req.body.code) throw invalid('请输入短信验证码');
           await consumeCode(app, me.phone, 'password', req.body.code);
