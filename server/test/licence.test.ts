@@ -2,6 +2,7 @@ import type { Licence, LicenceExpiring } from '@jz/contracts/licence';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayjs, TZ } from '../src/lib/time.ts';
 import { notifyLicenceExpiry } from '../src/modules/merchant/licence/licence.notice.ts';
+import { permsOf } from '../src/plugins/auth.ts';
 import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp } from './helpers/index.ts';
 
 const L = 'merchant/licence';
@@ -51,8 +52,10 @@ describe('我的证照', () => {
     expect(b.result.records[0].expiry).toBe('expired');
   });
 
-  it('the expiring count for the landing page (any merchant user, even without the licence page)', async () => {
-    const a = await subA.get<LicenceExpiring>(`${L}/expiring`);
+  it('the expiring count for the landing page: holders of 我的证照 only (licence numbers are in it)', async () => {
+    // The demo sub-account holds no merchant:account:* code: refused, and its landing page hides the reminder.
+    expect((await subA.get<LicenceExpiring>(`${L}/expiring`)).code).toBe(301);
+    const a = await ownerA.get<LicenceExpiring>(`${L}/expiring`);
     expect(a.code).toBe(200);
     expect(a.result).toMatchObject({ expiring: 1, expired: 0 });
     const b = await ownerB.get<LicenceExpiring>(`${L}/expiring`);
@@ -125,7 +128,7 @@ describe('证照审核 (platform)', () => {
     );
     expect(rs.filter((r) => r.code === 200)).toHaveLength(1);
     expect(rs.filter((r) => r.code === 2004)).toHaveLength(9);
-    // One decision, one message to each active user of the merchant.
+    // One decision, one message to each active user of the merchant who may see its licences.
     const msgs = await licenceMessages(add.result.id);
     expect(msgs.map((m) => m.title)).toHaveLength(await activeUsers('13800000001'));
     expect(new Set(msgs.map((m) => m.title)).size).toBe(1);
@@ -149,15 +152,22 @@ const licenceMessages = (id: number) =>
     .where('refId', '=', id)
     .orderBy('id')
     .execute();
+/** Licence news reaches the merchant's active owners and the users holding 我的证照 (message.service subjectPerm). */
 const activeUsers = async (ownerPhone: string) => {
   const o = await t.db
     .selectFrom('user')
     .select('merchantId')
     .where('phone', '=', ownerPhone)
     .executeTakeFirstOrThrow();
-  return (
-    await t.db.selectFrom('user').select('id').where('merchantId', '=', o.merchantId).where('status', '=', 0).execute()
-  ).length;
+  const users = await t.db
+    .selectFrom('user')
+    .select(['id', 'isOwner'])
+    .where('merchantId', '=', o.merchantId)
+    .where('status', '=', 0)
+    .execute();
+  let n = 0;
+  for (const u of users) if (u.isOwner === 1 || (await permsOf(t.db, u.id)).has('merchant:account:licence')) n++;
+  return n;
 };
 
 describe('expiry reminders by message', () => {

@@ -9,6 +9,7 @@ import { withIdCheck, withLuhn } from '../src/modules/merchant/jinjian/checksum-
 import { setProviderFor } from '../src/modules/merchant/jinjian/provider/index.ts';
 import { SandboxProvider } from '../src/modules/merchant/jinjian/provider/sandbox.ts';
 import { sendMessage } from '../src/modules/merchant/message/message.service.ts';
+import { permsOf } from '../src/plugins/auth.ts';
 import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp } from './helpers/index.ts';
 
 const M = 'app/jiazheng/xiaoxi';
@@ -167,10 +168,7 @@ describe('sendMessage (the service other modules call)', () => {
       .execute();
     expect(shops.length).toBeGreaterThanOrEqual(2);
     const [own, other] = shops.map((s) => s.id);
-    const limit = await t.db.selectFrom('userShop').selectAll().where('userId', '=', u.subA).execute();
-    await t.db.deleteFrom('userShop').where('userId', '=', u.subA).execute();
-    await t.db.insertInto('userShop').values({ userId: u.subA, shopId: own, merchantId: u.merchantA }).execute();
-    try {
+    await withSubALimitedTo(own, async () => {
       const msg = { merchantId: u.merchantA, type: 'order', title: '新订单', content: 'x', refType: 'order' } as const;
       const sub0 = await unreadInDb(u.subA);
       const owner0 = await unreadInDb(u.ownerA);
@@ -180,10 +178,7 @@ describe('sendMessage (the service other modules call)', () => {
       await sendMessage(t.db, { ...msg, shopId: own });
       expect(await unreadInDb(u.subA)).toBe(sub0 + 1);
       expect(await unreadInDb(u.ownerA)).toBe(owner0 + 2);
-    } finally {
-      await t.db.deleteFrom('userShop').where('userId', '=', u.subA).execute();
-      if (limit.length) await t.db.insertInto('userShop').values(limit).execute();
-    }
+    });
   });
 
   it('inside a transaction that rolls back, sends nothing', async () => {
@@ -363,33 +358,47 @@ describe('platform broadcasts', () => {
 });
 
 /** Active users of merchant A who may work in the shop (no shop limit, or limited to a list that has it). */
-async function mayWork(merchantId: number, shopId: number) {
+/**
+ * The active users of a merchant who should hear of news about `shopId` whose subject needs `perm`: owners, and
+ * sub-accounts holding `perm` that work in that shop (every shop, or a user_shop row of it).
+ */
+async function mayWork(merchantId: number, shopId: number, perm: string) {
   const users = await t.db
     .selectFrom('user')
-    .select('id')
+    .select(['id', 'isOwner', 'allShops'])
     .where('merchantId', '=', merchantId)
     .where('status', '=', 0)
     .execute();
   const limits = await t.db.selectFrom('userShop').select(['userId', 'shopId']).execute();
-  return users
-    .map((x) => x.id)
-    .filter((id) => {
-      const mine = limits.filter((l) => l.userId === id);
-      return mine.length === 0 || mine.some((l) => l.shopId === shopId);
-    })
-    .sort((a, b) => a - b);
+  const out: number[] = [];
+  for (const x of users) {
+    if (x.isOwner === 1) out.push(x.id);
+    else if (
+      (x.allShops === 1 || limits.some((l) => l.userId === x.id && l.shopId === shopId)) &&
+      (await permsOf(t.db, x.id)).has(perm)
+    )
+      out.push(x.id);
+  }
+  return out.sort((a, b) => a - b);
 }
 
-/** Limits subA to one shop for the duration of `fn`, then restores its shops. */
+/** Limits subA (the demo sub-account: every shop) to one shop for the duration of `fn`, then restores its shops. */
 async function withSubALimitedTo<T>(shopId: number, fn: () => Promise<T>) {
   const limit = await t.db.selectFrom('userShop').selectAll().where('userId', '=', u.subA).execute();
+  const { allShops } = await t.db
+    .selectFrom('user')
+    .select('allShops')
+    .where('id', '=', u.subA)
+    .executeTakeFirstOrThrow();
   await t.db.deleteFrom('userShop').where('userId', '=', u.subA).execute();
   await t.db.insertInto('userShop').values({ userId: u.subA, shopId, merchantId: u.merchantA }).execute();
+  await t.db.updateTable('user').set({ allShops: 0 }).where('id', '=', u.subA).execute();
   try {
     return await fn();
   } finally {
     await t.db.deleteFrom('userShop').where('userId', '=', u.subA).execute();
     if (limit.length) await t.db.insertInto('userShop').values(limit).execute();
+    await t.db.updateTable('user').set({ allShops }).where('id', '=', u.subA).execute();
   }
 }
 
@@ -437,9 +446,9 @@ describe('sources: settlements unfreezing', () => {
         .where('refType', '=', 'settlement')
         .where('refId', '=', s.id)
         .execute();
-      const expected = await mayWork(u.merchantA, branch);
+      const expected = await mayWork(u.merchantA, branch, 'merchant:finance:frozen');
       expect(expected).toContain(u.ownerA);
-      expect(expected).not.toContain(u.subA); // limited to the other shop
+      expect(expected).not.toContain(u.subA); // limited to the other shop, and holds no finance code
       expect(sent.map((m) => m.userId).sort((a, b) => a - b)).toEqual(expected);
       for (const m of sent)
         expect(m).toMatchObject({
@@ -582,7 +591,9 @@ describe('sources: order transitions follow the shop limit', () => {
       expect(there.some((m) => m.title === '新订单')).toBe(true);
       expect(there.some((m) => m.userId === u.ownerA)).toBe(true);
       expect(there.some((m) => m.userId === u.subA)).toBe(false);
-      expect([...new Set(there.map((m) => m.userId))].sort((a, b) => a - b)).toEqual(await mayWork(u.merchantA, other));
+      expect([...new Set(there.map((m) => m.userId))].sort((a, b) => a - b)).toEqual(
+        await mayWork(u.merchantA, other, 'merchant:order:list'),
+      );
       const inOwn = await paidOrderIn(own);
       const here = await orderMessages(inOwn);
       expect(here.some((m) => m.userId === u.subA && m.title === '新订单')).toBe(true);

@@ -26,12 +26,13 @@ const idsExcept = (skip: RegExp) =>
     .map((m) => m.id);
 const financeFolder = () => flat(tree).find((m) => m.name === '财务管理' && m.type === 'CAIDAN');
 
-async function newSub(phone: string, roleId: number, shopIds: number[] = []) {
+/** `shopIds`: the shops it is limited to, or 'all' (every shop, the explicit value). */
+async function newSub(phone: string, roleId: number, shopIds: number[] | 'all' = 'all') {
   const r = await ownerA.post<{ id: number }>(`${S}/add`, {
     nickName: `子账号${phone.slice(-4)}`,
     phone,
     roleId,
-    shopIds: JSON.stringify(shopIds),
+    shopIds: shopIds === 'all' ? 'all' : JSON.stringify(shopIds),
   });
   expect(r.code, r.message).toBe(200);
   return { id: r.result.id, api: api(t.app, await sessionFor(t.app, phone)) };
@@ -157,11 +158,11 @@ describe('a sub-account with a role without finance', () => {
   });
 
   it('refuses a duplicate phone, a bad phone, and another merchant role (2002)', async () => {
-    const dup = await ownerA.post(`${S}/add`, { nickName: '重复', phone: PHONES.ownerB, roleId, shopIds: '[]' });
+    const dup = await ownerA.post(`${S}/add`, { nickName: '重复', phone: PHONES.ownerB, roleId, shopIds: 'all' });
     expect(dup.code).toBe(2004);
-    const bad = await ownerA.post(`${S}/add`, { nickName: '坏号', phone: '123', roleId, shopIds: '[]' });
+    const bad = await ownerA.post(`${S}/add`, { nickName: '坏号', phone: '123', roleId, shopIds: 'all' });
     expect(bad.code).toBe(2001);
-    const foreign = await ownerB.post(`${S}/add`, { nickName: '借角色', phone: '13900000019', roleId, shopIds: '[]' });
+    const foreign = await ownerB.post(`${S}/add`, { nickName: '借角色', phone: '13900000019', roleId, shopIds: 'all' });
     expect(foreign.code).toBe(2002);
     expect(await t.db.selectFrom('user').select('id').where('phone', '=', '13900000019').execute()).toHaveLength(0);
   });
@@ -232,7 +233,9 @@ describe('shop limits', () => {
     expect((await ownerA.post(`${S}/edit`, { id: sub.id, shopIds: JSON.stringify([shops.aMain]) })).code).toBe(200);
     const init = await sub.api.get(INIT);
     expect(init.result.curDianpu.id).toBe(shops.aMain);
-    expect((await ownerA.post(`${S}/edit`, { id: sub.id, shopIds: '[]' })).code).toBe(200);
+    // An empty list no longer means every shop: that is the explicit value `all`.
+    expect((await ownerA.post(`${S}/edit`, { id: sub.id, shopIds: '[]' })).code).toBe(2001);
+    expect((await ownerA.post(`${S}/edit`, { id: sub.id, shopIds: 'all' })).code).toBe(200);
     expect((await sub.api.get(INIT)).result.allDianpu.length).toBe(2);
   });
 });
@@ -249,7 +252,7 @@ describe('a team manager that is itself a sub-account', () => {
     mgr = await newSub('13900000013', r.result.id);
   });
 
-  it('cannot grant finance it lacks (2001) nor hand out a role holding it (2004)', async () => {
+  it('cannot grant finance it lacks (2001) nor hand out a role holding it (301, lib/authority.ts)', async () => {
     const withFinance = await mgr.api.post(`${S}/role/add`, {
       name: '会计',
       menuIds: JSON.stringify(
@@ -272,9 +275,9 @@ describe('a team manager that is itself a sub-account', () => {
       nickName: '会计',
       phone: '13900000014',
       roleId: ownerRole.result.id,
-      shopIds: '[]',
+      shopIds: 'all',
     });
-    expect(give.code).toBe(2004);
+    expect(give.code).toBe(301);
     expect((await mgr.api.get(`${S}/role/menuTree`)).result.length).toBeGreaterThan(0);
     const mgrTree = flat((await mgr.api.get<MenuOption[]>(`${S}/role/menuTree`)).result);
     expect(mgrTree.some((m) => m.perms?.startsWith('merchant:finance'))).toBe(false);

@@ -34,19 +34,35 @@ export const subAccountQuery = pageQuery.extend({
   status: optionalStatus,
 });
 
-/** 新增账号: name, phone (unique), role, the shops it may work in (empty = every shop). */
+/** The value of `shopIds` that grants every shop of the merchant (only a holder of every shop may send it). */
+export const ALL_SHOPS = 'all';
+
+/**
+ * The shops an account may work in: `all` (every shop of the merchant, now and later) or a non-empty list of shop ids
+ * (a JSON array or comma-separated). An empty list is refused: "every shop" is never implied by leaving it out.
+ */
+export const shopScopeField = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === ALL_SHOPS ? ALL_SHOPS : v),
+  z.union([z.literal(ALL_SHOPS), idList.refine((a) => a.length > 0, '请选择可管理的店铺（或选择全部店铺）')], {
+    error: '可管理店铺须为 all 或店铺 id',
+  }),
+);
+export type ShopScope = z.infer<typeof shopScopeField>;
+
+/** 新增账号: name, phone (unique), role, the shops it may work in (`all` or ids). */
 export const subAccountAddBody = z.object({
   nickName: nickNameField,
   phone: mainlandPhone,
   roleId: z.coerce.number({ error: '请选择角色' }).int().positive('请选择角色'),
-  shopIds: idList,
+  shopIds: shopScopeField,
   password: z.preprocess((v) => (v === '' ? undefined : v), passwordField.optional()),
 });
 export const subAccountEditBody = z.object({
   id: z.coerce.number().int().positive(),
   nickName: nickNameField.optional(),
   roleId: z.coerce.number().int().positive('请选择角色').optional(),
-  shopIds: idList.optional(),
+  /** Left out: unchanged. */
+  shopIds: shopScopeField.optional(),
 });
 export const subAccountStatusBody = z.object({ id: z.coerce.number().int().positive(), status: statusFlag });
 export const subAccountRePasswordBody = z.object({ id: z.coerce.number().int().positive(), password: passwordField });
@@ -63,6 +79,11 @@ export interface SubAccount {
   shops: { id: number; name: string }[] | null;
   lastLoginAt: string | null;
   createdAt: string;
+  /**
+   * Whether the caller may edit, disable, reset or delete it: its codes and shops lie inside the caller's own (and it
+   * is not the caller). The server enforces this; the list uses it to offer only the actions that will work.
+   */
+  manageable: boolean;
 }
 
 export interface SubAccountDetail extends SubAccount {

@@ -11,17 +11,36 @@ export interface Tenant {
   shopId: number | null;
   /**
    * The shops a sub-account is limited to (table user_shop); null = every shop of the merchant (owners, and
-   * sub-accounts without a limit). Repositories that take a shop id from the caller check it against this.
+   * sub-accounts granted all shops: `user.all_shops`). An empty list means no shop at all. Repositories that read
+   * per-shop rows filter by this (`shopsFilter`), and those that take a shop id from the caller check it against it.
    */
   allowedShopIds: number[] | null;
 }
 
-/** The shop limit of a user: null when it may work in every shop of its merchant. */
+/**
+ * The shop limit of a user: null when it may work in every shop of its merchant (an owner, or `all_shops` = 1).
+ * Otherwise its user_shop rows, possibly none: a limit never widens because rows are missing.
+ */
 export async function allowedShopsOf(db: DB, user: Pick<AuthUser, 'id' | 'isOwner'>): Promise<number[] | null> {
   if (user.isOwner) return null;
-  const rows = await db.selectFrom('userShop').select('shopId').where('userId', '=', user.id).execute();
-  return rows.length ? rows.map((r) => r.shopId) : null;
+  const rows = await db
+    .selectFrom('user')
+    .leftJoin('userShop', 'userShop.userId', 'user.id')
+    .select(['user.allShops', 'userShop.shopId'])
+    .where('user.id', '=', user.id)
+    .execute();
+  if (!rows.length) return [];
+  if (rows[0].allShops === 1) return null;
+  return rows.flatMap((r) => (r.shopId === null ? [] : [r.shopId]));
 }
+
+/**
+ * The shop ids a per-shop query may read: null = no filter (every shop of the merchant); else the allowed list, with
+ * an impossible id standing in for "none" so `in ()` is never empty. Use it as
+ * `if (s) q = q.where('table.shopId', 'in', s)` next to the merchant filter.
+ */
+export const shopsFilter = (t: Pick<Tenant, 'allowedShopIds'>): number[] | null =>
+  t.allowedShopIds ? (t.allowedShopIds.length ? t.allowedShopIds : [-1]) : null;
 
 /** Whether a shop id is inside a tenant's shop limit. */
 export const shopAllowed = (t: Pick<Tenant, 'allowedShopIds'>, shopId: number) =>

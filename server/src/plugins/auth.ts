@@ -25,8 +25,14 @@ declare module 'fastify' {
     public?: boolean;
     /** Any signed-in user may call it. */
     signedIn?: boolean;
-    /** The permission code the caller must hold (`super` passes every check). */
+    /**
+     * The permission code the caller must hold (`super` passes every check): the code of the data the route returns
+     * or the action it performs. A route returning business data declares one; `signedIn` is for the caller's own
+     * records and shared reference data only (server/test/security/authz-matrix.test.ts holds that list).
+     */
     perm?: string;
+    /** Other codes that pass as well (data shared by two pages, e.g. filter choices of orders and reviews). */
+    alsoPerms?: readonly string[];
     /** Operation log by declaration (plugins/oplog.ts writes the row). */
     oplog?: { title: string; type: 'add' | 'edit' | 'delete' | 'grant' | 'export' | 'import' | 'other' | 'login' };
   }
@@ -77,7 +83,12 @@ export async function resolveToken(app: App, token: string): Promise<AuthUser | 
 
 /** The permission codes a user holds through its enabled roles and enabled menus; `super` for the super-admin role. */
 export async function loadPerms(app: App, userId: number): Promise<Set<string>> {
-  const rows = await app.db
+  return permsOf(app.db, userId);
+}
+
+/** loadPerms on a database handle (a transaction included). */
+export async function permsOf(db: App['db'], userId: number): Promise<Set<string>> {
+  const rows = await db
     .selectFrom('userRole')
     .innerJoin('role', 'role.id', 'userRole.roleId')
     .leftJoin('roleMenu', 'roleMenu.roleId', 'role.id')
@@ -101,7 +112,13 @@ export async function loadPerms(app: App, userId: number): Promise<Set<string>> 
 export function registerAuth(app: App) {
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/tmpl/api') || route.url.startsWith('/tmpl/api/docs')) return;
-    const c = (route.config ?? {}) as { public?: boolean; signedIn?: boolean; perm?: string };
+    const c = (route.config ?? {}) as {
+      public?: boolean;
+      signedIn?: boolean;
+      perm?: string;
+      alsoPerms?: readonly string[];
+    };
+    if (c.alsoPerms && !c.perm) throw new Error(`route ${route.method} ${route.url} declares alsoPerms without perm`);
     if (!c.public && !c.signedIn && !c.perm)
       throw new Error(`route ${route.method} ${route.url} declares neither public, signedIn nor perm`);
     app.routeCatalogue.push({ method: route.method, url: route.url, config: c });
@@ -119,7 +136,7 @@ export function registerAuth(app: App) {
     const user = await resolveToken(app, token);
     if (!user) throw unauthorized('登录已过期，请重新登录');
     req.user = user;
-    if (c.perm && !hasPerm(user, c.perm)) throw forbidden();
+    if (c.perm && !hasPerm(user, c.perm) && !c.alsoPerms?.some((p) => hasPerm(user, p))) throw forbidden();
   });
 }
 

@@ -240,7 +240,7 @@ const MATRIX: Record<string, Entry> = {
   'POST /tmpl/api/merchant/subaccount/add': {
     how: "a new account given A's role; given B's role and A's shop",
     calls: (i) => [
-      { params: { nickName: '越权账号', phone: '13912340001', roleId: i.roleA, shopIds: '' } },
+      { params: { nickName: '越权账号', phone: '13912340001', roleId: i.roleA, shopIds: 'all' } },
       { params: { nickName: '越权账号', phone: '13912340002', roleId: i.roleB, shopIds: `${i.shopA}` } },
     ],
   },
@@ -363,7 +363,7 @@ describe('API1 object level: merchant B against merchant A', () => {
       nickName: '乙子账号',
       phone: '13912349999',
       roleId: ids.roleB,
-      shopIds: '',
+      shopIds: 'all',
     });
     expect(added.code, added.message).toBe(200);
     ids.subB = (

@@ -28,7 +28,8 @@ beforeAll(async () => {
   if (add.length) await d.insertInto('roleMenu').values(add).execute();
   await d.deleteFrom('userShop').where('userId', '=', ids.subA).execute();
   await d.insertInto('userShop').values({ userId: ids.subA, shopId: ids.shopA, merchantId: ids.A }).execute();
-  await d.updateTable('user').set({ currentShopId: ids.shopA }).where('id', '=', ids.subA).execute();
+  // The demo sub-account holds every shop explicitly (user.all_shops): the rows alone would not limit it.
+  await d.updateTable('user').set({ currentShopId: ids.shopA, allShops: 0 }).where('id', '=', ids.subA).execute();
   token = await loginAs(t.app, PHONES.subA);
 });
 afterAll(() => t?.close());

@@ -9,6 +9,14 @@ import {
   subAccountRePasswordBody,
   subAccountStatusBody,
 } from '@jz/contracts/subaccount';
+import type { FastifyRequest } from 'fastify';
+import {
+  assertMayChangeRole,
+  assertMayCreate,
+  assertMayManage,
+  authorityOf,
+  menuCodes,
+} from '../../../lib/authority.ts';
 import { ok } from '../../../lib/envelope.ts';
 import { business } from '../../../lib/errors.ts';
 import { type Tenant, tenantOf } from '../../../lib/tenant.ts';
@@ -38,16 +46,13 @@ async function merchantPerms(app: App, t: Tenant) {
   return out;
 }
 
-/** A role handed to a sub-account by a manager that is itself a sub-account must not exceed the manager's codes. */
-async function assertRoleWithinCaller(app: App, t: Tenant, roleId: number) {
-  if (t.user.isOwner) return;
-  const perms = await sub.rolePerms(app.db, roleId);
-  if ([...perms].some((p) => !t.user.perms.has(p))) throw business('该角色包含您没有的权限，不能分配');
-}
-
 export default defineModule({
   name: 'account',
   order: 60,
+  // domain.md's demo sub-account works in every shop: granted explicitly, as the team page would.
+  seedDemo: async ({ db, demo }) => {
+    await db.updateTable('user').set({ allShops: 1 }).where('id', '=', demo.merchantA.subId).execute();
+  },
   routes(app) {
     const me = '/tmpl/api/merchant/account';
 
@@ -110,15 +115,28 @@ export default defineModule({
     /* ---------------- 子账号与权限 */
     const base = '/tmpl/api/merchant/subaccount';
 
+    // Every call below that acts on an account or a role goes through lib/authority.ts: the target's codes and shops,
+    // before and after, must lie inside the caller's own; nobody changes its own role or shops; owners pass.
+    const scope = async (req: FastifyRequest) => {
+      const t = await tenantOf(app.db, req);
+      return { t, me: await authorityOf(app.db, t.user) };
+    };
+
     app.get(
       `${base}/findAllByPage`,
       { schema: { querystring: subAccountQuery }, config: { perm: 'merchant:subaccount:list' } },
-      async (req) => ok(await sub.pageSubAccounts(app.db, await tenantOf(app.db, req), req.query), 'ok'),
+      async (req) => {
+        const { t, me } = await scope(req);
+        return ok(await sub.pageSubAccounts(app.db, t, me, req.query), 'ok');
+      },
     );
     app.get(
       `${base}/detail`,
       { schema: { querystring: idParam }, config: { perm: 'merchant:subaccount:query' } },
-      async (req) => ok(await sub.subDetail(app.db, await tenantOf(app.db, req), req.query.id), 'ok'),
+      async (req) => {
+        const { t, me } = await scope(req);
+        return ok(await sub.subDetail(app.db, t, me, req.query.id), 'ok');
+      },
     );
     /** The shops the caller may hand out (its own limit applies). */
     app.get(`${base}/shops`, { config: { perm: 'merchant:subaccount:list' } }, async (req) =>
@@ -128,10 +146,10 @@ export default defineModule({
       `${base}/add`,
       { schema: { body: subAccountAddBody }, config: { perm: 'merchant:subaccount:add', oplog: team('add') } },
       async (req) => {
-        const t = await tenantOf(app.db, req);
+        const { t, me } = await scope(req);
         const { password, ...v } = req.body;
         await sub.findOwnRole(app.db, t, v.roleId);
-        await assertRoleWithinCaller(app, t, v.roleId);
+        await assertMayCreate(app.db, me, [v.roleId], v.shopIds);
         return ok(await sub.addSub(app.db, t, { ...v, passwordHash: password ? await hashPassword(password) : null }));
       },
     );
@@ -139,12 +157,11 @@ export default defineModule({
       `${base}/edit`,
       { schema: { body: subAccountEditBody }, config: { perm: 'merchant:subaccount:edit', oplog: team('edit') } },
       async (req) => {
-        const t = await tenantOf(app.db, req);
+        const { t, me } = await scope(req);
         const { id, ...v } = req.body;
-        if (v.roleId) {
-          await sub.findOwnRole(app.db, t, v.roleId);
-          await assertRoleWithinCaller(app, t, v.roleId);
-        }
+        const target = await sub.findSubTarget(app.db, t, id);
+        if (v.roleId) await sub.findOwnRole(app.db, t, v.roleId);
+        await assertMayManage(app.db, me, target, { roleIds: v.roleId ? [v.roleId] : undefined, shops: v.shopIds });
         await sub.editSub(app.db, t, id, v);
         return ok(null);
       },
@@ -154,7 +171,9 @@ export default defineModule({
       `${base}/status`,
       { schema: { body: subAccountStatusBody }, config: { perm: 'merchant:subaccount:status', oplog: team('edit') } },
       async (req) => {
-        await sub.setSubStatus(app.db, await tenantOf(app.db, req), req.body.id, req.body.status);
+        const { t, me } = await scope(req);
+        await assertMayManage(app.db, me, await sub.findSubTarget(app.db, t, req.body.id));
+        await sub.setSubStatus(app.db, t, req.body.id, req.body.status);
         await revokeUserSessions(app, req.body.id);
         return ok(null, req.body.status === 1 ? '账号已停用' : '账号已启用');
       },
@@ -166,7 +185,11 @@ export default defineModule({
         config: { perm: 'merchant:subaccount:rePassword', oplog: team('other') },
       },
       async (req) => {
-        await sub.findSub(app.db, await tenantOf(app.db, req), req.body.id);
+        const { t, me } = await scope(req);
+        const target = await sub.findSubTarget(app.db, t, req.body.id);
+        // Its own password is changed with the old one (我的账号), not reset here.
+        if (target.id === me.userId) throw business('请在「我的账号」中修改自己的密码');
+        await assertMayManage(app.db, me, target);
         await setPasswordHash(app.db, req.body.id, await hashPassword(req.body.password));
         await revokeUserSessions(app, req.body.id);
         return ok(null, '密码已重置');
@@ -176,7 +199,12 @@ export default defineModule({
       `${base}/delByIds/:ids`,
       { schema: { params: idsParam }, config: { perm: 'merchant:subaccount:del', oplog: team('delete') } },
       async (req) => {
-        await sub.deleteSubs(app.db, await tenantOf(app.db, req), req.params.ids);
+        const { t, me } = await scope(req);
+        if (req.params.ids.includes(me.userId)) throw business('不能删除自己的账号');
+        // The whole list is refused when one account is out of reach.
+        for (const id of new Set(req.params.ids))
+          await assertMayManage(app.db, me, await sub.findSubTarget(app.db, t, id));
+        await sub.deleteSubs(app.db, t, req.params.ids);
         return ok(null);
       },
     );
@@ -202,10 +230,11 @@ export default defineModule({
       `${base}/role/edit`,
       { schema: { body: merchantRoleEditBody }, config: { perm: 'merchant:subaccount:role', oplog: team('grant') } },
       async (req) => {
-        const t = await tenantOf(app.db, req);
+        const { t, me } = await scope(req);
         const { id, ...v } = req.body;
         await sub.findOwnRole(app.db, t, id);
         if (v.menuIds) await sub.assertGrantable(app.db, t, await merchantPerms(app, t), v.menuIds);
+        await assertMayChangeRole(app.db, me, id, v.menuIds ? await menuCodes(app.db, v.menuIds) : undefined);
         await sub.editRole(app.db, t, id, v);
         return ok(null);
       },
@@ -214,7 +243,12 @@ export default defineModule({
       `${base}/role/delByIds/:ids`,
       { schema: { params: idsParam }, config: { perm: 'merchant:subaccount:role', oplog: team('delete') } },
       async (req) => {
-        await sub.deleteRoles(app.db, await tenantOf(app.db, req), req.params.ids);
+        const { t, me } = await scope(req);
+        for (const id of new Set(req.params.ids)) {
+          await sub.findOwnRole(app.db, t, id);
+          await assertMayChangeRole(app.db, me, id);
+        }
+        await sub.deleteRoles(app.db, t, req.params.ids);
         return ok(null);
       },
     );

@@ -17,6 +17,13 @@ export interface LoginAttemptTable {
 }
 
 declare module '../../../db/schema.ts' {
+  interface UserTable {
+    /**
+     * 1 = may work in every shop of its merchant (owners, and sub-accounts granted "all shops" explicitly); 0 = only
+     * the shops of its user_shop rows (none = no shop at all). Migration 1001.
+     */
+    allShops: Generated<number>;
+  }
   interface Database {
     userShop: UserShopTable;
     loginAttempt: LoginAttemptTable;

@@ -1,7 +1,21 @@
 import type { MenuOption } from '@jz/contracts/menu-admin';
-import type { MerchantRole, SubAccount, SubAccountDetail } from '@jz/contracts/subaccount';
+import {
+  ALL_SHOPS,
+  type MerchantRole,
+  type ShopScope,
+  type SubAccount,
+  type SubAccountDetail,
+} from '@jz/contracts/subaccount';
 import { sql } from 'kysely';
 import type { DB } from '../../../db/client.ts';
+import {
+  type Authority,
+  assertMayManage,
+  mayManage,
+  roleCodes,
+  type Target,
+  targetOf,
+} from '../../../lib/authority.ts';
 import { business, invalid, notFound } from '../../../lib/errors.ts';
 import { likeContains, paginate } from '../../../lib/paging.ts';
 import type { Tenant } from '../../../lib/tenant.ts';
@@ -199,38 +213,24 @@ export async function deleteRoles(db: DB, t: Tenant, ids: number[]) {
   });
 }
 
-/** The codes a role grants (the perms of its enabled menus). */
-export async function rolePerms(db: DB, roleId: number) {
-  const rows = await db
-    .selectFrom('roleMenu')
-    .innerJoin('menu', 'menu.id', 'roleMenu.menuId')
-    .select('menu.perms')
-    .where('roleMenu.roleId', '=', roleId)
-    .where('menu.status', '=', 0)
-    .execute();
-  return new Set(rows.flatMap((r) => (r.perms ? r.perms.split(',').map((p) => p.trim()) : [])));
-}
-
 /* ------------------------------------------------------------------ sub-accounts */
 
-async function assertShops(db: DB, t: Tenant, shopIds: number[]) {
-  if (!shopIds.length) return;
+/** Named shops must be shops of the caller's merchant (2002 otherwise); whether the caller may grant them is authority's. */
+async function assertShopsExist(db: DB, t: Tenant, shops: ShopScope) {
+  if (shops === ALL_SHOPS) return;
   const found = await db
     .selectFrom('shop')
     .select('id')
-    .where('id', 'in', shopIds)
+    .where('id', 'in', shops)
     .where('merchantId', '=', t.merchantId)
     .execute();
-  if (found.length !== new Set(shopIds).size) throw notFound('店铺不存在');
-  // A limited manager can only hand out shops inside its own limit.
-  if (t.allowedShopIds && shopIds.some((id) => !t.allowedShopIds?.includes(id)))
-    throw invalid('只能分配您有权管理的店铺');
+  if (found.length !== new Set(shops).size) throw notFound('店铺不存在');
 }
 
 /** The current shop a limited account starts in: its main shop if allowed, else its first allowed shop. */
-async function firstShop(db: DB, merchantId: number, shopIds: number[]) {
+async function firstShop(db: DB, merchantId: number, shops: ShopScope) {
   let q = db.selectFrom('shop').select(['id', 'parentId']).where('merchantId', '=', merchantId).orderBy('id');
-  if (shopIds.length) q = q.where('id', 'in', shopIds);
+  if (shops !== ALL_SHOPS) q = q.where('id', 'in', shops.length ? shops : [-1]);
   const rows = await q.execute();
   return (rows.find((r) => r.parentId === null) ?? rows[0])?.id ?? null;
 }
@@ -260,6 +260,7 @@ const subBase = (db: DB, t: Pick<Tenant, 'merchantId'>) =>
 
 const subCols = [
   'user.id',
+  'user.allShops',
   'user.nickName',
   'user.loginName',
   'user.phone',
@@ -273,6 +274,7 @@ const subCols = [
 export async function pageSubAccounts(
   db: DB,
   t: Tenant,
+  me: Authority,
   f: { pageNum: number; pageSize: number; keyword?: string; roleId?: number; status?: number },
 ) {
   if (f.roleId) await findOwnRole(db, t, f.roleId);
@@ -290,20 +292,44 @@ export async function pageSubAccounts(
     db,
     page.records.map((r) => r.id),
   );
-  return {
-    total: page.total,
-    records: page.records.map((r): SubAccount => ({ ...r, shops: shops.get(r.id) ?? null })),
-  };
+  const codes = new Map<number | null, Set<string>>();
+  const records: SubAccount[] = [];
+  for (const { allShops, ...r } of page.records) {
+    if (!codes.has(r.roleId)) codes.set(r.roleId, await roleCodes(db, r.roleId ? [r.roleId] : []));
+    const own = shops.get(r.id) ?? [];
+    records.push({
+      ...r,
+      shops: allShops === 1 ? null : own,
+      manageable: mayManage(me, {
+        id: r.id,
+        rights: { perms: codes.get(r.roleId) as Set<string>, shops: allShops === 1 ? 'all' : own.map((x) => x.id) },
+      }),
+    });
+  }
+  return { total: page.total, records };
 }
 
-export async function findSub(db: DB, t: Pick<Tenant, 'merchantId'>, id: number): Promise<SubAccount> {
+/** A sub-account of the caller's merchant (owners and other merchants' users: 2002). */
+export async function findSub(db: DB, t: Pick<Tenant, 'merchantId'>, id: number) {
   const row = await subBase(db, t).select(subCols).where('user.id', '=', id).executeTakeFirst();
   if (!row) throw notFound('账号不存在');
-  return { ...row, shops: (await shopsOf(db, [id])).get(id) ?? null };
+  const { allShops, ...r } = row;
+  return { ...r, shops: allShops === 1 ? null : ((await shopsOf(db, [id])).get(id) ?? []) };
 }
 
-export async function subDetail(db: DB, t: Tenant, id: number): Promise<SubAccountDetail> {
+/** A sub-account of the caller's merchant as the target of a management call (2002 when it is not one). */
+export async function findSubTarget(db: DB, t: Pick<Tenant, 'merchantId'>, id: number): Promise<Target> {
+  await findSub(db, t, id);
+  const target = await targetOf(db, id);
+  if (!target) throw notFound('账号不存在');
+  return target;
+}
+
+/** 账号详情: only of an account the caller may manage (or itself): its codes, sign-ins and operations. */
+export async function subDetail(db: DB, t: Tenant, me: Authority, id: number): Promise<SubAccountDetail> {
   const sub = await findSub(db, t, id);
+  const target = await targetOf(db, id);
+  if (target) await assertMayManage(db, me, target);
   const pw = await db.selectFrom('user').select('passwordHash').where('id', '=', id).executeTakeFirstOrThrow();
   const menus = sub.roleId
     ? await db
@@ -332,6 +358,7 @@ export async function subDetail(db: DB, t: Tenant, id: number): Promise<SubAccou
     .execute();
   return {
     ...sub,
+    manageable: !!target && mayManage(me, target),
     hasPassword: !!pw.passwordHash,
     perms: [...new Set(menus.flatMap((m) => (m.perms ? m.perms.split(',') : [])))].sort(),
     menuNames: menus.filter((m) => m.type === 'ZICAIDAN').map((m) => m.name),
@@ -340,20 +367,26 @@ export async function subDetail(db: DB, t: Tenant, id: number): Promise<SubAccou
   };
 }
 
-async function setShops(trx: DB, t: Tenant, userId: number, shopIds: number[]) {
+/** Stores an account's shops: `all` explicitly (user.all_shops), or exactly the listed ones. */
+async function setShops(trx: DB, t: Tenant, userId: number, shops: ShopScope) {
   await trx.deleteFrom('userShop').where('userId', '=', userId).execute();
-  const unique = [...new Set(shopIds)];
+  const unique = shops === ALL_SHOPS ? [] : [...new Set(shops)];
   if (unique.length)
     await trx
       .insertInto('userShop')
       .values(unique.map((shopId) => ({ userId, shopId, merchantId: t.merchantId })))
       .execute();
+  await trx
+    .updateTable('user')
+    .set({ allShops: shops === ALL_SHOPS ? 1 : 0 })
+    .where('id', '=', userId)
+    .execute();
   // Move the account's current shop inside its limit, so tenantOf never meets an outside one.
   const cur = await trx.selectFrom('user').select('currentShopId').where('id', '=', userId).executeTakeFirstOrThrow();
-  if (!cur.currentShopId || (unique.length && !unique.includes(cur.currentShopId)))
+  if (!cur.currentShopId || (shops !== ALL_SHOPS && !unique.includes(cur.currentShopId)))
     await trx
       .updateTable('user')
-      .set({ currentShopId: await firstShop(trx, t.merchantId, unique) })
+      .set({ currentShopId: await firstShop(trx, t.merchantId, shops) })
       .where('id', '=', userId)
       .execute();
 }
@@ -361,10 +394,10 @@ async function setShops(trx: DB, t: Tenant, userId: number, shopIds: number[]) {
 export async function addSub(
   db: DB,
   t: Tenant,
-  v: { nickName: string; phone: string; roleId: number; shopIds: number[]; passwordHash: string | null },
+  v: { nickName: string; phone: string; roleId: number; shopIds: ShopScope; passwordHash: string | null },
 ) {
   await findOwnRole(db, t, v.roleId);
-  await assertShops(db, t, v.shopIds);
+  await assertShopsExist(db, t, v.shopIds);
   const taken = await db
     .selectFrom('user')
     .select('id')
@@ -406,11 +439,11 @@ export async function editSub(
   db: DB,
   t: Tenant,
   id: number,
-  v: { nickName?: string; roleId?: number; shopIds?: number[] },
+  v: { nickName?: string; roleId?: number; shopIds?: ShopScope },
 ) {
   await findSub(db, t, id);
   if (v.roleId) await findOwnRole(db, t, v.roleId);
-  if (v.shopIds) await assertShops(db, t, v.shopIds);
+  if (v.shopIds) await assertShopsExist(db, t, v.shopIds);
   await db.transaction().execute(async (trx) => {
     const set: { updatedAt: string; nickName?: string } = { updatedAt: nowIso() };
     if (v.nickName) set.nickName = v.nickName;

@@ -97,8 +97,8 @@ export default defineModule({
       { schema: { querystring: idParam }, config: { perm: 'merchant:account:licence' } },
       async (req) => ok(await repo.licenceDetail(app.db, await tenantOf(app.db, req), req.query.id), 'ok'),
     );
-    /** For the landing page: any signed-in merchant user sees how many licences need renewing. */
-    app.get(`${base}/expiring`, { config: { signedIn: true } }, async (req) =>
+    /** For the landing page: licence numbers and dates, so holders of 我的证照 only (the page hides it from others). */
+    app.get(`${base}/expiring`, { config: { perm: 'merchant:account:licence' } }, async (req) =>
       ok(await repo.expiring(app.db, await tenantOf(app.db, req)), 'ok'),
     );
     app.post(

@@ -1,5 +1,6 @@
 import type { MessageRefType, MessageType } from '@jz/contracts/message';
-import { sql } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
+import type { Database } from '../../../db/schema.ts';
 import type { DB } from '../../../db/client.ts';
 import { nowIso } from '../../../lib/time.ts';
 import '../account/account.tables.ts';
@@ -20,8 +21,35 @@ export interface OutgoingMessage {
 }
 
 /**
- * `userId`: that user. `merchantId`: every active user of the merchant; with `shopId` (the shop the news is about),
- * only those who may work in that shop: sub-accounts limited to other shops (`user_shop`) do not hear of it.
+ * The permission a message's subject needs: a user hears of something only when it may open the page that shows it
+ * (an order: the order list; a withdrawal: the withdrawal page; a settlement: 不可提现金额; ...). Decided by `refType`,
+ * else by `type` (finance news without a reference: the finance home page). null = everyone (platform broadcasts and
+ * system notices without a subject). Owners hear of everything of their merchant.
+ */
+const SUBJECT_PERM: Record<MessageRefType, string | null> = {
+  order: 'merchant:order:list',
+  withdrawal: 'merchant:finance:withdrawList',
+  settlement: 'merchant:finance:frozen',
+  agreement: 'merchant:agreement:sign',
+  shop: 'merchant:shop:info',
+  onboarding: 'merchant:finance:jinjian:query',
+  licence: 'merchant:account:licence',
+  broadcast: null,
+};
+const TYPE_PERM: Record<MessageType, string | null> = {
+  order: 'merchant:order:list',
+  finance: 'merchant:finance:view',
+  system: null,
+};
+
+export function subjectPerm(msg: Pick<OutgoingMessage, 'type' | 'refType'>): string | null {
+  return msg.refType ? SUBJECT_PERM[msg.refType] : TYPE_PERM[msg.type];
+}
+
+/**
+ * `userId`: that user. `merchantId`: the active users of the merchant who may see the message's subject (owners, and
+ * sub-accounts whose role grants `subjectPerm`); with `shopId` (the shop the news is about), only those who may work in
+ * that shop as well (`user.all_shops`, or a `user_shop` row of it).
  */
 export type Recipient =
   | { userId: number; merchantId?: never; shopId?: never }
@@ -29,7 +57,8 @@ export type Recipient =
 
 /**
  * The one way other modules (orders, finance, onboarding, licences, agreements) tell a merchant something.
- * `userId` sends to that user; `merchantId` sends to every active user of the merchant. Pass the transaction as `db`
+ * `userId` sends to that user; `merchantId` sends to the active users of the merchant who may see its subject
+ * (`subjectPerm`: owners always), and with `shopId` only to those who work in that shop. Pass the transaction as `db`
  * when the message must appear only if the change that caused it commits. Answers how many messages were created.
  * The recipients' open order streams are told (`event: message`, the header count follows at once): on PostgreSQL
  * through a NOTIFY in the same transaction, delivered to every instance when it commits.
@@ -50,7 +79,7 @@ export async function sendMessage(db: DB, msg: Recipient & OutgoingMessage): Pro
   const users =
     msg.userId !== undefined
       ? await db.selectFrom('user').select(['id', 'merchantId']).where('id', '=', msg.userId).execute()
-      : await merchantUsers(db, msg.merchantId, msg.shopId ?? null).execute();
+      : await merchantUsers(db, msg.merchantId, msg.shopId ?? null, subjectPerm(msg)).execute();
   if (!users.length) return 0;
   await db
     .insertInto('message')
@@ -60,16 +89,18 @@ export async function sendMessage(db: DB, msg: Recipient & OutgoingMessage): Pro
   return users.length;
 }
 
-function merchantUsers(db: DB, merchantId: number, shopId: number | null) {
+function merchantUsers(db: DB, merchantId: number, shopId: number | null, perm: string | null) {
   let q = db
     .selectFrom('user')
     .select(['id', 'merchantId'])
     .where('merchantId', '=', merchantId)
     .where('status', '=', 0);
+  if (perm) q = q.where((w) => w.or([w('user.isOwner', '=', 1), holds(w, perm)]));
   if (shopId !== null)
     q = q.where((w) =>
       w.or([
-        w.not(w.exists(w.selectFrom('userShop').select('userShop.shopId').whereRef('userShop.userId', '=', 'user.id'))),
+        w('user.isOwner', '=', 1),
+        w('user.allShops', '=', 1),
         w.exists(
           w
             .selectFrom('userShop')
@@ -80,6 +111,25 @@ function merchantUsers(db: DB, merchantId: number, shopId: number | null) {
       ]),
     );
   return q;
+}
+
+/**
+ * The user (outer `user` row) holds `perm` through an enabled role and an enabled menu (as plugins/auth.ts loadPerms
+ * reads it). A menu's `perms` may list several codes: matched as a whole item of the comma-separated list.
+ */
+function holds(w: ExpressionBuilder<Database, 'user'>, perm: string) {
+  return w.exists(
+    w
+      .selectFrom('userRole')
+      .innerJoin('role', 'role.id', 'userRole.roleId')
+      .innerJoin('roleMenu', 'roleMenu.roleId', 'role.id')
+      .innerJoin('menu', 'menu.id', 'roleMenu.menuId')
+      .select('menu.id')
+      .whereRef('userRole.userId', '=', 'user.id')
+      .where('role.status', '=', 0)
+      .where('menu.status', '=', 0)
+      .where(sql<string>`',' || replace(${sql.ref('menu.perms')}, ' ', '') || ','`, 'like', `%,${perm},%`),
+  );
 }
 
 /**
@@ -95,6 +145,8 @@ export async function sendToMerchants(db: DB, merchantIds: number[] | null, msg:
     .where('status', '=', 0)
     .where('merchantId', 'is not', null);
   if (merchantIds) users = users.where('merchantId', 'in', merchantIds);
+  const perm = subjectPerm(msg);
+  if (perm) users = users.where((w) => w.or([w('user.isOwner', '=', 1), holds(w, perm)]));
   const r = await db
     .insertInto('message')
     .columns(['userId', 'merchantId', 'type', 'title', 'content', 'refType', 'refId', 'createdAt'])

@@ -18,7 +18,7 @@ import { business, notFound, unauthorized } from '../../../lib/errors.ts';
 import { likeContains, paginate } from '../../../lib/paging.ts';
 import { sha256 } from '../../../lib/crypto.ts';
 import { ownEmployeeId, ownShopId } from '../../../lib/owned.ts';
-import { shopAllowed, type Tenant } from '../../../lib/tenant.ts';
+import { shopAllowed, shopsFilter, type Tenant } from '../../../lib/tenant.ts';
 import { nowIso } from '../../../lib/time.ts';
 import { countedByStatus, dayEnd, dayStart, seekByDay } from './order-counts.ts';
 import './order.tables.ts';
@@ -357,8 +357,11 @@ export async function filterOptions(db: DB, t: Tenant): Promise<FilterOptions> {
 // ---------------------------------------------------------------- settlements (打款)
 
 type DakuanFilter = { status?: number; orderNo?: string; startDate?: string; endDate?: string };
-function dakuanBase(db: DB, merchantId: number, f: DakuanFilter) {
-  let q = db.selectFrom('financeSettlement').where('merchantId', '=', merchantId);
+/** The settlements of the caller's merchant, limited to its shops when it is limited (in the query, totals included). */
+function dakuanBase(db: DB, t: Tenant, f: DakuanFilter) {
+  let q = db.selectFrom('financeSettlement').where('merchantId', '=', t.merchantId);
+  const shops = shopsFilter(t);
+  if (shops) q = q.where('shopId', 'in', shops);
   if (f.status !== undefined) q = q.where('status', '=', f.status);
   if (f.orderNo) q = q.where('orderNo', 'like', likeContains(f.orderNo));
   if (f.startDate) q = q.where('completedAt', '>=', dayStart(f.startDate));
@@ -366,9 +369,9 @@ function dakuanBase(db: DB, merchantId: number, f: DakuanFilter) {
   return q;
 }
 
-export async function dakuanPage(db: DB, merchantId: number, f: DakuanFilter & { pageNum: number; pageSize: number }) {
+export async function dakuanPage(db: DB, t: Tenant, f: DakuanFilter & { pageNum: number; pageSize: number }) {
   const page = await paginate(
-    dakuanBase(db, merchantId, f),
+    dakuanBase(db, t, f),
     (q) =>
       q
         .select([
@@ -403,8 +406,8 @@ export async function dakuanPage(db: DB, merchantId: number, f: DakuanFilter & {
   };
 }
 
-export async function dakuanHuizong(db: DB, merchantId: number, f: DakuanFilter): Promise<DakuanHuizong> {
-  const rows = await dakuanBase(db, merchantId, f)
+export async function dakuanHuizong(db: DB, t: Tenant, f: DakuanFilter): Promise<DakuanHuizong> {
+  const rows = await dakuanBase(db, t, f)
     .select([
       'status',
       sql<number>`count(*)`.as('n'),

@@ -88,9 +88,11 @@ export function orderRoutes(app: App) {
     },
   );
 
-  // The filter choices of the order list and the reviews: any merchant user (a list's own perm guards its rows).
-  app.get(`${base}/findFilterOptions`, { config: { signedIn: true } }, async (req) =>
-    ok(await repo.filterOptions(app.db, await tenant(req)), 'ok'),
+  // The filter choices (employees, goods) of the order list and the reviews: for holders of either page.
+  app.get(
+    `${base}/findFilterOptions`,
+    { config: { perm: 'merchant:order:list', alsoPerms: ['merchant:review:list'] } },
+    async (req) => ok(await repo.filterOptions(app.db, await tenant(req)), 'ok'),
   );
 
   app.get(
@@ -201,8 +203,7 @@ export function orderRoutes(app: App) {
       dakuanPage,
       { schema: { querystring: dakuanQuery }, config: { perm: 'merchant:order:dakuan' } },
       async (req) => {
-        const t = await tenant(req);
-        return ok(await repo.dakuanPage(app.db, t.merchantId, req.query), 'ok');
+        return ok(await repo.dakuanPage(app.db, await tenant(req), req.query), 'ok');
       },
     );
   if (!app.hasRoute({ method: 'GET', url: dakuanSum }))
@@ -213,8 +214,7 @@ export function orderRoutes(app: App) {
         config: { perm: 'merchant:order:dakuan' },
       },
       async (req) => {
-        const t = await tenant(req);
-        return ok(await repo.dakuanHuizong(app.db, t.merchantId, req.query), 'ok');
+        return ok(await repo.dakuanHuizong(app.db, await tenant(req), req.query), 'ok');
       },
     );
 
@@ -231,7 +231,7 @@ export function orderRoutes(app: App) {
 
   app.get(
     `${base}/findDaijiedanCount`,
-    { schema: { querystring: shopParam }, config: { signedIn: true } },
+    { schema: { querystring: shopParam }, config: { perm: 'merchant:order:taking' } },
     async (req) => {
       const u = currentUser(req);
       if (u.userType !== 'merchant' || !u.merchantId) return ok({ count: 0 }, 'ok');

@@ -16,7 +16,7 @@ import type { DB } from '../../../db/client.ts';
 import { isPg } from '../../../db/migration-kit.ts';
 import { business, invalid, notFound } from '../../../lib/errors.ts';
 import { ownShopId } from '../../../lib/owned.ts';
-import { shopAllowed, type Tenant } from '../../../lib/tenant.ts';
+import { shopAllowed, shopsFilter, type Tenant } from '../../../lib/tenant.ts';
 import { dayEndIso, dayjs, dayStartIso, TZ } from '../../../lib/time.ts';
 
 /** Orders that count as served (已完成 / 已评价), cancelled, in hand. */
@@ -75,9 +75,19 @@ export function scopeShop(t: Tenant, shopId: 'all' | number | undefined): number
 
 const num = (v: unknown) => Number(v ?? 0);
 
+/**
+ * The shops a figure may read: the one asked for, else every shop the caller may work in (null = the whole
+ * merchant). A limited account never reads another shop's rows, whatever the route passed.
+ */
+function readable(t: Tenant, shopId: number | null): number[] | null {
+  if (shopId !== null) return shopAllowed(t, shopId) ? [shopId] : [-1];
+  return shopsFilter(t);
+}
+
 function orders(db: DB, t: Tenant, shopId: number | null) {
   let q = db.selectFrom('serviceOrder').where('serviceOrder.merchantId', '=', t.merchantId);
-  if (shopId !== null) q = q.where('serviceOrder.shopId', '=', shopId);
+  const shops = readable(t, shopId);
+  if (shops) q = q.where('serviceOrder.shopId', 'in', shops);
   return q;
 }
 
@@ -94,7 +104,8 @@ export async function employeeStats(db: DB, t: Tenant, f: EmployeeStatsQuery): P
     .select(['employee.id', 'employee.name', 'employee.shopId', 'shop.name as shopName', 'employee.workState'])
     .where('employee.merchantId', '=', t.merchantId)
     .where('employee.deletedAt', 'is', null);
-  if (shopId !== null) eq = eq.where('employee.shopId', '=', shopId);
+  const shops = readable(t, shopId);
+  if (shops) eq = eq.where('employee.shopId', 'in', shops);
 
   const served = orders(db, t, shopId)
     .select((eb) => [
@@ -128,7 +139,7 @@ export async function employeeStats(db: DB, t: Tenant, f: EmployeeStatsQuery): P
     .where('review.createdAt', '>=', r.from)
     .where('review.createdAt', '<', r.to)
     .groupBy('review.employeeId');
-  if (shopId !== null) rq = rq.where('review.shopId', '=', shopId);
+  if (shops) rq = rq.where('review.shopId', 'in', shops);
 
   const [emps, s, c, rv] = await Promise.all([eq.execute(), served.execute(), cancels.execute(), rq.execute()]);
   const sMap = new Map(s.map((x) => [x.employeeId, x]));
@@ -213,7 +224,8 @@ export async function operations(db: DB, t: Tenant, f: StatsRange): Promise<Oper
     .where('review.merchantId', '=', t.merchantId)
     .where('review.createdAt', '>=', r.from)
     .where('review.createdAt', '<', r.to);
-  if (shopId !== null) rq = rq.where('review.shopId', '=', shopId);
+  const shops = readable(t, shopId);
+  if (shops) rq = rq.where('review.shopId', 'in', shops);
 
   const day = shanghaiDay(db, sql.ref('serviceOrder.paidAt'));
   const daily = paidIn()
@@ -332,7 +344,8 @@ export async function today(db: DB, t: Tenant, shopIdParam: 'all' | number | und
     .where('review.merchantId', '=', t.merchantId)
     .where('review.merchantReply', 'is', null)
     .where('review.createdAt', '>=', new Date(Date.now() - REPLY_WINDOW_DAYS * 86400_000).toISOString());
-  if (shopId !== null) rq = rq.where('review.shopId', '=', shopId);
+  const shops = readable(t, shopId);
+  if (shops) rq = rq.where('review.shopId', 'in', shops);
   const [p, s, rv] = await Promise.all([paid, byStatus, rq.executeTakeFirstOrThrow()]);
   const st = new Map(s.map((x) => [x.status, num(x.n)]));
   return {
@@ -368,12 +381,25 @@ export async function employeeOrders(db: DB, t: Tenant, employeeId: number): Pro
     'serviceOrder.createdAt',
     'serviceOrder.completedAt',
   ] as const;
-  const base = () =>
-    db
+  // The employee may have served in other shops before: a limited account sees only its shops' orders and reviews.
+  const shops = shopsFilter(t);
+  const base = () => {
+    let q = db
       .selectFrom('serviceOrder')
       .select([...cols])
       .where('serviceOrder.merchantId', '=', t.merchantId)
       .where('serviceOrder.employeeId', '=', employeeId);
+    if (shops) q = q.where('serviceOrder.shopId', 'in', shops);
+    return q;
+  };
+  const reviewsOf = () => {
+    let q = db
+      .selectFrom('review')
+      .where('review.merchantId', '=', t.merchantId)
+      .where('review.employeeId', '=', employeeId);
+    if (shops) q = q.where('review.shopId', 'in', shops);
+    return q;
+  };
   const [current, recent, reviews, agg] = await Promise.all([
     base().where('serviceOrder.status', 'in', IN_HAND).orderBy('serviceOrder.appointmentAt').limit(20).execute(),
     base()
@@ -382,8 +408,7 @@ export async function employeeOrders(db: DB, t: Tenant, employeeId: number): Pro
       .orderBy('serviceOrder.id', 'desc')
       .limit(10)
       .execute(),
-    db
-      .selectFrom('review')
+    reviewsOf()
       .innerJoin('serviceOrder', 'serviceOrder.id', 'review.orderId')
       .select([
         'review.id',
@@ -396,17 +421,12 @@ export async function employeeOrders(db: DB, t: Tenant, employeeId: number): Pro
         'review.merchantReply',
         'review.createdAt',
       ])
-      .where('review.merchantId', '=', t.merchantId)
-      .where('review.employeeId', '=', employeeId)
       .orderBy('review.createdAt', 'desc')
       .orderBy('review.id', 'desc')
       .limit(10)
       .execute(),
-    db
-      .selectFrom('review')
+    reviewsOf()
       .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.avg<number>('review.rating').as('avg')])
-      .where('review.merchantId', '=', t.merchantId)
-      .where('review.employeeId', '=', employeeId)
       .executeTakeFirstOrThrow(),
   ]);
   const fix = (o: (typeof current)[number]) => ({ ...o, payAmount: num(o.payAmount) });

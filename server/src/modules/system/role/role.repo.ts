@@ -110,6 +110,13 @@ export async function addRole(
   });
 }
 
+/** A role of the platform's catalogue (merchantId null); a merchant's own role is "not found" here. */
+export async function platformRole(db: DB, id: number) {
+  const r = await db.selectFrom('role').select(['id', 'merchantId']).where('id', '=', id).executeTakeFirst();
+  if (!r || r.merchantId !== null) throw notFound('角色不存在');
+  return r;
+}
+
 export async function editRole(
   db: DB,
   id: number,

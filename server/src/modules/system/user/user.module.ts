@@ -8,8 +8,10 @@ import {
   userEditBody,
   userQuery,
 } from '@jz/contracts/user';
+import type { FastifyRequest } from 'fastify';
+import { assertMayCreate, assertMayManage, authorityOf, targetOf } from '../../../lib/authority.ts';
 import { ok } from '../../../lib/envelope.ts';
-import { invalid } from '../../../lib/errors.ts';
+import { invalid, notFound } from '../../../lib/errors.ts';
 import { currentUser } from '../../../plugins/auth.ts';
 import { limitedPasswordTry } from '../../auth/password-login.service.ts';
 import { revokeUserSessions } from '../../auth/session.service.ts';
@@ -95,7 +97,14 @@ export default defineModule({
       },
     );
 
-    // The platform's 用户管理 (sys: codes; the auth hook refuses them to every merchant user).
+    // The platform's 用户管理 (sys: codes; the auth hook refuses them to every merchant user). Acting on a user
+    // follows lib/authority.ts: its roles' codes, before and after, inside the caller's own (super passes).
+    const mayManagePlatformUser = async (req: FastifyRequest, id: number, roleIds?: number[]) => {
+      await admin.platformUser(app.db, id);
+      const target = await targetOf(app.db, id);
+      if (!target) throw notFound('用户不存在');
+      await assertMayManage(app.db, await authorityOf(app.db, currentUser(req)), target, { roleIds });
+    };
     app.get(
       `${base}/findAllByPage`,
       { schema: { querystring: userQuery }, config: { perm: 'sys:user:list' } },
@@ -108,6 +117,7 @@ export default defineModule({
       { schema: { body: userAddBody }, config: { perm: 'sys:user:add', oplog: oplog('add') } },
       async (req) => {
         const { password, ...v } = req.body;
+        await assertMayCreate(app.db, await authorityOf(app.db, currentUser(req)), v.roleIds, 'all');
         return ok(await admin.addUser(app.db, { ...v, passwordHash: password ? await hashPassword(password) : null }));
       },
     );
@@ -118,6 +128,7 @@ export default defineModule({
       { schema: { body: userEditBody }, config: { perm: 'sys:user:edit', oplog: oplog('edit') } },
       async (req) => {
         const { id, ...v } = req.body;
+        await mayManagePlatformUser(req, id, v.roleIds);
         const { disabled } = await admin.editUser(app.db, currentUser(req).id, id, v);
         if (disabled) await revokeUserSessions(app, id);
         return ok(null);
@@ -128,6 +139,7 @@ export default defineModule({
       `${base}/delByIds/:ids`,
       { schema: { params: idsParam }, config: { perm: 'sys:user:del', oplog: oplog('delete') } },
       async (req) => {
+        for (const id of new Set(req.params.ids)) await mayManagePlatformUser(req, id);
         await admin.deleteUsers(app.db, currentUser(req).id, req.params.ids);
         return ok(null);
       },
@@ -138,7 +150,7 @@ export default defineModule({
       `${base}/rePassword`,
       { schema: { body: rePasswordBody }, config: { perm: 'sys:user:rePassword', oplog: oplog('other') } },
       async (req) => {
-        await admin.platformUser(app.db, req.body.id);
+        await mayManagePlatformUser(req, req.body.id);
         await admin.setPasswordHash(app.db, req.body.id, await hashPassword(req.body.password));
         if (req.body.id !== currentUser(req).id) await revokeUserSessions(app, req.body.id);
         return ok(null, '密码已重置');
