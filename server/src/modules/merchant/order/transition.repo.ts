@@ -1,5 +1,5 @@
 import { ORDER_STATUS, ORDER_STATUS_NAME, type OrderEvent, type OrderStatus, VERIFY_LIMIT } from '@jz/contracts/order';
-import { type Selectable, sql, type Transaction } from 'kysely';
+import { type Insertable, PostgresAdapter, type Selectable, sql, type Transaction } from 'kysely';
 import type { DB } from '../../../db/client.ts';
 import type { Database } from '../../../db/schema.ts';
 import { business, notFound, rateLimited } from '../../../lib/errors.ts';
@@ -7,7 +7,7 @@ import { nowIso } from '../../../lib/time.ts';
 import { createSettlement } from '../finance/settlement.service.ts';
 import { sendMessage } from '../message/message.service.ts';
 import { busOf } from './order-bus.ts';
-import type { ServiceOrderTable } from './order.tables.ts';
+import type { OrderEventTable, ServiceOrderTable } from './order.tables.ts';
 import { paymentProvider } from './payment.ts';
 import './order.tables.ts';
 import '../employee/employee.tables.ts';
@@ -56,6 +56,34 @@ async function loadOrder(trx: Trx | DB, id: number, scope: { merchantId?: number
   return o;
 }
 
+/** The advisory lock (key1) under which one merchant's live events are written; key2 is the merchant id. */
+export const ORDER_EVENT_LOCK = 0x6a7a0e;
+
+/** The live-event rows of each open transition transaction, written at its end (inTransition). */
+const pendingEvents = new WeakMap<Trx, Insertable<OrderEventTable>[]>();
+
+/**
+ * The transaction of a transition. Its live events (order_event) are written last, and on PostgreSQL under a
+ * per-merchant advisory lock held until the commit, so one merchant's event ids are given out in commit order. Written
+ * mid-transaction, an event could take id N, commit after N+1 had been streamed, and a console that reconnected in
+ * between (Last-Event-ID N+1) never got N: seen under the cluster load (scripts/cluster.mjs). Last, so the lock is
+ * never held while waiting for another row: only commit-time work (the order counters, NOTIFY) follows it.
+ */
+function inTransition<T>(db: DB, fn: (trx: Trx) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    pendingEvents.set(trx, []);
+    const r = await fn(trx);
+    const rows = pendingEvents.get(trx) ?? [];
+    if (rows.length) {
+      if (trx.getExecutor().adapter instanceof PostgresAdapter)
+        for (const m of [...new Set(rows.map((e) => e.merchantId))].sort((a, b) => a - b))
+          await sql`select pg_advisory_xact_lock(${ORDER_EVENT_LOCK}::int, ${m}::int)`.execute(trx);
+      await trx.insertInto('orderEvent').values(rows).execute();
+    }
+    return r;
+  });
+}
+
 /** The conditional update, the timeline row, the event row and the message: all in the caller's transaction. */
 async function apply(trx: Trx, o: OrderRow, actor: Actor, s: Step, at = nowIso()) {
   let q = trx
@@ -91,10 +119,9 @@ async function apply(trx: Trx, o: OrderRow, actor: Actor, s: Step, at = nowIso()
       createdAt: at,
     })
     .execute();
-  await trx
-    .insertInto('orderEvent')
-    .values({ merchantId: o.merchantId, shopId: o.shopId, orderId: o.id, kind: s.kind, status: s.to, createdAt: at })
-    .execute();
+  const events = pendingEvents.get(trx);
+  if (!events) throw new Error('order transition outside inTransition()');
+  events.push({ merchantId: o.merchantId, shopId: o.shopId, orderId: o.id, kind: s.kind, status: s.to, createdAt: at });
   await sendMessage(trx, {
     merchantId: o.merchantId,
     // sub-accounts limited to other shops do not hear of this shop's orders
@@ -173,7 +200,7 @@ export async function assignEmployee(
   actor: Actor,
   opts: { onlyFree?: boolean } = {},
 ) {
-  const o = await db.transaction().execute(async (trx) => {
+  const o = await inTransition(db, async (trx) => {
     const o = await loadOrder(trx, orderId, { merchantId });
     if (o.status !== ORDER_STATUS.WAITING && o.status !== ORDER_STATUS.TO_SERVE)
       throw business(`订单当前状态为「${statusName(o.status)}」，不能指派员工`);
@@ -227,7 +254,7 @@ export async function assignEmployee(
 
 /** shangjiaCancel: 20 / 30 -> 70 with a full refund through the payment provider. */
 export async function merchantCancel(db: DB, merchantId: number, orderId: number, reason: string, actor: Actor) {
-  const o = await db.transaction().execute(async (trx) => {
+  const o = await inTransition(db, async (trx) => {
     const o = await loadOrder(trx, orderId, { merchantId });
     if (o.status !== ORDER_STATUS.WAITING && o.status !== ORDER_STATUS.TO_SERVE)
       throw business(`订单当前状态为「${statusName(o.status)}」，不能取消`);
@@ -334,7 +361,7 @@ export async function verifyByCode(
   const found = await q.executeTakeFirst();
   if (!found) throw notFound('券码无效：没有找到本商家的对应订单');
   await db.updateTable('verifyAttempt').set({ ok: 1, orderId: found.id }).where('id', '=', attemptId).execute();
-  const o = await db.transaction().execute(async (trx) => {
+  const o = await inTransition(db, async (trx) => {
     const o = await loadOrder(trx, found.id, { merchantId });
     if (o.status !== ORDER_STATUS.TO_SERVE) {
       const why =
@@ -370,7 +397,7 @@ export async function confirmDone(
   actor: Actor,
   opts: { now?: string } = {},
 ) {
-  const o = await db.transaction().execute(async (trx) => {
+  const o = await inTransition(db, async (trx) => {
     const o = await loadOrder(trx, orderId, { merchantId });
     const at = opts.now ?? nowIso();
     await apply(
@@ -430,7 +457,7 @@ export async function markPaid(db: DB, customerId: number, orderId: number, acto
     payer: String(customerId),
   });
   try {
-    await db.transaction().execute(async (trx) => {
+    await inTransition(db, async (trx) => {
       await apply(trx, o, actor, {
         from: ORDER_STATUS.UNPAID,
         to: ORDER_STATUS.WAITING,
@@ -515,7 +542,7 @@ export async function markReviewed(
   actor: Actor,
   then: (trx: Trx, o: OrderRow) => Promise<void>,
 ) {
-  const o = await db.transaction().execute(async (trx) => {
+  const o = await inTransition(db, async (trx) => {
     const o = await loadOrder(trx, orderId, { customerId });
     await apply(trx, o, actor, {
       from: ORDER_STATUS.DONE,
@@ -546,7 +573,7 @@ export async function expireUnpaid(db: DB, olderThanMinutes: number, now = Date.
   let n = 0;
   for (const o of due) {
     try {
-      await db.transaction().execute((trx) =>
+      await inTransition(db, (trx) =>
         apply(trx, o, SYSTEM, {
           from: ORDER_STATUS.UNPAID,
           to: ORDER_STATUS.CANCELLED,
