@@ -172,6 +172,26 @@ describe(`bootstrap on one database from several processes (${kind})`, () => {
     }
   }, 120_000);
 
+  it('rollback: an older release refuses to migrate a database migrated by a newer one, starts with MIGRATE_ON_START=false', async () => {
+    const target = await emptyDatabase();
+    const handle = target.open();
+    try {
+      await bootstrapDatabase(handle.db, config, recorder().log, { migrate: true });
+      // A migration only the newer release has.
+      await sql`insert into kysely_migration (name, timestamp) values ('9999_from_a_newer_release', ${new Date().toISOString()})`.execute(
+        handle.db,
+      );
+      await expect(bootstrapDatabase(handle.db, config, recorder().log, { migrate: true })).rejects.toThrow(
+        /migration 9999_from_a_newer_release, which this release does not have.*MIGRATE_ON_START=false/,
+      );
+      const rec = recorder();
+      await bootstrapDatabase(handle.db, config, rec.log, { migrate: false });
+      expect(rec.lines).toContain('MIGRATE_ON_START=false: schema up to date, migrations not run at start');
+    } finally {
+      await handle.close();
+    }
+  }, 120_000);
+
   it('MIGRATE_ON_START: true by default, false when asked, refused otherwise', () => {
     expect(migrateOnStart({})).toBe(true);
     expect(migrateOnStart({ MIGRATE_ON_START: 'true' })).toBe(true);

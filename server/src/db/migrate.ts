@@ -32,6 +32,13 @@ const migrator = (db: DB) => new Migrator({ db, provider: new TsMigrationProvide
 export async function migrateToLatest(db: DB) {
   const { error, results } = await migrator(db).migrateToLatest();
   if (error) {
+    // Kysely refuses a database that holds migrations this code lacks: a newer release migrated it (a rollback).
+    const newer = /previously executed migration (\S+) is missing/.exec((error as Error).message ?? '')?.[1];
+    if (newer)
+      throw new Error(
+        `the database has migration ${newer}, which this release does not have (a newer release migrated it): ` +
+          'to run this older release on it, start it with MIGRATE_ON_START=false (docs/operations.md, Rollback)',
+      );
     const failed = results?.find((r) => r.status === 'Error');
     throw new Error(`migration ${failed?.migrationName ?? '?'} failed: ${(error as Error).message ?? error}`);
   }
