@@ -26,13 +26,13 @@ import {
 } from '../../src/lib/secret-box.ts';
 import { rotateField, staleCount } from '../../src/lib/secret-rotate.ts';
 import { demoIdCard } from '../../src/modules/merchant/employee/employee.seed.ts';
+import { bindCard } from '../../src/modules/merchant/finance/bank-card.service.ts';
 import { withIdCheck, withLuhn } from '../../src/modules/merchant/jinjian/checksum-fixtures.ts';
 import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp } from '../helpers/index.ts';
 import { openCardNo, openDetail, openIdCard } from '../helpers/secrets.ts';
 
 const Y = 'app/jiazheng/yuangong';
 const CARDS = 'app/jiazheng/caiwu/bangka/findAllByList';
-const BIND = 'app/jiazheng/caiwu/bangka/add';
 const JJ_GEREN = 'app/jiazheng/pay/huifu/jinjianGeren';
 const JJ_QUERY = 'app/jiazheng/pay/huifu/jinjianQuery';
 const SEALED = /^enc:v1:[a-z0-9-]+:[\w-]{16}:[\w-]{22}:[\w-]+$/;
@@ -134,19 +134,25 @@ describe('API writes store no clear ID or card number', () => {
     expect(page.raw).not.toContain('enc:v1');
   });
 
-  it('a bank card bound by hand: sealed number, keyed hash; the list answers the same mask; binding it again is a no-op', async () => {
+  // Through the storage service: the binding route also asks for the owner's SMS step-up (its own tests).
+  it('a bank card bound: sealed number, keyed hash; the list answers the same mask; binding it again is a no-op', async () => {
     const cardNo = withLuhn('622588000000222');
+    const merchantId = (
+      await t.db.selectFrom('user').select('merchantId').where('phone', '=', PHONES.ownerA).executeTakeFirstOrThrow()
+    ).merchantId as number;
     const bind = () =>
-      ownerA.post<{ id: number }>(BIND, {
+      bindCard(t.db, {
+        merchantId,
+        operatorUserId: null,
         bankName: '招商银行',
         branchName: '招商银行运城分行',
         branchCode: '308181000013',
-        cardNo,
+        cardNo: `${cardNo.slice(0, 4)} ${cardNo.slice(4)}`,
         holderName: '运城洁家家政服务有限公司',
         cardType: 2,
+        source: 'manual',
       });
-    const r = await bind();
-    expect(r.code).toBe(200);
+    const r = { result: await bind() };
     const row = await t.db
       .selectFrom('bankCard')
       .select(['cardNo', 'cardNoHash', 'cardNoMasked'])
@@ -162,10 +168,10 @@ describe('API writes store no clear ID or card number', () => {
     expect(list.raw).not.toContain('enc:v1');
     expect(list.raw).not.toContain(row.cardNoHash);
     // The "already bound" check finds it by its hash.
-    expect((await bind()).result.id).toBe(r.result.id);
+    expect((await bind()).id).toBe(r.result.id);
   });
 
-  it('an onboarding submission: the whole detail is sealed; the state answers the same masks', async () => {
+  it('an onboarding submission: the whole detail is sealed; once approved its settlement card is bound sealed; the answers keep their masks', async () => {
     const idNo = withIdCheck('14080219920202123');
     const cardNo = withLuhn('621700016100654321');
     const r = await ownerB.post(JJ_GEREN, {
@@ -199,6 +205,37 @@ describe('API writes store no clear ID or card number', () => {
       mobile: '139****5671',
       settlement: { cardNo: maskBankCard(cardNo) },
     });
+    // The sandbox approves when asked long enough after submission: the approval binds the settlement card.
+    await t.db
+      .updateTable('jinjianApplication')
+      .set({ submittedAt: new Date(Date.now() - 3600_000).toISOString() })
+      .where('id', '=', row.id)
+      .execute();
+    const approved = await ownerB.get<JinjianState>(JJ_QUERY);
+    expect(approved.result).toMatchObject({ status: 20, application: { cardBound: true } });
+    const cards = await t.db
+      .selectFrom('bankCard')
+      .select(['id', 'cardNo', 'cardNoHash', 'cardNoMasked'])
+      .where(
+        'merchantId',
+        '=',
+        (
+          await t.db
+            .selectFrom('jinjianApplication')
+            .select('merchantId')
+            .where('id', '=', row.id)
+            .executeTakeFirstOrThrow()
+        ).merchantId,
+      )
+      .where('source', '=', 'jinjian')
+      .execute();
+    const bound = cards.find((c) => openCardNo(c.cardNo) === cardNo);
+    expect(bound?.cardNo).toMatch(SEALED);
+    expect(bound?.cardNo).not.toContain(cardNo);
+    expect(bound?.cardNoHash).toMatch(/^dev:/);
+    expect(bound?.cardNoMasked).toBe(maskBankCard(cardNo));
+    const list = await ownerB.get<{ id: number; cardNoMasked: string }[]>(CARDS);
+    expect(list.result.find((c) => c.id === bound?.id)?.cardNoMasked).toBe(maskBankCard(cardNo));
   });
 
   it('no table of the database holds any of those numbers in clear', async () => {
@@ -266,10 +303,15 @@ describe('a value altered in the database is refused clearly and logged', () => 
   });
 
   it('a bound card altered in the database is never paid to: the payout fails and the money returns', async () => {
-    const cards = (await ownerA.get<{ id: number }[]>(CARDS)).result;
-    const cardId = cards[0].id;
-    const w = await ownerA.post<{ id: number }>('app/jiazheng/caiwu/tixian/add', { amount: 1000, bankCardId: cardId });
-    expect(w.code).toBe(200);
+    // Merchant A's demo withdrawal waiting for review (finance.seed.ts).
+    const w = await t.db
+      .selectFrom('financeWithdrawal')
+      .innerJoin('user', 'user.merchantId', 'financeWithdrawal.merchantId')
+      .select(['financeWithdrawal.id', 'financeWithdrawal.bankCardId', 'financeWithdrawal.amount'])
+      .where('user.phone', '=', PHONES.ownerA)
+      .where('financeWithdrawal.status', '=', 10)
+      .executeTakeFirstOrThrow();
+    const cardId = w.bankCardId;
     const card = await t.db.selectFrom('bankCard').select('cardNo').where('id', '=', cardId).executeTakeFirstOrThrow();
     // An attacker with write access to the database swaps in a number of their own, in clear or sealed elsewhere.
     await t.db.updateTable('bankCard').set({ cardNo: '6222000011112222333' }).where('id', '=', cardId).execute();
@@ -284,11 +326,11 @@ describe('a value altered in the database is refused clearly and logged', () => 
       ).balance;
     const before = await balance();
     listen();
-    const r = await admin.post('app/jiazheng/caiwu/tixian/shenhe', { id: w.result.id, pass: 1 });
+    const r = await admin.post('app/jiazheng/caiwu/tixian/shenhe', { id: w.id, pass: 1 });
     expect(r.code).toBe(200);
     expect(r.result).toMatchObject({ status: 50, failReason: '收款银行卡信息校验失败，未打款' });
     expect(alarms).toMatchObject([{ purpose: 'bankCard.cardNo', table: 'bankCard', id: cardId, reason: 'malformed' }]);
-    expect((await balance()) - before).toBe(1000);
+    expect((await balance()) - before).toBe(w.amount);
     await t.db.updateTable('bankCard').set({ cardNo: card.cardNo }).where('id', '=', cardId).execute();
   });
 
