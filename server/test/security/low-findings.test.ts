@@ -10,12 +10,15 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { CLIENT_ID } from '@jz/contracts/auth';
 import type { Page } from '@jz/contracts/envelope';
 import type { ShopInfo } from '@jz/contracts/shop';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { contentProblem } from '../../src/modules/common/upload/content-check.ts';
+import { s3SettingsFromEnv } from '../../src/modules/common/upload/s3.ts';
+import { S3Storage } from '../../src/modules/common/upload/storage.ts';
 import { hashPassword, verifyPassword } from '../../src/modules/system/user/password.ts';
 import { type Api, api, buildTestApp, envelopeOf, loginAs, PHONES, type TestApp } from '../helpers/index.ts';
 
@@ -170,6 +173,31 @@ describe('PDF uploads: escaped names are decoded, and PDFs and Office files are 
     expect(got.headers['content-type']).toBe('application/pdf');
     expect(got.headers['content-disposition']).toBe('attachment');
     expect(got.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('with UPLOAD_STORAGE=s3 the object store serves PDFs as downloads too', () => {
+  it('a PDF is PUT with Content-Disposition: attachment; an image without', async () => {
+    const sent: Record<string, string>[] = [];
+    const requestHandler = {
+      handle: async (req: { headers: Record<string, string> }) => {
+        sent.push(req.headers);
+        return { response: { statusCode: 200, headers: {}, body: Readable.from([]) } };
+      },
+    };
+    const settings = s3SettingsFromEnv({
+      UPLOAD_STORAGE: 's3',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_BUCKET: 'jz-media',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_ACCESS_KEY_ID: 'TEST',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    })!;
+    const storage = new S3Storage(settings, { client: { requestHandler } as never });
+    await storage.put('agreement/0123456789abcdef0123456789abcdef.pdf', Buffer.from('%PDF-1.4'), 'application/pdf');
+    await storage.put('shop/0123456789abcdef0123456789abcdef.png', Buffer.from('x'), 'image/png');
+    expect(sent[0]['content-disposition']).toBe('attachment');
+    expect(sent[1]['content-disposition']).toBeUndefined();
   });
 });
 

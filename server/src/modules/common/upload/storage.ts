@@ -75,8 +75,12 @@ const errorFacts = (err: unknown) => {
   return { name: e.name, message: e.message, code: e.code, status: m?.httpStatusCode, attempts: m?.attempts };
 };
 
-/** Office documents download rather than open, as the local store serves them (upload.module.ts). */
-const DOWNLOAD_ONLY = /\.(docx?|xlsx?|pptx?)$/;
+/**
+ * Served as downloads (Content-Disposition: attachment), never rendered where they are served, by both stores (the
+ * local one in upload.module.ts): Office files, and PDFs (a PDF viewer runs a document's scripts, and the content check
+ * cannot see inside compressed object streams).
+ */
+export const DOWNLOAD_ONLY = /\.(pdf|docx?|xlsx?|pptx?)$/;
 
 /**
  * Any S3-compatible store (UPLOAD_STORAGE=s3) through @aws-sdk/client-s3: objects under the same keys, served from

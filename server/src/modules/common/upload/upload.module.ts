@@ -3,13 +3,7 @@ import fastifyStatic from '@fastify/static';
 import { currentUser } from '../../../plugins/auth.ts';
 import { defineModule } from '../../types.ts';
 import { receive, storeUpload, parserLimit, uploadSettings } from './upload.service.ts';
-import { STORAGE_KEY, storageOf, UPLOAD_URL_PREFIX, uploadsRoot } from './storage.ts';
-
-/**
- * Served as downloads, never rendered from the app's origin: Office files, and PDFs (a PDF viewer runs a document's
- * scripts, and the content check cannot see inside compressed object streams).
- */
-const DOWNLOAD_ONLY = /\.(pdf|docx?|xlsx?|pptx?)$/;
+import { DOWNLOAD_ONLY, STORAGE_KEY, storageOf, UPLOAD_URL_PREFIX, uploadsRoot } from './storage.ts';
 
 /**
  * spec §7 uploads: POST /api/com/file/up (multipart: file, rootPath) and POST /api/com/file/upWidthWangEdit.
