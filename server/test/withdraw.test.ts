@@ -6,6 +6,7 @@ import { SANDBOX_FAIL_SUFFIX } from '../src/modules/merchant/finance/payout.ts';
 import { withIdCheck, withLuhn } from '../src/modules/merchant/jinjian/checksum-fixtures.ts';
 import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp } from './helpers/index.ts';
 import { openCardNo } from './helpers/secrets.ts';
+import { stepUpCode, withdrawWithCode } from './helpers/step-up.ts';
 
 const C = 'app/jiazheng/caiwu';
 const ADD = `${C}/tixian/add`;
@@ -20,9 +21,11 @@ let mA: number;
 let mB: number;
 let cardA: number;
 let cardB: number;
+let ownerIdB: number;
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  // Every withdrawal needs a fresh step-up code to the owner's phone: more than the 5 an hour a phone may receive.
+  t = await buildTestApp({ env: { SMS_RATE_LIMIT: 'off' } });
   ownerA = api(t.app, await loginAs(t.app, PHONES.ownerA));
   ownerB = api(t.app, await loginAs(t.app, PHONES.ownerB));
   subA = api(t.app, await loginAs(t.app, PHONES.subA));
@@ -32,6 +35,8 @@ beforeAll(async () => {
       .merchantId as number;
   mA = await m(PHONES.ownerA);
   mB = await m(PHONES.ownerB);
+  ownerIdB = (await t.db.selectFrom('user').select('id').where('phone', '=', PHONES.ownerB).executeTakeFirstOrThrow())
+    .id;
   cardA = (await ownerA.get(`${C}/bangka/findAllByList`)).result[0].id;
   cardB = (await ownerB.get(`${C}/bangka/findAllByList`)).result[0].id;
 
@@ -118,7 +123,7 @@ describe('onboarding gate (用户进件)', () => {
     const cards = (await ownerB.get(`${C}/bangka/findAllByList`)).result as { id: number; source: string }[];
     const approved = cards.find((c) => c.source === 'jinjian');
     expect(approved).toBeDefined();
-    const r = await ownerB.post(ADD, { amount: 1000, bankCardId: approved!.id });
+    const r = await withdrawWithCode(t, ownerB, { amount: 1000, bankCardId: approved!.id });
     expect(r.code, r.message).toBe(200);
     expect(r.result.cardNoMasked).toBe(`6217 **** **** ${card.slice(-4)}`);
   });
@@ -128,13 +133,13 @@ describe('withdrawal request (tixian/add)', () => {
   it('refuses a negative, zero, fractional, non-numeric, below-minimum or over-balance amount and changes nothing', async () => {
     const before = await snapshot(mA);
     for (const amount of ['-100', '0', '1500.5', 'abc', '']) {
-      const r = await ownerA.post(ADD, { amount, bankCardId: cardA });
+      const r = await withdrawWithCode(t, ownerA, { amount, bankCardId: cardA });
       expect(r.code, `amount ${amount}`).toBe(2001);
     }
-    const low = await ownerA.post(ADD, { amount: 999, bankCardId: cardA });
+    const low = await withdrawWithCode(t, ownerA, { amount: 999, bankCardId: cardA });
     expect(low.code).toBe(2001);
     expect(low.message).toContain('10.00');
-    const over = await ownerA.post(ADD, { amount: (await withdrawable(mA)) + 1, bankCardId: cardA });
+    const over = await withdrawWithCode(t, ownerA, { amount: (await withdrawable(mA)) + 1, bankCardId: cardA });
     expect(over.code).toBe(2004);
     expect(over.message).toContain('可提现金额不足');
     expect(await snapshot(mA)).toEqual(before);
@@ -142,8 +147,9 @@ describe('withdrawal request (tixian/add)', () => {
 
   it("refuses another merchant's card (2002), an unbound card (2004), a sub-account (301), anonymous (401)", async () => {
     const before = await snapshot(mA);
-    expect((await ownerA.post(ADD, { amount: 2000, bankCardId: cardB })).code).toBe(2002);
-    expect((await ownerA.post(ADD, { amount: 2000, bankCardId: 999999 })).code).toBe(2002);
+    expect((await withdrawWithCode(t, ownerA, { amount: 2000, bankCardId: cardB })).code).toBe(2002);
+    expect((await withdrawWithCode(t, ownerA, { amount: 2000, bankCardId: 999999 })).code).toBe(2002);
+    expect((await ownerA.post(ADD, { amount: 2000, bankCardId: cardB, smsCode: '123456' })).code).toBe(2002);
     const spare = await bindCard(t.db, {
       merchantId: mA,
       operatorUserId: null,
@@ -156,7 +162,7 @@ describe('withdrawal request (tixian/add)', () => {
       source: 'manual',
     });
     await ownerA.post(`${C}/bangka/jiebang`, { id: spare.id });
-    expect((await ownerA.post(ADD, { amount: 2000, bankCardId: spare.id })).code).toBe(2004);
+    expect((await withdrawWithCode(t, ownerA, { amount: 2000, bankCardId: spare.id })).code).toBe(2004);
     expect((await subA.post(ADD, { amount: 2000, bankCardId: cardA })).code).toBe(301);
     expect((await api(t.app).post(ADD, { amount: 2000, bankCardId: cardA })).code).toBe(401);
     expect((await snapshot(mA)).withdrawals).toBe(before.withdrawals);
@@ -165,7 +171,7 @@ describe('withdrawal request (tixian/add)', () => {
 
   it('moves the amount out of the balance into pending with one 提现 entry', async () => {
     const before = await account(mA);
-    const r = await ownerA.post(ADD, { amount: 2000, bankCardId: cardA });
+    const r = await withdrawWithCode(t, ownerA, { amount: 2000, bankCardId: cardA });
     expect(r.code).toBe(200);
     expect(r.result).toMatchObject({ amount: 2000, fee: 0, actualAmount: 2000, status: 10, bankCardId: cardA });
     expect(r.result.cardNoMasked).toMatch(/\*{4}/);
@@ -196,13 +202,21 @@ describe('withdrawal request (tixian/add)', () => {
   it('replays the first answer for the same Idempotency-Key, sequentially and concurrently; refuses the key for another body', async () => {
     const before = await snapshot(mA);
     const key = { headers: { 'Idempotency-Key': 'test-key-0001' } };
-    const first = await ownerA.post(ADD, { amount: 1500, bankCardId: cardA }, key);
+    const first = await withdrawWithCode(t, ownerA, { amount: 1500, bankCardId: cardA }, key);
+    // the retry answers the first answer although its code is used up
     const second = await ownerA.post(ADD, { amount: 1500, bankCardId: cardA }, key);
     expect(first.code).toBe(200);
     expect(second.result).toEqual(first.result);
+    // a double submit: one code, eight concurrent requests with the same key; one uses the code, all get its answer
+    const got = await stepUpCode(t, ownerA, 'tixian/sendCode', { amount: 1200, bankCardId: cardA });
+    if ('refused' in got) throw new Error(got.refused.message);
     const racing = await Promise.all(
       Array.from({ length: 8 }, () =>
-        ownerA.post(ADD, { amount: 1200, bankCardId: cardA }, { headers: { 'Idempotency-Key': 'test-key-0002' } }),
+        ownerA.post(
+          ADD,
+          { amount: 1200, bankCardId: cardA, smsCode: got.code },
+          { headers: { 'Idempotency-Key': 'test-key-0002' } },
+        ),
       ),
     );
     expect(racing.every((r) => r.code === 200)).toBe(true);
@@ -216,7 +230,7 @@ describe('withdrawal request (tixian/add)', () => {
       (await ownerA.post(ADD, { amount: 1500, bankCardId: cardA }, { headers: { 'Idempotency-Key': 'x' } })).code,
     ).toBe(2001);
     // Keys are per merchant: B using A's key gets its own withdrawal.
-    const b = await ownerB.post(ADD, { amount: 1500, bankCardId: cardB }, key);
+    const b = await withdrawWithCode(t, ownerB, { amount: 1500, bankCardId: cardB }, key);
     expect(b.code).toBe(200);
     expect(b.result.id).not.toBe(first.result.id);
   });
@@ -224,17 +238,30 @@ describe('withdrawal request (tixian/add)', () => {
   it(`50 concurrent withdrawals never overdraw (${process.env.TEST_DB ?? 'sqlite'})`, async () => {
     const avail = await withdrawable(mA);
     const each = Math.max(1000, Math.floor(avail / 20) + 1); // at most 19 can succeed
+    // A code is bound to its amount: 50 amounts 1 fen apart, each with its own code, asked for first.
+    const amounts = Array.from({ length: 50 }, (_, i) => each + i);
+    const codes: string[] = [];
+    for (const amount of amounts) {
+      const got = await stepUpCode(t, ownerA, 'tixian/sendCode', { amount, bankCardId: cardA });
+      if ('refused' in got) throw new Error(got.refused.message);
+      codes.push(got.code);
+    }
     const before = await snapshot(mA);
     const results = await Promise.all(
-      Array.from({ length: 50 }, () => ownerA.post(ADD, { amount: each, bankCardId: cardA })),
+      amounts.map((amount, i) => ownerA.post(ADD, { amount, bankCardId: cardA, smsCode: codes[i] })),
     );
-    const okCount = results.filter((r) => r.code === 200).length;
+    const paid = amounts.filter((_, i) => results[i].code === 200);
+    const okCount = paid.length;
+    const total = paid.reduce((a, b) => a + b, 0);
     expect(results.filter((r) => r.code !== 200).every((r) => r.code === 2004)).toBe(true);
-    expect(okCount * each).toBeLessThanOrEqual(avail);
-    expect(okCount).toBe(Math.floor(avail / each));
+    expect(total).toBeLessThanOrEqual(avail);
+    // as many as fit: no refused amount would have fitted into what is left
+    const refused = amounts.filter((_, i) => results[i].code !== 200);
+    expect(refused.every((a) => a > avail - total)).toBe(true);
+    expect(okCount).toBeGreaterThan(0);
     const after = await snapshot(mA);
     expect(after.withdrawals - before.withdrawals).toBe(okCount);
-    expect(before.account.balance - after.account.balance).toBe(okCount * each);
+    expect(before.account.balance - after.account.balance).toBe(total);
     expect(after.account.balance - after.account.frozen).toBeGreaterThanOrEqual(0);
     expect((await checkInvariants(t.db)).problems).toEqual([]);
   });
@@ -242,8 +269,8 @@ describe('withdrawal request (tixian/add)', () => {
 
 describe('platform review (提现审核)', () => {
   const newWithdrawal = async (amount = 1000, card = cardB, who = ownerB) => {
-    const r = await who.post(ADD, { amount, bankCardId: card });
-    expect(r.code).toBe(200);
+    const r = await withdrawWithCode(t, who, { amount, bankCardId: card });
+    expect(r.code, r.message).toBe(200);
     return r.result as { id: number; amount: number };
   };
 
@@ -313,6 +340,7 @@ describe('platform review (提现审核)', () => {
       holderName: '李四',
       cardType: 1,
       source: 'manual',
+      confirmedBy: ownerIdB,
     });
     const w = await newWithdrawal(1300, bad.id);
     const before = await account(mB);
@@ -352,7 +380,7 @@ describe('platform review (提现审核)', () => {
 describe('payout recovery', () => {
   it('pays a withdrawal left in 打款中 once, even with concurrent recovery runs', async () => {
     const { resumeStuckPayouts, PAYOUT_RETRY_MS } = await import('../src/modules/merchant/finance/withdraw.service.ts');
-    const r = await ownerB.post(ADD, { amount: 1000, bankCardId: cardB });
+    const r = await withdrawWithCode(t, ownerB, { amount: 1000, bankCardId: cardB });
     // As if the process stopped right after the approval was committed.
     const old = new Date(Date.now() - PAYOUT_RETRY_MS - 1000).toISOString();
     await t.db

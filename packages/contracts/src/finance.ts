@@ -122,6 +122,13 @@ export interface WithdrawalAudit extends Withdrawal {
 
 export interface BankCard {
   id: number;
+  /** Confirmed by the merchant owner (bound by the owner, through onboarding, or confirmed with the owner's code). */
+  confirmed: boolean;
+  /**
+   * Until when withdrawals to this card are held (a card a sub-account bound, not yet confirmed, for 24 hours after
+   * binding); null when it can receive withdrawals now.
+   */
+  holdUntil: string | null;
   bankName: string;
   branchName: string;
   branchCode: string;
@@ -191,8 +198,38 @@ export const withdrawQuery = pageQuery.extend({
 
 export const withdrawAuditQuery = withdrawQuery.extend({ merchantName: optionalText(50) });
 
-/** POST caiwu/tixian/add. `amount` is fen: integer, positive (minimum and balance are checked by the server). */
-export const withdrawBody = z.object({
+/** Hours a card bound by a sub-account cannot receive a withdrawal, unless the owner confirms it first. */
+export const CARD_HOLD_HOURS = 24;
+
+/**
+ * The step-up code of a money action (bind a card, withdraw, confirm a card): sent to the merchant owner's phone.
+ * Optional here so the server can answer its absence with 请输入短信验证码; required by every such action.
+ */
+export const stepUpCode = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, '验证码为 6 位数字')
+    .optional(),
+);
+
+/** Where the step-up code goes and what a new card must be (caiwu/bangka/findYanzheng, caiwu/tixian/findYanzheng). */
+export interface StepUpInfo {
+  /** The merchant owner's phone, masked: 138****0001. */
+  phone: string;
+  /** Whether the caller is the owner (a card the owner binds needs no confirmation). */
+  isOwner: boolean;
+  holdHours: number;
+  /**
+   * The accounts a card may be bound to, from the approved onboarding (用户进件): holder name per account type;
+   * null when the merchant is not onboarded (binding is refused).
+   */
+  payees: { cardType: 1 | 2; holderName: string }[] | null;
+}
+
+/** POST caiwu/tixian/sendCode: the code is bound to this amount and card. */
+export const withdrawTarget = z.object({
   amount: z.coerce
     .number({ error: '请输入提现金额' })
     .int('提现金额须为整数（分）')
@@ -200,6 +237,9 @@ export const withdrawBody = z.object({
     .max(100_000_000_00, '提现金额过大'),
   bankCardId: z.coerce.number({ error: '请选择银行卡' }).int().positive('请选择银行卡'),
 });
+
+/** POST caiwu/tixian/add. `amount` is fen: integer, positive (minimum and balance are checked by the server). */
+export const withdrawBody = withdrawTarget.extend({ smsCode: stepUpCode });
 
 export const withdrawAuditBody = z
   .object({
@@ -210,6 +250,8 @@ export const withdrawAuditBody = z
   .refine((v) => v.pass === 1 || !!v.remark, { message: '驳回时请填写原因', path: ['remark'] });
 
 export const cardIdBody = z.object({ id: z.coerce.number().int().positive() });
+/** POST caiwu/bangka/queren: the owner confirms a card a sub-account bound, with the owner's code. */
+export const cardConfirmBody = cardIdBody.extend({ smsCode: stepUpCode });
 
 /** Manual binding (merchant side) and the onboarding hand-over share these field rules. */
 export const bankCardBody = z.object({
@@ -238,6 +280,9 @@ export const bankCardBody = z.object({
       .optional(),
   ),
 });
+
+/** POST caiwu/bangka/add: the card and the owner's code (sent by caiwu/bangka/sendCode for this card). */
+export const bindCardBody = bankCardBody.extend({ smsCode: stepUpCode });
 
 export const bindingQuery = pageQuery.extend({
   action: z.preprocess(blank, z.coerce.number().int().min(1, '未知的绑定操作').max(2, '未知的绑定操作').optional()),

@@ -12,9 +12,10 @@ import { maskPhone } from '@jz/contracts/mask';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { likeContains, paginate } from '../../../lib/paging.ts';
-import { dayEndIso, dayjs, dayStartIso, TZ } from '../../../lib/time.ts';
+import { dayEndIso, dayjs, dayStartIso, nowIso, TZ } from '../../../lib/time.ts';
 import { invalid } from '../../../lib/errors.ts';
 import { financeRules } from './finance-rules.ts';
+import { holdUntil } from './bank-card.service.ts';
 import { WITHDRAWAL_COLUMNS } from './withdraw.service.ts';
 import './finance.tables.ts';
 
@@ -220,9 +221,10 @@ const CARD_COLUMNS = [
   'status',
   'boundAt',
   'unboundAt',
+  'confirmedAt',
 ] as const;
 
-/** The merchant's bound cards (masked numbers only). */
+/** The merchant's bound cards (masked numbers only), each with whether it is confirmed and until when it is held. */
 export async function boundCards(db: DB, merchantId: number): Promise<BankCard[]> {
   const rows = await db
     .selectFrom('bankCard')
@@ -231,7 +233,13 @@ export async function boundCards(db: DB, merchantId: number): Promise<BankCard[]
     .where('status', '=', 1)
     .orderBy('id', 'desc')
     .execute();
-  return rows.map((r) => ({ ...r, mobile: r.mobile ? maskPhone(r.mobile) : null }));
+  const now = nowIso();
+  return rows.map(({ confirmedAt, ...r }) => ({
+    ...r,
+    mobile: r.mobile ? maskPhone(r.mobile) : null,
+    confirmed: confirmedAt !== null,
+    holdUntil: holdUntil({ confirmedAt, boundAt: r.boundAt }, now),
+  }));
 }
 
 export async function bindingPage(

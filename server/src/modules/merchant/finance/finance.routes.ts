@@ -1,7 +1,10 @@
 import { assertAgreementsSigned } from '../agreement/agreement.service.ts';
 import {
   bankCardBody,
+  bindCardBody,
   bindingQuery,
+  CARD_HOLD_HOURS,
+  cardConfirmBody,
   cardIdBody,
   frozenQuery,
   LEDGER_KINDS,
@@ -10,6 +13,7 @@ import {
   trendQuery,
   withdrawBody,
   withdrawQuery,
+  withdrawTarget,
 } from '@jz/contracts/finance';
 import { ok } from '../../../lib/envelope.ts';
 import { type ExportColumn, sendTable } from '../../../lib/export/table-export.ts';
@@ -18,12 +22,44 @@ import { tenantOf } from '../../../lib/tenant.ts';
 import { dayjs, TZ } from '../../../lib/time.ts';
 import { hasPerm } from '../../../plugins/auth.ts';
 import type { App } from '../../types.ts';
-import { bindCard, unbindCard } from './bank-card.service.ts';
+import type { Tenant } from '../../../lib/tenant.ts';
+import { bindCard, confirmCard, unbindCard } from './bank-card.service.ts';
 import * as repo from './finance.repo.ts';
 import { assertMayWithdraw, onboardingOf } from './onboarding.ts';
-import { requestWithdrawal } from './withdraw.service.ts';
+import {
+  assertPayee,
+  justUsed,
+  payeeRuleOf,
+  type StepUpAction,
+  sendStepUpCode,
+  stepUpInfo,
+  verifyStepUp,
+} from './step-up.service.ts';
+import { precheckWithdrawal, replayOf, requestWithdrawal } from './withdraw.service.ts';
 
 const TITLE = '财务管理';
+
+const bindAction = (merchantId: number, b: { cardNo: string; holderName: string; cardType: number }): StepUpAction => ({
+  kind: 'bind',
+  merchantId,
+  cardNo: b.cardNo,
+  holderName: b.holderName,
+  cardType: b.cardType,
+});
+
+/** Confirming a card is the owner's own act: a sub-account holding 绑定银行卡 cannot confirm what it bound. */
+async function cardToConfirm(app: App, t: Tenant, id: number) {
+  if (!t.user.isOwner) throw forbidden('只有商户主账号可以确认银行卡');
+  const card = await app.db
+    .selectFrom('bankCard')
+    .select(['id', 'status', 'confirmedAt'])
+    .where('id', '=', id)
+    .where('merchantId', '=', t.merchantId)
+    .executeTakeFirst();
+  if (card?.status !== 1) throw notFound('银行卡不存在或已解绑');
+  if (card.confirmedAt) throw business('该银行卡已确认，无需再次确认');
+  return card;
+}
 
 const LEDGER_COLUMNS: ExportColumn[] = [
   { header: '时间', width: 20 },
@@ -109,6 +145,34 @@ export function financeRoutes(app: App) {
     },
   );
 
+  // Step-up for money: where the code goes (the owner's phone, masked) and the card hold, before asking for a code.
+  app.get(`${base}/tixian/findYanzheng`, { config: { perm: 'merchant:finance:withdraw' } }, async (req) => {
+    const t = await tenantOf(app.db, req);
+    return ok(await stepUpInfo(app, t.merchantId, t.user.isOwner, false), 'ok');
+  });
+
+  /** The owner's code for this amount to this card; refused up front when the request could not go through. */
+  app.post(
+    `${base}/tixian/sendCode`,
+    {
+      schema: { body: withdrawTarget },
+      config: { perm: 'merchant:finance:withdraw', oplog: { title: TITLE, type: 'other' } },
+    },
+    async (req) => {
+      const t = await tenantOf(app.db, req);
+      const { amount, bankCardId } = req.body;
+      await assertAgreementsSigned(app.db, t.merchantId, '提现');
+      await assertMayWithdraw(app, t.merchantId, bankCardId);
+      await precheckWithdrawal(app.db, { merchantId: t.merchantId, amount, bankCardId });
+      const { phone } = await sendStepUpCode(
+        app,
+        { kind: 'withdraw', merchantId: t.merchantId, bankCardId, amount },
+        req.ip,
+      );
+      return ok({ phone }, `验证码已发送至商户主账号手机 ${phone}`);
+    },
+  );
+
   app.post(
     `${base}/tixian/add`,
     {
@@ -121,17 +185,31 @@ export function financeRoutes(app: App) {
       const key = Array.isArray(raw) ? raw[0] : raw;
       if (key !== undefined && !/^[\w.:-]{8,100}$/.test(key))
         throw invalid('Idempotency-Key 须为 8-100 位字母、数字或 - _ . :');
+      const { amount, bankCardId, smsCode } = req.body;
+      const target = { merchantId: t.merchantId, amount, bankCardId };
       // A merchant that has not signed the current must-sign agreements cannot move money out; nor one the payment
       // provider has not onboarded (its card must be its own first: 2002).
       await assertAgreementsSigned(app.db, t.merchantId, '提现');
-      await assertMayWithdraw(app, t.merchantId, req.body.bankCardId);
-      const w = await requestWithdrawal(app.db, {
-        merchantId: t.merchantId,
-        userId: t.user.id,
-        amount: req.body.amount,
-        bankCardId: req.body.bankCardId,
-        idemKey: key,
-      });
+      await assertMayWithdraw(app, t.merchantId, bankCardId);
+      // A retry of a request that went through answers what it answered: its code is used up by then.
+      const replay = key ? await replayOf(app.db, target, key) : undefined;
+      if (replay) return ok(replay, '提现申请已提交，等待平台审核');
+      await precheckWithdrawal(app.db, target);
+      const action: StepUpAction = { kind: 'withdraw', ...target };
+      try {
+        await verifyStepUp(app, action, smsCode);
+      } catch (err) {
+        // A concurrent twin (same key, same code) won the code: answer its answer once it is stored.
+        if (key && smsCode && (await justUsed(app, action))) {
+          for (let i = 0; i < 60; i++) {
+            const first = await replayOf(app.db, target, key);
+            if (first) return ok(first, '提现申请已提交，等待平台审核');
+            await new Promise((r) => setTimeout(r, 50));
+          }
+        }
+        throw err;
+      }
+      const w = await requestWithdrawal(app.db, { ...target, userId: t.user.id, idemKey: key });
       return ok(w, '提现申请已提交，等待平台审核');
     },
   );
@@ -162,13 +240,37 @@ export function financeRoutes(app: App) {
     },
   );
 
+  // What the bind dialog needs: where the code goes, the hold, and the names a card may be bound to (用户进件).
+  app.get(`${base}/bangka/findYanzheng`, { config: { perm: 'merchant:finance:bind' } }, async (req) => {
+    const t = await tenantOf(app.db, req);
+    return ok(await stepUpInfo(app, t.merchantId, t.user.isOwner, true), 'ok');
+  });
+
+  /** The owner's code for binding this card (number, holder and type); the holder is checked before any code goes. */
   app.post(
-    `${base}/bangka/add`,
-    { schema: { body: bankCardBody }, config: { perm: 'merchant:finance:bind', oplog: { title: TITLE, type: 'add' } } },
+    `${base}/bangka/sendCode`,
+    {
+      schema: { body: bankCardBody },
+      config: { perm: 'merchant:finance:bind', oplog: { title: TITLE, type: 'other' } },
+    },
     async (req) => {
       const t = await tenantOf(app.db, req);
       const b = req.body;
-      const { id } = await bindCard(app.db, {
+      assertPayee(await payeeRuleOf(app, t.merchantId), b.holderName, b.cardType);
+      const { phone } = await sendStepUpCode(app, bindAction(t.merchantId, b), req.ip);
+      return ok({ phone }, `验证码已发送至商户主账号手机 ${phone}`);
+    },
+  );
+
+  app.post(
+    `${base}/bangka/add`,
+    { schema: { body: bindCardBody }, config: { perm: 'merchant:finance:bind', oplog: { title: TITLE, type: 'add' } } },
+    async (req) => {
+      const t = await tenantOf(app.db, req);
+      const b = req.body;
+      assertPayee(await payeeRuleOf(app, t.merchantId), b.holderName, b.cardType);
+      await verifyStepUp(app, bindAction(t.merchantId, b), b.smsCode);
+      const { id, created } = await bindCard(app.db, {
         merchantId: t.merchantId,
         operatorUserId: t.user.id,
         bankName: b.bankName,
@@ -179,8 +281,47 @@ export function financeRoutes(app: App) {
         cardType: b.cardType as 1 | 2,
         mobile: b.mobile,
         source: 'manual',
+        // The owner binding a card confirms it; a sub-account's card waits 24 hours or for the owner's confirmation.
+        confirmedBy: t.user.isOwner ? t.user.id : undefined,
+        notifyOwner: true,
       });
-      return ok({ id });
+      if (!created) return ok({ id }, '该银行卡已绑定');
+      return ok(
+        { id },
+        t.user.isOwner ? '绑定成功' : `绑定成功：该卡需商户主账号确认，或绑定 ${CARD_HOLD_HOURS} 小时后才能提现`,
+      );
+    },
+  );
+
+  app.post(
+    `${base}/bangka/queren/sendCode`,
+    { schema: { body: cardIdBody }, config: { perm: 'merchant:finance:bind', oplog: { title: TITLE, type: 'other' } } },
+    async (req) => {
+      const t = await tenantOf(app.db, req);
+      const card = await cardToConfirm(app, t, req.body.id);
+      const { phone } = await sendStepUpCode(
+        app,
+        { kind: 'confirm', merchantId: t.merchantId, cardId: card.id },
+        req.ip,
+      );
+      return ok({ phone }, `验证码已发送至商户主账号手机 ${phone}`);
+    },
+  );
+
+  /** The owner confirms a card a sub-account bound, with the owner's code: withdrawals to it are no longer held. */
+  app.post(
+    `${base}/bangka/queren`,
+    {
+      schema: { body: cardConfirmBody },
+      config: { perm: 'merchant:finance:bind', oplog: { title: TITLE, type: 'edit' } },
+    },
+    async (req) => {
+      const t = await tenantOf(app.db, req);
+      const card = await cardToConfirm(app, t, req.body.id);
+      await verifyStepUp(app, { kind: 'confirm', merchantId: t.merchantId, cardId: card.id }, req.body.smsCode);
+      const r = await confirmCard(app.db, { merchantId: t.merchantId, cardId: card.id, ownerUserId: t.user.id });
+      if (r === 'missing') throw notFound('银行卡不存在或已解绑');
+      return ok(null, r === 'ok' ? '已确认，该银行卡现在可以提现' : '该银行卡已确认');
     },
   );
 
@@ -192,7 +333,12 @@ export function financeRoutes(app: App) {
     },
     async (req) => {
       const t = await tenantOf(app.db, req);
-      const r = await unbindCard(app.db, { merchantId: t.merchantId, cardId: req.body.id, operatorUserId: t.user.id });
+      const r = await unbindCard(app.db, {
+        merchantId: t.merchantId,
+        cardId: req.body.id,
+        operatorUserId: t.user.id,
+        notifyOwner: true,
+      });
       if (r === 'missing') throw notFound('银行卡不存在或已解绑');
       if (r === 'busy') throw business('该银行卡有审核中或打款中的提现，暂不能解绑');
       return ok(null, '解绑成功');

@@ -8,7 +8,8 @@ import { requestWithdrawal, reviewWithdrawal } from './withdraw.service.ts';
 /**
  * Demo money for both merchants, written through the real services on a backdated timeline so the ledger, the
  * figures and the trend chart agree: settlements (some past their T+7 date and unfrozen, some still frozen), a bound
- * card (and, for merchant A, one that was unbound), and for A (onboarded: jinjian.seed.ts) a paid withdrawal and one in
+ * card (and, for merchant A, one that was unbound; bound by the owners weeks ago, so confirmed and past the 24-hour
+ * hold of a new card), and for A (onboarded: jinjian.seed.ts) a paid withdrawal and one in
  * review. Merchant B is not onboarded yet: it has income and a card bound by hand, but no withdrawal.
  * There is no order table yet: the settlements carry synthetic order numbers and NEGATIVE order ids (-merchantId*1000-n),
  * which can never collide with a real order id when the orders module starts calling createSettlement.
@@ -86,6 +87,7 @@ export async function seedFinanceDemo({ db, demo }: { db: DB; demo: DemoIds }) {
           holderName: '运城洁家家政服务有限公司',
           cardType: 2,
           source: 'manual',
+          confirmedBy: a.ownerId,
         },
         { now: ago(25, 8) },
       );
@@ -122,6 +124,7 @@ export async function seedFinanceDemo({ db, demo }: { db: DB; demo: DemoIds }) {
           cardType: 1,
           mobile: '13800000002',
           source: 'manual',
+          confirmedBy: b.ownerId,
         },
         { now: ago(24, 10) },
       );

@@ -56,6 +56,13 @@ export interface BankCardTable {
   status: number;
   boundAt: string;
   unboundAt: string | null;
+  /**
+   * When the merchant owner confirmed the card (bound it, or confirmed it with the owner's code); the onboarding
+   * hand-over counts too. Null: bound by a sub-account and not confirmed, so no withdrawal for 24 hours after boundAt.
+   */
+  confirmedAt: Generated<string | null>;
+  /** The owner who confirmed it (null for the onboarding hand-over and cards bound before the rule). */
+  confirmedBy: Generated<number | null>;
   createdAt: string;
   updatedAt: string;
 }

@@ -7,7 +7,7 @@ import { business, invalid, notFound } from '../../../lib/errors.ts';
 import { SecretError } from '../../../lib/secret-box.ts';
 import { dayjs, nowIso, TZ } from '../../../lib/time.ts';
 import { financeRules } from './finance-rules.ts';
-import { payoutCard } from './bank-card.service.ts';
+import { holdUntil, payoutCard } from './bank-card.service.ts';
 import { applyMove, ensureAccount } from './ledger.ts';
 import { payoutProvider } from './payout.ts';
 import './finance.tables.ts';
@@ -34,6 +34,10 @@ export const WITHDRAWAL_COLUMNS = [
 ] as const;
 
 const yuan = (fen: number) => (fen / 100).toFixed(2);
+/** The refusal of a withdrawal to a card still in its 24-hour hold (the web shows the same words). */
+export const holdMessage = (until: string) =>
+  `该银行卡由子账号新绑定，${dayjs(until).tz(TZ).format('M月D日 HH:mm')} 前不能提现；商户主账号在「绑定记录」确认该卡后可立即提现`;
+
 const newWithdrawNo = () =>
   `TX${dayjs().tz(TZ).format('YYYYMMDDHHmmss')}${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
 
@@ -61,7 +65,7 @@ export interface WithdrawInput {
  * `pendingWithdraw` until the platform pays it or returns it.
  */
 export async function requestWithdrawal(db: DB, input: WithdrawInput): Promise<Withdrawal> {
-  const fingerprint = `${input.amount}:${input.bankCardId}`;
+  const fingerprint = fingerprintOf(input);
   if (input.idemKey) {
     const replay = await storedAnswer(db, input.merchantId, input.idemKey, fingerprint);
     if (replay) return replay;
@@ -74,14 +78,16 @@ export async function requestWithdrawal(db: DB, input: WithdrawInput): Promise<W
     return await db.transaction().execute(async (tx) => {
       const card = await tx
         .selectFrom('bankCard')
-        .select(['id', 'bankName', 'cardNoMasked', 'holderName', 'status'])
+        .select(['id', 'bankName', 'cardNoMasked', 'holderName', 'status', 'boundAt', 'confirmedAt'])
         .where('id', '=', input.bankCardId)
         .where('merchantId', '=', input.merchantId)
         .executeTakeFirst();
       if (!card) throw notFound('银行卡不存在');
       if (card.status !== 1) throw business('该银行卡已解绑，请选择其他银行卡');
-      await ensureAccount(tx, input.merchantId);
       const now = input.now ?? nowIso();
+      const held = holdUntil(card, now);
+      if (held) throw business(holdMessage(held));
+      await ensureAccount(tx, input.merchantId);
       const w = await tx
         .insertInto('financeWithdrawal')
         .values({
@@ -167,6 +173,43 @@ export async function requestWithdrawal(db: DB, input: WithdrawInput): Promise<W
     }
     throw err;
   }
+}
+
+const fingerprintOf = (w: Pick<WithdrawInput, 'amount' | 'bankCardId'>) => `${w.amount}:${w.bankCardId}`;
+
+/**
+ * The answer already given to this Idempotency-Key, when there is one (the same body; another body is refused): the
+ * route answers a replay before asking for the step-up code, which the first request used up.
+ */
+export function replayOf(db: DB, input: Pick<WithdrawInput, 'merchantId' | 'amount' | 'bankCardId'>, key: string) {
+  return storedAnswer(db, input.merchantId, key, fingerprintOf(input));
+}
+
+/**
+ * The checks a withdrawal request can fail before any code is spent on it (requestWithdrawal makes them again, with
+ * the balance, in its transaction): a bound card of the merchant out of its hold, an amount above the minimum and the
+ * fee and within the withdrawable balance.
+ */
+export async function precheckWithdrawal(db: DB, input: Pick<WithdrawInput, 'merchantId' | 'amount' | 'bankCardId'>) {
+  const card = await db
+    .selectFrom('bankCard')
+    .select(['status', 'boundAt', 'confirmedAt'])
+    .where('id', '=', input.bankCardId)
+    .where('merchantId', '=', input.merchantId)
+    .executeTakeFirst();
+  if (!card) throw notFound('银行卡不存在');
+  if (card.status !== 1) throw business('该银行卡已解绑，请选择其他银行卡');
+  const held = holdUntil(card);
+  if (held) throw business(holdMessage(held));
+  const rules = await financeRules(db);
+  if (input.amount < rules.minWithdraw) throw invalid(`提现金额不能低于 ¥${yuan(rules.minWithdraw)}`);
+  if (input.amount - Math.min(rules.withdrawFee, input.amount) <= 0) throw invalid('提现金额须大于手续费');
+  const acc = await db
+    .selectFrom('financeAccount')
+    .select(['balance', 'frozen'])
+    .where('merchantId', '=', input.merchantId)
+    .executeTakeFirst();
+  if (!acc || acc.balance - acc.frozen < input.amount) throw business('可提现金额不足');
 }
 
 async function storedAnswer(db: DB, merchantId: number, key: string, fingerprint: string) {
