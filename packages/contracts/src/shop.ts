@@ -245,6 +245,8 @@ export interface ShopInfo {
   fuwuIds: number[];
   auditStatus: number;
   auditRemark: string | null;
+  /** An approved shop's new name waiting for the platform's review; `name` is the approved one customers see. */
+  pendingName?: string | null;
   rating: number;
   orderCount: number;
   goodsCount?: number;

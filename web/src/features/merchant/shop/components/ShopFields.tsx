@@ -54,7 +54,8 @@ export function toFormValues(s?: Partial<ShopInfo> | null, setting?: ShopSetting
     };
   const [a, b] = (s.businessHours ?? '').split('-');
   return {
-    name: s.name,
+    // A name waiting for review stays in the form: saving other fields must not withdraw it.
+    name: s.pendingName ?? s.name,
     logoUrl: s.logoUrl,
     images: s.images ?? [],
     contactName: s.contactName,

@@ -80,6 +80,17 @@ export default function ShopInfoPage() {
         {s.auditStatus === 0 && (
           <Alert type="warning" showIcon message="店铺正在等待平台审核，审核通过后才能营业，顾客才能看到本店商品。" />
         )}
+        {s.pendingName && (
+          <Alert
+            type="info"
+            showIcon
+            message={`店铺名称变更为「${s.pendingName}」正在等待平台审核`}
+            description="审核通过前，顾客看到的仍是原名称；改回原名称并保存即撤回申请。"
+          />
+        )}
+        {s.auditStatus === 1 && !s.pendingName && s.auditRemark && (
+          <Alert type="warning" showIcon message={`平台审核意见：${s.auditRemark}`} />
+        )}
       </Card>
       <Card
         title="编辑店铺信息"

@@ -32,6 +32,7 @@ export default function ShopAuditPage() {
         <Space size={4}>
           <Typography.Link onClick={() => setViewing(r.id)}>{n}</Typography.Link>
           {r.parentId === null ? <Tag color="blue">总店</Tag> : <Tag>分店</Tag>}
+          {r.pendingName && <Tag color="orange">申请改名：{r.pendingName}</Tag>}
         </Space>
       ),
     },
@@ -64,12 +65,14 @@ export default function ShopAuditPage() {
       render: (_, r) => (
         <Space>
           <RowAction onClick={() => setViewing(r.id)}>查看</RowAction>
-          {r.auditStatus === 0 && (
+          {(r.auditStatus === 0 || !!r.pendingName) && (
             <>
               <RowAction
                 onClick={async () => {
-                  if (await confirmWarning(`确定审核通过「${r.name}」吗? 通过后店铺可开始营业，顾客可见。`))
-                    await audit.mutateAsync({ id: r.id, auditStatus: 1 });
+                  const question = r.pendingName
+                    ? `确定将「${r.name}」更名为「${r.pendingName}」吗? 通过后顾客看到新名称。`
+                    : `确定审核通过「${r.name}」吗? 通过后店铺可开始营业，顾客可见。`;
+                  if (await confirmWarning(question)) await audit.mutateAsync({ id: r.id, auditStatus: 1 });
                 }}
               >
                 通过
@@ -144,6 +147,11 @@ export default function ShopAuditPage() {
             <Descriptions column={2} bordered size="small">
               <Descriptions.Item label="店铺名称" span={2}>
                 {d.name}
+                {d.pendingName && (
+                  <Tag color="orange" style={{ marginLeft: 8 }}>
+                    申请改名：{d.pendingName}
+                  </Tag>
+                )}
               </Descriptions.Item>
               <Descriptions.Item label="商家">{d.merchantName}</Descriptions.Item>
               <Descriptions.Item label="类型">{d.parentId === null ? '总店' : '分店'}</Descriptions.Item>
