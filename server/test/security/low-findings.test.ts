@@ -94,6 +94,9 @@ describe('renaming an approved shop waits for the platform (the approved name st
   it('asking for the approved name again withdraws the request; a name taken by another shop is refused', async () => {
     expect((await ownerA.post(`${S}/edit`, { id: shopId, name: '又一个名字' })).code).toBe(200);
     expect((await row()).pendingName).toBe('又一个名字');
+    // The console's form sends the requested name with every save: other edits leave the request as it is.
+    expect((await ownerA.post(`${S}/edit`, { id: shopId, name: '又一个名字', phone: '13912340000' })).code).toBe(200);
+    expect(await row()).toMatchObject({ pendingName: '又一个名字', phone: '13912340000', name: '洁家速到家（总店）' });
     expect((await ownerA.post(`${S}/edit`, { id: shopId, name: '洁家速到家（总店）' })).code).toBe(200);
     expect((await row()).pendingName).toBeNull();
     const branch = await t.db
