@@ -62,6 +62,14 @@ const steps = [
     cmd: 'node scripts/release-test.mjs',
   },
   {
+    // Scale-out (issue 19): nginx in front of three release instances on PostgreSQL and Redis, a merchant workload, a
+    // rolling restart and a SIGKILL; fails on any broken invariant (scripts/cluster.mjs, docs/operations-cluster.md).
+    // After the bundle step, so its release reuses that web build. Skips without nginx/PostgreSQL/Redis unless CI=true.
+    name: 'cluster',
+    cmd: 'node scripts/cluster.mjs --test',
+    result: () => JSON.parse(readFileSync(`${out}/cluster.json`, 'utf8')),
+  },
+  {
     name: 'e2e',
     cwd: 'e2e',
     cmd: 'npx playwright test',

@@ -10,9 +10,10 @@ import path from 'node:path';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+/** The nginx binary: NGINX when set (and only it), else Debian's, else the PATH's. */
 export function findNginx() {
-  for (const p of [process.env.NGINX, '/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/bin/nginx'])
-    if (p && existsSync(p)) return p;
+  if (process.env.NGINX) return existsSync(process.env.NGINX) ? process.env.NGINX : undefined;
+  for (const p of ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/bin/nginx']) if (existsSync(p)) return p;
   const r = spawnSync('sh', ['-c', 'command -v nginx'], { encoding: 'utf8' });
   return r.status === 0 ? r.stdout.trim() : undefined;
 }

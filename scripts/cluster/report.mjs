@@ -92,7 +92,7 @@ export function printReport(r) {
     '',
     `orders (workload): ${sum('placed')} placed, ${sum('paid')} paid, ${ops.accept} assigned (accepted or re-assigned), ${ops.verify} verified, ${ops.confirm} completed, ${ops.cancel} cancelled, ${sum('reviewed')} reviewed`,
     `orders (simulate.ts): ${sim.placed} placed, ${sim.paid} paid, ${sim.reviewed} reviewed, ${sim.failed} failed`,
-    `withdrawals: ${r.ledger.withdrawals.size} keys, ${withdrawer.requests} requests (3 copies of each key at once)`,
+    `withdrawals: ${r.ledger.withdrawals.size} keys, ${withdrawer.requests} requests (3 copies of each key at once); to the end of the balance: ${r.exhausted.won} of ${r.exhausted.keys} keys of ¥${(r.exhausted.amount / 100).toFixed(2)} went through`,
   );
 
   out.push('', '━━ checks ━━');

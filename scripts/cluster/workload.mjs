@@ -225,8 +225,11 @@ export class Operator {
 
 /**
  * The owner's withdrawals: every round one key sent three times at once (a double-clicked button, a retrying client),
- * nginx spreading the copies over the instances; every third round a second key alongside. A key that got no answer is
- * sent again later with the same key; the finance module answers a replay with the first answer.
+ * nginx spreading the copies over the instances; every third round a second key alongside. Each key first asks the
+ * step-up code for its amount and card (caiwu/tixian/sendCode: the owner's SMS code, DEMO_SMS_CODE here), and every
+ * copy carries it: the copy that wins uses the code up, its twins are answered the winner's answer. A key that got no
+ * answer is sent again later with the same key (and a new code: the lost attempt may have used the first one up); the
+ * finance module answers a replay with the first answer.
  */
 export class Withdrawer {
   constructor(rec, ledger, { who, token, cardId, runId }) {
@@ -246,42 +249,67 @@ export class Withdrawer {
     }
   }
 
-  newKey() {
+  /** Amounts differ between keys: a code is bound to the amount, so two keys in flight never share one. */
+  newKey(amount = 1000 + (this.n % 500)) {
     const key = `cluster-${this.runId}-${++this.n}`;
-    this.ledger.withdrawals.set(key, { key, amount: 1000, ids: new Set(), answered: null, tries: 0, refusal: null });
+    this.ledger.withdrawals.set(key, { key, amount, ids: new Set(), answered: null, tries: 0, refusal: null });
     return key;
+  }
+
+  call(method, path, json, headers) {
+    return this.rec.call(method, path, { json, token: this.token, who: this.who, headers });
   }
 
   async send(key, copies) {
     const w = this.ledger.withdrawals.get(key);
+    const target = { amount: w.amount, bankCardId: this.cardId };
+    const code = await this.call('POST', `${F}/tixian/sendCode`, target);
+    if (code.outcome === 'refused') {
+      this.refusal(w, code);
+      return;
+    }
+    if (code.outcome !== 'ok') return; // no code: the key stays unanswered and is sent again later
     w.tries += copies;
     this.requests += copies;
     const answers = await Promise.all(
       Array.from({ length: copies }, () =>
-        this.rec.call('POST', `${F}/tixian/add`, {
-          json: { amount: w.amount, bankCardId: this.cardId },
-          token: this.token,
-          who: this.who,
-          headers: { 'idempotency-key': key },
-        }),
+        this.call('POST', `${F}/tixian/add`, { ...target, smsCode: '123456' }, { 'idempotency-key': key }),
       ),
     );
     for (const a of answers) {
       if (a.outcome === 'ok') {
         w.ids.add(a.json.result.id);
         w.answered = 'ok';
-      } else if (a.outcome === 'refused') {
-        if (a.status === 401 || a.status === 429)
-          this.ledger.problems.push(`${this.who} withdraw: HTTP ${a.status} ${a.json.message}`);
-        if (!w.answered) w.answered = 'refused';
-        w.refusal = a.json.message;
-      }
+      } else if (a.outcome === 'refused') this.refusal(w, a);
     }
+  }
+
+  refusal(w, a) {
+    if (a.status === 401 || a.status === 429)
+      this.ledger.problems.push(`${this.who} withdraw: HTTP ${a.status} ${a.json.message}`);
+    if (!w.answered) w.answered = 'refused';
+    w.refusal = a.json.message;
   }
 
   /** Keys whose every copy failed: send once more with the same key until there is an answer. */
   async retryUnanswered() {
     for (const w of this.ledger.withdrawals.values()) if (!w.answered) await this.send(w.key, 1);
+  }
+
+  /**
+   * The end of the money: six keys at once, three copies each, for a quarter of what can still be withdrawn each, so
+   * the balance runs out while twins of the winners are still in flight. At most three can go through; a key's copies
+   * must all be told the same.
+   */
+  async exhaust() {
+    const r = await this.rec.call('GET', `${F}/findZonglan`, { token: this.token, who: this.who });
+    const left = r.json.result.withdrawable;
+    const amount = Math.max(1000, Math.ceil(left / 4));
+    const keys = Array.from({ length: 6 }, (_, i) => this.newKey(amount + i));
+    await Promise.all(keys.map((k) => this.send(k, 3)));
+    await this.retryUnanswered();
+    const won = keys.filter((k) => this.ledger.withdrawals.get(k).answered === 'ok').length;
+    return { left, amount, keys: keys.length, won };
   }
 }
 
