@@ -6,6 +6,7 @@ import { checkInvariants } from '../src/modules/merchant/finance/invariants.ts';
 import { commissionOf, createSettlement, unfreezeDue } from '../src/modules/merchant/finance/settlement.service.ts';
 import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp } from './helpers/index.ts';
 import { openCardNo } from './helpers/secrets.ts';
+import { bindWithCode, PAYEE_A } from './helpers/step-up.ts';
 
 const C = 'app/jiazheng/caiwu';
 let t: TestApp;
@@ -261,25 +262,26 @@ describe('bank cards and binding records', () => {
 
   it('binds a card by hand, records it, refuses bad input; unbinds it once; another merchant gets 2002', async () => {
     const before = (await ownerA.get(`${C}/bangka/findJiluByPage`)).result.total;
-    const bad = await ownerA.post(`${C}/bangka/add`, {
+    // (binding needs the owner's SMS code and the onboarded holder: A's legal representative's own card)
+    const bad = await bindWithCode(t, ownerA, {
       bankName: '招商银行',
       branchName: '招商银行运城分行',
       branchCode: '30818100001',
       cardNo: '6225880000001111',
-      holderName: '王五',
+      holderName: PAYEE_A.legalRep,
       cardType: 1,
     });
     expect(bad.code).toBe(2001);
     expect(bad.message).toContain('联行号');
-    const added = await ownerA.post(`${C}/bangka/add`, {
+    const added = await bindWithCode(t, ownerA, {
       bankName: '招商银行',
       branchName: '招商银行运城分行',
       branchCode: '308181000013',
       cardNo: '6225 8800 0000 1111',
-      holderName: '王五',
+      holderName: PAYEE_A.legalRep,
       cardType: 1,
     });
-    expect(added.code).toBe(200);
+    expect(added.code, added.message).toBe(200);
     const id = added.result.id;
     const stored = await t.db.selectFrom('bankCard').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(stored.cardNo).not.toContain('6225880000001111');

@@ -9,9 +9,10 @@ import { type Answer, request, type ServerProcess, signIn, startServer } from '.
  * PostgreSQL "restarted" under load (issue 14, faults), PostgreSQL runs only. The shared PostgreSQL server is not
  * ours to restart, so its effect on this server is reproduced: every few hundred ms all of this database's
  * connections are terminated (pg_terminate_backend), as a restart does, while the real server process takes reads,
- * withdrawals and withdrawal approvals. Meanwhile: every answer is an envelope (failures: code 500, a Chinese
- * message, no stack or driver text), health says 503/degraded at least once; afterwards the server recovers by itself
- * (health ok, calls succeed, same process) and the finance invariants hold (no half-written withdrawal).
+ * withdrawals (each with its step-up code) and withdrawal approvals. Meanwhile: every answer is an envelope (failures:
+ * code 500, a Chinese message, no stack or driver text), health says 503/degraded at least once; afterwards the server
+ * recovers by itself (health ok, calls succeed, same process) and the finance invariants hold (no half-written
+ * withdrawal).
  */
 const C = '/tmpl/api/app/jiazheng/caiwu';
 const ORDERS = '/tmpl/api/app/jiazheng/pay/dingdan/findAllByPage?pageNum=1&pageSize=10';
@@ -71,7 +72,11 @@ describe.skipIf(!onPg)('PostgreSQL connections lost under load', () => {
       loop(() => call('orders', 'GET', ORDERS, owner)),
       loop(() => call('orders', 'GET', ORDERS, owner)),
       loop(async () => {
-        const a = await call('withdraw', 'POST', `${C}/tixian/add`, owner, { amount: 1000, bankCardId: cardId });
+        // each withdrawal needs a fresh step-up code to the owner's phone (DEMO_SMS_CODE: always 123456)
+        const body = { amount: 1000, bankCardId: cardId };
+        const sent = await call('withdraw-code', 'POST', `${C}/tixian/sendCode`, owner, body);
+        if (sent?.json?.code !== 200) return;
+        const a = await call('withdraw', 'POST', `${C}/tixian/add`, owner, { ...body, smsCode: '123456' });
         if (a?.json?.code === 200) created.push((a.json.result as { id: number }).id);
       }),
       loop(async () => {

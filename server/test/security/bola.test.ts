@@ -152,7 +152,19 @@ const MATRIX: Record<string, Entry> = {
     how: "A's bank card as the payout card",
     calls: (i) => one({ amount: 2000, bankCardId: i.cardA }),
   },
+  'POST /tmpl/api/app/jiazheng/caiwu/tixian/sendCode': {
+    how: "A's bank card for the step-up code",
+    calls: (i) => one({ amount: 2000, bankCardId: i.cardA }),
+  },
   'POST /tmpl/api/app/jiazheng/caiwu/bangka/jiebang': { how: "A's bank card", calls: (i) => one({ id: i.cardA }) },
+  'POST /tmpl/api/app/jiazheng/caiwu/bangka/queren/sendCode': {
+    how: "A's bank card to confirm",
+    calls: (i) => one({ id: i.cardA }),
+  },
+  'POST /tmpl/api/app/jiazheng/caiwu/bangka/queren': {
+    how: "A's bank card to confirm",
+    calls: (i) => one({ id: i.cardA, smsCode: '123456' }),
+  },
   // orders
   'GET /tmpl/api/app/jiazheng/pay/dingdan/findAllByPage': {
     how: "A's shop filter; A's employee filter",

@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp } from '../helpers/index.ts';
+import { withdrawWithCode } from '../helpers/step-up.ts';
 import { catalogueWithFields, type Ids, loadIds, type RouteInfo, send } from './routes.ts';
 
 let t: TestApp;
@@ -100,7 +101,7 @@ describe('mass assignment: extra fields change nothing', () => {
   });
 
   it('withdrawal request: fee, actual amount, status and merchant are computed, never taken from the body', async () => {
-    const res = await ownerA.post('app/jiazheng/caiwu/tixian/add', {
+    const res = await withdrawWithCode(t, ownerA, {
       ...HOSTILE,
       amount: 2000,
       bankCardId: ids.cardA,
