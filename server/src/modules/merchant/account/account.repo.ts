@@ -18,6 +18,7 @@ export async function myAccount(db: DB, userId: number, sessionId: number): Prom
       'user.headUrl',
       'user.phone',
       'user.isOwner',
+      'user.allShops',
       'user.passwordHash',
       'user.merchantId',
       'merchant.name as merchantName',
@@ -49,7 +50,7 @@ export async function myAccount(db: DB, userId: number, sessionId: number): Prom
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
-  const { passwordHash, ...rest } = u;
+  const { passwordHash, allShops, ...rest } = u;
   return {
     ...rest,
     phone: maskPhone(u.phone),
@@ -58,7 +59,8 @@ export async function myAccount(db: DB, userId: number, sessionId: number): Prom
     isOwner: u.isOwner === 1,
     hasPassword: !!passwordHash,
     roleNames: roles.map((r) => r.name),
-    shops: shops.length ? shops : null,
+    // Every shop: an owner, or a sub-account granted all shops; otherwise exactly its shops (possibly none).
+    shops: u.merchantId === null || u.isOwner === 1 || allShops === 1 ? null : shops,
     lastLoginPlace: ipRegion(u.lastLoginIp),
     previousSignIn: previous ? { ...previous, place: ipRegion(previous.ip) } : null,
   };

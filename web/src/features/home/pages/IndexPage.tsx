@@ -8,6 +8,7 @@ import { pageByKey } from '../../../app/registry.ts';
 import { MenuIcon } from '../../../components/icons/icon-map.tsx';
 import { initPcQuery, menuQuery, profileQuery } from '../../../lib/queries.ts';
 import { DictTag } from '../../../lib/dict.tsx';
+import { hasPerm } from '../../../lib/access.tsx';
 import { PendingAgreementAlert } from '../../merchant/agreement/components/PendingAgreementAlert.tsx';
 import { LicenceAlert } from '../../merchant/licence/components/LicenceAlert.tsx';
 import { NoticeCard } from '../../merchant/feedback/components/NoticeCard.tsx';
@@ -33,7 +34,8 @@ export default function IndexPage() {
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
       {user?.userType === 'merchant' && <PendingAgreementAlert />}
-      {user?.userType === 'merchant' && <LicenceAlert />}
+      {/* Each widget shows only with the code of its data (the server refuses the others). */}
+      {user?.userType === 'merchant' && hasPerm('merchant:account:licence') && <LicenceAlert />}
       <Card>
         <Typography.Title level={3} style={{ margin: 0 }}>
           {greeting()}，{user?.nickName}
@@ -86,7 +88,7 @@ export default function IndexPage() {
           )}
         </Card>
       )}
-      {user?.userType === 'merchant' && <TodayFigures />}
+      {user?.userType === 'merchant' && hasPerm('merchant:order:list') && <TodayFigures />}
       {user?.userType === 'merchant' && <NoticeCard />}
       <Card title="快捷入口">
         {links.length ? (

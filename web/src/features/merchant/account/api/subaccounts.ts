@@ -1,6 +1,6 @@
 import type { Page } from '@jz/contracts/envelope';
 import type { MenuOption } from '@jz/contracts/menu-admin';
-import type { MerchantRole, SubAccount, SubAccountDetail } from '@jz/contracts/subaccount';
+import type { MerchantRole, ShopScope, SubAccount, SubAccountDetail } from '@jz/contracts/subaccount';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client.ts';
 
@@ -47,7 +47,8 @@ export interface SubInput {
   nickName: string;
   phone?: string;
   roleId: number;
-  shopIds: number[];
+  /** 'all' (every shop: only a holder of every shop may grant it) or the shops it is limited to. */
+  shopIds: ShopScope;
   password?: string;
 }
 export function useSaveSub() {

@@ -1,10 +1,12 @@
 import { QueryError, isNotFound } from '../../../../components/QueryState.tsx';
 import { mainlandPhone } from '@jz/contracts/common';
+import { ALL_SHOPS } from '@jz/contracts/subaccount';
 import { nickNameField, passwordField } from '@jz/contracts/user';
 import { Button, Card, Checkbox, Form, Input, Radio, Result, Select, Skeleton } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { hasPerm } from '../../../../lib/access.tsx';
 import { zodRule } from '../../../../lib/zod-rule.ts';
+import { useMyAccount } from '../api/account.ts';
 import { type SubInput, useRoles, useSaveSub, useSubDetail, useSubShops } from '../api/subaccounts.ts';
 
 interface Values {
@@ -16,7 +18,10 @@ interface Values {
   password?: string;
 }
 
-/** 新增账号 (/xinzengzhanghao; ?id= edits): name, phone (unique), role, the shops it may work in. */
+/**
+ * 新增账号 (/xinzengzhanghao; ?id= edits): name, phone (unique), role, the shops it may work in. 全部店铺 is sent as the
+ * explicit value `all`, and offered only to a caller who holds every shop itself (the server refuses it to others).
+ */
 export default function SubAccountFormPage() {
   const [sp] = useSearchParams();
   const id = Number(sp.get('id') ?? 0);
@@ -24,13 +29,14 @@ export default function SubAccountFormPage() {
   const detail = useSubDetail(id);
   const roles = useRoles();
   const shops = useSubShops();
+  const mine = useMyAccount();
   const save = useSaveSub();
   const [form] = Form.useForm<Values>();
   const allShops = Form.useWatch('allShops', form);
   if (!hasPerm(id ? 'merchant:subaccount:edit' : 'merchant:subaccount:add'))
     return <Result status="403" title="无权访问" subTitle="您没有该操作的权限" />;
-  if ((id && !detail.data) || !roles.data || !shops.data) {
-    const failed = [detail, roles, shops].find((q) => q.isError);
+  if ((id && !detail.data) || !roles.data || !shops.data || !mine.data) {
+    const failed = [detail, roles, shops, mine].find((q) => q.isError);
     return (
       <Card className="jz-card">
         {failed && isNotFound(failed.error) ? (
@@ -44,6 +50,8 @@ export default function SubAccountFormPage() {
     );
   }
   const d = detail.data;
+  // Only a holder of every shop may hand out 全部店铺.
+  const canGrantAll = mine.data.shops === null;
   return (
     <Card className="jz-card" variant="borderless" title={id ? '编辑账号' : '新增账号'}>
       <Form
@@ -60,14 +68,14 @@ export default function SubAccountFormPage() {
                 allShops: !d.shops,
                 shopIds: d.shops?.map((s) => s.id) ?? [],
               }
-            : { allShops: true, shopIds: [] }
+            : { allShops: canGrantAll, shopIds: [] }
         }
         onFinish={async (v) => {
           const body: SubInput = {
             id: id || undefined,
             nickName: v.nickName,
             roleId: v.roleId,
-            shopIds: v.allShops ? [] : v.shopIds,
+            shopIds: v.allShops ? ALL_SHOPS : v.shopIds,
             ...(id ? {} : { phone: v.phone, password: v.password || undefined }),
           };
           await save
@@ -101,10 +109,14 @@ export default function SubAccountFormPage() {
             notFoundContent="请先在「角色权限」中新增角色"
           />
         </Form.Item>
-        <Form.Item name="allShops" label="可管理店铺">
+        <Form.Item
+          name="allShops"
+          label="可管理店铺"
+          extra={canGrantAll ? undefined : '您只能管理部分店铺，因此只能分配其中的店铺'}
+        >
           <Radio.Group
             options={[
-              { label: '全部店铺', value: true },
+              { label: '全部店铺', value: true, disabled: !canGrantAll },
               { label: '指定店铺', value: false },
             ]}
           />

@@ -1,7 +1,7 @@
 import { PAGE_SIZES } from '@jz/contracts/envelope';
 import type { MerchantRole, SubAccount } from '@jz/contracts/subaccount';
 import { tableStates } from '../../../../components/QueryState.tsx';
-import { Button, Card, Input, Space, Table, Tabs, Tag } from 'antd';
+import { Button, Card, Input, Space, Table, Tabs, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -41,7 +41,7 @@ function SubList() {
       render: (v: number, r) => (
         <StatusSwitch
           checked={v === 0}
-          disabled={!hasPerm('merchant:subaccount:status')}
+          disabled={!hasPerm('merchant:subaccount:status') || !r.manageable}
           confirmText={v === 0 ? `停用后「${r.nickName}」将立即退出登录，确定停用吗?` : undefined}
           onChange={(on) => status.mutateAsync({ id: r.id, status: on ? 0 : 1 })}
         />
@@ -53,33 +53,39 @@ function SubList() {
       key: 'op',
       fixed: 'right',
       width: 170,
-      render: (_, r) => (
-        <Space size={0}>
-          <Auth perm="merchant:subaccount:query">
-            <Button type="link" size="small" onClick={() => navigate(`/zhanghaoxiangqing?id=${r.id}`)}>
-              详情
-            </Button>
-          </Auth>
-          <Auth perm="merchant:subaccount:edit">
-            <Button type="link" size="small" onClick={() => navigate(`/xinzengzhanghao?id=${r.id}`)}>
-              编辑
-            </Button>
-          </Auth>
-          <Auth perm="merchant:subaccount:del">
-            <Button
-              type="link"
-              size="small"
-              danger
-              onClick={async () => {
-                if (await confirmDelete(`确认删除子账号「${r.nickName}」吗？删除后该账号立即退出且无法登录。`))
-                  await del.mutateAsync([r.id]).catch(() => undefined);
-              }}
-            >
-              删除
-            </Button>
-          </Auth>
-        </Space>
-      ),
+      // An account beyond the caller's own codes or shops (or the caller itself) cannot be managed here.
+      render: (_, r) =>
+        !r.manageable ? (
+          <Typography.Text type="secondary" style={{ paddingLeft: 8 }}>
+            无权管理
+          </Typography.Text>
+        ) : (
+          <Space size={0}>
+            <Auth perm="merchant:subaccount:query">
+              <Button type="link" size="small" onClick={() => navigate(`/zhanghaoxiangqing?id=${r.id}`)}>
+                详情
+              </Button>
+            </Auth>
+            <Auth perm="merchant:subaccount:edit">
+              <Button type="link" size="small" onClick={() => navigate(`/xinzengzhanghao?id=${r.id}`)}>
+                编辑
+              </Button>
+            </Auth>
+            <Auth perm="merchant:subaccount:del">
+              <Button
+                type="link"
+                size="small"
+                danger
+                onClick={async () => {
+                  if (await confirmDelete(`确认删除子账号「${r.nickName}」吗？删除后该账号立即退出且无法登录。`))
+                    await del.mutateAsync([r.id]).catch(() => undefined);
+                }}
+              >
+                删除
+              </Button>
+            </Auth>
+          </Space>
+        ),
     },
   ];
   return (

@@ -22,12 +22,13 @@ export interface LicenceInput {
 export const getLicencePage = (params: object) =>
   api.get<Page<Licence>>(`${base}/findAllByPage`, params, { quiet: true });
 
-/** The landing page's reminder (any merchant user). */
-export const useExpiringLicences = () =>
+/** The landing page's reminder: asked only when the user holds 我的证照 (the server refuses everyone else). */
+export const useExpiringLicences = (enabled = true) =>
   useQuery({
     queryKey: licenceKeys.expiring,
     queryFn: () => api.get<LicenceExpiring>(`${base}/expiring`, {}, { quiet: true, silentError: true }),
     staleTime: 60_000,
+    enabled,
   });
 
 export function useSaveLicence() {

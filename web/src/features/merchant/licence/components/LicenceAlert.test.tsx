@@ -62,8 +62,7 @@ describe('LicenceAlert (landing page)', () => {
     expect(await screen.findByText('证照页 ?expiry=expiring', undefined, { timeout: 5000 })).toBeInTheDocument();
   });
 
-  it('is an error when one has expired; no button without the licence page', async () => {
-    sessionStorage.setItem('perms', JSON.stringify([]));
+  it('is an error when one has expired', async () => {
     answer = {
       expiring: 0,
       expired: 1,
@@ -73,7 +72,18 @@ describe('LicenceAlert (landing page)', () => {
     expect(await screen.findByText(/1 个证照已过期/, undefined, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveClass('ant-alert-error');
     expect(screen.getByText('JY114（已过期）')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /去处理/ })).toBeNull();
+  });
+
+  it('without 我的证照 it asks nothing and renders nothing (the server refuses the call)', async () => {
+    sessionStorage.setItem('perms', JSON.stringify(['merchant:order:list']));
+    const { api } = await import('../../../../lib/api-client.ts');
+    vi.mocked(api.get).mockClear();
+    answer = { expiring: 0, expired: 1, items: [] };
+    renderAlert();
+    await screen.findByText('首页内容');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(api.get).not.toHaveBeenCalled();
   });
 
   it('renders nothing when every licence is fine or the call is refused', async () => {

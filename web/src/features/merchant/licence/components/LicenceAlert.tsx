@@ -4,14 +4,15 @@ import { hasPerm } from '../../../../lib/access.tsx';
 import { useExpiringLicences } from '../api/licences.ts';
 
 /**
- * Landing-page reminder: licences expiring within 30 days or already expired. Renders nothing when all are fine
- * (or for non-merchant users, whose call is refused quietly).
+ * Landing-page reminder: licences expiring within 30 days or already expired. Renders nothing when all are fine, and
+ * asks nothing of users without 我的证照 (merchant:account:licence: the licence numbers are that page's data).
  */
 export function LicenceAlert() {
-  const q = useExpiringLicences();
+  const allowed = hasPerm('merchant:account:licence');
+  const q = useExpiringLicences(allowed);
   const navigate = useNavigate();
   const d = q.data;
-  if (!d || (d.expiring === 0 && d.expired === 0)) return null;
+  if (!allowed || !d || (d.expiring === 0 && d.expired === 0)) return null;
   const parts = [d.expired ? `${d.expired} 个证照已过期` : '', d.expiring ? `${d.expiring} 个证照将在 30 天内到期` : '']
     .filter(Boolean)
     .join('，');
@@ -28,11 +29,9 @@ export function LicenceAlert() {
       title={`证照提醒：${parts}，请及时更新`}
       description={names}
       action={
-        hasPerm('merchant:account:licence') ? (
-          <Button size="small" onClick={() => navigate('/wodezhengzhao?expiry=expiring')}>
-            去处理
-          </Button>
-        ) : undefined
+        <Button size="small" onClick={() => navigate('/wodezhengzhao?expiry=expiring')}>
+          去处理
+        </Button>
       }
     />
   );

@@ -2,6 +2,7 @@ import type { EmployeeOrderItem } from '@jz/contracts/stats';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Empty, List, Rate, Space, Table, Typography } from 'antd';
 import { QueryError, tableStates } from '../../../../components/QueryState.tsx';
+import { hasPerm } from '../../../../lib/access.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
 import { getEmployeeOrders, statsKeys } from '../api/stats.ts';
 import { yuan } from './money.ts';
@@ -19,14 +20,19 @@ const columns = (timeTitle: string, time: (o: EmployeeOrderItem) => string | nul
   { title: '状态', dataIndex: 'status', width: 90, render: (v: number) => <DictTag type="order_status" value={v} /> },
 ];
 
-/** 员工详情: the employee's orders in hand (待服务/服务中), latest finished or cancelled orders, and reviews. */
+/**
+ * 员工详情: the employee's orders in hand (待服务/服务中), latest finished or cancelled orders, and reviews. Order data
+ * (customers, amounts): shown only to holders of 订单管理 (merchant:order:list), as the server answers only them.
+ */
 export function EmployeeOrders({ employeeId }: { employeeId: number }) {
+  const allowed = hasPerm('merchant:order:list');
   const q = useQuery({
     queryKey: [...statsKeys.all, 'employee-orders', employeeId],
     queryFn: () => getEmployeeOrders(employeeId),
-    enabled: employeeId > 0,
+    enabled: employeeId > 0 && allowed,
   });
   const d = q.data;
+  if (!allowed) return null;
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
       <Card className="jz-card" variant="borderless" title="当前订单" size="small">

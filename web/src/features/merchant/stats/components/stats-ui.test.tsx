@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const calls: { url: string; params: unknown }[] = [];
 vi.mock('../../../../lib/api-client.ts', () => ({
@@ -51,6 +51,9 @@ vi.mock('../../../../lib/api-client.ts', () => ({
 const { TodayFigures } = await import('./TodayFigures.tsx');
 const { EmployeeOrders } = await import('./EmployeeOrders.tsx');
 
+// Both widgets show order data: only to holders of 订单管理.
+beforeEach(() => sessionStorage.setItem('perms', JSON.stringify(['merchant:order:list'])));
+
 function wrap(node: ReactNode) {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
@@ -76,6 +79,23 @@ describe('TodayFigures (landing page)', () => {
     }
     expect(screen.getByText('待接单').closest('a')).toHaveAttribute('href', '/dingdanjiedan');
     expect(screen.getByText('今日收入').closest('a')).toBeNull();
+  });
+});
+
+describe('without merchant:order:list', () => {
+  it('TodayFigures and EmployeeOrders render nothing and call nothing', async () => {
+    sessionStorage.setItem('perms', JSON.stringify(['merchant:employee:query']));
+    calls.length = 0;
+    const { container } = wrap(
+      <div>
+        <TodayFigures />
+        <EmployeeOrders employeeId={12} />
+      </div>,
+    );
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByTestId('today-figures')).toBeNull();
+    expect(container.textContent).toBe('');
+    expect(calls).toEqual([]);
   });
 });
 
