@@ -18,6 +18,7 @@ import {
   verifyByCode,
 } from '../src/modules/merchant/order/transition.repo.ts';
 import { buildTestApp, type TestApp } from './helpers/index.ts';
+import { idCardColumns } from '../src/modules/merchant/employee/employee.repo.ts';
 
 /**
  * The order counters of migration 1301 (order_status_count, order_day_count) against COUNT(*): after the seed, and
@@ -82,7 +83,7 @@ beforeAll(async () => {
                 shopId: s.id,
                 name: `计数员工${seq}`,
                 phone: `1356666${String(1000 + seq)}`,
-                idCardNo: `K${Date.now()}${seq}`,
+                ...idCardColumns(`K${Date.now()}${seq}`),
                 workState: 1,
                 deletedAt: null,
               })

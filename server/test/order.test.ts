@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCustomerSession } from '../src/modules/customer/customer.repo.ts';
 import { expireUnpaid } from '../src/modules/merchant/order/transition.repo.ts';
 import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp } from './helpers/index.ts';
+import { idCardColumns } from '../src/modules/merchant/employee/employee.repo.ts';
 
 const D = 'app/jiazheng/pay/dingdan';
 const C = 'app/jiazheng/customer';
@@ -72,7 +73,7 @@ async function freeEmployee(shopId: number, _offset = 0) {
       ...rest,
       name: `测试员工${hired}`,
       phone: `1366666${String(1000 + hired)}`,
-      idCardNo: `T${Date.now()}${hired}`,
+      ...idCardColumns(`T${Date.now()}${hired}`),
       workState: 1,
       completedOrders: 0,
     })

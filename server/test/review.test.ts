@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCustomerSession } from '../src/modules/customer/customer.repo.ts';
 import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp } from './helpers/index.ts';
+import { idCardColumns } from '../src/modules/merchant/employee/employee.repo.ts';
 
 const P = 'app/jiazheng/pinglun';
 const D = 'app/jiazheng/pay/dingdan';
@@ -54,7 +55,7 @@ async function completedOrder(shopId: number, owner: Api, phone: string) {
       ...rest,
       name: `评价员工${phone.slice(-3)}`,
       phone: `1377777${phone.slice(-4)}`,
-      idCardNo: `R${phone}`,
+      ...idCardColumns(`R${phone}`),
       workState: 1,
       rating: 5,
     })

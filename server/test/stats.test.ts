@@ -2,6 +2,7 @@ import { CLIENT_ID } from '@jz/contracts/auth';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp } from './helpers/index.ts';
+import { idCardColumns } from '../src/modules/merchant/employee/employee.repo.ts';
 
 const S = 'app/jiazheng/tongji';
 const RANGE = { startDate: '2020-03-01', endDate: '2020-03-03' };
@@ -64,7 +65,13 @@ async function employee(name: string, shopId: number) {
   return (
     await t.db
       .insertInto('employee')
-      .values({ ...rest, name, phone: `1377700${String(1000 + seq++)}`, idCardNo: `S${seq}${name}`, workState: 1 })
+      .values({
+        ...rest,
+        name,
+        phone: `1377700${String(1000 + seq++)}`,
+        ...idCardColumns(`S${seq}${name}`),
+        workState: 1,
+      })
       .returning('id')
       .executeTakeFirstOrThrow()
   ).id;
