@@ -147,6 +147,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerOplog(app);
 
   registerHealth(app);
+  // From SIGTERM on (draining, then close), every answer closes its connection. close() ends only the connections idle
+  // at that moment: one that finishes a request afterwards stayed open as keep-alive (a balancer keeps its upstream
+  // connections for a minute) and held the shutdown to its 10 s limit, exit code 1, cutting what was in flight (the
+  // cluster run's plain rolling restart, docs/operations-cluster.md; test/faults/keepalive-close.test.ts).
+  app.addHook('onSend', async (_req, reply, payload) => {
+    if (app.draining) reply.header('connection', 'close');
+    return payload;
+  });
 
   for (const m of await discoverModules()) if (m.routes) await app.register(async (scope) => m.routes!(scope as App));
 
