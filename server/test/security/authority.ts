@@ -46,7 +46,8 @@ export async function subWith(t: TestApp, by: Api, phone: string, roleId: number
     shopIds: shops === 'all' ? 'all' : JSON.stringify(shops),
   });
   expect(r.code, `add ${phone}: ${r.message}`).toBe(200);
-  return { id: r.result.id, phone, api: api(t.app, await sessionFor(t.app, phone)) };
+  const token = await sessionFor(t.app, phone);
+  return { id: r.result.id, phone, token, api: api(t.app, token) };
 }
 
 /** Shop ids a user is limited to (sorted), and whether it holds every shop. */
