@@ -5,6 +5,7 @@ import type {
   FinanceOverview,
   FrozenSettlement,
   LedgerEntry,
+  StepUpInfo,
   TrendPoint,
   Withdrawal,
 } from '@jz/contracts/finance';
@@ -40,6 +41,16 @@ export const cardsQuery = queryOptions({
   queryKey: financeKeys.cards,
   queryFn: () => api.get<BankCard[]>(`${base}/bangka/findAllByList`, undefined, { quiet: true }),
 });
+
+/**
+ * Step-up for money: where the owner's code goes (masked phone), the 24-hour hold and, for binding, the names a card
+ * may carry (from 用户进件). One call per page, each under that page's own permission.
+ */
+export const stepUpInfoQuery = (page: 'bangka' | 'tixian') =>
+  queryOptions({
+    queryKey: [...financeKeys.all, 'stepUp', page],
+    queryFn: () => api.get<StepUpInfo>(`${base}/${page}/findYanzheng`, undefined, { quiet: true }),
+  });
 
 export const getLedgerPage = (params: object) =>
   api.get<Page<LedgerEntry>>(`${base}/shouzhi/findAllByPage`, params, { quiet: true });

@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { bankCardBody, type BindingRecord } from '@jz/contracts/finance';
+import type { BankCard, BindingRecord } from '@jz/contracts/finance';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Form, Input, Modal, Radio, Row, Space, Tag, Typography } from 'antd';
+import { Button, Card, Col, Row, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useConfirm } from '../../../../components/confirm.ts';
@@ -9,9 +9,10 @@ import { QueryState } from '../../../../components/QueryState.tsx';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
 import { Auth } from '../../../../lib/access.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
-import { zodRule } from '../../../../lib/zod-rule.ts';
+import { getUserInfo } from '../../../../lib/storage.ts';
 import { cardsQuery, financeKeys, getBindingPage } from '../api/finance-api.ts';
-import { type CardInput, useFinanceMutations } from '../api/finance-mutations.ts';
+import { useFinanceMutations } from '../api/finance-mutations.ts';
+import { BindCardModal, CardHold, ConfirmCardModal } from '../components/CardDialogs.tsx';
 import { fmtTime } from '../components/money.ts';
 
 const columns: ColumnsType<BindingRecord> = [
@@ -40,80 +41,15 @@ const columns: ColumnsType<BindingRecord> = [
   { title: '操作人', dataIndex: 'operatorName', render: (v: string | null) => v ?? '系统' },
 ];
 
-const s = bankCardBody.shape;
-
-function BindCardModal({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const [form] = Form.useForm<CardInput>();
-  const { bind } = useFinanceMutations();
-  return (
-    <Modal
-      title="绑定银行卡"
-      open={open}
-      onCancel={onClose}
-      okText="绑 定"
-      confirmLoading={bind.isPending}
-      destroyOnHidden
-      onOk={async () => {
-        const v = await form.validateFields();
-        await bind
-          .mutateAsync(v)
-          .then(() => {
-            form.resetFields();
-            onClose();
-          })
-          .catch(() => undefined);
-      }}
-    >
-      <Form<CardInput>
-        form={form}
-        name="finance-bind-card"
-        layout="vertical"
-        initialValues={{ cardType: 1 }}
-        preserve={false}
-      >
-        <Form.Item name="cardType" label="账户类型" rules={[zodRule(s.cardType)]}>
-          <Radio.Group
-            options={[
-              { label: '对私（个人）', value: 1 },
-              { label: '对公（企业）', value: 2 },
-            ]}
-          />
-        </Form.Item>
-        <Form.Item name="holderName" label="开户名" rules={[zodRule(s.holderName)]}>
-          <Input maxLength={100} placeholder="与银行预留一致" />
-        </Form.Item>
-        <Form.Item name="cardNo" label="银行卡号" rules={[zodRule(s.cardNo)]}>
-          <Input maxLength={36} placeholder="仅用于打款，页面只显示脱敏卡号" />
-        </Form.Item>
-        <Row gutter={12}>
-          <Col span={12}>
-            <Form.Item name="bankName" label="开户银行" rules={[zodRule(s.bankName)]}>
-              <Input maxLength={50} placeholder="如 中国工商银行" />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="branchCode" label="联行号" rules={[zodRule(s.branchCode)]}>
-              <Input maxLength={12} placeholder="12 位数字" />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Form.Item name="branchName" label="开户支行" rules={[zodRule(s.branchName)]}>
-          <Input maxLength={100} />
-        </Form.Item>
-        <Form.Item name="mobile" label="银行预留手机号" rules={[zodRule(s.mobile)]}>
-          <Input maxLength={11} />
-        </Form.Item>
-      </Form>
-    </Modal>
-  );
-}
-
 /** 绑定记录 (/bangdingjilu): the bound cards (masked) and the history of binding and unbinding. */
 export default function BindingPage() {
   const cards = useQuery(cardsQuery);
   const { unbind } = useFinanceMutations();
   const { confirmDelete } = useConfirm();
   const [open, setOpen] = useState(false);
+  const [confirming, setConfirming] = useState<BankCard | null>(null);
+  // Confirming a card a sub-account bound is the owner's own act (the server refuses anyone else).
+  const isOwner = getUserInfo()?.isOwner === true;
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
       <Card
@@ -154,23 +90,32 @@ export default function BindingPage() {
                       </Space>
                     }
                     extra={
-                      <Auth perm="merchant:finance:unbind">
-                        <Button
-                          type="link"
-                          danger
-                          size="small"
-                          onClick={async () => {
-                            if (
-                              await confirmDelete(
-                                `确认解绑 ${c.bankName} ${c.cardNoMasked} 吗？解绑后不能再向该卡提现。`,
+                      <Space size={0}>
+                        {c.holdUntil && isOwner && (
+                          <Auth perm="merchant:finance:bind">
+                            <Button type="link" size="small" onClick={() => setConfirming(c)}>
+                              确认
+                            </Button>
+                          </Auth>
+                        )}
+                        <Auth perm="merchant:finance:unbind">
+                          <Button
+                            type="link"
+                            danger
+                            size="small"
+                            onClick={async () => {
+                              if (
+                                await confirmDelete(
+                                  `确认解绑 ${c.bankName} ${c.cardNoMasked} 吗？解绑后不能再向该卡提现。`,
+                                )
                               )
-                            )
-                              await unbind.mutateAsync(c.id).catch(() => undefined);
-                          }}
-                        >
-                          解绑
-                        </Button>
-                      </Auth>
+                                await unbind.mutateAsync(c.id).catch(() => undefined);
+                            }}
+                          >
+                            解绑
+                          </Button>
+                        </Auth>
+                      </Space>
                     }
                   >
                     <Typography.Title level={4} style={{ margin: '4px 0 8px', letterSpacing: 1 }}>
@@ -183,6 +128,7 @@ export default function BindingPage() {
                     <div>
                       绑定时间：{fmtTime(c.boundAt)} <Tag>{c.source === 'jinjian' ? '进件开户' : '手动绑定'}</Tag>
                     </div>
+                    <CardHold card={c} />
                   </Card>
                 </Col>
               ))}
@@ -203,6 +149,7 @@ export default function BindingPage() {
         scrollX={1200}
       />
       <BindCardModal open={open} onClose={() => setOpen(false)} />
+      <ConfirmCardModal card={confirming} onClose={() => setConfirming(null)} />
     </Space>
   );
 }
