@@ -278,8 +278,12 @@ test('an order and a withdrawal reach the owner as messages; the header count fo
   const afterOrder = await bellCount(page);
 
   // The owner (now signed) withdraws ¥88.00; the platform pays it out: 提现已到账 follows.
+  // (a withdrawal needs the owner's step-up code for this amount and card: DEMO_SMS_CODE in e2e runs)
   const cards = await call(page, 'GET', 'app/jiazheng/caiwu/bangka/findAllByList');
-  const w = await call(page, 'POST', 'app/jiazheng/caiwu/tixian/add', { amount: 8800, bankCardId: cards.result[0].id });
+  const target = { amount: 8800, bankCardId: cards.result[0].id };
+  const sent = await call(page, 'POST', 'app/jiazheng/caiwu/tixian/sendCode', target);
+  expect(sent.code, sent.message).toBe(200);
+  const w = await call(page, 'POST', 'app/jiazheng/caiwu/tixian/add', { ...target, smsCode: '123456' });
   expect(w.code, w.message).toBe(200);
   const paid = await call(admin, 'POST', 'app/jiazheng/caiwu/tixian/shenhe', { id: w.result.id, pass: 1 });
   expect(paid.code, paid.message).toBe(200);
