@@ -406,7 +406,12 @@ describe('a sub-account limited to one shop', () => {
       .insertInto('userShop')
       .values({ userId: sub.id, shopId: shops.aBranch, merchantId: sub.merchantId! })
       .execute();
-    await t.db.updateTable('user').set({ currentShopId: shops.aBranch }).where('id', '=', sub.id).execute();
+    // The demo sub-account holds every shop explicitly (user.all_shops): the row limits it only with that off.
+    await t.db
+      .updateTable('user')
+      .set({ currentShopId: shops.aBranch, allShops: 0 })
+      .where('id', '=', sub.id)
+      .execute();
     try {
       const list = await subA.get<Page<ShopInfo>>(`${S}/search/findAllByPage`, { pageSize: 50 });
       expect(list.result.records.map((s) => s.id)).toEqual([shops.aBranch]);
@@ -417,6 +422,7 @@ describe('a sub-account limited to one shop', () => {
       expect((await subA.get<InitPc>(INIT)).result.allDianpu.map((s) => s.id)).toEqual([shops.aBranch]);
     } finally {
       await t.db.deleteFrom('userShop').where('userId', '=', sub.id).execute();
+      await t.db.updateTable('user').set({ allShops: 1 }).where('id', '=', sub.id).execute();
     }
   });
 });
