@@ -76,13 +76,28 @@ test('the owner sees the money add up, withdraws twice; the admin approves one a
   await expect(page.getByText(/提现金额不能超过可提现金额/)).toBeVisible();
   await amount.fill('100');
   await expect(page.locator('.ant-descriptions').getByText('¥100.00').last()).toBeVisible();
+  // Step-up: without the owner's SMS code the form refuses; the code goes to the owner's phone, for this amount only.
+  const code = page.getByLabel('短信验证码');
+  await expect(page.getByTestId('step-up-hint')).toHaveText(
+    '验证码将发送至商户主账号手机 138****0001，仅对本次提现金额和银行卡有效',
+  );
+  await page.getByRole('button', { name: /申请提现/ }).click();
+  await expect(page.getByText('请输入短信验证码')).toBeVisible();
+  await page.getByRole('button', { name: '获取验证码' }).click();
+  await expect(page.getByText('验证码已发送至商户主账号手机 138****0001').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: /秒后重发/ })).toBeDisabled();
+  await code.fill('123456');
   await shot(page, 'finance-withdraw-form');
   await page.getByRole('button', { name: /申请提现/ }).click();
   await expect(page.getByText(/预计到账 ¥100\.00/)).toBeVisible();
   await page.getByRole('button', { name: /确\s*定/ }).click();
   await expect(page.getByText('提现申请已提交，等待平台审核').first()).toBeVisible();
   await expect(amount).toHaveValue(''); // the form clears after a successful request
+  await expect(code).toHaveValue(''); // and the code is used up: the next withdrawal asks for a new one
   await amount.fill('50');
+  await page.getByRole('button', { name: '获取验证码' }).click();
+  await expect(page.getByRole('button', { name: /秒后重发/ })).toBeDisabled();
+  await code.fill('123456');
   await page.getByRole('button', { name: /申请提现/ }).click();
   // The first confirm may still be closing: click 确定 in the dialog that asks about ¥50.00.
   const second = page.locator('.ant-modal-confirm').filter({ hasText: /提现 ¥50\.00 到/ });
@@ -158,6 +173,50 @@ test('the owner sees the money add up, withdraws twice; the admin approves one a
   await expect(page.getByTestId('bank-card').first()).toContainText(/\d{4} \*{4} \*{4} \d{4}/);
   await expect(page.getByRole('row').filter({ hasText: '解绑' }).first()).toBeVisible();
   await shot(page, 'finance-binding');
+
+  // 绑定银行卡: only in the onboarded names, with the owner's code for exactly this card; then unbound again.
+  const cardsBefore = await page.getByTestId('bank-card').count();
+  await page
+    .getByRole('button', { name: /绑定银行卡/ })
+    .first()
+    .click();
+  const dialog = page.getByRole('dialog', { name: '绑定银行卡' });
+  await expect(
+    dialog.getByText('开户名须与进件主体一致：对公账户「运城洁家家政服务有限公司」 或 对私银行卡「王洁」'),
+  ).toBeVisible();
+  await expect(dialog.getByLabel('开户名')).toHaveValue('运城洁家家政服务有限公司'); // prefilled from 用户进件
+  await dialog.getByText('对私（个人）').click();
+  await dialog.getByLabel('开户名').fill('张三');
+  await dialog.getByLabel('银行卡号').fill('6228480018007654321');
+  await dialog.getByLabel('开户银行').fill('中国农业银行');
+  await dialog.getByLabel('联行号').fill('103181000011');
+  await dialog.getByLabel('开户支行').fill('中国农业银行运城分行');
+  await expect(dialog.getByTestId('step-up-hint')).toHaveText(
+    '验证码将发送至商户主账号手机 138****0001，仅对本张银行卡有效',
+  );
+  await dialog.getByRole('button', { name: '获取验证码' }).click();
+  await expect(
+    page.getByText(
+      /开户名须与进件信息一致：请绑定户名为「运城洁家家政服务有限公司」的对公账户，或法定代表人「王洁」本人的对私银行卡/,
+    ),
+  ).toBeVisible();
+  await expect(dialog.getByRole('button', { name: '获取验证码' })).toBeEnabled(); // nothing was sent
+  await dialog.getByLabel('开户名').fill('王洁');
+  await dialog.getByRole('button', { name: /绑\s*定/ }).click();
+  await expect(dialog.getByText('请输入短信验证码')).toBeVisible();
+  await dialog.getByRole('button', { name: '获取验证码' }).click();
+  await expect(dialog.getByRole('button', { name: /秒后重发/ })).toBeDisabled();
+  await dialog.getByLabel('短信验证码').fill('123456');
+  await shot(page, 'finance-bind-card');
+  await dialog.getByRole('button', { name: /绑\s*定/ }).click();
+  await expect(page.getByText('绑定成功').first()).toBeVisible();
+  await expect(page.getByTestId('bank-card')).toHaveCount(cardsBefore + 1);
+  const added = page.getByTestId('bank-card').filter({ hasText: '6228 **** **** 4321' });
+  await expect(added).toContainText('开户名：王洁');
+  await expect(added.getByTestId('card-hold')).toHaveCount(0); // the owner bound it: no 24-hour hold
+  await added.getByRole('button', { name: '解绑' }).click();
+  await page.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.getByTestId('bank-card')).toHaveCount(cardsBefore);
 });
 
 test('a merchant the payment provider has not onboarded sees why it cannot withdraw yet', async ({ page }) => {
