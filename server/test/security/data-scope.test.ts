@@ -208,6 +208,32 @@ describe('finding 4: messages reach the users whose permissions cover their subj
     for (const u of [ownerId, demoSubId, messagesOnly.id, mainOrders.id, financeAll.id]) expect(got.has(u)).toBe(true);
   });
 
+  it('a finance message delivered before the fix (or before a role lost finance) is neither listed nor counted', async () => {
+    const now = new Date().toISOString();
+    await t.db
+      .insertInto('message')
+      .values({
+        userId: messagesOnly.id,
+        merchantId: merchantA,
+        type: 'finance',
+        title: '旧提现消息-测试',
+        content: '提现 W0 已打款 9999.00 元',
+        refType: 'withdrawal',
+        refId: 1,
+        readAt: null,
+        createdAt: now,
+      })
+      .execute();
+    const list = await messagesOnly.api.get(`${J}/xiaoxi/findAllByPage`, { pageSize: 100 });
+    expect(list.code).toBe(200);
+    expect(list.result.records.some((m: { title: string }) => m.title === '旧提现消息-测试')).toBe(false);
+    const count = await messagesOnly.api.get(`${J}/xiaoxi/findWeiduCount`);
+    expect(count.result.finance).toBe(0);
+    // The owner reads its own finance messages (control).
+    const own = await owner.get(`${J}/xiaoxi/findAllByPage`, { type: 'finance', pageSize: 100 });
+    expect(own.result.records.some((m: { title: string }) => m.title === '提现已到账-测试')).toBe(true);
+  });
+
   it('the demo sub-account (no finance codes) holds no finance message of the seed either', async () => {
     const rows = await t.db
       .selectFrom('message')

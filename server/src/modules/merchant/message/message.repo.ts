@@ -1,6 +1,7 @@
 import type { Broadcast, Message, MessageType, UnreadCount } from '@jz/contracts/message';
-import { sql } from 'kysely';
+import { type SelectQueryBuilder, sql } from 'kysely';
 import type { DB } from '../../../db/client.ts';
+import type { Database } from '../../../db/schema.ts';
 import { notFound } from '../../../lib/errors.ts';
 import { likeContains, paginate } from '../../../lib/paging.ts';
 import { nowIso } from '../../../lib/time.ts';
@@ -8,11 +9,25 @@ import './message.tables.ts';
 
 type Filter = { type?: MessageType; read?: number; title?: string; pageNum: number; pageSize: number };
 
+/** The subjects a user may read (message.service.ts readableSubjects; null = all). */
+export type Readable = { refTypes: string[]; types: string[] } | null;
+
+/** Keeps the messages whose subject the reader may see. */
+function readable<Q extends SelectQueryBuilder<Database, 'message', object>>(q: Q, r: Readable): Q {
+  if (!r) return q;
+  return q.where((w) =>
+    w.or([
+      w('message.refType', 'in', r.refTypes.length ? r.refTypes : ['-']),
+      w.and([w('message.refType', 'is', null), w('message.type', 'in', r.types.length ? r.types : ['-'])]),
+    ]),
+  ) as Q;
+}
+
 const COLS = ['id', 'userId', 'type', 'title', 'content', 'refType', 'refId', 'readAt', 'createdAt'] as const;
 
 /** The caller's own messages: unread first, newest first. Every query here filters by the owner's user id. */
-export function pageMessages(db: DB, userId: number, f: Filter) {
-  let q = db.selectFrom('message').where('userId', '=', userId);
+export function pageMessages(db: DB, userId: number, f: Filter, r: Readable = null) {
+  let q = readable(db.selectFrom('message').where('userId', '=', userId), r);
   if (f.type) q = q.where('type', '=', f.type);
   if (f.read === 0) q = q.where('readAt', 'is', null);
   if (f.read === 1) q = q.where('readAt', 'is not', null);
@@ -28,11 +43,9 @@ export function pageMessages(db: DB, userId: number, f: Filter) {
   ) as Promise<{ records: Message[]; total: number }>;
 }
 
-export async function unreadCount(db: DB, userId: number): Promise<UnreadCount> {
-  const rows = await db
-    .selectFrom('message')
+export async function unreadCount(db: DB, userId: number, r: Readable = null): Promise<UnreadCount> {
+  const rows = await readable(db.selectFrom('message').where('userId', '=', userId), r)
     .select(['type', sql<number>`count(*)`.as('n')])
-    .where('userId', '=', userId)
     .where('readAt', 'is', null)
     .groupBy('type')
     .execute();

@@ -5,7 +5,7 @@ import { tenantOf } from '../../../lib/tenant.ts';
 import { currentUser } from '../../../plugins/auth.ts';
 import type { App } from '../../types.ts';
 import * as repo from './message.repo.ts';
-import { sendToMerchants } from './message.service.ts';
+import { readableSubjects, sendToMerchants } from './message.service.ts';
 
 /**
  * Messages (issue 11; spec §7 names no calls for them). Merchant side under /api/app/jiazheng/xiaoxi, each user sees
@@ -20,14 +20,15 @@ export function messageRoutes(app: App) {
     { schema: { querystring: messageQuery }, config: { perm: 'merchant:message:list' } },
     async (req) => {
       const { user } = await tenantOf(app.db, req);
-      return ok(await repo.pageMessages(app.db, user.id, req.query), 'ok');
+      return ok(await repo.pageMessages(app.db, user.id, req.query, readableSubjects(user)), 'ok');
     },
   );
 
-  // The header badge: any signed-in user may ask for their own count.
-  app.get(`${base}/findWeiduCount`, { config: { signedIn: true } }, async (req) =>
-    ok(await repo.unreadCount(app.db, currentUser(req).id), 'ok'),
-  );
+  // The header badge: any signed-in user may ask for their own count (of the messages it may read).
+  app.get(`${base}/findWeiduCount`, { config: { signedIn: true } }, async (req) => {
+    const user = currentUser(req);
+    return ok(await repo.unreadCount(app.db, user.id, readableSubjects(user)), 'ok');
+  });
 
   app.post(
     `${base}/setRead`,

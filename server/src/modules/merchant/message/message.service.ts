@@ -47,6 +47,24 @@ export function subjectPerm(msg: Pick<OutgoingMessage, 'type' | 'refType'>): str
 }
 
 /**
+ * What a user may read of the messages it holds, by the same rule (rows delivered before issue 20, or before its role
+ * lost a code, stay hidden): null = everything (owners, platform users); else the reference types it may see, and the
+ * message types it may see when a message has no reference.
+ */
+export function readableSubjects(user: {
+  userType: string;
+  isOwner: boolean;
+  perms: ReadonlySet<string>;
+}): { refTypes: MessageRefType[]; types: MessageType[] } | null {
+  if (user.userType !== 'merchant' || user.isOwner) return null;
+  const holds = (p: string | null) => p === null || user.perms.has(p);
+  return {
+    refTypes: (Object.keys(SUBJECT_PERM) as MessageRefType[]).filter((r) => holds(SUBJECT_PERM[r])),
+    types: (Object.keys(TYPE_PERM) as MessageType[]).filter((t) => holds(TYPE_PERM[t])),
+  };
+}
+
+/**
  * `userId`: that user. `merchantId`: the active users of the merchant who may see the message's subject (owners, and
  * sub-accounts whose role grants `subjectPerm`); with `shopId` (the shop the news is about), only those who may work in
  * that shop as well (`user.all_shops`, or a `user_shop` row of it).
