@@ -1,7 +1,6 @@
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
 import { sql } from 'kysely';
 import type { DB } from './client.ts';
+import { pendingMigrations } from './migrate.ts';
 
 export interface DatabaseHealth {
   database: 'up' | 'down';
@@ -35,36 +34,20 @@ export async function checkDatabase(db: DB, timeoutMs = 2000): Promise<DatabaseH
   }
 }
 
-/**
- * The migrations this build carries: the file names of db/migrations, as db/migrate.ts names them (the same folder,
- * the same rule). Read once: the files of a running process do not change.
- */
-let shipped: string[] | undefined;
-export function shippedMigrations(): string[] {
-  shipped ??= readdirSync(path.join(import.meta.dirname, 'migrations'))
-    .filter((f) => /\.(ts|js|mjs)$/.test(f) && !f.endsWith('.d.ts'))
-    .map((f) => f.replace(/\.(ts|js|mjs)$/, ''))
-    .sort();
-  return shipped;
-}
-
 export interface MigrationHealth {
-  /** Shipped with this build but not recorded in kysely_migration (empty: the schema is current). */
+  /** Migrations of this build not recorded in the database yet (empty: the schema is current). */
   pending: string[];
   error?: unknown;
 }
 
 /**
- * Which of this build's migrations the database has not applied yet (kysely_migration, bounded like checkDatabase).
- * Never throws: an unreadable table (a database never migrated) counts every migration as pending, with the error.
+ * Which of this build's migrations the database has not applied (db/migrate.ts, read-only), bounded like
+ * checkDatabase. Never throws: when the answer does not come, `error` says why and `pending` is empty.
  */
 export async function checkMigrations(db: DB, timeoutMs = 2000): Promise<MigrationHealth> {
-  const names = shippedMigrations();
   try {
-    const { rows } = await bounded(sql<{ name: string }>`select name from kysely_migration`.execute(db), timeoutMs);
-    const applied = new Set(rows.map((r) => r.name));
-    return { pending: names.filter((n) => !applied.has(n)) };
+    return { pending: await bounded(pendingMigrations(db), timeoutMs) };
   } catch (error) {
-    return { pending: names, error };
+    return { pending: [], error };
   }
 }

@@ -46,8 +46,12 @@ export function registerHealth(app: App) {
     }
     if (!migrationsCurrent) {
       const m = await checkMigrations(app.db);
-      if (m.error || m.pending.length) {
-        req.log.warn({ err: m.error, pending: m.pending }, 'readiness: database migrations not applied');
+      if (m.error) {
+        req.log.warn({ err: m.error }, 'readiness: cannot read the applied migrations');
+        return notReady('数据库暂时不可用，请稍后再试', { ...db, database: 'down' });
+      }
+      if (m.pending.length) {
+        req.log.warn({ pending: m.pending }, 'readiness: database migrations not applied');
         return notReady('数据库结构尚未升级到当前版本，请先执行数据库迁移', {
           ...db,
           pendingMigrations: m.pending.length,

@@ -33,8 +33,67 @@ const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 /** Seconds. A SQLite query takes tens of microseconds, a PostgreSQL round trip about a millisecond. */
 const QUERY_BUCKETS = [0.0001, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
 const JOB_BUCKETS = [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 60];
-const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+const METHODS = ['GET', 'POST', 'HEAD', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'];
 const API_PREFIX = '/tmpl/api/';
+
+/**
+ * A histogram for the per-request and per-query paths. prom-client's own observe() validates and hashes the label
+ * values on every call (~1 µs, several times per request); here a series is looked up once and an observation is a
+ * bucket search and three additions. Registered in the app's registry like any metric (prom-client calls get()).
+ */
+class LeanHistogram<L extends string> {
+  readonly type = 'histogram';
+  readonly aggregator = 'sum';
+  private readonly series = new Map<string, Series>();
+  constructor(
+    readonly name: string,
+    readonly help: string,
+    private readonly bounds: readonly number[],
+    registry: Registry,
+  ) {
+    registry.registerMetric(this as never);
+  }
+  /** The series under `key` (one string naming its label values), if observed before. */
+  lookup(key: string): Series | undefined {
+    return this.series.get(key);
+  }
+  /** A new series with these label values, under `key`. */
+  create(key: string, labels: Record<L, string>): Series {
+    const s = { labels, counts: new Float64Array(this.bounds.length + 1), sum: 0 };
+    this.series.set(key, s);
+    return s;
+  }
+  /** `seconds` into the series' bucket (le: upper bounds inclusive; the last slot is +Inf). */
+  observe(s: Series, seconds: number) {
+    const b = this.bounds;
+    let i = 0;
+    while (i < b.length && seconds > b[i]) i++;
+    s.counts[i]++;
+    s.sum += seconds;
+  }
+  async get() {
+    const values: { metricName: string; labels: Record<string, string | number>; value: number }[] = [];
+    for (const s of this.series.values()) {
+      let count = 0;
+      for (let i = 0; i <= this.bounds.length; i++) {
+        count += s.counts[i];
+        const le = i < this.bounds.length ? this.bounds[i] : '+Inf';
+        values.push({ metricName: `${this.name}_bucket`, labels: { ...s.labels, le }, value: count });
+      }
+      values.push({ metricName: `${this.name}_sum`, labels: s.labels, value: s.sum });
+      values.push({ metricName: `${this.name}_count`, labels: s.labels, value: count });
+    }
+    return { name: this.name, help: this.help, type: this.type, values, aggregator: this.aggregator };
+  }
+  reset() {
+    this.series.clear();
+  }
+}
+interface Series {
+  labels: Record<string, string>;
+  counts: Float64Array;
+  sum: number;
+}
 
 let processRegistry: Registry | undefined;
 function processMetrics(): Registry {
@@ -58,20 +117,18 @@ function routeLabel(url: string | undefined): string {
 export function registerMetrics(app: App) {
   const registry = new Registry();
 
-  const httpDuration = new Histogram({
-    name: 'jz_http_request_duration_seconds',
-    help: 'HTTP requests by route template, method and status: time from arrival to the last byte of the answer',
-    labelNames: ['route', 'method', 'status'] as const,
-    buckets: HTTP_BUCKETS,
-    registers: [registry],
-  });
-  const query = new Histogram({
-    name: 'jz_db_query_duration_seconds',
-    help: 'Database queries by pool (main: the API; stream_reader: the event streams on PostgreSQL) and result',
-    labelNames: ['pool', 'result'] as const,
-    buckets: QUERY_BUCKETS,
-    registers: [registry],
-  });
+  const httpDuration = new LeanHistogram<'route' | 'method' | 'status'>(
+    'jz_http_request_duration_seconds',
+    'HTTP requests by route template, method and status: time from arrival to the last byte of the answer',
+    HTTP_BUCKETS,
+    registry,
+  );
+  const query = new LeanHistogram<'pool' | 'result'>(
+    'jz_db_query_duration_seconds',
+    'Database queries by pool (main: the API; stream_reader: the event streams on PostgreSQL) and result',
+    QUERY_BUCKETS,
+    registry,
+  );
   const streamsOpen = new Gauge({
     name: 'jz_event_streams_open',
     help: 'Server-sent event streams open now',
@@ -140,28 +197,37 @@ export function registerMetrics(app: App) {
     },
   });
 
-  // Children by label values: the per-request cost is a string key and a map lookup.
-  const httpChildren = new Map<string, ReturnType<typeof httpDuration.labels>>();
   const streaming = new WeakSet<ServerResponse>();
+  // Series by route template (the same string object on every call, its hash cached), then by status and method: no
+  // string is built per request.
+  const byRoute = new Map<string | undefined, Map<number, Series>>();
   app.addHook('onResponse', (req, reply, done) => {
     if (streaming.has(reply.raw)) return done();
-    const method = METHODS.has(req.method) ? req.method : 'OTHER';
-    const route = routeLabel(req.routeOptions.url);
-    const status = reply.statusCode;
-    const key = `${method} ${status} ${route}`;
-    let child = httpChildren.get(key);
-    if (!child) {
-      child = httpDuration.labels(route, method, String(status));
-      httpChildren.set(key, child);
+    const url = req.routeOptions.url;
+    let byStatus = byRoute.get(url);
+    if (!byStatus) {
+      byStatus = new Map();
+      byRoute.set(url, byStatus);
     }
-    child.observe(reply.elapsedTime / 1000);
+    const m = METHODS.indexOf(req.method);
+    const slot = reply.statusCode * 16 + (m < 0 ? METHODS.length : m);
+    let series = byStatus.get(slot);
+    if (!series) {
+      const route = routeLabel(url);
+      const method = m < 0 ? 'OTHER' : METHODS[m];
+      const status = String(reply.statusCode);
+      series = httpDuration.lookup(`${method} ${status} ${route}`);
+      series ??= httpDuration.create(`${method} ${status} ${route}`, { route, method, status });
+      byStatus.set(slot, series);
+    }
+    httpDuration.observe(series, reply.elapsedTime / 1000);
     done();
   });
 
   const queryObserver = (pool: string) => {
-    const ok = query.labels(pool, 'ok');
-    const failed = query.labels(pool, 'error');
-    return (ms: number, error: boolean) => (error ? failed : ok).observe(ms / 1000);
+    const ok = query.create(`${pool} ok`, { pool, result: 'ok' });
+    const failed = query.create(`${pool} error`, { pool, result: 'error' });
+    return (ms: number, error: boolean) => query.observe(error ? failed : ok, ms / 1000);
   };
   observeQueries(app.db, queryObserver('main'));
   // The order module opens the streams' own pool while registering its routes, after this.
