@@ -153,6 +153,12 @@ export async function checkWithdrawals({ pool, ledger, before, merchantId, runId
     if (!idemById.has(r.id))
       problems.push(`withdrawal ${r.id} has no idempotency record (applied twice or by someone else)`);
   }
+  const reasons = () => {
+    const n = new Map();
+    for (const w of ledger.withdrawals.values())
+      if (w.answered === 'refused') n.set(w.refusal, (n.get(w.refusal) ?? 0) + 1);
+    return [...n].map(([m, k]) => `${k} × ${m}`).join(', ');
+  };
   const mine = rows.filter((r) => r.merchant_id === merchantId);
   const sum = mine.reduce((s, r) => s + Number(r.amount), 0);
   const acct = (await pool.query('select pending_withdraw from finance_account where merchant_id = $1', [merchantId]))
@@ -170,7 +176,7 @@ export async function checkWithdrawals({ pool, ledger, before, merchantId, runId
   return {
     name: 'withdrawals: one per key, none lost or doubled',
     ok: problems.length === 0,
-    detail: `${ledger.withdrawals.size} keys (${copies} requests): ${ok} withdrawn, ${refused} refused; ${mine.length} withdrawals in the database, ¥${(sum / 100).toFixed(2)}`,
+    detail: `${ledger.withdrawals.size} keys (${copies} requests): ${ok} withdrawn, ${refused} refused${refused ? ` (${reasons()})` : ''}; ${mine.length} withdrawals in the database, ¥${(sum / 100).toFixed(2)}`,
     problems,
     figures: { keys: ledger.withdrawals.size, requests: copies, withdrawn: ok, refused },
   };
