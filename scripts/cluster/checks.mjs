@@ -155,8 +155,13 @@ export async function checkWithdrawals({ pool, ledger, before, merchantId, runId
   }
   const reasons = () => {
     const n = new Map();
+    // The copies of one key may be refused for different reasons: the first by the balance, its twins by the code it
+    // used up (they wait for its answer, and a refusal is not stored).
     for (const w of ledger.withdrawals.values())
-      if (w.answered === 'refused') n.set(w.refusal, (n.get(w.refusal) ?? 0) + 1);
+      if (w.answered === 'refused') {
+        const why = [...w.refusals].join(' / ');
+        n.set(why, (n.get(why) ?? 0) + 1);
+      }
     return [...n].map(([m, k]) => `${k} × ${m}`).join(', ');
   };
   const mine = rows.filter((r) => r.merchant_id === merchantId);

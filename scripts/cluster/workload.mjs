@@ -252,7 +252,15 @@ export class Withdrawer {
   /** Amounts differ between keys: a code is bound to the amount, so two keys in flight never share one. */
   newKey(amount = 1000 + (this.n % 500)) {
     const key = `cluster-${this.runId}-${++this.n}`;
-    this.ledger.withdrawals.set(key, { key, amount, ids: new Set(), answered: null, tries: 0, refusal: null });
+    this.ledger.withdrawals.set(key, {
+      key,
+      amount,
+      ids: new Set(),
+      answered: null,
+      tries: 0,
+      refusal: null,
+      refusals: new Set(),
+    });
     return key;
   }
 
@@ -289,6 +297,7 @@ export class Withdrawer {
       this.ledger.problems.push(`${this.who} withdraw: HTTP ${a.status} ${a.json.message}`);
     if (!w.answered) w.answered = 'refused';
     w.refusal = a.json.message;
+    w.refusals.add(a.json.message);
   }
 
   /** Keys whose every copy failed: send once more with the same key until there is an answer. */
