@@ -93,6 +93,13 @@ async function main() {
   let instances = [];
   let ok = false;
   const cleanups = [];
+  let tornDown = false;
+  // Ctrl+C (or a CI timeout's SIGTERM): stop nginx and the instances, drop the database, then exit.
+  for (const sig of ['SIGINT', 'SIGTERM'])
+    process.once(sig, () => {
+      console.error(`cluster: ${sig}, stopping everything`);
+      void tearDown().finally(() => process.exit(130));
+    });
   try {
     const server = resolveServer(root, runDir, { release: option('--release'), bundle: flag('--bundle') });
     log(
@@ -381,6 +388,12 @@ async function main() {
     writeResults({ passed: 0, failed: 1, skipped: 0 });
     return 1;
   } finally {
+    await tearDown();
+  }
+
+  async function tearDown() {
+    if (tornDown) return;
+    tornDown = true;
     for (const c of cleanups.reverse()) await Promise.resolve(c()).catch(() => {});
     await pool?.end().catch(() => {});
     await nginx?.stop().catch(() => {});

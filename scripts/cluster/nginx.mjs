@@ -75,11 +75,16 @@ ${serverLines(ports, down)}
 export function deployConfig(text, { ports, listen, down = new Set() }) {
   let t = text.replace(/^\s*(user|pid|daemon|error_log|worker_processes|worker_shutdown_timeout)\b[^;]*;\s*$/gm, '');
   t = t.replace(/upstream\s+jz_app\s*\{([^}]*)\}/, (_m, body) => {
-    const lines = body.split('\n');
-    // The parameters of its first server line (max_fails, fail_timeout...) go on ours.
-    const first = lines.map((l) => /^\s*server\s+\S+\s*([^;]*);/.exec(l)).find(Boolean);
-    const rest = lines.filter((l) => !/^\s*server\s/.test(l) && l.trim()).join('\n');
-    return `upstream jz_app {\n${serverLines(ports, down, first?.[1].trim() ?? '')}\n${rest}\n  }`;
+    // Ours where its first server line was, with that line's parameters (max_fails, fail_timeout...); the rest as is.
+    let done = false;
+    const lines = body.split('\n').flatMap((l) => {
+      const m = /^\s*server\s+\S+\s*([^;]*);/.exec(l);
+      if (!m) return [l];
+      if (done) return [];
+      done = true;
+      return [serverLines(ports, down, m[1].trim())];
+    });
+    return `upstream jz_app {${lines.join('\n')}}`;
   });
   let first = true;
   t = t.replace(/^(\s*)listen\s+[^;]*;/gm, (_m, ind) => {
