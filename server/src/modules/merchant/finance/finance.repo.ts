@@ -14,6 +14,7 @@ import type { Database } from '../../../db/schema.ts';
 import { likeContains, paginate } from '../../../lib/paging.ts';
 import { dayEndIso, dayjs, dayStartIso, nowIso, TZ } from '../../../lib/time.ts';
 import { invalid } from '../../../lib/errors.ts';
+import { shopsFilter, type Tenant } from '../../../lib/tenant.ts';
 import { financeRules } from './finance-rules.ts';
 import { holdUntil } from './bank-card.service.ts';
 import { WITHDRAWAL_COLUMNS } from './withdraw.service.ts';
@@ -133,10 +134,13 @@ export async function ledgerAll(
 /** Frozen settlements with the date each unfreezes, soonest first, and their total. */
 export async function frozenPage(
   db: DB,
-  merchantId: number,
+  t: Pick<Tenant, 'merchantId' | 'allowedShopIds'>,
   q: Range & { orderNo?: string; pageNum: number; pageSize: number },
 ) {
-  let b = db.selectFrom('financeSettlement').where('merchantId', '=', merchantId).where('status', '=', 0);
+  let b = db.selectFrom('financeSettlement').where('merchantId', '=', t.merchantId).where('status', '=', 0);
+  // A shop-limited finance holder sees only its shops' settlements (issue 20), as in the settlement lists.
+  const shops = shopsFilter(t);
+  if (shops) b = b.where('shopId', 'in', shops);
   if (q.orderNo) b = b.where('orderNo', 'like', likeContains(q.orderNo));
   if (q.startDate) b = b.where('unfreezeAt', '>=', dayStartIso(q.startDate));
   if (q.endDate) b = b.where('unfreezeAt', '<', dayEndIso(q.endDate));
@@ -161,12 +165,14 @@ export async function frozenPage(
         .orderBy('id'),
     q,
   )) as Page<FrozenSettlement>;
-  const sum = await db
+  // The total covers the same rows as the list (the shop limit included), whatever the date and order-number filters.
+  let total = db
     .selectFrom('financeSettlement')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('total'))
-    .where('merchantId', '=', merchantId)
-    .where('status', '=', 0)
-    .executeTakeFirstOrThrow();
+    .where('merchantId', '=', t.merchantId)
+    .where('status', '=', 0);
+  if (shops) total = total.where('shopId', 'in', shops);
+  const sum = await total.executeTakeFirstOrThrow();
   return { ...page, totalAmount: Number(sum.total) };
 }
 

@@ -141,7 +141,7 @@ export function financeRoutes(app: App) {
     { schema: { querystring: frozenQuery }, config: { perm: 'merchant:finance:frozen' } },
     async (req) => {
       const t = await tenantOf(app.db, req);
-      return ok(await repo.frozenPage(app.db, t.merchantId, req.query), 'ok');
+      return ok(await repo.frozenPage(app.db, t, req.query), 'ok');
     },
   );
 
