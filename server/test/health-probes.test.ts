@@ -153,7 +153,17 @@ describe('liveness and readiness', () => {
 describe('request ids', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp();
+    process.env.RATE_LIMIT_MAX = '40';
+    try {
+      t = await buildTestApp();
+    } finally {
+      delete process.env.RATE_LIMIT_MAX;
+    }
+    await t.app.register(async (scope) => {
+      scope.get('/tmpl/api/test/crash', { config: { public: true } }, async () => {
+        throw new Error('boom');
+      });
+    });
   });
   afterAll(() => t?.close());
 
@@ -185,6 +195,18 @@ describe('request ids', () => {
       expect(res.headers['x-request-id'], c.url).toBe('trace-7');
       expect(JSON.parse(res.body), c.url).toMatchObject({ result: null });
     }
+    const crash = await t.app.inject({ method: 'GET', url: '/tmpl/api/test/crash', headers: h });
+    expect(crash.statusCode).toBe(500);
+    expect(crash.headers['x-request-id']).toBe('trace-7');
+  });
+
+  it('is on a rate-limit refusal (429) too', async () => {
+    const one = { remoteAddress: '203.0.113.77', headers: { 'x-request-id': 'limited-1' } };
+    let res = await t.app.inject({ method: 'GET', url: HEALTH, ...one });
+    for (let i = 0; i < 45 && res.statusCode !== 429; i++)
+      res = await t.app.inject({ method: 'GET', url: HEALTH, ...one });
+    expect(res.statusCode).toBe(429);
+    expect(res.headers['x-request-id']).toBe('limited-1');
   });
 });
 
