@@ -14,9 +14,11 @@ describe('PreviewModal (spec §9: images at max-width 100 %)', () => {
     expect(v).toHaveAttribute('controls');
     expect(v).toHaveAttribute('src', '/tmpl/uploads/shop/a.mp4');
   });
-  it('opens a PDF in a new tab; other files are offered for download', async () => {
+  it('offers PDFs and other files for download (PDFs are served as attachments)', async () => {
     const { unmount } = render(<PreviewModal open url="/tmpl/uploads/agreement/a.pdf" onClose={() => {}} />);
     expect(await screen.findByText('PDF 文件')).toBeInTheDocument();
+    expect(screen.getByText('为安全起见，PDF 文件下载后查看')).toBeInTheDocument();
+    expect(screen.getByRole('link')).toHaveTextContent('下载文件');
     expect(screen.getByRole('link')).toHaveAttribute('href', '/tmpl/uploads/agreement/a.pdf');
     expect(screen.getByRole('link')).toHaveAttribute('target', '_blank');
     unmount();

@@ -43,9 +43,11 @@ export function PreviewModal({ open, url, kind, title = '预览', onClose }: Pre
         <Result
           icon={<FileOutlined />}
           title={k === 'pdf' ? 'PDF 文件' : '该文件不支持在线预览'}
+          // PDFs are served as attachments (active content never runs on the console's origin): they download.
+          subTitle={k === 'pdf' ? '为安全起见，PDF 文件下载后查看' : undefined}
           extra={
             <Button type="primary" href={src} target="_blank" rel="noopener noreferrer">
-              {k === 'pdf' ? '在新窗口打开' : '下载文件'}
+              下载文件
             </Button>
           }
         />
