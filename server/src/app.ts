@@ -107,8 +107,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        mediaSrc: ["'self'", 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...uploadOrigin()],
+        // Videos from an object store (S3_PUBLIC_URL, https in production; an http MinIO in development).
+        mediaSrc: ["'self'", 'blob:', 'https:', ...uploadOrigin()],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         frameAncestors: ["'none'"],
@@ -169,11 +170,24 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       preCompressed: true,
       // Hashed names under assets/ never change; index.html is revalidated so a new build is picked up at once.
       cacheControl: false,
-      setHeaders: (res, file) =>
-        res.setHeader('cache-control', file.includes(assets) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+      setHeaders: (res, file) => {
+        res.setHeader('cache-control', file.includes(assets) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // The same URL answers br, gzip or plain by Accept-Encoding: caches in between must keep them apart.
+        res.setHeader('vary', 'accept-encoding');
+      },
     });
   }
   return app;
+}
+
+/** The origin of S3_PUBLIC_URL when uploads go to an object store, for the page's content policy. */
+function uploadOrigin(): string[] {
+  if (process.env.UPLOAD_STORAGE !== 's3' || !process.env.S3_PUBLIC_URL) return [];
+  try {
+    return [new URL(process.env.S3_PUBLIC_URL).origin];
+  } catch {
+    return []; // a bad URL stops the start in the upload module, with its own message
+  }
 }
 
 /**

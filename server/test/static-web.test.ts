@@ -28,6 +28,7 @@ describe('serving the web build', () => {
     expect(r.headers['content-encoding']).toBe('br');
     expect(r.headers['content-type']).toMatch(/javascript/);
     expect(r.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(r.headers.vary).toMatch(/accept-encoding/i);
     expect(r.rawPayload.length).toBeLessThan(Buffer.byteLength(script));
   });
 
