@@ -4,7 +4,7 @@ import { type APIRequestContext, expect } from '@playwright/test';
 export const api = '/tmpl/api/app/jiazheng';
 
 export async function ok<T>(res: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  const body = await res.json();
+  const body = (await res.json()) as { code: number; message: string; result: unknown };
   expect(body.code, body.message).toBe(200);
   return body.result as T;
 }
