@@ -4,7 +4,7 @@ import { Alert, Button, Card, Form, Input, Skeleton } from 'antd';
 import { useNavigate } from 'react-router';
 import { zodRule } from '../../../../lib/zod-rule.ts';
 import { sendPasswordCode, useEditPassword, useMyAccount } from '../api/account.ts';
-import { CodeInput } from '../components/CodeInput.tsx';
+import { SmsCodeField } from '../../../../components/SmsCodeField.tsx';
 
 /** 修改密码 (/xiugaimima): the old password, or an SMS code when none is set yet. Other devices sign out. */
 export default function PasswordPage() {
@@ -46,7 +46,7 @@ export default function PasswordPage() {
             <Input.Password autoComplete="current-password" />
           </Form.Item>
         ) : (
-          <CodeInput label="短信验证码" send={sendPasswordCode} />
+          <SmsCodeField label="短信验证码" send={sendPasswordCode} />
         )}
         <Form.Item
           name="newPassword"

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { setUserInfo } from '../../../../lib/storage.ts';
 import { zodRule } from '../../../../lib/zod-rule.ts';
 import { sendNewPhoneCode, sendOldPhoneCode, useEditPhone, useMyAccount, verifyOldPhone } from '../api/account.ts';
-import { CodeInput } from '../components/CodeInput.tsx';
+import { SmsCodeField } from '../../../../components/SmsCodeField.tsx';
 
 /** 修改手机号 (/xiugaishoujihao): a code to the current phone, then one to the new phone; other devices sign out. */
 export default function PhonePage() {
@@ -43,7 +43,7 @@ export default function PhonePage() {
           <Form.Item label="原手机号">
             <span>{me.data?.phone ?? '-'}</span>
           </Form.Item>
-          <CodeInput label="验证码" send={sendOldPhoneCode} />
+          <SmsCodeField label="验证码" send={sendOldPhoneCode} />
           <Form.Item wrapperCol={{ offset: 4 }}>
             <Button type="primary" htmlType="submit" loading={busy}>
               下一步
@@ -75,7 +75,7 @@ export default function PhonePage() {
           >
             <Input maxLength={11} inputMode="numeric" aria-label="新手机号" />
           </Form.Item>
-          <CodeInput
+          <SmsCodeField
             label="新手机验证码"
             send={async () => {
               const { phone } = await newForm.validateFields(['phone']);

@@ -1,8 +1,5 @@
-import { smsCode } from '@jz/contracts/common';
-import { Button, Form, Input, type InputRef } from 'antd';
-import { type ReactNode, useRef, useState } from 'react';
-import { useCountdown } from '../../../../lib/use-countdown.ts';
-import { zodRule } from '../../../../lib/zod-rule.ts';
+import type { ReactNode } from 'react';
+import { SmsCodeField } from '../../../../components/SmsCodeField.tsx';
 
 /**
  * The owner's SMS code of a money action (bind a card, withdraw, confirm a card): the field, 获取验证码 with a 60 s
@@ -19,57 +16,19 @@ export function StepUpCodeField(props: {
   name?: string;
   disabled?: boolean;
 }) {
-  const { left, start } = useCountdown();
-  const [sending, setSending] = useState(false);
-  const input = useRef<InputRef>(null);
   return (
-    <Form.Item
+    <SmsCodeField
+      name={props.name ?? 'smsCode'}
       label="短信验证码"
-      required
+      requiredMessage="请输入短信验证码"
+      send={props.send}
+      disabled={props.disabled}
       extra={
         <span data-testid="step-up-hint">
           验证码将发送至商户主账号手机{props.phone ? ` ${props.phone}` : ''}
           {props.note}
         </span>
       }
-    >
-      <div style={{ display: 'flex', gap: 8 }}>
-        <Form.Item
-          name={props.name ?? 'smsCode'}
-          noStyle
-          validateFirst
-          rules={[{ required: true, message: '请输入短信验证码' }, zodRule(smsCode)]}
-        >
-          <Input
-            ref={input}
-            maxLength={6}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            placeholder="6 位验证码"
-            aria-label="短信验证码"
-          />
-        </Form.Item>
-        <Button
-          style={{ width: 132, flex: 'none' }}
-          disabled={props.disabled || left > 0}
-          loading={sending}
-          onClick={async () => {
-            setSending(true);
-            try {
-              if (await props.send()) {
-                start(60);
-                input.current?.focus();
-              }
-            } catch {
-              /* the API client showed why */
-            } finally {
-              setSending(false);
-            }
-          }}
-        >
-          {left > 0 ? `${left} 秒后重发` : '获取验证码'}
-        </Button>
-      </div>
-    </Form.Item>
+    />
   );
 }
