@@ -1,5 +1,4 @@
 /// <reference types="vitest/config" />
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
@@ -7,7 +6,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(() => ({
   plugins: [react(), precompress()],
   base: './',
   server: { port: 5173, proxy: { '/tmpl': 'http://127.0.0.1:3000' } },
@@ -18,19 +17,8 @@ export default defineConfig(({ command }) => ({
         find: /^echarts-for-react$/,
         replacement: fileURLToPath(new URL('./src/lib/echarts-lite.tsx', import.meta.url)),
       },
-      // react-router's package exports only its development build (warnings and checks kept); builds take the
-      // production one it also ships, as React does under NODE_ENV=production. Dev server and tests keep the warnings.
-      ...(command === 'build'
-        ? [
-            {
-              find: /^react-router$/,
-              replacement: path.join(
-                path.dirname(createRequire(import.meta.url).resolve('react-router')),
-                '../production/index.mjs',
-              ),
-            },
-          ]
-        : []),
+      // react-router 8 resolves to its production build by the package's own conditions (development under the dev
+      // server and tests): no alias needed.
     ],
   },
   build: {
