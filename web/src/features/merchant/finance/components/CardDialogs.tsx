@@ -108,7 +108,7 @@ export function BindCardModal({ open, onClose }: { open: boolean; onClose: () =>
           }
         }}
       >
-        <Form.Item name="cardType" label="账户类型" rules={[zodRule(s.cardType)]}>
+        <Form.Item name="cardType" required label="账户类型" rules={[zodRule(s.cardType)]}>
           <Radio.Group
             options={[
               { label: '对私（个人）', value: 1 },
@@ -116,25 +116,25 @@ export function BindCardModal({ open, onClose }: { open: boolean; onClose: () =>
             ]}
           />
         </Form.Item>
-        <Form.Item name="holderName" label="开户名" rules={[zodRule(s.holderName)]}>
+        <Form.Item name="holderName" required label="开户名" rules={[zodRule(s.holderName)]}>
           <Input maxLength={100} placeholder="与进件主体、银行预留一致" />
         </Form.Item>
-        <Form.Item name="cardNo" label="银行卡号" rules={[zodRule(s.cardNo)]}>
+        <Form.Item name="cardNo" required label="银行卡号" rules={[zodRule(s.cardNo)]}>
           <Input maxLength={36} placeholder="仅用于打款，页面只显示脱敏卡号" />
         </Form.Item>
         <Row gutter={12}>
           <Col span={12}>
-            <Form.Item name="bankName" label="开户银行" rules={[zodRule(s.bankName)]}>
+            <Form.Item name="bankName" required label="开户银行" rules={[zodRule(s.bankName)]}>
               <Input maxLength={50} placeholder="如 中国工商银行" />
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item name="branchCode" label="联行号" rules={[zodRule(s.branchCode)]}>
+            <Form.Item name="branchCode" required label="联行号" rules={[zodRule(s.branchCode)]}>
               <Input maxLength={12} placeholder="12 位数字" />
             </Form.Item>
           </Col>
         </Row>
-        <Form.Item name="branchName" label="开户支行" rules={[zodRule(s.branchName)]}>
+        <Form.Item name="branchName" required label="开户支行" rules={[zodRule(s.branchName)]}>
           <Input maxLength={100} />
         </Form.Item>
         <Form.Item name="mobile" label="银行预留手机号" rules={[zodRule(s.mobile)]}>
