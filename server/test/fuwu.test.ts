@@ -132,6 +132,12 @@ describe('platform management of the tree', () => {
     expect((await admin.del(`${F}/delByIds/${id}`)).code).toBe(2002);
   });
 
+  it('deletes a leaf category (no children: no empty IN list, which PostgreSQL refuses)', async () => {
+    const leaf = await t.db.selectFrom('fuwu').select('id').where('name', '=', '洗衣机清洗').executeTakeFirstOrThrow();
+    expect((await admin.del(`${F}/delByIds/${leaf.id}`)).code).toBe(200);
+    expect(await t.db.selectFrom('fuwu').select('id').where('id', '=', leaf.id).execute()).toEqual([]);
+  });
+
   it('merchants get 301 and anonymous callers 401 on the toolkit calls', async () => {
     const count = async () => (await t.db.selectFrom('fuwu').select('id').execute()).length;
     const before = await count();

@@ -124,7 +124,8 @@ export async function deleteFuwu(db: DB, ids: number[]) {
           .where('id', '=', shop.id)
           .execute();
     }
-    await trx.deleteFrom('fuwu').where('id', 'in', children).execute();
+    // `in ()` is a syntax error on PostgreSQL (SQLite accepts it): a leaf category has no children to delete.
+    if (children.length) await trx.deleteFrom('fuwu').where('id', 'in', children).execute();
     await trx.deleteFrom('fuwu').where('id', 'in', ids).execute();
   });
 }
