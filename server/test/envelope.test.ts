@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp, testDbKind } from './helpers/index.ts';
+import { startMain } from './helpers/main-process.ts';
 
 const CJK = /[\u4e00-\u9fa5]/;
 
@@ -163,52 +163,23 @@ describe('in production', () => {
 
 describe('the server log', () => {
   it('is structured (pino JSON lines) with a request id on every request line; x-request-id is honoured', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'jz-log-'));
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: path.resolve(import.meta.dirname, '..'),
-      env: {
-        PATH: process.env.PATH ?? '',
-        DATA_DIR: dir,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'info',
-        SEED_DEMO: 'never',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-    });
-    child.stderr.on('data', (d) => {
-      out += d;
-    });
-    const exited = new Promise<number | null>((r) => child.once('exit', r));
+    const main = startMain({ LOG_LEVEL: 'info' }, 'jz-log-');
+    const { child, exited } = main;
     try {
-      const deadline = Date.now() + 90_000;
-      let port = 0;
-      while (!port) {
-        if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start:\n${out}`);
-        port = Number(/Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(out)?.[1] ?? 0);
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      const port = await main.port();
       const base = `http://127.0.0.1:${port}/tmpl/api`;
       expect((await fetch(`${base}/health`, { headers: { 'x-request-id': 'jz-audit-42' } })).status).toBe(200);
       expect((await fetch(`${base}/no/such/route`)).status).toBe(404);
       child.kill('SIGTERM');
       expect(await exited).toBe(0);
-      const lines = out
-        .split('\n')
-        .filter((l) => l.startsWith('{'))
-        .map((l) => JSON.parse(l) as { reqId?: string; msg?: string; req?: { url?: string } });
+      const lines = main.lines() as { reqId?: string; msg?: string; req?: { url?: string } }[];
       const mine = lines.filter((l) => l.reqId === 'jz-audit-42').map((l) => l.msg);
       expect(mine).toEqual(expect.arrayContaining(['incoming request', 'request completed']));
       const other = lines.find((l) => l.msg === 'incoming request' && l.req?.url?.includes('no/such/route'));
       expect(other?.reqId).toMatch(/^[0-9a-f-]{36}$/);
       expect(lines.some((l) => l.msg === 'shutting down')).toBe(true);
     } finally {
-      if (child.exitCode === null) child.kill('SIGKILL');
-      rmSync(dir, { recursive: true, force: true });
+      await main.dispose();
     }
   }, 120_000);
 });

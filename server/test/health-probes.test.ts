@@ -1,12 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { pgAdmin, pgTarget } from './pg-target.ts';
 import { cloneDatabase, type TestDb } from './helpers/db.ts';
 import { api, buildTestApp, loginAs, PHONES, type TestApp, testDbKind, waitFor } from './helpers/index.ts';
+import { startMain } from './helpers/main-process.ts';
 
 /**
  * Liveness, readiness and request ids (issue 19, docs/observability.md). Through app.inject on fresh databases, and
@@ -209,50 +208,6 @@ describe('request ids', () => {
     expect(res.headers['x-request-id']).toBe('limited-1');
   });
 });
-
-/** The product process (src/main.ts through tsx) on a copy of the test database; the log is kept for assertions. */
-function startMain(env: Record<string, string>) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'jz-probes-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: path.resolve(import.meta.dirname, '..'),
-    env: {
-      PATH: process.env.PATH ?? '',
-      DATA_DIR: dir,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      SEED_DEMO: 'never',
-      RATE_LIMIT: 'off',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout?.on('data', (d) => {
-    out += d;
-  });
-  child.stderr?.on('data', (d) => {
-    out += d;
-  });
-  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
-  return {
-    child,
-    exited,
-    output: () => out,
-    lines: () =>
-      out
-        .split('\n')
-        .filter((l) => l.startsWith('{'))
-        .map((l) => JSON.parse(l) as Record<string, unknown>),
-    dispose: async () => {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGKILL');
-        await exited;
-      }
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
 
 describe('the real server: SIGTERM drains, /metrics on its own listener, request ids in the log', () => {
   const TOKEN = 'probe-test-token-0123456789';

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import dns from 'node:dns';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -12,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { s3SettingsFromEnv } from '../src/modules/common/upload/s3.ts';
 import { S3Storage } from '../src/modules/common/upload/storage.ts';
 import { buildTestApp, envelopeOf, loginAs, PHONES, type TestApp } from './helpers/index.ts';
+import { startMain } from './helpers/main-process.ts';
 
 /**
  * UPLOAD_STORAGE=s3 through @aws-sdk/client-s3, against s3rver (an S3-compatible server started here) in both
@@ -353,40 +353,26 @@ describe('settings: checked at start-up, public URL derived per style', () => {
   });
 
   it('the real server process exits 1 at start with the message, without listening', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'jz-s3-start-'));
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: path.resolve(import.meta.dirname, '..'),
-      env: {
-        PATH: process.env.PATH ?? '',
-        DATA_DIR: dir,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        SEED_DEMO: 'never',
+    const main = startMain(
+      {
+        LOG_LEVEL: 'warn',
         UPLOAD_STORAGE: 's3',
         S3_ENDPOINT: 'https://oss-cn-hangzhou.aliyuncs.com',
         S3_BUCKET: 'jz.media',
         S3_FORCE_PATH_STYLE: 'no',
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-    });
-    child.stderr.on('data', (d) => {
-      out += d;
-    });
+      'jz-s3-start-',
+    );
     try {
-      const code = await new Promise<number | null>((r) => child.once('exit', r));
-      expect(code).toBe(1);
+      expect(await main.exited).toBe(1);
+      const out = main.output();
       expect(out).toContain('Invalid configuration (UPLOAD_STORAGE=s3):');
       expect(out).toContain('S3_ACCESS_KEY_ID: required with UPLOAD_STORAGE=s3');
       expect(out).toContain('S3_FORCE_PATH_STYLE: must be true or false (got "no")');
       expect(out).not.toContain('Server listening');
       expect(out).not.toMatch(/\n\s+at /); // a message, not a stack trace
     } finally {
-      if (child.exitCode === null) child.kill('SIGKILL');
-      rmSync(dir, { recursive: true, force: true });
+      await main.dispose();
     }
   }, 60_000);
 });
