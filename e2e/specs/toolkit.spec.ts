@@ -205,7 +205,10 @@ test('menus, logs and content: validated routerParam, log detail, banner, notice
   await dialog.getByLabel('标题').fill('E2E 平台公告');
   await dialog.locator('[data-slate-editor]').click();
   await page.keyboard.type('本周六系统升级，请提前安排订单。');
+  // Under load the editor can take a moment to hold what was typed: save only once it shows the text.
+  await expect(dialog.locator('[data-slate-editor]')).toContainText('本周六系统升级');
   await dialog.getByRole('button', { name: OK }).click();
+  await expect(dialog).toBeHidden();
   await expect(page.getByRole('row', { name: /E2E 平台公告/ })).toBeVisible();
 
   // Feedback: handle the demo merchant's feedback with a reply.
