@@ -93,34 +93,87 @@ export const weappGoodsQuery = pageQuery.extend({
   ),
 });
 
-export interface Goods {
-  id: number;
-  merchantId: number;
-  shopId: number;
-  fuwuId: number;
-  fuwuName?: string | null;
-  name: string;
-  coverUrl: string;
-  images: string[];
-  price: number;
-  originalPrice: number;
-  unit: string;
-  durationMinutes: number;
-  minQuantity: number;
-  tags: string[];
-  intro: string | null;
-  shelfState: number;
-  sales: number;
-  sort: number;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A goods item as the merchant's list and detail answer it (the answer schema: other columns never leave). */
+export const goodsRow = z.object({
+  id: z.number().int(),
+  merchantId: z.number().int(),
+  shopId: z.number().int(),
+  fuwuId: z.number().int(),
+  fuwuName: z.string().nullable().optional(),
+  name: z.string(),
+  coverUrl: z.string(),
+  images: z.array(z.string()),
+  price: z.number().int(),
+  originalPrice: z.number().int(),
+  unit: z.string(),
+  durationMinutes: z.number().int(),
+  minQuantity: z.number().int(),
+  tags: z.array(z.string()),
+  intro: z.string().nullable(),
+  shelfState: z.number().int(),
+  sales: z.number().int(),
+  sort: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Goods = z.infer<typeof goodsRow>;
+
+/** The merchant's detail page: the item, whether customers see it and why not, its orders and reviews. */
+export const goodsDetail = goodsRow.extend({
+  fuwuName: z.string().nullable(),
+  shopName: z.string(),
+  visibleToCustomers: z.boolean(),
+  invisibleReason: z.string().nullable(),
+  shopRating: z.number(),
+  orders: z.object({ active: z.number().int(), completed: z.number().int(), revenue: z.number().int() }),
+  reviews: z.object({
+    count: z.number().int(),
+    average: z.number().nullable(),
+    distribution: z.array(z.object({ rating: z.number().int(), count: z.number().int() })),
+    unreplied: z.number().int(),
+    latest: z.array(
+      z.object({
+        id: z.number().int(),
+        customerNickname: z.string(),
+        rating: z.number().int(),
+        content: z.string(),
+        merchantReply: z.string().nullable(),
+        createdAt: z.string(),
+      }),
+    ),
+  }),
+});
+export type GoodsDetail = z.infer<typeof goodsDetail>;
 
 /** Customer view of a goods item: no merchant internals. */
-export interface PublicGoods extends Omit<Goods, 'merchantId' | 'intro'> {
-  shopName: string;
-  intro?: string | null;
-}
+export const publicGoods = goodsRow.omit({ merchantId: true, intro: true }).extend({
+  shopName: z.string(),
+  intro: z.string().nullable().optional(),
+});
+export type PublicGoods = z.infer<typeof publicGoods>;
+
+/** shangjiaDetail/shangpinlist: a shop's public card and its goods grouped by category. */
+export const publicShopDetail = z.object({
+  shop: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    logoUrl: z.string().nullable(),
+    images: z.array(z.string()),
+    phone: z.string().nullable(),
+    address: z.string().nullable(),
+    lat: z.number().nullable(),
+    lng: z.number().nullable(),
+    businessHours: z.string().nullable(),
+    rating: z.number(),
+    orderCount: z.number().int(),
+    intro: z.string().nullable(),
+    provinceCode: z.string().nullable(),
+    cityCode: z.string().nullable(),
+    districtCode: z.string().nullable(),
+  }),
+  fuwuList: z.array(z.object({ fuwuId: z.number().int(), fuwuName: z.string(), goods: z.array(publicGoods) })),
+  total: z.number().int(),
+});
 
 export const fenToYuan = (fen: number) => (fen / 100).toFixed(2);
 export const yuanToFen = (yuan: number) => Math.round(yuan * 100);

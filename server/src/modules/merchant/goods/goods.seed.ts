@@ -1,3 +1,4 @@
+import { ensureDict } from '../../system/dict/dict.repo.ts';
 import type { DemoIds, SeedCtx } from '../../types.ts';
 import { nowIso } from '../../../lib/time.ts';
 import { demoImage } from '../shop/demo-image.ts';
@@ -67,4 +68,23 @@ export async function seedGoodsDemo({ db, demo }: SeedCtx & { demo: DemoIds }) {
       ...rows(demo.merchantB.id, demo.merchantB.mainShopId, B_MAIN),
     ])
     .execute();
+}
+
+/** Base dictionaries of goods (every start, idempotent). */
+export async function seedGoodsDicts({ db }: SeedCtx) {
+  await ensureDict(db, 'goods_shelf_state', '商品上下架状态', [
+    { label: '下架', value: '0', tag: 'default' },
+    { label: '上架', value: '1', tag: 'success' },
+  ]);
+  await ensureDict(db, 'goods_unit', '商品计价单位', [
+    { label: '次', value: '次' },
+    { label: '小时', value: '小时' },
+    { label: '平方米', value: '平方米' },
+    { label: '天', value: '天' },
+    { label: '月', value: '月' },
+  ]);
+  await ensureDict(db, 'fuwu_status', '服务类目状态', [
+    { label: '正常', value: '0', tag: 'success' },
+    { label: '停用', value: '1', tag: 'error' },
+  ]);
 }

@@ -1,9 +1,7 @@
-import type { Page } from '@jz/contracts/envelope';
-import type { Goods } from '@jz/contracts/goods';
+import { goodsApi } from '@jz/contracts/api/goods';
+import type { BodyInputOf, QueryInputOf } from '@jz/contracts/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../../lib/api-client.ts';
-
-const BASE = '/api/app/jiazheng/shangjia/shangpin';
+import { callContract } from '../../../../lib/contract-client.ts';
 
 export const goodsKeys = {
   all: ['goods'] as const,
@@ -11,48 +9,17 @@ export const goodsKeys = {
   detail: (id: number) => ['goods', 'detail', id] as const,
 };
 
-export type GoodsDetail = Goods & {
-  fuwuName: string | null;
-  shopName: string;
-  visibleToCustomers: boolean;
-  invisibleReason: string | null;
-  shopRating: number;
-  orders: { active: number; completed: number; revenue: number };
-  reviews: {
-    count: number;
-    average: number | null;
-    distribution: { rating: number; count: number }[];
-    unreplied: number;
-    latest: GoodsReviewBrief[];
-  };
-};
+export type GoodsInput = BodyInputOf<typeof goodsApi.add>;
 
-export interface GoodsReviewBrief {
-  id: number;
-  customerNickname: string;
-  rating: number;
-  content: string;
-  merchantReply: string | null;
-  createdAt: string;
-}
-
-export const getGoodsPage = (params: object) =>
-  api.get<Page<Goods>>(`${BASE}/shangjia/findAllByPage`, params, { quiet: true });
+export const getGoodsPage = (query: QueryInputOf<typeof goodsApi.page>) =>
+  callContract(goodsApi.page, { query }, { quiet: true });
 
 export const useGoodsDetail = (id: number | undefined) =>
   useQuery({
     queryKey: goodsKeys.detail(id ?? 0),
     enabled: !!id,
-    queryFn: () => api.get<GoodsDetail>(`${BASE}/shangjia/findById/${id}`, undefined, { quiet: true }),
+    queryFn: () => callContract(goodsApi.detail, { params: { id: id! } }, { quiet: true }),
   });
-
-export type GoodsInput = Pick<Goods, 'fuwuId' | 'name' | 'coverUrl' | 'price' | 'unit'> &
-  Partial<
-    Pick<
-      Goods,
-      'images' | 'originalPrice' | 'durationMinutes' | 'minQuantity' | 'tags' | 'intro' | 'sort' | 'shelfState'
-    >
-  >;
 
 /** Goods mutations; each refreshes the lists and details of goods (and shop goods counts). */
 export function useGoodsMutations() {
@@ -63,25 +30,23 @@ export function useGoodsMutations() {
       qc.invalidateQueries({ queryKey: ['shop', 'list'] }),
     ]);
   return {
-    add: useMutation({ mutationFn: (v: GoodsInput) => api.post<{ id: number }>(`${BASE}/add`, v), onSuccess: done }),
+    add: useMutation({ mutationFn: (body: GoodsInput) => callContract(goodsApi.add, { body }), onSuccess: done }),
     edit: useMutation({
-      mutationFn: (v: Partial<GoodsInput> & { id: number }) => api.post(`${BASE}/edit`, v),
+      mutationFn: (body: BodyInputOf<typeof goodsApi.edit>) => callContract(goodsApi.edit, { body }),
       onSuccess: done,
     }),
     shelf: useMutation({
       mutationFn: (v: { id: number; shelfState: number }) =>
-        api.post(`${BASE}/setShangjiaState/${v.id}`, { shelfState: v.shelfState }),
+        callContract(goodsApi.setShelf, { params: { id: v.id }, body: { shelfState: v.shelfState } }),
       onSuccess: done,
     }),
     batchShelf: useMutation({
       mutationFn: (v: { ids: number[]; shelfState: number }) =>
-        api.post<{ changed: number }>(`${BASE}/setPiliangShangjiaState/${v.ids.join(',')}`, {
-          shelfState: v.shelfState,
-        }),
+        callContract(goodsApi.setShelfBatch, { params: { ids: v.ids }, body: { shelfState: v.shelfState } }),
       onSuccess: done,
     }),
     remove: useMutation({
-      mutationFn: (ids: number[]) => api.del(`${BASE}/delByIds/${ids.join(',')}`),
+      mutationFn: (ids: number[]) => callContract(goodsApi.remove, { params: { ids } }),
       onSuccess: done,
     }),
   };

@@ -20,7 +20,7 @@ import {
 } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Auth } from '../../../../lib/access.tsx';
-import { RichHtml } from '../../shop/components/RichHtml.tsx';
+import { RichHtml } from '../../../../components/rich-text/RichHtml.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
 import { useGoodsDetail } from '../api/goods.ts';
 import { PRICE_COLOR, yuan } from './price.ts';

@@ -21,7 +21,7 @@ interface FormValues {
   images: string[];
   priceYuan: number;
   originalPriceYuan?: number | null;
-  unit: string;
+  unit: GoodsInput['unit'];
   durationMinutes: number;
   minQuantity: number;
   tags: string[];
@@ -79,7 +79,7 @@ export default function GoodsFormPage() {
       images: g.images,
       priceYuan: g.price / 100,
       originalPriceYuan: g.originalPrice / 100,
-      unit: g.unit,
+      unit: g.unit as GoodsInput['unit'],
       durationMinutes: g.durationMinutes,
       minQuantity: g.minQuantity,
       tags: g.tags,

@@ -1,0 +1,44 @@
+import {
+  type AnyContract,
+  type BodyInputOf,
+  fillPath,
+  type ParamsInputOf,
+  type QueryInputOf,
+  type ResultOf,
+} from '@jz/contracts/contract';
+import { api, type CallOptions, download } from './api-client.ts';
+
+type Part<K extends string, V> = [V] extends [undefined] ? { [P in K]?: undefined } : { [P in K]: V };
+
+/** The request parts a contract takes, as the caller sends them (params fill the path, query the URL, body the form). */
+export type CallInput<C extends AnyContract> = Part<'params', ParamsInputOf<C>> &
+  Part<'query', QueryInputOf<C>> &
+  Part<'body', BodyInputOf<C>>;
+
+/** The path of a call below the client's `/tmpl` base, with its parameters filled in. */
+export const contractUrl = <C extends AnyContract>(c: C, params?: ParamsInputOf<C>) =>
+  fillPath(c.path, params as Record<string, unknown> | undefined);
+
+/**
+ * Calls one contract through the envelope-aware client and resolves with its typed `result` (docs/contracts.md).
+ * GET and DELETE send `query` as URL parameters; POST and PUT send `body` as a form (spec §7).
+ */
+export function callContract<C extends AnyContract>(c: C, input: CallInput<C>, jz?: CallOptions): Promise<ResultOf<C>> {
+  const url = contractUrl(c, input.params);
+  const query = input.query as object | undefined;
+  const body = input.body as object | undefined;
+  switch (c.method) {
+    case 'GET':
+      return api.get<ResultOf<C>>(url, query, jz);
+    case 'DELETE':
+      return api.del<ResultOf<C>>(url, query, jz);
+    case 'POST':
+      return api.post<ResultOf<C>>(url, body, jz);
+    case 'PUT':
+      return api.put<ResultOf<C>>(url, body, jz);
+  }
+}
+
+/** A download contract (`raw.kind === 'file'`): saves the file, or shows the envelope's refusal (spec §8). */
+export const downloadContract = <C extends AnyContract>(c: C, input: CallInput<C>, fallbackName: string) =>
+  download(contractUrl(c, input.params), (input.body ?? {}) as object, fallbackName);
