@@ -11,7 +11,7 @@
 // Paths the server computes at run time come from `import.meta.url` / `dirname` / `filename` in our sources: the
 // migrations folder (db/migrate.ts), the modules folder (modules/discover.ts), the menu catalogue (lib/menu-catalogue.ts,
 // menu/page-keys.ts), the gen templates and the project root (gen/render.ts, gen/gen.settings.ts), the seed sources
-// (seed/fingerprint.ts: unused when built, the bundle carries its fingerprint), ip2region's resolution
+// (startup/seed/fingerprint.ts: unused when built, the bundle carries its fingerprint), ip2region's resolution
 // (lib/ip-region.ts) and web/dist (app.ts).
 //   checkout mode: each is replaced by the source file's own absolute location, so everything is what it is from
 //     source; the bundle runs inside this checkout only.
@@ -22,7 +22,7 @@
 //     beside the bundle at their source-relative paths (scripts/build-release.mjs copies them: the migrations, which
 //     the code generator reads to know the product's own tables, and the gen templates). The API docs packages
 //     (@fastify/swagger, -ui; loaded outside production only) are replaced by a stub that logs their absence, so a
-//     release needs them in no mode. `node server.mjs migrate` runs db/migrate-cli.ts instead of main.ts.
+//     release needs them in no mode. `node server.mjs migrate` runs startup/migrate-cli.ts instead of main.ts.
 //
 // Dependencies in node_modules stay external (node loads them as usual); @jz/contracts (TypeScript) is bundled.
 // Usage: node scripts/build-server.mjs [--out server/dist/main.js] [--external-deps]
@@ -47,7 +47,7 @@ const outFile = path.resolve(
 const metaFile = arg('--meta');
 const srcRoots = [path.join(root, 'server/src'), path.join(root, 'packages/contracts/src')];
 const mainFile = path.join(root, 'server/src/main.ts');
-const migrateCliFile = path.join(root, 'server/src/db/migrate-cli.ts');
+const migrateCliFile = path.join(root, 'server/src/startup/migrate-cli.ts');
 // Entry scripts run themselves when imported: never part of the lazy index.
 const notIndexed = new Set([mainFile, migrateCliFile]);
 

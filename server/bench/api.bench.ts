@@ -11,7 +11,7 @@ import { CLIENT_ID } from '@jz/contracts/auth';
 import autocannon, { type Result } from 'autocannon';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { bootstrapDatabase } from '../src/db/bootstrap.ts';
+import { bootstrapDatabase } from '../src/startup/bootstrap.ts';
 import { openDb } from '../src/db/client.ts';
 import { openSession } from '../src/modules/auth/session.service.ts';
 

@@ -14,7 +14,7 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { openConfiguredDb } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { bootstrapDatabase } from '../src/db/bootstrap.ts';
+import { bootstrapDatabase } from '../src/startup/bootstrap.ts';
 import { isPg } from '../src/db/migration-kit.ts';
 import { idCardColumns } from '../src/modules/merchant/employee/employee.repo.ts';
 import { checkOrderCounts } from '../src/modules/merchant/order/order-counts.ts';

@@ -19,7 +19,7 @@ import { rateLimited } from './lib/errors.ts';
 import { type DB, type DbHandle, openDb } from './db/client.ts';
 import { createSmsGateway, type SmsGateway } from './modules/auth/sms/gateway.ts';
 import { discoverModules } from './modules/discover.ts';
-import type { App } from './modules/types.ts';
+import type { App } from './lib/app-type.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerEnvelope } from './plugins/envelope.ts';
 import { registerHealth } from './plugins/health.ts';

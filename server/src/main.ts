@@ -1,6 +1,6 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { bootstrapDatabase } from './db/bootstrap.ts';
+import { bootstrapDatabase } from './startup/bootstrap.ts';
 import { type MetricsServer, startMetricsServer } from './plugins/metrics.ts';
 
 /**

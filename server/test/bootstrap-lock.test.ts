@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
-import { bootstrapDatabase, migrateOnStart } from '../src/db/bootstrap.ts';
+import { bootstrapDatabase, migrateOnStart } from '../src/startup/bootstrap.ts';
 import { type DbHandle, openDb } from '../src/db/client.ts';
 import { testDbKind } from './helpers/db.ts';
 import { pgAdmin, pgTarget, pgUrlFor } from './pg-target.ts';

@@ -7,7 +7,7 @@ import { register } from 'tsx/esm/api';
 import type { TestProject } from 'vitest/node';
 import { loadConfig } from '../src/config.ts';
 import { openDb } from '../src/db/client.ts';
-import { bootstrapDatabase } from '../src/db/bootstrap.ts';
+import { bootstrapDatabase } from '../src/startup/bootstrap.ts';
 import type { TestDbTarget } from './helpers/db.ts';
 import { pgAdmin, pgTarget, pgUrlFor } from './pg-target.ts';
 

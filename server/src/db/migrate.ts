@@ -27,7 +27,7 @@ const migrator = (db: DB) => new Migrator({ db, provider: new TsMigrationProvide
 /**
  * Applies every pending migration. Modules add files to db/migrations with their own number range
  * (see docs/adding-a-domain.md); unordered application is allowed so ranges can land in any order.
- * Several processes at once: bootstrapDatabase (bootstrap.ts) serialises them; Kysely's own PostgreSQL lock too.
+ * Several processes at once: bootstrapDatabase (startup/bootstrap.ts) serialises them; Kysely's own PostgreSQL lock too.
  */
 export async function migrateToLatest(db: DB) {
   const { error, results } = await migrator(db).migrateToLatest();

@@ -1,20 +1,7 @@
-import type {
-  FastifyBaseLogger,
-  FastifyInstance,
-  RawReplyDefaultExpression,
-  RawRequestDefaultExpression,
-  RawServerDefault,
-} from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DB } from '../db/client.ts';
+import type { App } from '../lib/app-type.ts';
 
-export type App = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
+export type { App };
 
 /** Ids of the demo records every module's demo seed can hang its data on (domain.md, demo data). */
 export interface DemoIds {

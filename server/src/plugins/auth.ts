@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { sha256 } from '../lib/crypto.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 import { nowIso } from '../lib/time.ts';
-import type { App } from '../modules/types.ts';
+import type { App } from '../lib/app-type.ts';
 
 export interface AuthUser {
   id: number;

@@ -1,7 +1,7 @@
 import { Code, type CodeValue, httpStatusOf } from '@jz/contracts/envelope';
 import type { FastifyError } from 'fastify';
 import { AppError } from '../lib/errors.ts';
-import type { App } from '../modules/types.ts';
+import type { App } from '../lib/app-type.ts';
 
 const CJK = /[\u4e00-\u9fa5]/;
 

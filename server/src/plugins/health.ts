@@ -1,6 +1,6 @@
 import { Code } from '@jz/contracts/envelope';
 import { checkDatabase, checkMigrations } from '../db/health.ts';
-import type { App } from '../modules/types.ts';
+import type { App } from '../lib/app-type.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { observeQueries, poolOf } from '../db/client.ts';
 import { busOf } from '../modules/merchant/order/order-bus.ts';
-import type { App } from '../modules/types.ts';
+import type { App } from '../lib/app-type.ts';
 
 /**
  * Prometheus metrics (docs/observability.md). Each app has its own registry (tests build many apps in one process);

@@ -1,5 +1,5 @@
 import { nowIso } from '../lib/time.ts';
-import type { App } from '../modules/types.ts';
+import type { App } from '../lib/app-type.ts';
 import { maskPhone as sharedMaskPhone } from '@jz/contracts/mask';
 
 const SECRET_KEYS = /code|password|pwd|token|secret|idcard|idno|cardno|certno|bankcard|authorization/i;

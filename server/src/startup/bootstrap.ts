@@ -4,9 +4,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { Config } from '../config.ts';
 import { discoverModules } from '../modules/discover.ts';
-import type { DB } from './client.ts';
-import { migrateToLatest, pendingMigrations } from './migrate.ts';
-import { isPg } from './migration-kit.ts';
+import type { DB } from '../db/client.ts';
+import { migrateToLatest, pendingMigrations } from '../db/migrate.ts';
+import { isPg } from '../db/migration-kit.ts';
 import { markSeeded, seededWith, seedFingerprint } from './seed/fingerprint.ts';
 import { hasMerchants, runSeeds } from './seed/run.ts';
 

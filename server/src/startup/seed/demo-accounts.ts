@@ -1,6 +1,6 @@
 import { nowIso } from '../../lib/time.ts';
 import type { DemoIds } from '../../modules/types.ts';
-import type { DB } from '../client.ts';
+import type { DB } from '../../db/client.ts';
 
 /** domain.md demo accounts: merchant A (two shops, owner + sub-account) and merchant B, for isolation checks. */
 export async function seedDemoAccounts(db: DB): Promise<DemoIds> {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { DB } from '../client.ts';
+import type { DB } from '../../db/client.ts';
 
 /**
  * Base seeds (menus, dictionaries, roles, the admin, regions...) are data written in the source code, so "the seed

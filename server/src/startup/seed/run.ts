@@ -1,5 +1,5 @@
 import type { AppModule, DemoIds } from '../../modules/types.ts';
-import type { DB } from '../client.ts';
+import type { DB } from '../../db/client.ts';
 import { seedDemoAccounts } from './demo-accounts.ts';
 
 /** Base seeds of every module (idempotent), then, when asked, the demo accounts and every module's demo data. */
