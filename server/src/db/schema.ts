@@ -15,6 +15,7 @@ export interface Database {
   role: RoleTable;
   roleMenu: RoleMenuTable;
   userRole: UserRoleTable;
+  userShop: UserShopTable;
   menu: MenuTable;
   dictType: DictTypeTable;
   dictData: DictDataTable;
@@ -69,6 +70,11 @@ export interface UserTable {
   passwordHash: string | null;
   status: number;
   currentShopId: number | null;
+  /**
+   * 1 = may work in every shop of its merchant (owners, and sub-accounts granted "all shops" explicitly); 0 = only
+   * the shops of its user_shop rows (none = no shop at all). Migration 1001.
+   */
+  allShops: Generated<number>;
   lastLoginAt: string | null;
   lastLoginIp: string | null;
   createdAt: string;
@@ -120,6 +126,16 @@ export interface RoleMenuTable {
 export interface UserRoleTable {
   userId: number;
   roleId: number;
+}
+
+/**
+ * The shops a sub-account may work in (written by the account module, read by every merchant call's scope: lib/tenant.ts,
+ * lib/authority.ts): core, like user_role, so the layers below the modules need no module's tables.
+ */
+export interface UserShopTable {
+  userId: number;
+  shopId: number;
+  merchantId: number;
 }
 
 export interface MenuTable {

@@ -1,6 +1,5 @@
 import { SUPER_PERM } from '@jz/contracts/menu';
 import type { DB } from '../db/client.ts';
-import '../modules/merchant/account/account.tables.ts';
 import type { AuthUser } from '../plugins/auth.ts';
 import { forbidden } from './errors.ts';
 import { allowedShopsOf } from './tenant.ts';

@@ -1,11 +1,10 @@
 import type { DB } from '../db/client.ts';
-import '../modules/merchant/employee/employee.tables.ts';
-import '../modules/merchant/goods/goods.tables.ts';
+import type { Database } from '../db/schema.ts';
 import { notFound } from './errors.ts';
 import { shopAllowed, type Tenant } from './tenant.ts';
 
 /**
- * Ids a merchant-side list takes as a filter (shop, employee, goods) must name the caller's own objects: another
+ * Ids a merchant-side list takes as a filter (shop, employee, goods...) must name the caller's own objects: another
  * merchant's id is "not found" (2002, spec wording), not an empty page, so a list filter answers like a detail call.
  * Each helper passes undefined / 'all' through unchanged and answers the id it checked.
  */
@@ -31,18 +30,28 @@ export async function ownShopId<T extends number | 'all' | undefined>(
   return shopId;
 }
 
-/** A row of `table` (employee or goods) owned by the caller's merchant, else 2002 with `missing`. */
-async function ownRow<T extends number | undefined>(
+/** The tables whose rows belong to one merchant (an `id` and a `merchantId`): core ones and those modules add. */
+export type MerchantTable = {
+  [K in keyof Database]: Database[K] extends { id: unknown; merchantId: unknown } ? K : never;
+}[keyof Database];
+
+/**
+ * A row of `table` owned by the caller's merchant, else 2002 with `missing` (e.g. '员工不存在'). The module that
+ * names a table knows it: this layer only knows that the table has `id` and `merchantId`. Deleted rows count as
+ * owned (old orders and reviews name resigned employees).
+ */
+export async function ownRow<T extends number | undefined>(
   db: DB,
   t: Pick<Tenant, 'merchantId'>,
-  table: 'employee' | 'goods',
+  table: MerchantTable,
   id: T,
   missing: string,
 ): Promise<T> {
   if (typeof id !== 'number') return id;
   if (id > MAX_ID) throw notFound(missing);
+  // Typed as the core shop table: the query reads only the two columns every MerchantTable has.
   const row = await db
-    .selectFrom(table)
+    .selectFrom(table as 'shop')
     .select('id')
     .where('id', '=', id)
     .where('merchantId', '=', t.merchantId)
@@ -50,11 +59,3 @@ async function ownRow<T extends number | undefined>(
   if (!row) throw notFound(missing);
   return id;
 }
-
-/** An employee of the caller's merchant (resigned or deleted ones included: old orders and reviews name them). */
-export const ownEmployeeId = <T extends number | undefined>(db: DB, t: Pick<Tenant, 'merchantId'>, id: T) =>
-  ownRow(db, t, 'employee', id, '员工不存在');
-
-/** A goods item of the caller's merchant. */
-export const ownGoodsId = <T extends number | undefined>(db: DB, t: Pick<Tenant, 'merchantId'>, id: T) =>
-  ownRow(db, t, 'goods', id, '商品不存在');

@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import type { DB } from '../db/client.ts';
-import '../modules/merchant/account/account.tables.ts';
 import { type AuthUser, currentUser } from '../plugins/auth.ts';
 import { forbidden } from './errors.ts';
 

@@ -1,11 +1,5 @@
 import type { Generated } from 'kysely';
 
-export interface UserShopTable {
-  userId: number;
-  shopId: number;
-  merchantId: number;
-}
-
 export interface LoginAttemptTable {
   id: Generated<number>;
   /** `u:<userId>` for a known account, else `x:<what was typed>` (so unknown names are limited alike). */
@@ -17,15 +11,7 @@ export interface LoginAttemptTable {
 }
 
 declare module '../../../db/schema.ts' {
-  interface UserTable {
-    /**
-     * 1 = may work in every shop of its merchant (owners, and sub-accounts granted "all shops" explicitly); 0 = only
-     * the shops of its user_shop rows (none = no shop at all). Migration 1001.
-     */
-    allShops: Generated<number>;
-  }
   interface Database {
-    userShop: UserShopTable;
     loginAttempt: LoginAttemptTable;
   }
 }

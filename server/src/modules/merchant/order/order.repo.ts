@@ -17,7 +17,7 @@ import type { Database } from '../../../db/schema.ts';
 import { business, notFound, unauthorized } from '../../../lib/errors.ts';
 import { likeContains, paginate } from '../../../lib/paging.ts';
 import { sha256 } from '../../../lib/crypto.ts';
-import { ownEmployeeId, ownShopId } from '../../../lib/owned.ts';
+import { ownRow, ownShopId } from '../../../lib/owned.ts';
 import { shopAllowed, shopsFilter, type Tenant } from '../../../lib/tenant.ts';
 import { nowIso } from '../../../lib/time.ts';
 import { countedByStatus, dayEnd, dayStart, seekByDay } from './order-counts.ts';
@@ -47,7 +47,7 @@ export async function ownShopFilter(db: DB, t: Tenant, shopId: 'all' | number | 
 
 /** The list filters' ids (shop, employee) must name the caller's own objects: another merchant's is 2002. */
 async function ownFilters(db: DB, t: Tenant, f: { shopId?: 'all' | number; employeeId?: number }) {
-  await ownEmployeeId(db, t, f.employeeId);
+  await ownRow(db, t, 'employee', f.employeeId, '员工不存在');
   return ownShopFilter(db, t, f.shopId);
 }
 

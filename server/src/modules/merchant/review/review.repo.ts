@@ -3,7 +3,7 @@ import { sql, type Transaction } from 'kysely';
 import type { DB } from '../../../db/client.ts';
 import type { Database } from '../../../db/schema.ts';
 import { business, notFound } from '../../../lib/errors.ts';
-import { ownEmployeeId, ownGoodsId, ownShopId } from '../../../lib/owned.ts';
+import { ownRow, ownShopId } from '../../../lib/owned.ts';
 import { paginate } from '../../../lib/paging.ts';
 import { shopAllowed, type Tenant } from '../../../lib/tenant.ts';
 import { dayEndIso, dayStartIso, nowIso } from '../../../lib/time.ts';
@@ -54,8 +54,8 @@ export async function pageReviews(
   f: Filter & { pageNum: number; pageSize: number },
 ): Promise<ReviewPage> {
   await ownShopId(db, t, f.shopId);
-  await ownGoodsId(db, t, f.goodsId);
-  await ownEmployeeId(db, t, f.employeeId);
+  await ownRow(db, t, 'goods', f.goodsId, '商品不存在');
+  await ownRow(db, t, 'employee', f.employeeId, '员工不存在');
   const base = filtered(db, t, f);
   const page = await paginate(
     base,
