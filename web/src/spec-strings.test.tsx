@@ -6,7 +6,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntApp, Button } from 'antd';
-import type { AxiosAdapter } from 'axios';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FullScreenLoading } from './app/App.tsx';
 import { DIALOG_TITLES, useAlert, useConfirm } from './components/confirm.ts';
@@ -15,7 +14,7 @@ import { editorConfig, videoProblem } from './components/rich-text/editor-config
 import { FileUpload } from './components/upload/FileUpload.tsx';
 import { ImageUpload } from './components/upload/ImageUpload.tsx';
 import { ConfigEditor } from './features/system/config/components/ConfigEditor.tsx';
-import { api, download, http } from './lib/api-client.ts';
+import { type TransportAdapter, api, download, http } from './lib/api-client.ts';
 import { loadingStore } from './lib/loading.ts';
 import { setMessageApi } from './lib/notify.ts';
 
@@ -61,7 +60,7 @@ afterEach(() => {
   toasts.length = 0;
 });
 const answer =
-  (body: unknown): AxiosAdapter =>
+  (body: unknown): TransportAdapter =>
   async (config) => ({
     data: body,
     status: 200,

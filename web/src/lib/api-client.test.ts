@@ -1,7 +1,6 @@
 import { CLIENT_ID as AUTH_CLIENT_ID } from '@jz/contracts/auth';
-import type { AxiosAdapter } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, download, http, toForm } from './api-client.ts';
+import { type TransportAdapter, api, ApiError, download, http, toForm } from './api-client.ts';
 import { loadingStore } from './loading.ts';
 import { setMessageApi } from './notify.ts';
 
@@ -16,7 +15,7 @@ function answer(
   status: number,
   body: unknown,
   headers: Record<string, string> = { 'content-type': 'application/json' },
-): AxiosAdapter {
+): TransportAdapter {
   return async (config) => {
     seen.push({ headers: config.headers as never, data: config.data, method: config.method, url: config.url });
     return { data: body, status, statusText: '', headers, config, request: {} };

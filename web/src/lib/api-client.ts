@@ -92,6 +92,9 @@ export interface AdapterConfig {
   responseType?: string;
 }
 
+/** A stand-in transport (tests): gets the request, answers what the transport would. */
+export type TransportAdapter = (config: AdapterConfig) => Promise<HttpRawResponse>;
+
 interface HttpDefaults {
   /** Replaces the transport (tests); it gets a RequestConfig. */
   adapter?(config: AdapterConfig): Promise<HttpRawResponse>;

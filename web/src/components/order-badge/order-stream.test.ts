@@ -1,6 +1,5 @@
-import type { AxiosAdapter } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { http } from '../../lib/api-client.ts';
+import { type TransportAdapter, http } from '../../lib/api-client.ts';
 import { MESSAGES_CHANGED } from '../message-bell/unread.ts';
 import { orderStream } from './order-stream.ts';
 
@@ -26,7 +25,7 @@ class FakeEventSource {
 }
 
 let tickets = 0;
-const ticketAdapter: AxiosAdapter = async (config) => {
+const ticketAdapter: TransportAdapter = async (config) => {
   tickets++;
   const ticket = `ticket${String(tickets).padStart(20, '0')}`;
   return {
