@@ -1,6 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+// The app registers every feature's pages at start-up (main → router → registry); tests look pages up the same way.
+import '../src/app/registry.ts';
 
 // findBy*/waitFor give up after 1 s by default: too short when several test files render antd at once on two cores
 // (a 50-row table with its pager has missed it). A real failure still fails, only later.

@@ -4,17 +4,17 @@ import { App as AntApp } from 'antd';
 import type { ComponentType } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setPerms } from '../../../../lib/storage.ts';
-import BannerPage from '../../../platform/banner/pages/BannerPage.tsx';
-import FeedbackPage from '../../../platform/feedback/pages/FeedbackPage.tsx';
-import MerchantUserPage from '../../../platform/merchant-user/pages/MerchantUserPage.tsx';
-import NoticePage from '../../../platform/notice/pages/NoticePage.tsx';
-import QaPage from '../../../platform/qa/pages/QaPage.tsx';
-import GenPage from '../../gen/pages/GenPage.tsx';
-import MenuPage from '../../menu/pages/MenuPage.tsx';
-import RolePage from '../../role/pages/RolePage.tsx';
-import UserPage from '../../user/pages/UserPage.tsx';
-import LogPage from './LogPage.tsx';
+import { setPerms } from '../src/lib/storage.ts';
+import BannerPage from '../src/features/platform/banner/pages/BannerPage.tsx';
+import FeedbackPage from '../src/features/platform/feedback/pages/FeedbackPage.tsx';
+import MerchantUserPage from '../src/features/platform/merchant-user/pages/MerchantUserPage.tsx';
+import NoticePage from '../src/features/platform/notice/pages/NoticePage.tsx';
+import QaPage from '../src/features/platform/qa/pages/QaPage.tsx';
+import GenPage from '../src/features/system/gen/pages/GenPage.tsx';
+import MenuPage from '../src/features/system/menu/pages/MenuPage.tsx';
+import RolePage from '../src/features/system/role/pages/RolePage.tsx';
+import UserPage from '../src/features/system/user/pages/UserPage.tsx';
+import LogPage from '../src/features/system/log/pages/LogPage.tsx';
 
 /**
  * Issue 7: every toolkit list has search, the 10/20/30/50 pager and loading / empty / error states. The server is
@@ -42,7 +42,7 @@ const MENUS = Array.from({ length: 12 }, (_, i) => ({
   children: [],
 }));
 
-vi.mock('../../../../lib/api-client.ts', () => ({
+vi.mock('../src/lib/api-client.ts', () => ({
   api: {
     get: async (url: string, params?: Record<string, unknown>) => {
       if (url.includes('/dict/')) return { dataList: [] };

@@ -5,7 +5,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { hasPerm } from '../lib/access.tsx';
 import { menuQuery } from '../lib/queries.ts';
-import { leaves } from './layouts/menu-tree.ts';
+import { leaves } from '../lib/menu-tree.ts';
 import { type PageDef, pageByKey } from './registry.ts';
 
 /** Renders a registry page under its header (breadcrumbs, title, action slot), or a clear 403 without the permission. */

@@ -5,7 +5,7 @@ import { Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { pageByKey } from '../app/registry.ts';
+import { pageByKey } from '../lib/page-registry.ts';
 import { tidyColumns } from './data-table/DataTable.tsx';
 import { crumbsOf, PageAction, PageHeader } from './PageHeader.tsx';
 

@@ -4,8 +4,8 @@ import { Breadcrumb } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Link } from 'react-router';
-import { folderPathTo } from '../app/layouts/menu-tree.ts';
-import { type PageDef, pageByKey } from '../app/registry.ts';
+import { folderPathTo } from '../lib/menu-tree.ts';
+import { type PageDef, pageByKey } from '../lib/page-registry.ts';
 import { menuQuery } from '../lib/queries.ts';
 
 /** The id of the header's right-hand slot; pages put their primary action there with <PageAction>. */

@@ -3,17 +3,17 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Descriptions, Empty, Row, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useNavigate } from 'react-router';
-import { leaves, menuHref } from '../../../app/layouts/menu-tree.ts';
-import { pageByKey } from '../../../app/registry.ts';
-import { MenuIcon } from '../../../components/icons/icon-map.tsx';
-import { initPcQuery, menuQuery, profileQuery } from '../../../lib/queries.ts';
-import { DictTag } from '../../../lib/dict.tsx';
-import { hasPerm } from '../../../lib/access.tsx';
-import { PendingAgreementAlert } from '../../merchant/agreement/components/PendingAgreementAlert.tsx';
-import { LicenceAlert } from '../../merchant/licence/components/LicenceAlert.tsx';
-import { NoticeCard } from '../../merchant/feedback/components/NoticeCard.tsx';
-import { TodayFigures } from '../../merchant/stats/components/TodayFigures.tsx';
-import { formatLongDate } from '../../../lib/format.ts';
+import { leaves, menuHref } from '../../lib/menu-tree.ts';
+import { pageByKey } from '../registry.ts';
+import { MenuIcon } from '../../components/icons/icon-map.tsx';
+import { initPcQuery, menuQuery, profileQuery } from '../../lib/queries.ts';
+import { DictTag } from '../../lib/dict.tsx';
+import { hasPerm } from '../../lib/access.tsx';
+import { PendingAgreementAlert } from '../../features/merchant/agreement/components/PendingAgreementAlert.tsx';
+import { LicenceAlert } from '../../features/merchant/licence/components/LicenceAlert.tsx';
+import { NoticeCard } from '../../features/merchant/feedback/components/NoticeCard.tsx';
+import { TodayFigures } from '../../features/merchant/stats/components/TodayFigures.tsx';
+import { formatLongDate } from '../../lib/format.ts';
 
 function greeting() {
   const h = dayjs().hour();

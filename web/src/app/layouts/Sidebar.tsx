@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { MenuIcon } from '../../components/icons/icon-map.tsx';
 import { pageByPath } from '../registry.ts';
-import { folderPathTo, menuHref } from './menu-tree.ts';
+import { folderPathTo, menuHref } from '../../lib/menu-tree.ts';
 
 type Item = Required<MenuProps>['items'][number];
 

@@ -1,4 +1,4 @@
-import '../agreement.css';
+import './agreement.css';
 
 /**
  * Renders an agreement's rich text. The server sanitises every agreement with sanitizeRichText() before storing it,

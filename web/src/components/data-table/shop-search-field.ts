@@ -1,5 +1,5 @@
 import type { InitPc } from '@jz/contracts/auth';
-import type { SearchField } from '../../../components/data-table/SearchForm.tsx';
+import type { SearchField } from './SearchForm.tsx';
 
 /**
  * The 店铺 filter of the merchant lists (orders, 验券, reviews, employees, courier orders): empty means the current

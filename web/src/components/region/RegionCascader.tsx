@@ -1,12 +1,13 @@
+import { regionApi } from '@jz/contracts/api/region';
 import type { RegionNode } from '@jz/contracts/region';
 import { useQuery } from '@tanstack/react-query';
 import { Cascader } from 'antd';
-import { api } from '../../lib/api-client.ts';
+import { callContract } from '../../lib/contract-client.ts';
 
 /** The province / city / district tree (static data: fetched once per session). */
 export const regionQuery = {
   queryKey: ['region', 'tree'] as const,
-  queryFn: () => api.get<RegionNode[]>('/api/app/huishou/area/findShengShiQu', undefined, { quiet: true }),
+  queryFn: () => callContract(regionApi.tree, {}, { quiet: true }),
   staleTime: Number.POSITIVE_INFINITY,
   gcTime: Number.POSITIVE_INFINITY,
 };
@@ -40,7 +41,7 @@ export function regionNamesOf(tree: RegionNode[] | undefined, codes: string[] | 
   return out;
 }
 
-/** Region cascader fed by GET /api/app/huishou/area/findShengShiQu; searchable by name. */
+/** Region cascader fed by the region tree (regionApi.tree); searchable by name. */
 export function RegionCascader({
   id,
   'aria-label': ariaLabel,

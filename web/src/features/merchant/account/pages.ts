@@ -1,5 +1,5 @@
 import { lazyPage } from '../../../lib/lazy-page.ts';
-import type { PageDef } from '../../../app/registry.ts';
+import type { PageDef } from '../../../lib/page-registry.ts';
 
 /**
  * 账号设置 (issue 10). 我的账号 and its three change pages carry no perm: every signed-in user reaches its own

@@ -1,5 +1,5 @@
 import { lazyPage } from '../../../lib/lazy-page.ts';
-import type { PageDef } from '../../../app/registry.ts';
+import type { PageDef } from '../../../lib/page-registry.ts';
 
 /** 快递下单 (issue 6; spec §2 route /kuaidixiadan). */
 export const pages: PageDef[] = [

@@ -1,5 +1,5 @@
 import { lazyPage } from '../../../lib/lazy-page.ts';
-import type { PageDef } from '../../../app/registry.ts';
+import type { PageDef } from '../../../lib/page-registry.ts';
 
 /** 财务管理 (issue 8): spec §2 routes /caiwuguanli, /caiwuzijinzonglan, /shouzhimingxi, /caiwutixian, /buketixianjine, /bangdingjilu. */
 export const pages: PageDef[] = [

@@ -1,5 +1,5 @@
 import type { Message } from '@jz/contracts/message';
-import { pageByPath } from '../../../app/registry.ts';
+import { pageByPath } from '../../../lib/page-registry.ts';
 import { hasPerm } from '../../../lib/access.tsx';
 
 /** Where each kind of message leads (spec §2 routes). */

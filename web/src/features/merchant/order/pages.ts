@@ -1,5 +1,5 @@
 import { lazyPage } from '../../../lib/lazy-page.ts';
-import type { PageDef } from '../../../app/registry.ts';
+import type { PageDef } from '../../../lib/page-registry.ts';
 
 /** 订单管理 (issue 6; spec §2 routes). */
 export const pages: PageDef[] = [

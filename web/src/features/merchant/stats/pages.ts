@@ -1,5 +1,5 @@
 import { lazyPage } from '../../../lib/lazy-page.ts';
-import type { PageDef } from '../../../app/registry.ts';
+import type { PageDef } from '../../../lib/page-registry.ts';
 
 /** 数据中心 (issue 5; spec §2 routes). */
 export const pages: PageDef[] = [

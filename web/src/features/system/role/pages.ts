@@ -1,5 +1,5 @@
 import { lazyPage } from '../../../lib/lazy-page.ts';
-import type { PageDef } from '../../../app/registry.ts';
+import type { PageDef } from '../../../lib/page-registry.ts';
 
 export const pages: PageDef[] = [
   {

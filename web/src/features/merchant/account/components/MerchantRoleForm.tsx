@@ -4,7 +4,7 @@ import { Alert, Form, Input, Modal, Skeleton, Tree } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { useEffect, useMemo, useState } from 'react';
 import { zodRule } from '../../../../lib/zod-rule.ts';
-import { checkedLeaves, leafIds, toSave } from '../../../system/role/components/menu-checks.ts';
+import { checkedLeaves, leafIds, toSave } from '../../../../lib/menu-checks.ts';
 import { useGrantTree, useSaveRole } from '../api/subaccounts.ts';
 
 const s = merchantRoleAddBody.shape;

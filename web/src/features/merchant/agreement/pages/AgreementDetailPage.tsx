@@ -5,7 +5,7 @@ import { Button, Card, Descriptions, Result, Space, Spin, Tag, Typography } from
 import { useNavigate, useSearchParams } from 'react-router';
 import { DictTag } from '../../../../lib/dict.tsx';
 import { signatureQuery } from '../api/agreements.ts';
-import { AgreementContent } from '../components/AgreementContent.tsx';
+import { AgreementContent } from '../../../../components/agreement/AgreementContent.tsx';
 import { formatDateTime } from '../../../../lib/format.ts';
 
 const fmt = (t: string) => formatDateTime(t, { seconds: true });

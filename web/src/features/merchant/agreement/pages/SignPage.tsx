@@ -8,7 +8,7 @@ import { Auth } from '../../../../lib/access.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
 import { zodRule } from '../../../../lib/zod-rule.ts';
 import { pendingQuery, useSignAgreement } from '../api/agreements.ts';
-import { AgreementContent } from '../components/AgreementContent.tsx';
+import { AgreementContent } from '../../../../components/agreement/AgreementContent.tsx';
 import { formatDateTime } from '../../../../lib/format.ts';
 
 /**

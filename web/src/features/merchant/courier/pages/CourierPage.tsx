@@ -16,7 +16,7 @@ import { courierKeys, getCourierPage, useCourierMutations } from '../api/courier
 import { CourierDetailDrawer } from '../components/CourierDetailDrawer.tsx';
 import { CourierForm } from '../components/CourierForm.tsx';
 import { formatDateTime, formatWeight } from '../../../../lib/format.ts';
-import { shopSearchField } from '../../shop/shop-search-field.ts';
+import { shopSearchField } from '../../../../components/data-table/shop-search-field.ts';
 
 const t = (iso: string) => formatDateTime(iso);
 

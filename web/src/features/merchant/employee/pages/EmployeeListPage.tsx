@@ -16,7 +16,7 @@ import { useEmployeeMutations } from '../api/employee-mutations.ts';
 import { employeeKeys, getEmployeePage } from '../api/get-employee-page.ts';
 import { CertSummary } from '../components/CertificateState.tsx';
 import { WorkStateAction } from '../components/WorkStateAction.tsx';
-import { shopSearchField } from '../../shop/shop-search-field.ts';
+import { shopSearchField } from '../../../../components/data-table/shop-search-field.ts';
 
 /** 公司员工 (/gongsiyuangong): the merchant's employees, by default those of the current shop. */
 export default function EmployeeListPage() {

@@ -2,7 +2,7 @@ import type { LedgerEntry } from '@jz/contracts/finance';
 import { Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router';
-import { pageByPath } from '../../../../app/registry.ts';
+import { pageByPath } from '../../../../lib/page-registry.ts';
 import { CopyText } from '../../../../components/CopyText.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
 import { fmtTime, yuan } from './money.ts';

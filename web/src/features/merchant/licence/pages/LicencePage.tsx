@@ -13,7 +13,7 @@ import { Auth } from '../../../../lib/access.tsx';
 import { DictTag, useDict } from '../../../../lib/dict.tsx';
 import { zodRule } from '../../../../lib/zod-rule.ts';
 import { getLicencePage, type LicenceInput, licenceKeys, useDeleteLicences, useSaveLicence } from '../api/licences.ts';
-import { ExpiryTag } from '../components/ExpiryTag.tsx';
+import { ExpiryTag } from '../../../../components/licence/ExpiryTag.tsx';
 
 const s = licenceAddBody.shape;
 type FormValues = Omit<LicenceInput, 'validFrom' | 'validTo'> & {

@@ -18,7 +18,7 @@ import { type OrderDialog, OrderActions } from '../components/OrderActions.tsx';
 import { OrderDetailDrawer } from '../components/OrderDetailDrawer.tsx';
 import { yuan } from '../components/money.ts';
 import { formatDateTime, formatShortDateTime } from '../../../../lib/format.ts';
-import { shopSearchField } from '../../shop/shop-search-field.ts';
+import { shopSearchField } from '../../../../components/data-table/shop-search-field.ts';
 
 /**
  * 订单管理 (/dingdanguanli): the orders of the current shop (or all shops), status tabs with counts, search, the

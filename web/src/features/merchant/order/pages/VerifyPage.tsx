@@ -12,7 +12,7 @@ import { zodRule } from '../../../../lib/zod-rule.ts';
 import { getVerifyHistory, orderKeys, useOrderMutations } from '../api/orders.ts';
 import { yuan } from '../components/money.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
-import { shopSearchField } from '../../shop/shop-search-field.ts';
+import { shopSearchField } from '../../../../components/data-table/shop-search-field.ts';
 
 /**
  * 验券管理 (/yanquanguanli): the merchant types the customer's 12-digit code; the matching order of this merchant is

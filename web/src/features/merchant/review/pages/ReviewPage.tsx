@@ -12,7 +12,7 @@ import { zodRule } from '../../../../lib/zod-rule.ts';
 import { filterField, useFilterOptions } from '../../order/api/orders.ts';
 import { getReviewPage, reviewKeys, useReply } from '../api/reviews.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
-import { shopSearchField } from '../../shop/shop-search-field.ts';
+import { shopSearchField } from '../../../../components/data-table/shop-search-field.ts';
 
 /**
  * 订单评价管理 (/dingdanpingjiaguanli): customers' reviews with rating, content, images, employee and goods; filters

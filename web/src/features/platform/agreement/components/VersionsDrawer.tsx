@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Collapse, Drawer, Empty, Space, Spin, Tag, Typography } from 'antd';
 import { QueryError } from '../../../../components/QueryState.tsx';
-import { AgreementContent } from '../../../merchant/agreement/components/AgreementContent.tsx';
+import { AgreementContent } from '../../../../components/agreement/AgreementContent.tsx';
 import { agreementDetailQuery } from '../api/agreements.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
 

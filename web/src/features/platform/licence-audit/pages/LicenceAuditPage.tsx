@@ -8,7 +8,7 @@ import { DataTable } from '../../../../components/data-table/DataTable.tsx';
 import { fileUrl } from '../../../../components/upload/index.ts';
 import { Auth } from '../../../../lib/access.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
-import { ExpiryTag } from '../../../merchant/licence/components/ExpiryTag.tsx';
+import { ExpiryTag } from '../../../../components/licence/ExpiryTag.tsx';
 import { getLicenceAuditPage, licenceAuditKeys, useAuditLicence } from '../api/licence-audit.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
 

@@ -7,7 +7,7 @@ import { useConfirm } from '../../../../components/confirm.ts';
 import { CopyText } from '../../../../components/CopyText.tsx';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
 import { RowAction } from '../../../../components/RowAction.tsx';
-import { RichHtml } from '../../../merchant/shop/components/RichHtml.tsx';
+import { RichHtml } from '../../../../components/rich-text/RichHtml.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
 import { auditKeys, getAllShopsPage, useAuditMutation, useAuditShop } from '../api.ts';
 import { fileUrl } from '../../../../components/upload/index.ts';

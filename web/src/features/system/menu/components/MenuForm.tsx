@@ -1,7 +1,7 @@
 import { menuAddBody, type MenuRow, permsField, routerParamField } from '@jz/contracts/menu-admin';
 import { Form, Input, InputNumber, Modal, Radio, Select, TreeSelect } from 'antd';
 import { useMemo } from 'react';
-import { pages } from '../../../../app/registry.ts';
+import { pages } from '../../../../lib/page-registry.ts';
 import { IconSelect } from '../../../../components/icon-picker/IconPicker.tsx';
 import { zodRule } from '../../../../lib/zod-rule.ts';
 import type { MenuInput } from '../api/menus.ts';

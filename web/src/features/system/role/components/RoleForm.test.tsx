@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import { describe, expect, it, vi } from 'vitest';
-import { checkedLeaves, toSave } from './menu-checks.ts';
+import { checkedLeaves, toSave } from '../../../../lib/menu-checks.ts';
 import { RoleForm } from './RoleForm.tsx';
 
 // 系统管理 (1) > 用户管理 (2) > [新增用户 (3), 删除用户 (4)]; 首页 (5).

@@ -6,7 +6,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { RowAction } from '../../../../components/RowAction.tsx';
 import { zodRule } from '../../../../lib/zod-rule.ts';
 import { type RoleInput, useMenuTree } from '../api/roles.ts';
-import { checkedLeaves, leafIds, toSave } from './menu-checks.ts';
+import { checkedLeaves, leafIds, toSave } from '../../../../lib/menu-checks.ts';
 import { useSubmitting } from '../../../../lib/use-long-action.ts';
 
 const s = roleAddBody.shape;

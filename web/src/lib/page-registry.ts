@@ -1,0 +1,39 @@
+import type { ComponentType, LazyExoticComponent } from 'react';
+
+/**
+ * One page of the console. Each feature folder declares its pages in a `pages.ts`; the app gathers them all
+ * (app/registry.ts) and registers them here, so features and shared components can look pages up without importing
+ * the app. The router, the sidebar's component lookup and the breadcrumbs come from it. Server menu rows name `key`.
+ */
+export interface PageDef {
+  key: string;
+  /** The route path (spec §2 fixes the merchant ones, e.g. /shangpinguanli). */
+  path: string;
+  title: string;
+  component: LazyExoticComponent<ComponentType>;
+  /** Shown only to users holding this code (the server enforces it again on every call). */
+  perm?: string;
+  /** Pages reachable without a menu entry of their own (details, add/edit forms) name their menu parent here. */
+  parentKey?: string;
+}
+
+/** Every registered page, in registration order; filled by registerPages at start-up. */
+export const pages: PageDef[] = [];
+export const pageByKey = new Map<string, PageDef>();
+export const pageByPath = new Map<string, PageDef>();
+
+/** Adds pages to the registry (app/registry.ts calls it once with every feature's pages). */
+export function registerPages(list: PageDef[]) {
+  for (const p of list) {
+    pages.push(p);
+    pageByKey.set(p.key, p);
+    pageByPath.set(p.path, p);
+  }
+}
+
+/** Keys and paths declared twice (the later one would hide the earlier in the lookups). */
+export function assertUniqueRegistry() {
+  const dupKeys = pages.filter((p, i) => pages.findIndex((q) => q.key === p.key) !== i).map((p) => p.key);
+  const dupPaths = pages.filter((p, i) => pages.findIndex((q) => q.path === p.path) !== i).map((p) => p.path);
+  return { dupKeys, dupPaths };
+}
