@@ -1,27 +1,44 @@
 import { z } from 'zod';
 import { optionalStatus, optionalText, pageQuery, statusFlag } from './common.ts';
 
-export interface DictType {
-  id: number;
-  name: string;
-  type: string;
-  status: number;
-  remark: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A dictionary type as the console lists it. */
+export const dictTypeRow = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: z.string(),
+  status: z.number().int(),
+  remark: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type DictType = z.infer<typeof dictTypeRow>;
 
-export interface DictData {
-  id: number;
-  dictType: string;
-  dictLabel: string;
-  dictValue: string;
-  sort: number;
-  tagType: string | null;
-  status: number;
-  remark: string | null;
-  createdAt: string;
-}
+/** A dictionary value as the console lists it. */
+export const dictDataRow = z.object({
+  id: z.number().int(),
+  dictType: z.string(),
+  dictLabel: z.string(),
+  dictValue: z.string(),
+  sort: z.number().int(),
+  tagType: z.string().nullable(),
+  status: z.number().int(),
+  remark: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type DictData = z.infer<typeof dictDataRow>;
+
+/** An enabled value of one dictionary, as every page renders labels and tags (findByType). */
+export const dictItem = z.object({
+  dictLabel: z.string(),
+  dictValue: z.string(),
+  type: z.string(),
+  tagType: z.string().nullable(),
+  sort: z.number().int(),
+});
+export type DictItemRow = z.infer<typeof dictItem>;
+
+/** A dictionary type named in the path (findByType/{type}). */
+export const dictTypeParam = z.object({ type: z.string().trim().min(1).max(100) });
 
 export const TAG_TYPES = ['default', 'success', 'processing', 'error', 'warning', 'blue', 'purple', 'cyan'] as const;
 

@@ -1,6 +1,7 @@
+import { dictApi } from '@jz/contracts/api/dict';
 import { useQuery } from '@tanstack/react-query';
 import { Tag } from 'antd';
-import { api } from './api-client.ts';
+import { callContract } from './contract-client.ts';
 
 export interface DictItem {
   dictLabel: string;
@@ -21,11 +22,7 @@ export function useDict(type: string) {
   const q = useQuery({
     queryKey: ['dict', type],
     queryFn: async () => {
-      const r = await api.get<{ dataList?: DictItem[] }>(
-        `/api/app/dict/findByType/${encodeURIComponent(type)}`,
-        undefined,
-        { quiet: true, silentError: true },
-      );
+      const r = await callContract(dictApi.byType, { params: { type } }, { quiet: true, silentError: true });
       if (!r?.dataList?.length) console.warn(`字典「${type}」没有数据`); // spec §8: only a console warning
       return r?.dataList ?? [];
     },

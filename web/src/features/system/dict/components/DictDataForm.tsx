@@ -1,7 +1,7 @@
-import { dictDataBody, TAG_TYPES } from '@jz/contracts/dict';
+import { type DictData, dictDataBody, TAG_TYPES } from '@jz/contracts/dict';
 import { Form, Input, InputNumber, Modal, Radio, Select, Tag } from 'antd';
 import { zodRule } from '../../../../lib/zod-rule.ts';
-import type { DictDataInput } from '../api/dict-data.ts';
+import type { DictDataInput } from '../api/dict.ts';
 import { useSubmitting } from '../../../../lib/use-long-action.ts';
 
 const s = dictDataBody.shape;
@@ -9,7 +9,7 @@ const s = dictDataBody.shape;
 export function DictDataForm(props: {
   open: boolean;
   dictType: string;
-  initial?: Partial<DictDataInput> & { id?: number };
+  initial?: Partial<DictData>;
   onSubmit: (v: DictDataInput) => Promise<unknown>;
   onClose: () => void;
 }) {

@@ -1,7 +1,7 @@
-import { dictTypeBody } from '@jz/contracts/dict';
+import { type DictType, dictTypeBody } from '@jz/contracts/dict';
 import { Form, Input, Modal, Radio } from 'antd';
 import { zodRule } from '../../../../lib/zod-rule.ts';
-import type { DictTypeInput } from '../api/dict-types.ts';
+import type { DictTypeInput } from '../api/dict.ts';
 import { useSubmitting } from '../../../../lib/use-long-action.ts';
 
 const s = dictTypeBody.shape;
@@ -9,7 +9,7 @@ const s = dictTypeBody.shape;
 /** Add/edit dialog for a dictionary type; validates with the server's schema before submitting. */
 export function DictTypeForm(props: {
   open: boolean;
-  initial?: Partial<DictTypeInput> & { id?: number };
+  initial?: Partial<DictType>;
   onSubmit: (v: DictTypeInput) => Promise<unknown>;
   onClose: () => void;
 }) {

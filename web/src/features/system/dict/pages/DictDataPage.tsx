@@ -1,6 +1,5 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import type { DictData } from '@jz/contracts/dict';
-import { useQuery } from '@tanstack/react-query';
 import { Button, Select, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
@@ -12,8 +11,7 @@ import { CrudToolbar } from '../../../../components/data-table/CrudToolbar.tsx';
 import { CrudRowActions } from '../../../../components/data-table/CrudRowActions.tsx';
 import { StatusSwitch } from '../../../../components/StatusSwitch.tsx';
 import { hasPerm } from '../../../../lib/access.tsx';
-import { dictDataKeys, getDictDataPage, useDictDataMutations } from '../api/dict-data.ts';
-import { getDictTypeList } from '../api/dict-types.ts';
+import { dictDataKeys, getDictDataPage, useDictDataMutations, useDictTypeList } from '../api/dict.ts';
 import { DictDataForm } from '../components/DictDataForm.tsx';
 
 /** 字典数据: the values of one dictionary type (?dictType=...). */
@@ -21,7 +19,7 @@ export default function DictDataPage() {
   const navigate = useNavigate();
   const [sp, setSp] = useSearchParams();
   const dictType = sp.get('dictType') ?? '';
-  const types = useQuery({ queryKey: ['sys', 'dict', 'typeList'], queryFn: getDictTypeList });
+  const types = useDictTypeList();
   const { add, edit, remove } = useDictDataMutations();
   const [editing, setEditing] = useState<Partial<DictData> | null>(null);
 

@@ -11,7 +11,7 @@ import { CrudToolbar } from '../../../../components/data-table/CrudToolbar.tsx';
 import { CrudRowActions } from '../../../../components/data-table/CrudRowActions.tsx';
 import { StatusSwitch } from '../../../../components/StatusSwitch.tsx';
 import { hasPerm } from '../../../../lib/access.tsx';
-import { dictTypeKeys, getDictTypePage, useDictTypeMutations } from '../api/dict-types.ts';
+import { dictTypeKeys, getDictTypePage, useDictTypeMutations } from '../api/dict.ts';
 import { DictTypeForm } from '../components/DictTypeForm.tsx';
 import { formatDateTime } from '../../../../lib/format.ts';
 

@@ -15,7 +15,7 @@ import { AutoComplete, Checkbox, Form, Input, InputNumber, Modal, Select, Spin, 
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useState } from 'react';
 import { zodRule } from '../../../../lib/zod-rule.ts';
-import { getDictTypeList } from '../../dict/api/dict-types.ts';
+import { getDictTypeList } from '../../dict/api/dict.ts';
 import { genKeys, getGenTable, useGenMutations } from '../api/gen.ts';
 
 const s = genTableFields;
