@@ -5,7 +5,7 @@ import { buildApp } from '../src/app.ts';
 import { type DbHandle, openDb } from '../src/db/client.ts';
 import { openCustomerSession } from '../src/modules/customer/customer.repo.ts';
 import { sendMessage } from '../src/modules/merchant/message/message.service.ts';
-import { busOf, notifyMerchants } from '../src/modules/merchant/order/order-bus.ts';
+import { busOf, notifyMerchants } from '../src/lib/order-bus.ts';
 import type { App } from '../src/modules/types.ts';
 import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp, testDbKind } from './helpers/index.ts';
 

@@ -1,7 +1,7 @@
 import type { DB } from '../db/client.ts';
 import type { Database } from '../db/schema.ts';
 import { notFound } from './errors.ts';
-import { shopAllowed, type Tenant } from './tenant.ts';
+import { shopAllowed, shopFilter, type Tenant } from './tenant.ts';
 
 /**
  * Ids a merchant-side list takes as a filter (shop, employee, goods...) must name the caller's own objects: another
@@ -28,6 +28,13 @@ export async function ownShopId<T extends number | 'all' | undefined>(
     .executeTakeFirst();
   if (!s || !shopAllowed({ allowedShopIds: t.allowedShopIds ?? null }, shopId)) throw notFound('店铺不存在');
   return shopId;
+}
+
+/** shopFilter, and a shop id named by the caller must be one of its merchant's shops (else 2002 店铺不存在). */
+export async function ownShopFilter(db: DB, t: Tenant, shopId: 'all' | number | undefined) {
+  const s = shopFilter(t, shopId);
+  await ownShopId(db, t, shopId);
+  return s;
 }
 
 /** The tables whose rows belong to one merchant (an `id` and a `merchantId`): core ones and those modules add. */

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { DB } from '../db/client.ts';
 import { type AuthUser, currentUser } from '../plugins/auth.ts';
-import { forbidden } from './errors.ts';
+import { business, forbidden } from './errors.ts';
 
 export interface Tenant {
   user: AuthUser;
@@ -40,6 +40,18 @@ export async function allowedShopsOf(db: DB, user: Pick<AuthUser, 'id' | 'isOwne
  */
 export const shopsFilter = (t: Pick<Tenant, 'allowedShopIds'>): number[] | null =>
   t.allowedShopIds ? (t.allowedShopIds.length ? t.allowedShopIds : [-1]) : null;
+
+/**
+ * Which shop a per-shop list or figure covers, from its `shopId` parameter: the caller's current shop when absent,
+ * null (every shop of the merchant) with 'all', else the shop named. Does NOT check that a named shop is the merchant's:
+ * use ownShopFilter (lib/owned.ts) wherever the id comes from the caller.
+ */
+export function shopFilter(t: Pick<Tenant, 'shopId'>, shopId: 'all' | number | undefined): number | null {
+  if (shopId === 'all') return null;
+  if (typeof shopId === 'number') return shopId;
+  if (!t.shopId) throw business('请先创建店铺');
+  return t.shopId;
+}
 
 /** Whether a shop id is inside a tenant's shop limit. */
 export const shopAllowed = (t: Pick<Tenant, 'allowedShopIds'>, shopId: number) =>

@@ -3,7 +3,7 @@ import http, { type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { observeQueries, poolOf } from '../db/client.ts';
-import { busOf } from '../modules/merchant/order/order-bus.ts';
+import { busOf } from '../lib/order-bus.ts';
 import type { App } from '../lib/app-type.ts';
 
 /**

@@ -15,7 +15,7 @@ import { ok } from '../../lib/envelope.ts';
 import { consumeCode, issueCode } from '../auth/sms-code.service.ts';
 import { createOrder } from '../merchant/order/order-create.repo.ts';
 import { markPaid, markReviewed } from '../merchant/order/transition.repo.ts';
-import { insertReview } from '../merchant/review/review.repo.ts';
+import { insertReview } from '../merchant/review/review.service.ts';
 import { defineModule } from '../types.ts';
 import * as repo from './customer.repo.ts';
 

@@ -15,6 +15,7 @@ import {
   withdrawQuery,
   withdrawTarget,
 } from '@jz/contracts/finance';
+import { dakuanQuery } from '@jz/contracts/order';
 import { ok } from '../../../lib/envelope.ts';
 import { type ExportColumn, sendTable } from '../../../lib/export/table-export.ts';
 import { business, forbidden, invalid, notFound } from '../../../lib/errors.ts';
@@ -35,6 +36,7 @@ import {
   stepUpInfo,
   verifyStepUp,
 } from './step-up.service.ts';
+import * as settlements from './settlement.repo.ts';
 import { precheckWithdrawal, replayOf, requestWithdrawal } from './withdraw.service.ts';
 
 const TITLE = '财务管理';
@@ -350,6 +352,26 @@ export function financeRoutes(app: App) {
       if (r === 'missing') throw notFound('银行卡不存在或已解绑');
       if (r === 'busy') throw business('该银行卡有审核中或打款中的提现，暂不能解绑');
       return ok(null, '解绑成功');
+    },
+  );
+
+  // Settlements (打款) of completed orders, listed in the order console: under the order path the spec gives them.
+  const orderBase = '/tmpl/api/app/jiazheng/pay/dingdan';
+  app.get(
+    `${orderBase}/findDakuanByPage`,
+    { schema: { querystring: dakuanQuery }, config: { perm: 'merchant:order:dakuan' } },
+    async (req) => {
+      return ok(await settlements.dakuanPage(app.db, await tenantOf(app.db, req), req.query), 'ok');
+    },
+  );
+  app.get(
+    `${orderBase}/findDakuanHuizong`,
+    {
+      schema: { querystring: dakuanQuery.omit({ pageNum: true, pageSize: true }) },
+      config: { perm: 'merchant:order:dakuan' },
+    },
+    async (req) => {
+      return ok(await settlements.dakuanHuizong(app.db, await tenantOf(app.db, req), req.query), 'ok');
     },
   );
 }

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../../../db/client.ts';
 import type { Database } from '../../../db/schema.ts';
 import { dayjs, nowIso } from '../../../lib/time.ts';
 import { sendMessage } from '../message/message.service.ts';
@@ -169,4 +170,14 @@ export async function unfreezeDue(
     if (moved) done++;
   }
   return done;
+}
+
+/** The settlement of one order of the merchant (undefined before the order is completed), for the order's detail. */
+export function settlementOfOrder(db: DB, merchantId: number, orderId: number) {
+  return db
+    .selectFrom('financeSettlement')
+    .select(['id', 'amount', 'commission', 'status', 'unfreezeAt'])
+    .where('orderId', '=', orderId)
+    .where('merchantId', '=', merchantId)
+    .executeTakeFirst();
 }

@@ -58,21 +58,6 @@ export async function unreadCount(db: DB, userId: number, r: Readable = null): P
   return out;
 }
 
-/**
- * The id of the user's newest unread message (null: none), for the live order stream's `event: message`. Any new
- * message is unread and has a larger id, so a larger answer means "something arrived"; one index probe
- * (message_user_read_idx: user_id, read_at, id).
- */
-export async function newestUnreadMessageId(db: DB, userId: number): Promise<number | null> {
-  const r = await db
-    .selectFrom('message')
-    .select(sql<number | null>`max(id)`.as('id'))
-    .where('userId', '=', userId)
-    .where('readAt', 'is', null)
-    .executeTakeFirst();
-  return r?.id == null ? null : Number(r.id);
-}
-
 /** All ids must be the caller's: one foreign or unknown id refuses the whole call (2002) and changes nothing. */
 async function assertOwn(db: DB, userId: number, ids: number[]) {
   const own = await db

@@ -3,8 +3,7 @@ import { type ExpressionBuilder, sql } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import type { DB } from '../../../db/client.ts';
 import { nowIso } from '../../../lib/time.ts';
-import '../account/account.tables.ts';
-import { notifyMerchants } from '../order/order-bus.ts';
+import { notifyMerchants } from '../../../lib/order-bus.ts';
 import './message.tables.ts';
 
 /** What reaches a merchant: one message per recipient user. */
@@ -196,4 +195,19 @@ async function wake(db: DB, merchantIds: number[] | null) {
   } catch (err) {
     if (db.isTransaction) throw err;
   }
+}
+
+/**
+ * The id of the user's newest unread message (null: none), for the live order stream's `event: message`. Any new
+ * message is unread and has a larger id, so a larger answer means "something arrived"; one index probe
+ * (message_user_read_idx: user_id, read_at, id).
+ */
+export async function newestUnreadMessageId(db: DB, userId: number): Promise<number | null> {
+  const r = await db
+    .selectFrom('message')
+    .select(sql<number | null>`max(id)`.as('id'))
+    .where('userId', '=', userId)
+    .where('readAt', 'is', null)
+    .executeTakeFirst();
+  return r?.id == null ? null : Number(r.id);
 }

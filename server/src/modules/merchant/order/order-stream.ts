@@ -1,8 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import { z } from 'zod';
 import type { App } from '../../types.ts';
-import { newestUnreadMessageId } from '../message/message.repo.ts';
-import { busOf } from './order-bus.ts';
+import { newestUnreadMessageId } from '../message/message.service.ts';
+import { busOf } from '../../../lib/order-bus.ts';
 import * as repo from './order.repo.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { UNPAID_TIMEOUT_MINUTES } from '@jz/contracts/order';
 import { ensureDict } from '../../system/dict/dict.repo.ts';
 import { defineModule } from '../../types.ts';
-import { startBus, stopBus } from './order-bus.ts';
+import { startBus, stopBus } from '../../../lib/order-bus.ts';
 import { pruneStreamRows } from './order.repo.ts';
 import { orderRoutes } from './order.routes.ts';
 import { seedOrderDemo } from './order.seed.ts';
@@ -12,7 +12,7 @@ export const EXPIRE_INTERVAL_MS = 60_000;
 
 /**
  * Orders (issue 6): the state machine, live order taking, verification, settlements on completion.
- * Order 85: after finance (80), so its demo settlements exist first and its routes win if it registers the dakuan paths.
+ * Order 85: after finance (80), so its demo settlements exist first. The settlement (打款) lists are finance's routes.
  */
 export default defineModule({
   name: 'order',

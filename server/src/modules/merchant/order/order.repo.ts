@@ -1,7 +1,5 @@
 import { maskPhone } from '@jz/contracts/employee';
 import type {
-  Dakuan,
-  DakuanHuizong,
   Order,
   OrderDetail,
   OrderEvent,
@@ -14,36 +12,18 @@ import { ORDER_STATUSES } from '@jz/contracts/order';
 import { type SelectQueryBuilder, sql } from 'kysely';
 import type { DB } from '../../../db/client.ts';
 import type { Database } from '../../../db/schema.ts';
-import { business, notFound, unauthorized } from '../../../lib/errors.ts';
+import { notFound, unauthorized } from '../../../lib/errors.ts';
 import { likeContains, paginate } from '../../../lib/paging.ts';
 import { sha256 } from '../../../lib/crypto.ts';
-import { ownRow, ownShopId } from '../../../lib/owned.ts';
-import { shopAllowed, shopsFilter, type Tenant } from '../../../lib/tenant.ts';
+import { ownRow, ownShopFilter } from '../../../lib/owned.ts';
+import { shopAllowed, type Tenant } from '../../../lib/tenant.ts';
 import { nowIso } from '../../../lib/time.ts';
+import { settlementOfOrder } from '../finance/settlement.service.ts';
 import { countedByStatus, dayEnd, dayStart, seekByDay } from './order-counts.ts';
 import './order.tables.ts';
 import '../employee/employee.tables.ts';
 import '../shop/shop.tables.ts';
-import '../finance/finance.tables.ts';
 import '../review/review.tables.ts';
-
-/**
- * Which shops a list covers: the current shop by default, every shop of the merchant with 'all', or one shop.
- * Does NOT check that a numeric id belongs to the merchant: use ownShopFilter wherever the id comes from the caller.
- */
-export function shopFilter(t: Tenant, shopId: 'all' | number | undefined): number | null {
-  if (shopId === 'all') return null;
-  if (typeof shopId === 'number') return shopId;
-  if (!t.shopId) throw business('请先创建店铺');
-  return t.shopId;
-}
-
-/** shopFilter, and a shop id named by the caller must be one of its merchant's shops (else 2002 店铺不存在). */
-export async function ownShopFilter(db: DB, t: Tenant, shopId: 'all' | number | undefined) {
-  const s = shopFilter(t, shopId);
-  await ownShopId(db, t, shopId);
-  return s;
-}
 
 /** The list filters' ids (shop, employee) must name the caller's own objects: another merchant's is 2002. */
 async function ownFilters(db: DB, t: Tenant, f: { shopId?: 'all' | number; employeeId?: number }) {
@@ -239,12 +219,7 @@ export async function orderDetail(db: DB, merchantId: number, id: number): Promi
     .where('orderId', '=', id)
     .orderBy('id')
     .execute();
-  const s = await db
-    .selectFrom('financeSettlement')
-    .select(['id', 'amount', 'commission', 'status', 'unfreezeAt'])
-    .where('orderId', '=', id)
-    .where('merchantId', '=', merchantId)
-    .executeTakeFirst();
+  const s = await settlementOfOrder(db, merchantId, id);
   const review = await db
     .selectFrom('review')
     .select(['id', 'rating', 'content', 'merchantReply'])
@@ -352,79 +327,6 @@ export async function filterOptions(db: DB, t: Tenant): Promise<FilterOptions> {
     return q.orderBy(`${table}.shopId`).orderBy(`${table}.id`).limit(1000).execute();
   };
   return { employees: await of('employee'), goods: await of('goods') };
-}
-
-// ---------------------------------------------------------------- settlements (打款)
-
-type DakuanFilter = { status?: number; orderNo?: string; startDate?: string; endDate?: string };
-/** The settlements of the caller's merchant, limited to its shops when it is limited (in the query, totals included). */
-function dakuanBase(db: DB, t: Tenant, f: DakuanFilter) {
-  let q = db.selectFrom('financeSettlement').where('merchantId', '=', t.merchantId);
-  const shops = shopsFilter(t);
-  if (shops) q = q.where('shopId', 'in', shops);
-  if (f.status !== undefined) q = q.where('status', '=', f.status);
-  if (f.orderNo) q = q.where('orderNo', 'like', likeContains(f.orderNo));
-  if (f.startDate) q = q.where('completedAt', '>=', dayStart(f.startDate));
-  if (f.endDate) q = q.where('completedAt', '<', dayEnd(f.endDate));
-  return q;
-}
-
-export async function dakuanPage(db: DB, t: Tenant, f: DakuanFilter & { pageNum: number; pageSize: number }) {
-  const page = await paginate(
-    dakuanBase(db, t, f),
-    (q) =>
-      q
-        .select([
-          'id',
-          'orderId',
-          'orderNo',
-          'shopId',
-          'orderAmount',
-          'commissionRate',
-          'commission',
-          'amount',
-          'status',
-          'completedAt',
-          'unfreezeAt',
-          'unfrozenAt',
-        ])
-        .orderBy('completedAt', 'desc')
-        .orderBy('id', 'desc'),
-    f,
-  );
-  return {
-    total: page.total,
-    records: page.records.map(
-      (r): Dakuan => ({
-        ...r,
-        orderAmount: Number(r.orderAmount),
-        commission: Number(r.commission),
-        amount: Number(r.amount),
-        commissionRate: Number(r.commissionRate),
-      }),
-    ),
-  };
-}
-
-export async function dakuanHuizong(db: DB, t: Tenant, f: DakuanFilter): Promise<DakuanHuizong> {
-  const rows = await dakuanBase(db, t, f)
-    .select([
-      'status',
-      sql<number>`count(*)`.as('n'),
-      sql<number>`coalesce(sum(amount), 0)`.as('amount'),
-      sql<number>`coalesce(sum(order_amount), 0)`.as('orderAmount'),
-      sql<number>`coalesce(sum(commission), 0)`.as('commission'),
-    ])
-    .groupBy('status')
-    .execute();
-  const of = (s: number) => rows.find((r) => r.status === s);
-  const pick = (s: number) => ({ count: Number(of(s)?.n ?? 0), amount: Number(of(s)?.amount ?? 0) });
-  const sum = (k: 'n' | 'amount' | 'orderAmount' | 'commission') => rows.reduce((a, r) => a + Number(r[k]), 0);
-  return {
-    frozen: pick(0),
-    unfrozen: pick(1),
-    total: { count: sum('n'), amount: sum('amount'), orderAmount: sum('orderAmount'), commission: sum('commission') },
-  };
 }
 
 // ---------------------------------------------------------------- live stream

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { idParam } from '@jz/contracts/common';
 import {
   cancelBody,
-  dakuanQuery,
   ORDER_STATUS_NAME,
   type OrderStatus,
   orderIdQuery,
@@ -17,6 +16,7 @@ import { z } from 'zod';
 import { ok } from '../../../lib/envelope.ts';
 import { type ExportColumn, exportFormat, sendTable } from '../../../lib/export/table-export.ts';
 import { currentUser } from '../../../plugins/auth.ts';
+import { ownShopFilter } from '../../../lib/owned.ts';
 import { tenantOf } from '../../../lib/tenant.ts';
 import { dayjs, TZ } from '../../../lib/time.ts';
 import type { App } from '../../types.ts';
@@ -195,29 +195,6 @@ export function orderRoutes(app: App) {
     },
   );
 
-  // Settlements (打款) of completed orders. The finance module may own these paths: register them only if it did not.
-  const dakuanPage = `${base}/findDakuanByPage`;
-  const dakuanSum = `${base}/findDakuanHuizong`;
-  if (!app.hasRoute({ method: 'GET', url: dakuanPage }))
-    app.get(
-      dakuanPage,
-      { schema: { querystring: dakuanQuery }, config: { perm: 'merchant:order:dakuan' } },
-      async (req) => {
-        return ok(await repo.dakuanPage(app.db, await tenant(req), req.query), 'ok');
-      },
-    );
-  if (!app.hasRoute({ method: 'GET', url: dakuanSum }))
-    app.get(
-      dakuanSum,
-      {
-        schema: { querystring: dakuanQuery.omit({ pageNum: true, pageSize: true }) },
-        config: { perm: 'merchant:order:dakuan' },
-      },
-      async (req) => {
-        return ok(await repo.dakuanHuizong(app.db, await tenant(req), req.query), 'ok');
-      },
-    );
-
   // ---- live order taking
   app.get(
     `${base}/jiedan/findAllByList`,
@@ -236,7 +213,7 @@ export function orderRoutes(app: App) {
       const u = currentUser(req);
       if (u.userType !== 'merchant' || !u.merchantId) return ok({ count: 0 }, 'ok');
       const t = await tenant(req);
-      const shopId = await repo.ownShopFilter(app.db, t, req.query.shopId);
+      const shopId = await ownShopFilter(app.db, t, req.query.shopId);
       return ok({ count: await repo.waitingCount(app.db, t.merchantId, shopId) }, 'ok');
     },
   );
@@ -247,7 +224,7 @@ export function orderRoutes(app: App) {
     async (req) => {
       const t = await tenant(req);
       // A stream may only follow a shop of the caller's own merchant (another merchant's shop is "not found").
-      const shopId = await repo.ownShopFilter(app.db, t, req.body.shopId);
+      const shopId = await ownShopFilter(app.db, t, req.body.shopId);
       const ticket = randomBytes(24).toString('base64url');
       const expiresAt = await repo.issueTicket(app.db, t, ticket, shopId);
       return ok({ ticket, expiresAt, url: `/api/app/jiazheng/pay/dingdan/stream?ticket=${ticket}` }, 'ok');

@@ -4,7 +4,7 @@ import type { Tenant } from '../../../lib/tenant.ts';
 import { nowIso } from '../../../lib/time.ts';
 import type { DemoIds, SeedCtx } from '../../types.ts';
 import { openCustomerSession } from '../../customer/customer.repo.ts';
-import { insertReview, reply } from '../review/review.repo.ts';
+import { insertReview, reply } from '../review/review.service.ts';
 import { createOrder } from './order-create.repo.ts';
 import {
   type Actor,

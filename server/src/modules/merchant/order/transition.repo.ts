@@ -6,7 +6,7 @@ import { business, notFound, rateLimited } from '../../../lib/errors.ts';
 import { nowIso } from '../../../lib/time.ts';
 import { createSettlement } from '../finance/settlement.service.ts';
 import { sendMessage } from '../message/message.service.ts';
-import { busOf } from './order-bus.ts';
+import { busOf } from '../../../lib/order-bus.ts';
 import type { OrderEventTable, ServiceOrderTable } from './order.tables.ts';
 import { paymentProvider } from './payment.ts';
 import './order.tables.ts';

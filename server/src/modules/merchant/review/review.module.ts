@@ -3,6 +3,7 @@ import { ok } from '../../../lib/envelope.ts';
 import { tenantOf } from '../../../lib/tenant.ts';
 import { defineModule } from '../../types.ts';
 import * as repo from './review.repo.ts';
+import { reply } from './review.service.ts';
 
 const base = '/tmpl/api/app/jiazheng/pinglun';
 
@@ -23,7 +24,7 @@ export default defineModule({
         config: { perm: 'merchant:review:reply', oplog: { title: '订单评价', type: 'edit' } },
       },
       async (req) => {
-        const r = await repo.reply(app.db, await tenantOf(app.db, req), req.body.id, req.body.merchantReply);
+        const r = await reply(app.db, await tenantOf(app.db, req), req.body.id, req.body.merchantReply);
         return ok(r, r.edited ? '回复已修改' : '回复成功');
       },
     );

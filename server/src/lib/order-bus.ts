@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import { PostgresAdapter, sql } from 'kysely';
-import { type DB, type DbHandle, openDb } from '../../../db/client.ts';
+import { type DB, type DbHandle, openDb } from '../db/client.ts';
 
 /**
  * Wakes the live order streams of a merchant after an order event (or a message, `notifyMerchants`) was committed.
