@@ -32,7 +32,7 @@ export default function IndexPage() {
   const shopAddPage = pageByKey.get('merchant.shop.list');
 
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       {user?.userType === 'merchant' && <PendingAgreementAlert />}
       {/* Each widget shows only with the code of its data (the server refuses the others). */}
       {user?.userType === 'merchant' && hasPerm('merchant:account:licence') && <LicenceAlert />}
@@ -70,7 +70,7 @@ export default function IndexPage() {
             <Alert
               type="info"
               showIcon
-              message="欢迎入驻！您还没有店铺"
+              title="欢迎入驻！您还没有店铺"
               description="创建第一家店铺后，即可上架服务商品、接单并结算收入。"
               action={
                 shopAddPage && (

@@ -2,7 +2,7 @@ import { BellOutlined } from '@ant-design/icons';
 import type { Page } from '@jz/contracts/envelope';
 import type { Message } from '@jz/contracts/message';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, Empty, List, Popover, Space, Typography } from 'antd';
+import { Badge, Button, Empty, Popover, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../../lib/api-client.ts';
@@ -10,6 +10,7 @@ import { hasPerm } from '../../lib/access.tsx';
 import { formatShortDateTime } from '../../lib/format.ts';
 import { profileQuery } from '../../lib/queries.ts';
 import { MESSAGE_KEYS, MESSAGES_CHANGED, unreadQuery } from './unread.ts';
+import { ItemList } from '../item-list/ItemList.tsx';
 
 /**
  * The header's unread badge (merchant users). The count refreshes when the window regains focus, every 15 s while
@@ -51,19 +52,19 @@ export function MessageBell() {
   const content = (
     <div style={{ width: 340 }}>
       {latest.data?.records.length ? (
-        <List
+        <ItemList
           size="small"
           dataSource={latest.data.records}
           renderItem={(m) => (
-            <List.Item style={{ cursor: 'pointer' }} onClick={goAll}>
-              <List.Item.Meta
+            <ItemList.Item style={{ cursor: 'pointer' }} onClick={goAll}>
+              <ItemList.Meta
                 title={
                   <Typography.Text strong ellipsis>
                     {m.title}
                   </Typography.Text>
                 }
                 description={
-                  <Space direction="vertical" size={0} style={{ width: '100%' }}>
+                  <Space orientation="vertical" size={0} style={{ width: '100%' }}>
                     <Typography.Text type="secondary" ellipsis style={{ maxWidth: 300 }}>
                       {m.content}
                     </Typography.Text>
@@ -73,7 +74,7 @@ export function MessageBell() {
                   </Space>
                 }
               />
-            </List.Item>
+            </ItemList.Item>
           )}
         />
       ) : (

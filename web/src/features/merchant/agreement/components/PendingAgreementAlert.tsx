@@ -29,7 +29,7 @@ export function PendingAgreementAlert() {
         type="error"
         showIcon
         data-testid="pending-agreement-alert"
-        message={`您有 ${must.length} 份必签协议待签署`}
+        title={`您有 ${must.length} 份必签协议待签署`}
         description={`${must.map((a) => `《${a.title}》第 ${a.version} 版`).join('、')}尚未签署，签署前将无法申请提现。${canSign ? '' : '请联系主账号签署。'}`}
         action={action}
       />
@@ -39,7 +39,7 @@ export function PendingAgreementAlert() {
       type="info"
       showIcon
       data-testid="pending-agreement-alert"
-      message={`有 ${data.length} 份协议待阅读签署：${data.map((a) => `《${a.title}》`).join('、')}`}
+      title={`有 ${data.length} 份协议待阅读签署：${data.map((a) => `《${a.title}》`).join('、')}`}
       action={action}
     />
   );

@@ -1,7 +1,7 @@
 import { CheckCircleOutlined, FileProtectOutlined } from '@ant-design/icons';
 import { signBody } from '@jz/contracts/agreement';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Checkbox, Col, Form, Input, List, Result, Row, Space, Spin, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, Col, Form, Input, Result, Row, Space, Spin, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Auth } from '../../../../lib/access.tsx';
@@ -10,6 +10,7 @@ import { zodRule } from '../../../../lib/zod-rule.ts';
 import { pendingQuery, useSignAgreement } from '../api/agreements.ts';
 import { AgreementContent } from '../../../../components/agreement/AgreementContent.tsx';
 import { formatDateTime } from '../../../../lib/format.ts';
+import { ItemList } from '../../../../components/item-list/ItemList.tsx';
 
 /**
  * 协议签署 (/xiyixixie): the agreements whose current version the merchant has not signed. The signer reads to the
@@ -76,17 +77,17 @@ export default function SignPage() {
   };
 
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       {mustSignCount > 0 && (
-        <Alert type="warning" showIcon message={`您有 ${mustSignCount} 份必签协议待签署，签署前将无法申请提现。`} />
+        <Alert type="warning" showIcon title={`您有 ${mustSignCount} 份必签协议待签署，签署前将无法申请提现。`} />
       )}
       <Row gutter={16}>
         <Col span={7}>
           <Card className="jz-card" title={`待签署协议（${list.length}）`}>
-            <List
+            <ItemList
               dataSource={list}
               renderItem={(a) => (
-                <List.Item
+                <ItemList.Item
                   style={{
                     cursor: 'pointer',
                     background: a.id === current.id ? '#e6f4ff' : undefined,
@@ -96,7 +97,7 @@ export default function SignPage() {
                   onClick={() => setSelectedId(a.id)}
                   aria-current={a.id === current.id}
                 >
-                  <List.Item.Meta
+                  <ItemList.Meta
                     avatar={<FileProtectOutlined style={{ fontSize: 20, color: a.mustSign ? '#fa541c' : '#1677ff' }} />}
                     title={a.title}
                     description={
@@ -107,7 +108,7 @@ export default function SignPage() {
                       </Space>
                     }
                   />
-                </List.Item>
+                </ItemList.Item>
               )}
             />
           </Card>
@@ -133,7 +134,7 @@ export default function SignPage() {
                 style={{ marginBottom: 12 }}
                 type="info"
                 showIcon
-                message={`您已签署第 ${current.signedVersion} 版，平台已发布第 ${current.version} 版，请阅读新版本后重新签署。`}
+                title={`您已签署第 ${current.signedVersion} 版，平台已发布第 ${current.version} 版，请阅读新版本后重新签署。`}
               />
             )}
             <div ref={scrollRef} className="jz-agreement-scroll" onScroll={checkEnd} data-testid="agreement-scroll">

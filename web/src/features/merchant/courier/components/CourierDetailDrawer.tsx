@@ -19,7 +19,7 @@ export function CourierDetailDrawer({ id, onClose }: { id: number | null; onClos
   const company = useDict('courier_company');
   const o = q.data;
   return (
-    <Drawer title="快递详情" open={!!id} onClose={onClose} width={560} destroyOnHidden>
+    <Drawer title="快递详情" open={!!id} onClose={onClose} size={560} destroyOnHidden>
       {q.isLoading ? (
         <Spin />
       ) : q.isError && !isNotFound(q.error) && !o ? (

@@ -52,7 +52,7 @@ export default function CourierPage() {
       dataIndex: 'receiverName',
       width: 260,
       render: (v: string, r) => (
-        <Space direction="vertical" size={0}>
+        <Space orientation="vertical" size={0}>
           <span>
             {v} {r.receiverPhone}
           </span>

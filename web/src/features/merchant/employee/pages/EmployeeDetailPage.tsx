@@ -73,7 +73,7 @@ export default function EmployeeDetailPage() {
 
   const age = e.birthDate ? dayjs().diff(dayjs(e.birthDate), 'year') : null;
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Card>
         <Space style={{ width: '100%', justifyContent: 'space-between' }}>
           <Space size={16}>

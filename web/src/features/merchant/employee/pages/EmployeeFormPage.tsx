@@ -227,7 +227,7 @@ export default function EmployeeFormPage() {
           </Col>
           <Col span={12}>
             <Form.Item name="workYears" label="工作年限" rules={[zodRule(f.workYears)]}>
-              <InputNumber min={0} max={60} precision={0} addonAfter="年" style={{ width: '100%' }} />
+              <InputNumber min={0} max={60} precision={0} suffix="年" style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           <Col span={12}>

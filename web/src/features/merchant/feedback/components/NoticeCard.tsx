@@ -1,5 +1,5 @@
 import { NotificationOutlined } from '@ant-design/icons';
-import { Card, List, Space, Tag } from 'antd';
+import { Card, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useNavigate } from 'react-router';
 import { tableStates } from '../../../../components/QueryState.tsx';
@@ -7,6 +7,7 @@ import { RowAction } from '../../../../components/RowAction.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
 import { usePublishedNotices } from '../api/feedback.ts';
 import { formatDate } from '../../../../lib/format.ts';
+import { ItemList } from '../../../../components/item-list/ItemList.tsx';
 
 /**
  * The platform's latest published notices, for the merchant landing page (/index): one line there renders it,
@@ -26,18 +27,18 @@ export function NoticeCard() {
       }
       extra={<RowAction onClick={() => navigate('/yijianfankui?tab=notice')}>查看全部</RowAction>}
     >
-      <List
+      <ItemList
         size="small"
         dataSource={items}
         {...tableStates(q, { empty: '暂无公告' })}
         renderItem={(n) => (
-          <List.Item extra={formatDate(n.publishedAt)}>
+          <ItemList.Item extra={formatDate(n.publishedAt)}>
             <Space>
               <DictTag type="notice_type" value={n.type} />
               <RowAction onClick={() => navigate(`/yijianfankui?tab=notice&notice=${n.id}`)}>{n.title}</RowAction>
               {dayjs().diff(dayjs(n.publishedAt), 'day') < 3 && <Tag color="red">新</Tag>}
             </Space>
-          </List.Item>
+          </ItemList.Item>
         )}
       />
     </Card>

@@ -1,5 +1,5 @@
 import type { Feedback } from '@jz/contracts/feedback';
-import { Card, Collapse, Empty, List, Modal, Space, Tabs, Tag, Typography } from 'antd';
+import { Card, Collapse, Empty, Modal, Space, Tabs, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
@@ -20,6 +20,7 @@ import {
 } from '../api/feedback.ts';
 import { FeedbackForm } from '../components/FeedbackForm.tsx';
 import { formatDateTime } from '../../../../lib/format.ts';
+import { ItemList } from '../../../../components/item-list/ItemList.tsx';
 
 /** Rich text cleaned by the server (sanitizeRichText) before it was stored. */
 const Html = ({ html }: { html: string }) => (
@@ -38,7 +39,7 @@ function Notices({ openId }: { openId?: number }) {
   }, [openId, q.data]);
   return (
     <>
-      <List
+      <ItemList
         dataSource={q.data?.records ?? []}
         {...tableStates(q, { empty: '暂无公告' })}
         pagination={{
@@ -49,14 +50,14 @@ function Notices({ openId }: { openId?: number }) {
           hideOnSinglePage: true,
         }}
         renderItem={(n) => (
-          <List.Item
+          <ItemList.Item
             actions={[
               <RowAction key="view" onClick={() => setOpen(n)}>
                 查看
               </RowAction>,
             ]}
           >
-            <List.Item.Meta
+            <ItemList.Meta
               title={
                 <Space>
                   <DictTag type="notice_type" value={n.type} />
@@ -66,7 +67,7 @@ function Notices({ openId }: { openId?: number }) {
               }
               description={formatDateTime(n.publishedAt)}
             />
-          </List.Item>
+          </ItemList.Item>
         )}
       />
       <Modal title={open?.title} open={!!open} onCancel={() => setOpen(null)} footer={null} width={760}>
@@ -152,7 +153,7 @@ function MyFeedback() {
       <FeedbackForm open={adding} onClose={() => setAdding(false)} onSubmit={(v) => send.mutateAsync(v)} />
       <Modal title="反馈详情" open={!!viewing} onCancel={() => setViewing(null)} footer={null}>
         {viewing && (
-          <Space direction="vertical" style={{ width: '100%' }}>
+          <Space orientation="vertical" style={{ width: '100%' }}>
             <div style={{ whiteSpace: 'pre-wrap' }}>{viewing.content}</div>
             {viewing.state === 1 ? (
               <Card size="small" title={`平台回复 · ${viewing.handledAt ? formatDateTime(viewing.handledAt) : ''}`}>

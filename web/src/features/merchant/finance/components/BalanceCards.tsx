@@ -50,7 +50,7 @@ export function BalanceCards({
                 <Statistic
                   title={it.title}
                   value={yuan(data[it.key] as number)}
-                  valueStyle={{ color: it.color, fontSize: 22 }}
+                  styles={{ content: { color: it.color, fontSize: 22 } }}
                 />
               </Tooltip>
             )}

@@ -71,7 +71,7 @@ export function BindCardModal({ open, onClose }: { open: boolean; onClose: () =>
           type="warning"
           showIcon
           style={{ marginBottom: 16 }}
-          message="尚未完成用户进件，暂不能绑定银行卡"
+          title="尚未完成用户进件，暂不能绑定银行卡"
           description={
             <span>
               收款银行卡须与进件主体同名：请先在 <Link to="/yonghujinjian">用户进件</Link> 提交资料，审核通过后再绑定。
@@ -84,7 +84,7 @@ export function BindCardModal({ open, onClose }: { open: boolean; onClose: () =>
             type="info"
             showIcon
             style={{ marginBottom: 16 }}
-            message={`开户名须与进件主体一致：${payeeText(payees)}`}
+            title={`开户名须与进件主体一致：${payeeText(payees)}`}
             description={
               info.data?.isOwner
                 ? undefined

@@ -62,7 +62,7 @@ export function WithdrawForm() {
       <Alert
         type="warning"
         showIcon
-        message={gate.status === 10 ? '支付开通审核中，暂不能提现' : '尚未开通支付，暂不能提现'}
+        title={gate.status === 10 ? '支付开通审核中，暂不能提现' : '尚未开通支付，暂不能提现'}
         description={
           <span data-testid="withdraw-gate">
             {gate.withdrawHint}
@@ -81,7 +81,7 @@ export function WithdrawForm() {
       <Alert
         type="warning"
         showIcon
-        message="还没有绑定银行卡"
+        title="还没有绑定银行卡"
         description={
           <span>
             提现需要先绑定收款银行卡，请前往 <Link to="/bangdingjilu">绑定记录</Link> 绑定。
@@ -151,7 +151,7 @@ export function WithdrawForm() {
           <Alert
             type="warning"
             showIcon
-            message="新绑定的银行卡暂不能提现"
+            title="新绑定的银行卡暂不能提现"
             description={holdText(held)}
             data-testid="withdraw-hold"
           />

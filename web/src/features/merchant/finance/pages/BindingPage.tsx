@@ -51,7 +51,7 @@ export default function BindingPage() {
   // Confirming a card a sub-account bound is the owner's own act (the server refuses anyone else).
   const isOwner = getUserInfo()?.isOwner === true;
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Card
         className="jz-card"
         variant="borderless"

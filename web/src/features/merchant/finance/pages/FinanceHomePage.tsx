@@ -41,7 +41,7 @@ export default function FinanceHomePage() {
     enabled: canLedger,
   });
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <BalanceCards
         data={overview.data}
         loading={overview.isLoading}
@@ -61,7 +61,7 @@ export default function FinanceHomePage() {
             style={{ marginTop: 12 }}
             type="warning"
             showIcon
-            message={overview.data.onboarding.withdrawHint}
+            title={overview.data.onboarding.withdrawHint}
             action={
               hasPerm('merchant:finance:jinjian:query') && (
                 <Button size="small" onClick={() => navigate('/yonghujinjian')}>

@@ -61,7 +61,7 @@ export default function FrozenPage() {
   });
   const failed = [summary, overview].find((q) => q.isError && !q.data);
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Card className="jz-card" variant="borderless">
         {failed ? (
           <QueryError error={failed.error} onRetry={failed.refetch} compact />
@@ -71,7 +71,7 @@ export default function FrozenPage() {
               <Statistic
                 title="不可提现金额合计"
                 value={yuan(summary.data?.totalAmount)}
-                valueStyle={{ color: '#ad4e00' }}
+                styles={{ content: { color: '#ad4e00' } }}
                 loading={summary.isLoading}
               />
             </Col>
@@ -87,7 +87,7 @@ export default function FrozenPage() {
               <Statistic
                 title="可提现"
                 value={yuan(overview.data?.withdrawable)}
-                valueStyle={{ color: '#237804' }}
+                styles={{ content: { color: '#237804' } }}
                 loading={overview.isLoading}
               />
             </Col>

@@ -23,7 +23,7 @@ export default function FundsOverviewPage() {
   const income = trend.data?.reduce((s, p) => s + p.income, 0) ?? 0;
   const expense = trend.data?.reduce((s, p) => s + p.expense, 0) ?? 0;
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <BalanceCards
         data={overview.data}
         loading={overview.isLoading}
@@ -61,10 +61,10 @@ export default function FundsOverviewPage() {
       >
         <Row gutter={16} style={{ marginBottom: 8 }}>
           <Col span={8}>
-            <Statistic title="期间收入" value={yuan(income)} valueStyle={{ color: '#237804' }} />
+            <Statistic title="期间收入" value={yuan(income)} styles={{ content: { color: '#237804' } }} />
           </Col>
           <Col span={8}>
-            <Statistic title="期间支出" value={yuan(expense)} valueStyle={{ color: '#cf1322' }} />
+            <Statistic title="期间支出" value={yuan(expense)} styles={{ content: { color: '#cf1322' } }} />
           </Col>
           <Col span={8}>
             <Statistic title="期间净额" value={yuan(income - expense)} />

@@ -11,7 +11,7 @@ import { ledgerColumns } from '../components/LedgerColumns.tsx';
 export default function LedgerPage() {
   const [filters, setFilters] = useState<Record<string, unknown>>({});
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Card className="jz-card" variant="borderless">
         <SearchForm
           fields={[

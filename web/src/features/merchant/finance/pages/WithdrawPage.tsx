@@ -42,7 +42,7 @@ export default function WithdrawPage() {
   const [params, setParams] = useSearchParams();
   const withdrawNo = params.get('withdrawNo') ?? undefined;
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       {hasPerm('merchant:finance:withdraw') && (
         <Card className="jz-card" variant="borderless" title="申请提现">
           <WithdrawForm />

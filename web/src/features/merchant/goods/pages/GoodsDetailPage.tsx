@@ -8,7 +8,6 @@ import {
   Descriptions,
   Empty,
   Image,
-  List,
   Progress,
   Rate,
   Result,
@@ -27,6 +26,7 @@ import { PRICE_COLOR, yuan } from './price.ts';
 import { fileUrl } from '../../../../components/upload/index.ts';
 import { formatDate, formatDateTime } from '../../../../lib/format.ts';
 import { LongText } from '../../../../components/LongText.tsx';
+import { ItemList } from '../../../../components/item-list/ItemList.tsx';
 
 /** 商品详情 (/shangpinxiangqing?id=): everything about one goods item, its sales and whether customers see it. */
 export default function GoodsDetailPage() {
@@ -55,7 +55,7 @@ export default function GoodsDetailPage() {
     );
   const g = q.data;
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Card
         variant="borderless"
         title={
@@ -78,9 +78,9 @@ export default function GoodsDetailPage() {
         }
       >
         {g.visibleToCustomers ? (
-          <Alert type="success" showIcon message="顾客可见：该商品正在顾客端展示，可以预约。" />
+          <Alert type="success" showIcon title="顾客可见：该商品正在顾客端展示，可以预约。" />
         ) : (
-          <Alert type="warning" showIcon message={`顾客不可见：${g.invisibleReason}`} />
+          <Alert type="warning" showIcon title={`顾客不可见：${g.invisibleReason}`} />
         )}
         <Row gutter={24} style={{ marginTop: 16 }}>
           <Col span={6}>
@@ -158,13 +158,13 @@ export default function GoodsDetailPage() {
               ))}
             </Col>
             <Col span={16}>
-              <List
+              <ItemList
                 size="small"
                 header="最新评价"
                 dataSource={g.reviews.latest}
                 renderItem={(r) => (
-                  <List.Item>
-                    <List.Item.Meta
+                  <ItemList.Item>
+                    <ItemList.Meta
                       title={
                         <Space>
                           {r.customerNickname}
@@ -175,7 +175,7 @@ export default function GoodsDetailPage() {
                       }
                       description={<LongText text={r.content} rows={2} />}
                     />
-                  </List.Item>
+                  </ItemList.Item>
                 )}
               />
             </Col>

@@ -139,7 +139,7 @@ export default function GoodsFormPage() {
           style={{ marginBottom: 16 }}
           type="warning"
           showIcon
-          message="当前店铺还没有开通服务类目，请先在「店铺信息」中选择服务类目。"
+          title="当前店铺还没有开通服务类目，请先在「店铺信息」中选择服务类目。"
           action={<Button onClick={() => navigate('/dianpuxinxi')}>去设置</Button>}
         />
       )}

@@ -30,7 +30,7 @@ export default function GoodsListPage() {
       <Alert
         type="info"
         showIcon
-        message="请先创建店铺，再添加商品。"
+        title="请先创建店铺，再添加商品。"
         action={<Button onClick={() => navigate('/dianpuguanli')}>去创建</Button>}
       />
     );
@@ -59,11 +59,11 @@ export default function GoodsListPage() {
       title: '商品名称',
       dataIndex: 'name',
       render: (n: string, r) => (
-        <Space direction="vertical" size={0}>
+        <Space orientation="vertical" size={0}>
           <Typography.Link onClick={() => navigate(`/shangpinxiangqing?id=${r.id}`)}>{n}</Typography.Link>
           <Space size={2} wrap>
             {r.tags.map((t) => (
-              <Tag key={t} bordered={false} color="blue">
+              <Tag key={t} variant="filled" color="blue">
                 {t}
               </Tag>
             ))}
@@ -77,7 +77,7 @@ export default function GoodsListPage() {
       dataIndex: 'price',
       width: 150,
       render: (p: number, r) => (
-        <Space direction="vertical" size={0}>
+        <Space orientation="vertical" size={0}>
           <Typography.Text strong style={{ color: PRICE_COLOR }}>
             {yuan(p)}/{r.unit}
           </Typography.Text>
@@ -138,7 +138,7 @@ export default function GoodsListPage() {
           style={{ marginBottom: 16 }}
           type="warning"
           showIcon
-          message={
+          title={
             cur.auditStatus !== 1
               ? '当前店铺尚未通过平台审核，商品上架后顾客也暂时看不到。'
               : '当前店铺休息中，顾客暂时看不到本店商品。'

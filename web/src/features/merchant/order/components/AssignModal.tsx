@@ -45,10 +45,10 @@ export function AssignModal(props: {
       ) : q.isError && !q.data ? (
         <QueryError error={q.error} onRetry={q.refetch} compact />
       ) : list.length === 0 ? (
-        <Alert type="warning" showIcon message="本店暂无可指派的员工（休假、离职员工不能指派）" />
+        <Alert type="warning" showIcon title="本店暂无可指派的员工（休假、离职员工不能指派）" />
       ) : (
         <Radio.Group value={picked} onChange={(e) => setPicked(e.target.value)} style={{ width: '100%' }}>
-          <Space direction="vertical" style={{ width: '100%' }}>
+          <Space orientation="vertical" style={{ width: '100%' }}>
             {list.map((e) => (
               <Radio key={e.id} value={e.id} disabled={e.current} aria-label={e.name}>
                 <Space>

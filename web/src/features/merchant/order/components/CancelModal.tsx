@@ -31,7 +31,7 @@ export function CancelModal(props: {
         type="warning"
         showIcon
         style={{ marginBottom: 16 }}
-        message={`取消后将原路退还客户实付金额 ${yuan(props.order?.payAmount)}，此操作不可撤销。`}
+        title={`取消后将原路退还客户实付金额 ${yuan(props.order?.payAmount)}，此操作不可撤销。`}
       />
       <Form clearOnDestroy form={form} name="order-cancel" layout="vertical" preserve={false}>
         <Form.Item

@@ -36,7 +36,7 @@ export function OrderDetailDrawer(props: {
   return (
     <Drawer
       title={o ? `订单详情 · ${o.orderNo}` : '订单详情'}
-      width={760}
+      size={760}
       open={!!props.id}
       onClose={props.onClose}
       extra={o && <OrderActions order={o} onDialog={props.onDialog} />}
@@ -48,7 +48,7 @@ export function OrderDetailDrawer(props: {
       ) : q.isError || !o ? (
         <Result status="warning" title="订单不存在或无权查看" />
       ) : (
-        <Space direction="vertical" size={20} style={{ width: '100%' }}>
+        <Space orientation="vertical" size={20} style={{ width: '100%' }}>
           <Descriptions title="订单信息" bordered size="small" column={2}>
             <Descriptions.Item label="订单号">
               <CopyText text={o.orderNo} />
@@ -140,7 +140,7 @@ export function OrderDetailDrawer(props: {
                   key: x.id,
                   color: x.toStatus === 70 ? 'red' : x.toStatus >= 50 ? 'green' : 'blue',
                   children: (
-                    <Space direction="vertical" size={0}>
+                    <Space orientation="vertical" size={0}>
                       <Space>
                         <Typography.Text strong>{x.action}</Typography.Text>
                         <DictTag type="order_status" value={x.toStatus} />

@@ -56,7 +56,7 @@ export default function OrderListPage() {
       dataIndex: 'goodsName',
       width: 200,
       render: (n: string, r) => (
-        <Space direction="vertical" size={0}>
+        <Space orientation="vertical" size={0}>
           <Typography.Text>{n}</Typography.Text>
           <Typography.Text type="secondary">
             × {r.quantity}
@@ -71,7 +71,7 @@ export default function OrderListPage() {
       dataIndex: 'customerName',
       width: 140,
       render: (n: string, r) => (
-        <Space direction="vertical" size={0}>
+        <Space orientation="vertical" size={0}>
           <span>{n}</span>
           <Typography.Text type="secondary">{r.customerPhone}</Typography.Text>
         </Space>

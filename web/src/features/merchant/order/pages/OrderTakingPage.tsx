@@ -1,7 +1,7 @@
 import { SoundOutlined } from '@ant-design/icons';
 import type { Order, OrderEvent } from '@jz/contracts/order';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Badge, Button, Card, Empty, List, Space, Tag, Typography } from 'antd';
+import { Alert, Badge, Button, Card, Empty, Space, Tag, Typography } from 'antd';
 import { useCallback, useState } from 'react';
 import { orderStream, useOrderEvents, useOrderStream } from '../../../../components/order-badge/order-stream.ts';
 import { QueryError } from '../../../../components/QueryState.tsx';
@@ -15,6 +15,7 @@ import type { OrderDialog } from '../components/OrderActions.tsx';
 import { yuan } from '../components/money.ts';
 import { formatShortDateTime } from '../../../../lib/format.ts';
 import { LongText } from '../../../../components/LongText.tsx';
+import { ItemList } from '../../../../components/item-list/ItemList.tsx';
 
 /**
  * 订单接单 (/dingdanjiedan): the live queue of paid orders waiting to be taken (status 20) in the current shop. New
@@ -44,7 +45,7 @@ export default function OrderTakingPage() {
 
   const list = q.data?.records ?? [];
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Card className="jz-card" variant="borderless">
         <Space size={24} wrap>
           <Typography.Title level={4} style={{ margin: 0 }}>
@@ -70,7 +71,7 @@ export default function OrderTakingPage() {
         </Space>
       </Card>
       {!stream.connected && stream.connects > 0 && (
-        <Alert type="warning" showIcon message="实时连接已断开，正在自动重连；重连后会补齐断开期间的订单。" />
+        <Alert type="warning" showIcon title="实时连接已断开，正在自动重连；重连后会补齐断开期间的订单。" />
       )}
       <Card className="jz-card" variant="borderless">
         {q.isError && !q.data ? (
@@ -78,11 +79,11 @@ export default function OrderTakingPage() {
         ) : list.length === 0 ? (
           <Empty description={q.isLoading ? '加载中…' : '暂无待接单的订单，新订单会实时出现在这里'} />
         ) : (
-          <List<Order>
+          <ItemList<Order>
             dataSource={list}
             rowKey="id"
             renderItem={(o) => (
-              <List.Item
+              <ItemList.Item
                 data-testid={`waiting-${o.orderNo}`}
                 style={fresh.has(o.id) ? { background: '#fff7e6', transition: 'background 1s' } : undefined}
                 actions={[
@@ -98,7 +99,7 @@ export default function OrderTakingPage() {
                   </Auth>,
                 ]}
               >
-                <List.Item.Meta
+                <ItemList.Meta
                   title={
                     <Space>
                       {fresh.has(o.id) && <Tag color="orange">新订单</Tag>}
@@ -111,7 +112,7 @@ export default function OrderTakingPage() {
                     </Space>
                   }
                   description={
-                    <Space direction="vertical" size={0}>
+                    <Space orientation="vertical" size={0}>
                       <span>
                         订单号 {o.orderNo} · 付款于 {formatShortDateTime(o.paidAt, { seconds: true })}
                       </span>
@@ -122,7 +123,7 @@ export default function OrderTakingPage() {
                     </Space>
                   }
                 />
-              </List.Item>
+              </ItemList.Item>
             )}
           />
         )}

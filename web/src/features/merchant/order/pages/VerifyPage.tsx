@@ -51,7 +51,7 @@ export default function VerifyPage() {
     },
   ];
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Card className="jz-card" variant="borderless" title="验券">
         <Form form={form} name="verify-code" layout="inline" onFinish={submit}>
           <Form.Item
@@ -81,7 +81,7 @@ export default function VerifyPage() {
             style={{ marginTop: 16 }}
             type="success"
             showIcon
-            message="验券成功，订单已开始服务"
+            title="验券成功，订单已开始服务"
             description={
               <Descriptions size="small" column={2} data-testid="verify-result">
                 <Descriptions.Item label="订单号">{result.orderNo}</Descriptions.Item>

@@ -46,7 +46,7 @@ export default function ReviewPage() {
       title: '评价',
       dataIndex: 'content',
       render: (c: string, r) => (
-        <Space direction="vertical" size={4} style={{ maxWidth: 460 }}>
+        <Space orientation="vertical" size={4} style={{ maxWidth: 460 }}>
           <Space>
             <Rate disabled value={r.rating} style={{ fontSize: 14 }} />
             <Typography.Text type="secondary">{r.customerNickname}</Typography.Text>
@@ -74,7 +74,7 @@ export default function ReviewPage() {
       dataIndex: 'goodsName',
       width: 200,
       render: (g: string, r) => (
-        <Space direction="vertical" size={0}>
+        <Space orientation="vertical" size={0}>
           <span>{g}</span>
           <Typography.Text type="secondary">{r.employeeName ?? '-'}</Typography.Text>
         </Space>
@@ -110,7 +110,7 @@ export default function ReviewPage() {
   ];
 
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Card className="jz-card" variant="borderless">
         <Row gutter={24}>
           <Col span={6}>
@@ -123,7 +123,7 @@ export default function ReviewPage() {
             <Statistic
               title="待回复"
               value={summary?.unreplied ?? 0}
-              valueStyle={summary?.unreplied ? { color: '#ad4e00' } : undefined}
+              styles={{ content: summary?.unreplied ? { color: '#ad4e00' } : undefined }}
             />
           </Col>
           <Col span={6}>
@@ -176,7 +176,7 @@ export default function ReviewPage() {
         destroyOnHidden
       >
         {editing && (
-          <Space direction="vertical" style={{ width: '100%' }}>
+          <Space orientation="vertical" style={{ width: '100%' }}>
             <Rate disabled value={editing.rating} />
             <Typography.Paragraph>{editing.content}</Typography.Paragraph>
             <Typography.Text type="secondary">

@@ -22,7 +22,7 @@ export default function BranchPage() {
   const main = init?.allDianpu.find((s) => s.parentId === null);
   const branches = (init?.allDianpu.length ?? 1) - 1;
 
-  if (!main) return <Alert type="info" showIcon message="请先在「店铺管理」中创建总店，总店审核通过后即可开设分店。" />;
+  if (!main) return <Alert type="info" showIcon title="请先在「店铺管理」中创建总店，总店审核通过后即可开设分店。" />;
 
   const columns = [
     ...shopColumns({

@@ -46,7 +46,7 @@ export default function ShopInfoPage() {
   };
 
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Card title="店铺概况" variant="borderless">
         <Descriptions column={4}>
           <Descriptions.Item label="店铺">
@@ -73,23 +73,23 @@ export default function ShopInfoPage() {
           <Alert
             type="error"
             showIcon
-            message={`审核未通过：${s.auditRemark ?? ''}`}
+            title={`审核未通过：${s.auditRemark ?? ''}`}
             description="修改店铺信息并保存后，将重新提交平台审核。"
           />
         )}
         {s.auditStatus === 0 && (
-          <Alert type="warning" showIcon message="店铺正在等待平台审核，审核通过后才能营业，顾客才能看到本店商品。" />
+          <Alert type="warning" showIcon title="店铺正在等待平台审核，审核通过后才能营业，顾客才能看到本店商品。" />
         )}
         {s.pendingName && (
           <Alert
             type="info"
             showIcon
-            message={`店铺名称变更为「${s.pendingName}」正在等待平台审核`}
+            title={`店铺名称变更为「${s.pendingName}」正在等待平台审核`}
             description="审核通过前，顾客看到的仍是原名称；改回原名称并保存即撤回申请。"
           />
         )}
         {s.auditStatus === 1 && !s.pendingName && s.auditRemark && (
-          <Alert type="warning" showIcon message={`平台审核意见：${s.auditRemark}`} />
+          <Alert type="warning" showIcon title={`平台审核意见：${s.auditRemark}`} />
         )}
       </Card>
       <Card
@@ -104,7 +104,7 @@ export default function ShopInfoPage() {
         }
       >
         {!canEdit && (
-          <Alert style={{ marginBottom: 16 }} type="info" showIcon message="您没有编辑店铺的权限，仅可查看。" />
+          <Alert style={{ marginBottom: 16 }} type="info" showIcon title="您没有编辑店铺的权限，仅可查看。" />
         )}
         <Form form={form} name="shopInfo" labelCol={{ span: 3 }} wrapperCol={{ span: 14 }} disabled={!canEdit}>
           <ShopFields full disabled={!canEdit} />

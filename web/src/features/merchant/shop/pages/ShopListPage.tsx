@@ -74,7 +74,7 @@ export default function ShopListPage() {
           style={{ marginBottom: 16 }}
           type="info"
           showIcon
-          message="您还没有店铺"
+          title="您还没有店铺"
           description="点击「创建店铺」填写店铺名称、联系方式和服务类目；平台审核通过后即可营业并上架商品。"
         />
       )}
@@ -138,7 +138,7 @@ export default function ShopListPage() {
           style={{ marginBottom: 16 }}
           type="warning"
           showIcon
-          message="来源店铺的全部商品会复制到目标店铺（复制后为下架状态），接单设置会覆盖目标店铺的设置。"
+          title="来源店铺的全部商品会复制到目标店铺（复制后为下架状态），接单设置会覆盖目标店铺的设置。"
         />
         <Form
           clearOnDestroy

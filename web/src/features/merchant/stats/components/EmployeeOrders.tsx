@@ -1,6 +1,6 @@
 import type { EmployeeOrderItem } from '@jz/contracts/stats';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Empty, List, Rate, Space, Table, Typography } from 'antd';
+import { Card, Empty, Rate, Space, Table, Typography } from 'antd';
 import { QueryError, tableStates } from '../../../../components/QueryState.tsx';
 import { hasPerm } from '../../../../lib/access.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
@@ -8,6 +8,7 @@ import { getEmployeeOrders, statsKeys } from '../api/stats.ts';
 import { yuan } from './money.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
 import { LongText } from '../../../../components/LongText.tsx';
+import { ItemList } from '../../../../components/item-list/ItemList.tsx';
 
 const t = (iso: string | null) => formatDateTime(iso);
 
@@ -34,7 +35,7 @@ export function EmployeeOrders({ employeeId }: { employeeId: number }) {
   const d = q.data;
   if (!allowed) return null;
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Card className="jz-card" variant="borderless" title="当前订单" size="small">
         <Table<EmployeeOrderItem>
           rowKey="id"
@@ -75,12 +76,12 @@ export function EmployeeOrders({ employeeId }: { employeeId: number }) {
         ) : !q.isLoading && !d?.reviews.length ? (
           <Empty description="暂无评价" />
         ) : (
-          <List
+          <ItemList
             loading={q.isLoading}
             dataSource={d?.reviews ?? []}
             renderItem={(r) => (
-              <List.Item key={r.id}>
-                <List.Item.Meta
+              <ItemList.Item key={r.id}>
+                <ItemList.Meta
                   title={
                     <Space>
                       <Rate disabled value={r.rating} style={{ fontSize: 13 }} />
@@ -98,7 +99,7 @@ export function EmployeeOrders({ employeeId }: { employeeId: number }) {
                     </>
                   }
                 />
-              </List.Item>
+              </ItemList.Item>
             )}
           />
         )}

@@ -70,7 +70,7 @@ export default function EmployeeStatsPage() {
   ];
 
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Card className="jz-card" variant="borderless">
         <RangeBar
           value={range}

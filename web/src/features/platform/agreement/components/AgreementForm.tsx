@@ -44,7 +44,7 @@ export function AgreementForm(props: {
           style={{ marginBottom: 16 }}
           type="info"
           showIcon
-          message={`当前商家签署的是第 ${props.initial?.currentVersion} 版。修改内容后需点击「发布」生成新版本${props.initial?.mustSign ? '，届时所有商家须重新签署' : ''}。`}
+          title={`当前商家签署的是第 ${props.initial?.currentVersion} 版。修改内容后需点击「发布」生成新版本${props.initial?.mustSign ? '，届时所有商家须重新签署' : ''}。`}
         />
       )}
       <Form

@@ -41,7 +41,7 @@ export function SignaturesDrawer({
       title={agreement ? `签署记录：${agreement.title}` : '签署记录'}
       open={!!agreement}
       onClose={onClose}
-      width={960}
+      size={960}
       destroyOnHidden
     >
       {agreement && (

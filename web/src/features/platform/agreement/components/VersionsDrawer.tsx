@@ -14,7 +14,7 @@ export function VersionsDrawer({ id, onClose }: { id: number | null; onClose: ()
       title={a ? `版本记录：${a.title}` : '版本记录'}
       open={id !== null}
       onClose={onClose}
-      width={820}
+      size={820}
       destroyOnHidden
     >
       {q.isLoading ? (

@@ -21,7 +21,7 @@ export function FeedbackDetail(props: {
     <Drawer title="反馈详情" open={!!f} onClose={props.onClose} size="large" destroyOnHidden>
       {f && (
         <>
-          <Descriptions column={1} bordered size="small" labelStyle={{ width: 100 }}>
+          <Descriptions column={1} bordered size="small" styles={{ label: { width: 100 } }}>
             <Descriptions.Item label="商家">{f.merchantName ?? '-'}</Descriptions.Item>
             <Descriptions.Item label="提交人">
               {f.userName} {f.userPhone}

@@ -9,7 +9,7 @@ import { DataTable } from '../../../../components/data-table/DataTable.tsx';
 import { RowAction } from '../../../../components/RowAction.tsx';
 import { RichHtml } from '../../../../components/rich-text/RichHtml.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
-import { auditKeys, getAllShopsPage, useAuditMutation, useAuditShop } from '../api.ts';
+import { auditKeys, getAllShopsPage, useAuditMutation, useAuditShop } from '../api/shop-audit.ts';
 import { fileUrl } from '../../../../components/upload/index.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
 import { useSubmitting } from '../../../../lib/use-long-action.ts';
@@ -135,15 +135,15 @@ export default function ShopAuditPage() {
       </Modal>
       <Drawer
         title="店铺详情"
-        width={720}
+        size={720}
         open={viewing !== undefined}
         onClose={() => setViewing(undefined)}
         loading={detail.isLoading}
       >
         {detail.isError && !d && <QueryError error={detail.error} onRetry={detail.refetch} compact />}
         {d && (
-          <Space direction="vertical" style={{ width: '100%' }}>
-            {d.auditStatus === 2 && <Alert type="error" showIcon message={`已驳回：${d.auditRemark ?? ''}`} />}
+          <Space orientation="vertical" style={{ width: '100%' }}>
+            {d.auditStatus === 2 && <Alert type="error" showIcon title={`已驳回：${d.auditRemark ?? ''}`} />}
             <Descriptions column={2} bordered size="small">
               <Descriptions.Item label="店铺名称" span={2}>
                 {d.name}

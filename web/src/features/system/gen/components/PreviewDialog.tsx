@@ -47,7 +47,7 @@ export function PreviewDialog(props: { table: GenTable; onClose: () => void }) {
         <Spin />
       ) : (
         <Tabs
-          tabPosition="left"
+          tabPlacement="start"
           size="small"
           items={files.map(([path, text]) => ({
             key: path,

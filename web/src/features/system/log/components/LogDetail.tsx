@@ -36,7 +36,7 @@ export function LogDetail({ id, onClose }: { id: number | null; onClose: () => v
       ) : !r ? (
         <Skeleton active />
       ) : (
-        <Descriptions column={1} bordered size="small" labelStyle={{ width: 110 }}>
+        <Descriptions column={1} bordered size="small" styles={{ label: { width: 110 } }}>
           <Descriptions.Item label="日志编号">{r.id}</Descriptions.Item>
           <Descriptions.Item label="操作模块">{r.title}</Descriptions.Item>
           <Descriptions.Item label="操作类型">{TYPES[r.type] ?? r.type}</Descriptions.Item>

@@ -137,7 +137,7 @@ export function RoleForm(props: {
         </Form.Item>
         <Form.Item label="菜单权限">
           {builtIn ? (
-            <Alert type="info" showIcon message="内置角色自动拥有其范围内的全部菜单和按钮" />
+            <Alert type="info" showIcon title="内置角色自动拥有其范围内的全部菜单和按钮" />
           ) : tree.isLoading ? (
             <Skeleton active />
           ) : (
