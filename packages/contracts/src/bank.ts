@@ -2,13 +2,14 @@ import { z } from 'zod';
 import { optionalText, pageQuery } from './common.ts';
 
 /** One bank branch (开户支行) with its 12-digit 联行号 (CNAPS code), as findYinhanghao/findByYinhanghao answer it. */
-export interface BankBranch {
-  code: string;
-  bankName: string;
-  branchName: string;
-  province: string;
-  city: string;
-}
+export const bankBranchRow = z.object({
+  code: z.string(),
+  bankName: z.string(),
+  branchName: z.string(),
+  province: z.string(),
+  city: z.string(),
+});
+export type BankBranch = z.infer<typeof bankBranchRow>;
 
 /** A 联行号: exactly 12 digits. */
 export const branchCode = z

@@ -84,41 +84,45 @@ export const courierCancel = z.object({
   reason: z.string({ error: '请输入取消原因' }).trim().min(1, '请输入取消原因').max(100, '取消原因最多 100 字'),
 });
 
-export interface CourierOrder {
-  id: number;
-  shopId: number;
-  shopName: string;
-  trackingNo: string;
-  company: string;
-  senderName: string;
-  senderPhone: string;
-  senderAddress: string;
-  receiverName: string;
-  receiverPhone: string;
-  receiverAddress: string;
-  itemName: string;
-  weightGrams: number;
-  pickupAt: string;
-  status: number;
-  remark: string | null;
-  cancelReason: string | null;
-  cancelledAt: string | null;
-  createdAt: string;
-}
+export const courierRow = z.object({
+  id: z.number().int(),
+  shopId: z.number().int(),
+  shopName: z.string(),
+  trackingNo: z.string(),
+  company: z.string(),
+  senderName: z.string(),
+  senderPhone: z.string(),
+  senderAddress: z.string(),
+  receiverName: z.string(),
+  receiverPhone: z.string(),
+  receiverAddress: z.string(),
+  itemName: z.string(),
+  weightGrams: z.number().int(),
+  pickupAt: z.string(),
+  status: z.number().int(),
+  remark: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type CourierOrder = z.infer<typeof courierRow>;
 
-export interface CourierTrack {
-  id: number;
-  status: number;
-  description: string;
-  at: string;
-}
+export const courierTrack = z.object({
+  id: z.number().int(),
+  status: z.number().int(),
+  description: z.string(),
+  at: z.string(),
+});
+export type CourierTrack = z.infer<typeof courierTrack>;
 
-export interface CourierDetail extends CourierOrder {
-  tracks: CourierTrack[];
-}
+/** One pick-up with its tracking events, newest first. */
+export const courierDetail = courierRow.extend({ tracks: z.array(courierTrack) });
+export type CourierDetail = z.infer<typeof courierDetail>;
 
-export interface CourierSenderDefault {
-  senderName: string;
-  senderPhone: string;
-  senderAddress: string;
-}
+/** The sender fields prefilled from the current shop. */
+export const courierSenderDefault = z.object({
+  senderName: z.string(),
+  senderPhone: z.string(),
+  senderAddress: z.string(),
+});
+export type CourierSenderDefault = z.infer<typeof courierSenderDefault>;

@@ -44,7 +44,8 @@ export const maskIdCard = (s: string | null | undefined) => (s ? sharedMaskIdCar
 /** 13800000001 -> 138****0001 (mask.ts). */
 export { maskPhone } from './mask.ts';
 
-export type CertState = 'valid' | 'expiring' | 'expired' | 'none';
+export const certStates = ['valid', 'expiring', 'expired', 'none'] as const;
+export type CertState = (typeof certStates)[number];
 
 export interface Certificate {
   name: string;
@@ -53,52 +54,59 @@ export interface Certificate {
   expireAt: string | null;
 }
 
-export interface CertificateView extends Certificate {
-  state: CertState;
+export const certificateView = z.object({
+  name: z.string(),
+  imageUrl: z.string(),
+  /** YYYY-MM-DD; null when the certificate does not expire. */
+  expireAt: z.string().nullable(),
+  state: z.enum(certStates),
   /** Days until expiry (negative once expired); null without an expiry date. */
-  daysLeft: number | null;
-}
+  daysLeft: z.number().int().nullable(),
+});
+export type CertificateView = z.infer<typeof certificateView>;
 
-export interface Employee {
-  id: number;
-  merchantId: number;
-  shopId: number;
-  shopName: string | null;
-  name: string;
-  phone: string;
-  gender: number;
-  birthDate: string | null;
-  avatarUrl: string | null;
+/** An employee as the API answers it (findById, the page): the ID number masked, never the whole one. */
+export const employeeRow = z.object({
+  id: z.number().int(),
+  shopId: z.number().int(),
+  shopName: z.string().nullable(),
+  name: z.string(),
+  phone: z.string(),
+  gender: z.number().int(),
+  birthDate: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
   /** Always masked (1423**********1234): the API never returns the whole number. */
-  idCardNo: string | null;
-  idCardFrontUrl: string | null;
-  idCardBackUrl: string | null;
-  nativePlace: string | null;
-  workYears: number;
-  skills: string[];
-  fuwuIds: number[];
-  certificates: CertificateView[];
+  idCardNo: z.string().nullable(),
+  idCardFrontUrl: z.string().nullable(),
+  idCardBackUrl: z.string().nullable(),
+  nativePlace: z.string().nullable(),
+  workYears: z.number().int(),
+  skills: z.array(z.string()),
+  fuwuIds: z.array(z.number().int()),
+  certificates: z.array(certificateView),
   /** Certificates expired or expiring within CERT_WARN_DAYS days. */
-  certAlerts: number;
-  workState: number;
-  rating: number;
-  completedOrders: number;
-  intro: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+  certAlerts: z.number().int(),
+  workState: z.number().int(),
+  rating: z.number(),
+  completedOrders: z.number().int(),
+  intro: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Employee = z.infer<typeof employeeRow>;
 
 /** A row of findAllByList (pickers): free employees first, resigned ones left out. */
-export interface EmployeeOption {
-  id: number;
-  name: string;
-  phone: string;
-  shopId: number;
-  workState: number;
-  skills: string[];
-  rating: number;
-  completedOrders: number;
-}
+export const employeeOption = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  phone: z.string(),
+  shopId: z.number().int(),
+  workState: z.number().int(),
+  skills: z.array(z.string()),
+  rating: z.number(),
+  completedOrders: z.number().int(),
+});
+export type EmployeeOption = z.infer<typeof employeeOption>;
 
 /** An uploaded file's path or an http(s) URL; small inline data:image URIs too (the demo data's generated pictures). */
 export const isImageRef = (s: string) =>
@@ -136,7 +144,8 @@ export const employeeFields = {
   gender: z.coerce
     .number({ error: '请选择性别' })
     .int()
-    .refine((v) => v === 1 || v === 2, '请选择性别'),
+    // Not a type predicate: the form and the answers carry plain numbers.
+    .refine((v) => [1, 2].includes(v), '请选择性别'),
   birthDate: optionalDay('出生日期无效'),
   avatarUrl: optionalImage,
   idCardNo,

@@ -2,16 +2,19 @@ import { z } from 'zod';
 import { statusFlag } from './common.ts';
 
 /** A service category (服务类目) of the platform tree. status 0 正常 / 1 停用. */
-export interface Fuwu {
-  id: number;
-  parentId: number | null;
-  name: string;
-  icon: string | null;
-  sort: number;
-  status: number;
-  createdAt: string;
-  children?: Fuwu[];
-}
+export const fuwuRow = z.object({
+  id: z.number().int(),
+  parentId: z.number().int().nullable(),
+  name: z.string(),
+  icon: z.string().nullable(),
+  sort: z.number().int(),
+  status: z.number().int(),
+  createdAt: z.string(),
+  get children(): z.ZodOptional<z.ZodArray<typeof fuwuRow>> {
+    return z.array(fuwuRow).optional();
+  },
+});
+export type Fuwu = z.infer<typeof fuwuRow>;
 
 export const fuwuBody = z.object({
   parentId: z.preprocess(

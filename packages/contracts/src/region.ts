@@ -1,8 +1,13 @@
+import { z } from 'zod';
+
 /** Region tree node (spec §3): six-digit code, name, children (province > city > district). */
-export interface RegionNode {
-  code: string;
-  name: string;
-  children?: RegionNode[];
-}
+export const regionNode = z.object({
+  code: z.string(),
+  name: z.string(),
+  get children(): z.ZodOptional<z.ZodArray<typeof regionNode>> {
+    return z.array(regionNode).optional();
+  },
+});
+export type RegionNode = z.infer<typeof regionNode>;
 
 export const regionCode = /^\d{6}$/;

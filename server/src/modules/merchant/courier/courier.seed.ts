@@ -1,6 +1,7 @@
-import { COURIER_STATUS } from '@jz/contracts/courier';
+import { COURIER_COMPANIES, COURIER_STATUS } from '@jz/contracts/courier';
 import type { DB } from '../../../db/client.ts';
-import type { DemoIds } from '../../types.ts';
+import { ensureDict } from '../../system/dict/dict.repo.ts';
+import type { DemoIds, SeedCtx } from '../../types.ts';
 import { sandboxCourier } from './courier-provider.ts';
 import { shopPostalAddress } from './courier.repo.ts';
 
@@ -94,4 +95,21 @@ export async function seedCourierDemo(db: DB, demo: DemoIds) {
         .execute();
     }
   }
+}
+
+/** The courier dictionaries (companies, statuses), in every database. */
+export async function seedCourierDicts({ db }: SeedCtx) {
+  await ensureDict(
+    db,
+    'courier_company',
+    '快递公司',
+    COURIER_COMPANIES.map((c) => ({ label: c.label, value: c.value })),
+  );
+  await ensureDict(db, 'courier_status', '快递状态', [
+    { label: '待揽收', value: '10', tag: 'warning' },
+    { label: '已揽收', value: '20', tag: 'processing' },
+    { label: '运输中', value: '30', tag: 'blue' },
+    { label: '已签收', value: '40', tag: 'success' },
+    { label: '已取消', value: '90', tag: 'default' },
+  ]);
 }

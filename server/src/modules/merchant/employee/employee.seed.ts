@@ -1,7 +1,8 @@
 import type { Certificate } from '@jz/contracts/employee';
 import type { DB } from '../../../db/client.ts';
 import { dayjs, nowIso, TZ } from '../../../lib/time.ts';
-import type { DemoIds } from '../../types.ts';
+import { ensureDict } from '../../system/dict/dict.repo.ts';
+import type { DemoIds, SeedCtx } from '../../types.ts';
 import { demoImage } from '../shop/demo-image.ts';
 import { idCardColumns } from './employee.repo.ts';
 
@@ -277,4 +278,18 @@ export async function seedDemoEmployees(db: DB, demo: DemoIds) {
     updatedAt: now,
   }));
   await db.insertInto('employee').values(rows).execute();
+}
+
+/** The employee dictionaries (gender, work state), in every database. */
+export async function seedEmployeeDicts({ db }: SeedCtx) {
+  await ensureDict(db, 'employee_gender', '员工性别', [
+    { label: '男', value: '1', tag: 'blue' },
+    { label: '女', value: '2', tag: 'purple' },
+  ]);
+  await ensureDict(db, 'employee_work_state', '员工工作状态', [
+    { label: '空闲', value: '1', tag: 'success' },
+    { label: '服务中', value: '2', tag: 'processing' },
+    { label: '休假', value: '3', tag: 'warning' },
+    { label: '离职', value: '0', tag: 'default' },
+  ]);
 }

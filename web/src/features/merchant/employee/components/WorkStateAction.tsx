@@ -3,7 +3,7 @@ import { type Employee, MANUAL_WORK_STATES, WORK_STATE } from '@jz/contracts/emp
 import { Button, Dropdown, Tooltip } from 'antd';
 import { useConfirm } from '../../../../components/confirm.ts';
 import { useDict } from '../../../../lib/dict.tsx';
-import { useEmployeeMutations } from '../api/employee-mutations.ts';
+import { useEmployeeMutations } from '../api/employee.ts';
 
 /**
  * 空闲 / 休假 / 离职 by hand, each asking first. 服务中 belongs to the orders: a serving employee cannot be changed here

@@ -20,7 +20,6 @@ const INIT = {
 };
 const EMPLOYEE: Employee = {
   id: 5,
-  merchantId: 1,
   shopId: 8,
   shopName: '运城洁家家政（学苑路分店）',
   name: '张秀兰',

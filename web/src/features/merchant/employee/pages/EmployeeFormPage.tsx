@@ -36,9 +36,7 @@ import { ImageUpload } from '../../../../components/upload/index.ts';
 import { hasPerm } from '../../../../lib/access.tsx';
 import { initPcQuery } from '../../../../lib/queries.ts';
 import { zodRule } from '../../../../lib/zod-rule.ts';
-import { type EmployeeInput, useEmployeeMutations } from '../api/employee-mutations.ts';
-import { useEmployee } from '../api/get-employee.ts';
-import { useFuwuTree } from '../api/get-fuwu-tree.ts';
+import { type EmployeeInput, useEmployee, useEmployeeMutations, useFuwuTree } from '../api/employee.ts';
 import { NativePlaceInput } from '../components/NativePlaceInput.tsx';
 import { selectStates } from '../../../../components/select-states.tsx';
 

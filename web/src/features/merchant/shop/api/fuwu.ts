@@ -1,12 +1,13 @@
+import { fuwuApi } from '@jz/contracts/api/fuwu';
 import type { Fuwu } from '@jz/contracts/fuwu';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../../lib/api-client.ts';
+import { callContract } from '../../../../lib/contract-client.ts';
 
 /** The platform's enabled categories as a tree (fuwu/weapp/findSelectFuwu). */
 export const useFuwuSelectTree = () =>
   useQuery({
     queryKey: ['fuwu', 'tree'],
-    queryFn: () => api.get<Fuwu[]>('/api/app/jiazheng/fuwu/weapp/findSelectFuwu', undefined, { quiet: true }),
+    queryFn: () => callContract(fuwuApi.selectTree, {}, { quiet: true }),
     staleTime: 5 * 60_000,
   });
 
@@ -14,7 +15,7 @@ export const useFuwuSelectTree = () =>
 export const useShopFuwu = () =>
   useQuery({
     queryKey: ['shop', 'fuwu'],
-    queryFn: () => api.get<Fuwu[]>('/api/app/jiazheng/shangjia/fuwu/findSelect', undefined, { quiet: true }),
+    queryFn: () => callContract(fuwuApi.shopSelect, {}, { quiet: true }),
   });
 
 /** antd TreeSelect nodes from the category tree. */

@@ -1,6 +1,5 @@
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { type Fuwu, fuwuBody } from '@jz/contracts/fuwu';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Form, Input, InputNumber, Modal, Radio, Result, Select, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
@@ -9,32 +8,20 @@ import { CrudRowActions } from '../../../../components/data-table/CrudRowActions
 import { RowAction } from '../../../../components/RowAction.tsx';
 import { StatusSwitch } from '../../../../components/StatusSwitch.tsx';
 import { Auth, hasPerm } from '../../../../lib/access.tsx';
-import { api } from '../../../../lib/api-client.ts';
 import { zodRule } from '../../../../lib/zod-rule.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
 import { QueryEmpty } from '../../../../components/QueryState.tsx';
 import { useSubmitting } from '../../../../lib/use-long-action.ts';
-
-const BASE = '/api/app/jiazheng/fuwu';
-type FuwuInput = { parentId?: number | null; name: string; icon?: string | null; sort?: number; status?: number };
+import { type FuwuInput, useFuwuAdminTree, useFuwuMutations } from '../api/fuwu.ts';
 
 /** 服务类目 (toolkit): the platform's two-level category tree; disabled categories leave the merchants' pickers. */
 export default function FuwuPage() {
-  const qc = useQueryClient();
   const [name, setName] = useState('');
   const [editing, setEditing] = useState<(Partial<Fuwu> & { parentId?: number | null }) | null>(null);
   const [form] = Form.useForm<FuwuInput>();
   const { confirmDelete } = useConfirm();
-  const q = useQuery({
-    queryKey: ['fuwu', 'admin', name],
-    queryFn: () => api.get<Fuwu[]>(`${BASE}/findAllByTree`, { name }, { quiet: true }),
-  });
-  const done = () => qc.invalidateQueries({ queryKey: ['fuwu'] });
-  const save = useMutation({
-    mutationFn: (v: FuwuInput & { id?: number }) => api.post(`${BASE}/${v.id ? 'edit' : 'add'}`, v),
-    onSuccess: done,
-  });
-  const remove = useMutation({ mutationFn: (id: number) => api.del(`${BASE}/delByIds/${id}`), onSuccess: done });
+  const q = useFuwuAdminTree(name);
+  const { save, remove } = useFuwuMutations();
   const roots = (q.data ?? []).filter((f) => f.parentId === null);
 
   const columns: ColumnsType<Fuwu> = [

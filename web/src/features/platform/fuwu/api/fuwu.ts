@@ -1,0 +1,35 @@
+import { fuwuApi } from '@jz/contracts/api/fuwu';
+import type { BodyInputOf } from '@jz/contracts/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callContract } from '../../../../lib/contract-client.ts';
+
+export const fuwuAdminKeys = {
+  all: ['fuwu'] as const,
+  tree: (name: string) => ['fuwu', 'admin', name] as const,
+};
+
+export type FuwuInput = BodyInputOf<typeof fuwuApi.add>;
+
+/** The platform's category tree, filtered by name (matches keep their parents). */
+export const useFuwuAdminTree = (name: string) =>
+  useQuery({
+    queryKey: fuwuAdminKeys.tree(name),
+    queryFn: () => callContract(fuwuApi.tree, { query: { name } }, { quiet: true }),
+  });
+
+/** Category mutations; each refreshes every category query (the merchants' pickers included). */
+export function useFuwuMutations() {
+  const qc = useQueryClient();
+  const done = () => qc.invalidateQueries({ queryKey: fuwuAdminKeys.all });
+  return {
+    save: useMutation({
+      mutationFn: ({ id, ...v }: FuwuInput & { id?: number }) =>
+        id ? callContract(fuwuApi.edit, { body: { ...v, id } }) : callContract(fuwuApi.add, { body: v }),
+      onSuccess: done,
+    }),
+    remove: useMutation({
+      mutationFn: (id: number) => callContract(fuwuApi.remove, { params: { ids: [id] } }),
+      onSuccess: done,
+    }),
+  };
+}
