@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../src/modules/system/user/password.ts';
+import { hashPassword } from '../src/lib/password.ts';
 import { api, buildTestApp, loginAs, PHONES, type TestApp } from './helpers/index.ts';
 
 const LOGIN = 'app/jiazheng/login/password/login';

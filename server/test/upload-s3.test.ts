@@ -8,8 +8,8 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { CLIENT_ID } from '@jz/contracts/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { s3SettingsFromEnv } from '../src/modules/common/upload/s3.ts';
-import { S3Storage } from '../src/modules/common/upload/storage.ts';
+import { s3SettingsFromEnv } from '../src/lib/storage/s3.ts';
+import { S3Storage } from '../src/lib/storage/storage.ts';
 import { buildTestApp, envelopeOf, loginAs, PHONES, type TestApp } from './helpers/index.ts';
 import { startMain } from './helpers/main-process.ts';
 

@@ -17,9 +17,9 @@ import type { ShopInfo } from '@jz/contracts/shop';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { contentProblem } from '../../src/modules/common/upload/content-check.ts';
-import { s3SettingsFromEnv } from '../../src/modules/common/upload/s3.ts';
-import { S3Storage } from '../../src/modules/common/upload/storage.ts';
-import { hashPassword, verifyPassword } from '../../src/modules/system/user/password.ts';
+import { s3SettingsFromEnv } from '../../src/lib/storage/s3.ts';
+import { S3Storage } from '../../src/lib/storage/storage.ts';
+import { hashPassword, verifyPassword } from '../../src/lib/password.ts';
 import { type Api, api, buildTestApp, envelopeOf, loginAs, PHONES, type TestApp } from '../helpers/index.ts';
 
 const S = 'app/jiazheng/shangjia/info';

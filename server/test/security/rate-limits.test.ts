@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMS_RULES } from '../../src/modules/auth/sms-code.service.ts';
-import { hashPassword } from '../../src/modules/system/user/password.ts';
+import { hashPassword } from '../../src/lib/password.ts';
 import { api, buildTestApp, loginAs, PHONES, type TestApp } from '../helpers/index.ts';
 
 let t: TestApp;

@@ -4,7 +4,7 @@ import { ok } from '../../lib/envelope.ts';
 import { business } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { findUserInfo } from '../system/user/user.repo.ts';
+import { findUserInfo } from './user-info.service.ts';
 import { defineModule } from '../types.ts';
 import { revokeSession, openSession } from './session.service.ts';
 import { passwordSignIn } from './password-login.service.ts';

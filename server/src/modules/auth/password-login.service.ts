@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import '../merchant/account/account.tables.ts';
+import './auth.tables.ts';
 import { business, rateLimited } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
-import { verifyPassword } from '../system/user/password.ts';
+import { verifyPassword } from '../../lib/password.ts';
 import type { App } from '../types.ts';
 import { SMS_RULES } from './sms-code.service.ts';
 

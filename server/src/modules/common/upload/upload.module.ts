@@ -3,7 +3,7 @@ import fastifyStatic from '@fastify/static';
 import { currentUser } from '../../../plugins/auth.ts';
 import { defineModule } from '../../types.ts';
 import { receive, storeUpload, parserLimit, uploadSettings } from './upload.service.ts';
-import { DOWNLOAD_ONLY, STORAGE_KEY, storageOf, UPLOAD_URL_PREFIX, uploadsRoot } from './storage.ts';
+import { DOWNLOAD_ONLY, STORAGE_KEY, storageOf, UPLOAD_URL_PREFIX, uploadsRoot } from '../../../lib/storage/storage.ts';
 
 /**
  * spec §7 uploads: POST /api/com/file/up (multipart: file, rootPath) and POST /api/com/file/upWidthWangEdit.

@@ -4,11 +4,11 @@ import { rootPathField, UPLOAD_KINDS } from '@jz/contracts/upload';
 import type { FastifyRequest } from 'fastify';
 import { invalid } from '../../../lib/errors.ts';
 import type { AuthUser } from '../../../plugins/auth.ts';
-import { createResource } from '../../system/resource/resource.repo.ts';
+import { createResource } from '../../system/resource/resource.service.ts';
 import type { App } from '../../types.ts';
 import { contentProblem, refusedOutright } from './content-check.ts';
 import { detectFile, maxBytesOf, tooLargeMessage } from './detect.ts';
-import { storageOf } from './storage.ts';
+import { storageOf } from '../../../lib/storage/storage.ts';
 
 export const UNSUPPORTED =
   '不支持的文件类型：仅支持图片（png、jpg、jpeg、webp、gif、ico）、MP4 视频、PDF 和 Office 文档';

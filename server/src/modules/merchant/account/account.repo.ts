@@ -3,7 +3,6 @@ import type { DB } from '../../../db/client.ts';
 import { hmac, safeEqual } from '../../../lib/crypto.ts';
 import { business, invalid, notFound } from '../../../lib/errors.ts';
 import { nowIso } from '../../../lib/time.ts';
-import './account.tables.ts';
 import { ipRegion } from '../../../lib/ip-region.ts';
 
 /** 我的账号; `sessionId` is the caller's session, so 上次登录 is the sign-in before it. */

@@ -21,7 +21,6 @@ import { likeContains, paginate } from '../../../lib/paging.ts';
 import type { Tenant } from '../../../lib/tenant.ts';
 import { nowIso } from '../../../lib/time.ts';
 import { isPlatformPerm } from '../../../plugins/auth.ts';
-import './account.tables.ts';
 import { ipRegion } from '../../../lib/ip-region.ts';
 
 /* ------------------------------------------------------------------ grantable menus */

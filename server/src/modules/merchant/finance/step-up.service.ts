@@ -9,7 +9,6 @@ import type { App } from '../../types.ts';
 import { consumeCode, issueCode, SMS_RULES } from '../../auth/sms-code.service.ts';
 import * as jinjian from '../jinjian/jinjian.repo.ts';
 import { stateOfMerchant } from '../jinjian/jinjian.service.ts';
-import '../account/account.tables.ts';
 
 /**
  * Step-up for money (issue 20): binding a payout card, confirming one and requesting a withdrawal each need a fresh

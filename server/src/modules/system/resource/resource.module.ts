@@ -9,9 +9,10 @@ import {
 import { z } from 'zod';
 import { ok } from '../../../lib/envelope.ts';
 import { currentUser } from '../../../plugins/auth.ts';
-import { storageOf } from '../../common/upload/storage.ts';
+import { storageOf } from '../../../lib/storage/storage.ts';
 import { defineModule } from '../../types.ts';
 import * as repo from './resource.repo.ts';
+import { createResource } from './resource.service.ts';
 
 const oplog = (type: 'add' | 'edit' | 'delete') => ({ title: '资源管理', type });
 
@@ -44,7 +45,7 @@ export default defineModule({
       { schema: { body: resourceAddBody }, config: { perm: 'sys:resource:add', oplog: oplog('add') } },
       async (req) => {
         const user = currentUser(req);
-        const id = await repo.createResource(app.db, {
+        const id = await createResource(app.db, {
           name: req.body.name,
           url: req.body.url,
           storageKey: null,

@@ -52,30 +52,6 @@ export function listResources(db: DB, f: Filter) {
   return filtered(db, f).select(columns).orderBy('resource.id', 'desc').limit(500).execute() as Promise<Resource[]>;
 }
 
-export async function createResource(
-  db: DB,
-  v: {
-    name: string;
-    url: string;
-    storageKey: string | null;
-    type: string;
-    ext: string | null;
-    mime: string | null;
-    size: number;
-    rootPath: string | null;
-    uploaderId: number | null;
-    merchantId: number | null;
-  },
-) {
-  const now = nowIso();
-  const r = await db
-    .insertInto('resource')
-    .values({ ...v, createdAt: now, updatedAt: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return r.id;
-}
-
 export async function renameResource(db: DB, id: number, name: string) {
   const r = await db.updateTable('resource').set({ name, updatedAt: nowIso() }).where('id', '=', id).executeTakeFirst();
   if (Number(r.numUpdatedRows) === 0) throw notFound('资源不存在');

@@ -17,9 +17,9 @@ import { limitedPasswordTry } from '../../auth/password-login.service.ts';
 import { revokeUserSessions } from '../../auth/session.service.ts';
 import { consumeCode, issueCode } from '../../auth/sms-code.service.ts';
 import { defineModule } from '../../types.ts';
-import { hashPassword, verifyPassword } from './password.ts';
+import { hashPassword, verifyPassword } from '../../../lib/password.ts';
 import * as admin from './user.admin.repo.ts';
-import { findUserInfo } from './user.repo.ts';
+import { findUserInfo } from '../../auth/user-info.service.ts';
 import { seedAdmin } from './user.seed.ts';
 
 const oplog = (type: 'add' | 'edit' | 'delete' | 'other') => ({ title: '用户管理', type });

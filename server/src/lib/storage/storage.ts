@@ -4,8 +4,8 @@ import path from 'node:path';
 import type { S3ClientConfig } from '@aws-sdk/client-s3';
 import { Code } from '@jz/contracts/envelope';
 import type { FastifyBaseLogger } from 'fastify';
-import { AppError } from '../../../lib/errors.ts';
-import type { App } from '../../types.ts';
+import { AppError } from '../errors.ts';
+import type { App } from '../app-type.ts';
 import { createS3Client, S3_OPERATION_DEADLINE_MS, type S3Settings, s3SettingsFromEnv } from './s3.ts';
 
 /**

@@ -10,7 +10,7 @@ export interface LoginAttemptTable {
   createdAt: string;
 }
 
-declare module '../../../db/schema.ts' {
+declare module '../../db/schema.ts' {
   interface Database {
     loginAttempt: LoginAttemptTable;
   }
