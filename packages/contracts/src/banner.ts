@@ -2,20 +2,6 @@ import { z } from 'zod';
 import { optionalStatus, optionalText, pageQuery, statusFlag } from './common.ts';
 import { imageUrlField } from './user.ts';
 
-export interface Banner {
-  id: number;
-  title: string;
-  imageUrl: string;
-  linkUrl: string | null;
-  position: string;
-  sort: number;
-  status: number;
-  startAt: string | null;
-  endAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
 export const BANNER_POSITIONS = ['weapp_home', 'weapp_service', 'merchant_home'] as const;
 
 /** An ISO-8601 moment (the web sends dayjs().toISOString()); empty means open-ended. */
@@ -71,4 +57,33 @@ export const bannerEditBody = z.object({
   status: statusFlag.optional(),
   startAt: nullableMoment,
   endAt: nullableMoment,
+});
+
+/** lunbotu/live/findAllByList: the position to show (the merchant console's home by default). */
+export const liveBannerQuery = z.object({ position: z.enum(BANNER_POSITIONS).default('merchant_home') });
+
+/** A banner as the platform's list answers it. */
+export const bannerRow = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  imageUrl: z.string(),
+  linkUrl: z.string().nullable(),
+  position: z.string(),
+  sort: z.number().int(),
+  status: z.number().int(),
+  startAt: z.string().nullable(),
+  endAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Banner = z.infer<typeof bannerRow>;
+
+/** A banner showing now at a position. */
+export const liveBannerRow = bannerRow.pick({
+  id: true,
+  title: true,
+  imageUrl: true,
+  linkUrl: true,
+  position: true,
+  sort: true,
 });

@@ -2,25 +2,6 @@ import { z } from 'zod';
 import { jsonField, optionalDate, optionalStatus, optionalText, pageQuery } from './common.ts';
 import { imageUrlField } from './user.ts';
 
-export interface Feedback {
-  id: number;
-  userId: number;
-  merchantId: number | null;
-  merchantName: string | null;
-  userName: string | null;
-  userPhone: string | null;
-  type: string;
-  content: string;
-  images: string[];
-  contact: string | null;
-  state: number;
-  reply: string | null;
-  handledBy: number | null;
-  handlerName: string | null;
-  handledAt: string | null;
-  createdAt: string;
-}
-
 export const FEEDBACK_TYPES = ['1', '2', '3', '4'] as const;
 
 export const feedbackQuery = pageQuery
@@ -61,3 +42,24 @@ export const feedbackSetStateBody = z.object({
     .refine((n) => n === 1, '处理状态只能设为 已处理'),
   reply: z.string({ error: '请输入回复内容' }).trim().min(1, '请输入回复内容').max(1000, '回复最多 1000 个字'),
 });
+
+/** A feedback with its merchant, submitter and handler, as both lists answer it. */
+export const feedbackRow = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  merchantId: z.number().int().nullable(),
+  merchantName: z.string().nullable(),
+  userName: z.string().nullable(),
+  userPhone: z.string().nullable(),
+  type: z.string(),
+  content: z.string(),
+  images: z.array(z.string()),
+  contact: z.string().nullable(),
+  state: z.number().int(),
+  reply: z.string().nullable(),
+  handledBy: z.number().int().nullable(),
+  handlerName: z.string().nullable(),
+  handledAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Feedback = z.infer<typeof feedbackRow>;

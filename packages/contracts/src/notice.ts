@@ -2,18 +2,6 @@ import { z } from 'zod';
 import { optionalStatus, optionalText, pageQuery, statusFlag } from './common.ts';
 import { optionalMoment } from './banner.ts';
 
-export interface Notice {
-  id: number;
-  title: string;
-  content: string;
-  type: string;
-  status: number;
-  publishedAt: string;
-  createdBy: number | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
 export const NOTICE_TYPES = ['1', '2'] as const;
 
 export const noticeQuery = pageQuery.extend({
@@ -49,3 +37,27 @@ export const noticeEditBody = z.object({
   status: statusFlag.optional(),
   publishedAt: optionalMoment,
 });
+
+/** A notice as the platform's list answers it. */
+export const noticeRow = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  content: z.string(),
+  type: z.string(),
+  status: z.number().int(),
+  publishedAt: z.string(),
+  createdBy: z.number().int().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Notice = z.infer<typeof noticeRow>;
+
+/** What merchants read: a published notice without the platform's bookkeeping. */
+export const publishedNoticeRow = noticeRow.pick({
+  id: true,
+  title: true,
+  content: true,
+  type: true,
+  publishedAt: true,
+});
+export type PublishedNotice = z.infer<typeof publishedNoticeRow>;

@@ -1,17 +1,6 @@
 import { z } from 'zod';
 import { optionalStatus, optionalText, pageQuery, statusFlag } from './common.ts';
 
-export interface Qa {
-  id: number;
-  question: string;
-  answer: string;
-  category: string;
-  sort: number;
-  status: number;
-  createdAt: string;
-  updatedAt: string;
-}
-
 export const QA_CATEGORIES = ['account', 'shop', 'order', 'finance', 'other'] as const;
 
 export const qaQuery = pageQuery.extend({
@@ -41,3 +30,20 @@ export const qaEditBody = z.object({
   sort: z.coerce.number().int().min(0, '排序不能为负').max(9999).optional(),
   status: statusFlag.optional(),
 });
+
+/** A question as the platform's list answers it. */
+export const qaRow = z.object({
+  id: z.number().int(),
+  question: z.string(),
+  answer: z.string(),
+  category: z.string(),
+  sort: z.number().int(),
+  status: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Qa = z.infer<typeof qaRow>;
+
+/** What merchants read: an enabled question without the platform's bookkeeping. */
+export const publishedQaRow = qaRow.pick({ id: true, question: true, answer: true, category: true, sort: true });
+export type PublishedQa = z.infer<typeof publishedQaRow>;

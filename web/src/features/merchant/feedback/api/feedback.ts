@@ -1,43 +1,36 @@
-import type { Page } from '@jz/contracts/envelope';
-import type { Feedback } from '@jz/contracts/feedback';
-import type { Notice } from '@jz/contracts/notice';
-import type { Qa } from '@jz/contracts/qa';
+import { feedbackApi } from '@jz/contracts/api/feedback';
+import { noticeApi } from '@jz/contracts/api/notice';
+import { qaApi } from '@jz/contracts/api/qa';
+import type { BodyInputOf, QueryInputOf } from '@jz/contracts/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../../lib/api-client.ts';
+import { callContract } from '../../../../lib/contract-client.ts';
+
+export type { PublishedNotice } from '@jz/contracts/notice';
 
 export const myFeedbackKeys = { all: ['merchant', 'feedback'] as const };
-export const getMyFeedbackPage = (params: object) =>
-  api.get<Page<Feedback>>('/api/app/fankui/mine/findAllByPage', params, { quiet: true });
 
-export interface FeedbackInput {
-  type: string;
-  content: string;
-  images: string[];
-  contact?: string;
-}
+export const getMyFeedbackPage = (query: QueryInputOf<typeof feedbackApi.minePage>) =>
+  callContract(feedbackApi.minePage, { query }, { quiet: true });
+
+export type FeedbackInput = BodyInputOf<typeof feedbackApi.add>;
 
 export function useSendFeedback() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (v: FeedbackInput) => api.post('/api/app/fankui/add', v),
+    mutationFn: (body: FeedbackInput) => callContract(feedbackApi.add, { body }),
     onSuccess: () => qc.invalidateQueries({ queryKey: myFeedbackKeys.all }),
   });
 }
 
-export type PublishedNotice = Pick<Notice, 'id' | 'title' | 'content' | 'type' | 'publishedAt'>;
+/** The platform's published notices, newest first (the landing page's card and the 公告 tab). */
 export const usePublishedNotices = (pageNum: number) =>
   useQuery({
     queryKey: ['notices', 'published', pageNum],
-    queryFn: () =>
-      api.get<Page<PublishedNotice>>(
-        '/api/app/tongzhi/published/findAllByPage',
-        { pageNum, pageSize: 10 },
-        { quiet: true },
-      ),
+    queryFn: () => callContract(noticeApi.publishedPage, { query: { pageNum, pageSize: 10 } }, { quiet: true }),
   });
 
 export const usePublishedQa = () =>
   useQuery({
     queryKey: ['qa', 'published'],
-    queryFn: () => api.get<Qa[]>('/api/app/qa/published/findAllByList', undefined, { quiet: true }),
+    queryFn: () => callContract(qaApi.publishedList, {}, { quiet: true }),
   });

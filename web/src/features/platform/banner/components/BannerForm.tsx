@@ -4,7 +4,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { ImageUpload } from '../../../../components/upload/index.ts';
 import { useDict } from '../../../../lib/dict.tsx';
 import { zodRule } from '../../../../lib/zod-rule.ts';
-import type { BannerInput } from '../api/banners.ts';
+import type { BannerInput } from '../api/banner.ts';
 import { useSubmitting } from '../../../../lib/use-long-action.ts';
 
 const s = bannerAddBody.shape;

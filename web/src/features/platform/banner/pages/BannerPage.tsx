@@ -11,7 +11,7 @@ import { StatusSwitch } from '../../../../components/StatusSwitch.tsx';
 import { hasPerm } from '../../../../lib/access.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
 import { formatDateTime } from '../../../../lib/format.ts';
-import { bannerKeys, getBannerPage, useBannerMutations } from '../api/banners.ts';
+import { bannerKeys, getBannerPage, useBannerMutations } from '../api/banner.ts';
 import { BannerForm } from '../components/BannerForm.tsx';
 
 const fmt = (t: string | null) => (t ? formatDateTime(t) : '不限');

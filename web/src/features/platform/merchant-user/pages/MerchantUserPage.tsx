@@ -1,10 +1,10 @@
-import type { MerchantUser } from '@jz/contracts/user';
+import type { MerchantUser } from '@jz/contracts/merchant-user';
 import { Avatar, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { CopyText } from '../../../../components/CopyText.tsx';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
-import { getMerchantUserPage, merchantUserKeys } from '../api/merchant-users.ts';
+import { getMerchantUserPage, merchantUserKeys } from '../api/merchant-user.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
 
 const time = (t: string | null) => formatDateTime(t);

@@ -4,7 +4,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { RichTextEditor } from '../../../../components/rich-text/RichTextEditor.tsx';
 import { useDict } from '../../../../lib/dict.tsx';
 import { zodRule } from '../../../../lib/zod-rule.ts';
-import type { NoticeInput } from '../api/notices.ts';
+import type { NoticeInput } from '../api/notice.ts';
 import { useSubmitting } from '../../../../lib/use-long-action.ts';
 
 const s = noticeAddBody.shape;

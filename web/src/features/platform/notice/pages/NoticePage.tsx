@@ -11,7 +11,7 @@ import { CrudRowActions } from '../../../../components/data-table/CrudRowActions
 import { StatusSwitch } from '../../../../components/StatusSwitch.tsx';
 import { hasPerm } from '../../../../lib/access.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
-import { getNoticePage, noticeKeys, useNoticeMutations } from '../api/notices.ts';
+import { getNoticePage, noticeKeys, useNoticeMutations } from '../api/notice.ts';
 import { NoticeForm } from '../components/NoticeForm.tsx';
 import { formatDateTime } from '../../../../lib/format.ts';
 

@@ -1,24 +1,27 @@
-import type { Page } from '@jz/contracts/envelope';
-import type { Qa } from '@jz/contracts/qa';
+import { qaApi } from '@jz/contracts/api/qa';
+import type { BodyInputOf, QueryInputOf } from '@jz/contracts/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../../lib/api-client.ts';
+import { callContract } from '../../../../lib/contract-client.ts';
 
 export const qaKeys = { all: ['platform', 'qa'] as const };
-export const getQaPage = (params: object) => api.get<Page<Qa>>('/api/app/qa/findAllByPage', params, { quiet: true });
 
-export type QaInput = Pick<Qa, 'question' | 'answer' | 'category' | 'sort' | 'status'>;
+export const getQaPage = (query: QueryInputOf<typeof qaApi.page>) =>
+  callContract(qaApi.page, { query }, { quiet: true });
 
+export type QaInput = BodyInputOf<typeof qaApi.add>;
+
+/** Q&A mutations; each refreshes the platform's list. */
 export function useQaMutations() {
   const qc = useQueryClient();
   const done = () => qc.invalidateQueries({ queryKey: qaKeys.all });
   return {
-    add: useMutation({ mutationFn: (v: QaInput) => api.post('/api/app/qa/add', v), onSuccess: done }),
+    add: useMutation({ mutationFn: (body: QaInput) => callContract(qaApi.add, { body }), onSuccess: done }),
     edit: useMutation({
-      mutationFn: (v: Partial<QaInput> & { id: number }) => api.post('/api/app/qa/edit', v),
+      mutationFn: (body: BodyInputOf<typeof qaApi.edit>) => callContract(qaApi.edit, { body }),
       onSuccess: done,
     }),
     remove: useMutation({
-      mutationFn: (ids: number[]) => api.del(`/api/app/qa/delByIds/${ids.join(',')}`),
+      mutationFn: (ids: number[]) => callContract(qaApi.remove, { params: { ids } }),
       onSuccess: done,
     }),
   };

@@ -1,4 +1,4 @@
-import type { WithdrawalAudit } from '@jz/contracts/finance';
+import type { WithdrawalAudit } from '@jz/contracts/withdraw-audit';
 import { Button, Form, Input, Modal, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
