@@ -1,36 +1,30 @@
 import { z } from 'zod';
-import type { MenuScope, MenuType } from './menu.ts';
+import { MENU_SCOPES, MENU_TYPES, menuColumns } from './menu.ts';
 import { optionalStatus, optionalText, statusFlag } from './common.ts';
 
-/** A menu row as 菜单管理 edits it. */
-export interface MenuRow {
-  id: number;
-  parentId: number | null;
-  name: string;
-  icon: string | null;
-  type: MenuType;
-  routerUrl: string | null;
-  routerParam: string | null;
-  component: string | null;
-  perms: string | null;
-  status: number;
-  sort: number;
-  scope: MenuScope;
-  builtIn: boolean;
-  createdAt: string;
-  children?: MenuRow[];
-}
+/** A menu row as 菜单管理 edits it; `builtIn`: seeded by a module (its key and page are fixed). */
+export const menuRow = z.object(menuColumns).extend({
+  builtIn: z.boolean(),
+  createdAt: z.string(),
+  get children(): z.ZodOptional<z.ZodArray<typeof menuRow>> {
+    return z.array(menuRow).optional();
+  },
+});
+export type MenuRow = z.infer<typeof menuRow>;
 
 /** The select tree (role assignment, parent picker). */
-export interface MenuOption {
-  id: number;
-  parentId: number | null;
-  name: string;
-  type: MenuType;
-  scope: MenuScope;
-  perms: string | null;
-  children?: MenuOption[];
-}
+export const menuOption = z.object({
+  id: z.number().int(),
+  parentId: z.number().int().nullable(),
+  name: z.string(),
+  type: z.enum(MENU_TYPES),
+  scope: z.enum(MENU_SCOPES),
+  perms: z.string().nullable(),
+  get children(): z.ZodOptional<z.ZodArray<typeof menuOption>> {
+    return z.array(menuOption).optional();
+  },
+});
+export type MenuOption = z.infer<typeof menuOption>;
 
 const scopeFilter = z.preprocess((v) => (v === '' ? undefined : v), z.enum(['platform', 'merchant']).optional());
 

@@ -1,22 +1,33 @@
-/** Menu item as the sidebar receives it (spec §3). */
-export type MenuType = 'CAIDAN' | 'ZICAIDAN' | 'ANNIU';
-export type MenuScope = 'platform' | 'merchant';
+import { z } from 'zod';
 
-export interface MenuItem {
-  id: number;
-  parentId: number | null;
-  name: string;
-  icon: string | null;
-  type: MenuType;
-  routerUrl: string | null;
-  routerParam: string | null;
-  component: string | null;
-  perms: string | null;
-  status: number;
-  sort: number;
-  scope: MenuScope;
-  children?: MenuItem[];
-}
+export const MENU_TYPES = ['CAIDAN', 'ZICAIDAN', 'ANNIU'] as const;
+export const MENU_SCOPES = ['platform', 'merchant'] as const;
+export type MenuType = (typeof MENU_TYPES)[number];
+export type MenuScope = (typeof MENU_SCOPES)[number];
+
+/** The columns every menu answer shares. */
+export const menuColumns = {
+  id: z.number().int(),
+  parentId: z.number().int().nullable(),
+  name: z.string(),
+  icon: z.string().nullable(),
+  type: z.enum(MENU_TYPES),
+  routerUrl: z.string().nullable(),
+  routerParam: z.string().nullable(),
+  component: z.string().nullable(),
+  perms: z.string().nullable(),
+  status: z.number().int(),
+  sort: z.number().int(),
+  scope: z.enum(MENU_SCOPES),
+};
+
+/** Menu item as the sidebar receives it (spec §3); leaves have no `children`. */
+export const menuItem = z.object(menuColumns).extend({
+  get children(): z.ZodOptional<z.ZodArray<typeof menuItem>> {
+    return z.array(menuItem).optional();
+  },
+});
+export type MenuItem = z.infer<typeof menuItem>;
 
 /**
  * A menu row as a module seeds it. `key` is the stable identity used to upsert rows on every start, so a module can

@@ -1,7 +1,9 @@
-import type { InitPc, UserInfo } from '@jz/contracts/auth';
-import type { MenuItem } from '@jz/contracts/menu';
+import type { UserInfo } from '@jz/contracts/auth';
+import { menuApi } from '@jz/contracts/api/menu';
+import { shopApi } from '@jz/contracts/api/shop';
 import { QueryClient, queryOptions } from '@tanstack/react-query';
 import { api } from './api-client.ts';
+import { callContract } from './contract-client.ts';
 import { setPerms, setUserInfo } from './storage.ts';
 
 export const queryClient = new QueryClient({
@@ -21,14 +23,14 @@ export const profileQuery = queryOptions({
 
 export const menuQuery = queryOptions({
   queryKey: ['session', 'menus'],
-  queryFn: () => api.get<MenuItem[]>('/api/sys/menu/findUserMenuByTree', undefined, { quiet: true }),
+  queryFn: () => callContract(menuApi.userTree, {}, { quiet: true }),
   staleTime: 5 * 60_000,
 });
 
 export const permQuery = queryOptions({
   queryKey: ['session', 'perms'],
   queryFn: async () => {
-    const p = await api.get<string[]>('/api/sys/menu/findAllPerByUserId', undefined, { quiet: true });
+    const p = await callContract(menuApi.userPerms, {}, { quiet: true });
     setPerms(p);
     return p;
   },
@@ -37,7 +39,7 @@ export const permQuery = queryOptions({
 
 export const initPcQuery = queryOptions({
   queryKey: ['session', 'initPc'],
-  queryFn: () => api.get<InitPc>('/api/app/jiazheng/page/initPc', undefined, { quiet: true }),
+  queryFn: () => callContract(shopApi.initPc, {}, { quiet: true }),
   staleTime: 30_000,
 });
 

@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { pages } from '../../../../lib/page-registry.ts';
 import { IconSelect } from '../../../../components/icon-picker/IconPicker.tsx';
 import { zodRule } from '../../../../lib/zod-rule.ts';
-import type { MenuInput } from '../api/menus.ts';
+import type { MenuInput } from '../api/menu.ts';
 import { useSubmitting } from '../../../../lib/use-long-action.ts';
 
 const s = menuAddBody.shape;

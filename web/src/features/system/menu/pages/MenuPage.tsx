@@ -12,7 +12,7 @@ import { RowAction } from '../../../../components/RowAction.tsx';
 import { StatusSwitch } from '../../../../components/StatusSwitch.tsx';
 import { Auth, hasPerm } from '../../../../lib/access.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
-import { type MenuFilter, type MenuInput, useMenuMutations, useMenuTreeAll } from '../api/menus.ts';
+import { type MenuFilter, type MenuInput, useMenuMutations, useMenuTreeAll } from '../api/menu.ts';
 import { IconByName } from '../components/IconByName.tsx';
 import { MenuForm } from '../components/MenuForm.tsx';
 
