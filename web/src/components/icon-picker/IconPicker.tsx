@@ -109,7 +109,9 @@ export function IconSelect({ value, onChange, disabled, placeholder = '点击选
           readOnly
           value={value ?? ''}
           placeholder={placeholder}
-          prefix={value ? <IconByName name={value} /> : null}
+          // Prefix and suffix always present (an empty span when unused): antd warns, and the field loses focus, when
+          // either appears or disappears while it is focused.
+          prefix={value ? <IconByName name={value} /> : <span />}
           suffix={
             value && !disabled ? (
               <CloseCircleFilled
@@ -117,7 +119,9 @@ export function IconSelect({ value, onChange, disabled, placeholder = '点击选
                 style={{ color: '#bfbfbf', cursor: 'pointer' }}
                 onClick={() => onChange?.(null)}
               />
-            ) : null
+            ) : (
+              <span />
+            )
           }
           onClick={() => !disabled && setOpen(true)}
         />
