@@ -1,6 +1,7 @@
 import { sendMessage } from '../message/message.service.ts';
 import { randomInt } from 'node:crypto';
 import type { Withdrawal } from '@jz/contracts/finance';
+import { splitWithdrawal } from '@jz/contracts/withdraw-fee';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { business, invalid, notFound } from '../../../lib/errors.ts';
@@ -72,8 +73,8 @@ export async function requestWithdrawal(db: DB, input: WithdrawInput): Promise<W
   }
   const rules = await financeRules(db);
   if (input.amount < rules.minWithdraw) throw invalid(`提现金额不能低于 ¥${yuan(rules.minWithdraw)}`);
-  const fee = Math.min(rules.withdrawFee, input.amount);
-  if (input.amount - fee <= 0) throw invalid('提现金额须大于手续费');
+  const { fee, actualAmount } = splitWithdrawal(input.amount, rules);
+  if (actualAmount <= 0) throw invalid('提现金额须大于手续费');
   try {
     return await db.transaction().execute(async (tx) => {
       const card = await tx
@@ -99,7 +100,7 @@ export async function requestWithdrawal(db: DB, input: WithdrawInput): Promise<W
           holderName: card.holderName,
           amount: input.amount,
           fee,
-          actualAmount: input.amount - fee,
+          actualAmount,
           status: 10,
           applicantUserId: input.userId,
           auditorId: null,
@@ -124,8 +125,8 @@ export async function requestWithdrawal(db: DB, input: WithdrawInput): Promise<W
           {
             direction: 2,
             kind: 'withdraw',
-            amount: input.amount - fee,
-            balanceChange: -(input.amount - fee),
+            amount: actualAmount,
+            balanceChange: -actualAmount,
             frozenChange: 0,
             ...ref,
             remark: `申请提现至 ${card.bankName} ${card.cardNoMasked}`,
@@ -203,7 +204,7 @@ export async function precheckWithdrawal(db: DB, input: Pick<WithdrawInput, 'mer
   if (held) throw business(holdMessage(held));
   const rules = await financeRules(db);
   if (input.amount < rules.minWithdraw) throw invalid(`提现金额不能低于 ¥${yuan(rules.minWithdraw)}`);
-  if (input.amount - Math.min(rules.withdrawFee, input.amount) <= 0) throw invalid('提现金额须大于手续费');
+  if (splitWithdrawal(input.amount, rules).actualAmount <= 0) throw invalid('提现金额须大于手续费');
   const acc = await db
     .selectFrom('financeAccount')
     .select(['balance', 'frozen'])

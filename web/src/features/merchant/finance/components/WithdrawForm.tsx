@@ -1,4 +1,4 @@
-import { withdrawPreview } from '@jz/contracts/finance';
+import { splitWithdrawal } from '@jz/contracts/withdraw-fee';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Form, InputNumber, Select, Space, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
@@ -51,7 +51,7 @@ export function WithdrawForm() {
   const o = overview.data;
   const min = o?.rules.minWithdraw ?? 1000;
   const max = o?.withdrawable ?? 0;
-  const preview = withdrawPreview(toFen(amountYuan ?? 0), { withdrawFee: o?.rules.withdrawFee ?? 0 });
+  const preview = splitWithdrawal(toFen(amountYuan ?? 0), { withdrawFee: o?.rules.withdrawFee ?? 0 });
 
   // Without the figures the limits are unknown: say so with 重试 rather than a form that refuses every amount.
   const failed = [overview, cards].find((q) => q.isError && !q.data);
@@ -93,7 +93,7 @@ export function WithdrawForm() {
   const submit = async (v: FormValues) => {
     const amount = toFen(v.amountYuan);
     const card = cards.data?.find((c) => c.id === v.bankCardId);
-    const p = withdrawPreview(amount, { withdrawFee: o?.rules.withdrawFee ?? 0 });
+    const p = splitWithdrawal(amount, { withdrawFee: o?.rules.withdrawFee ?? 0 });
     const ok = await confirmWarning(
       `提现 ${yuan(p.amount)} 到 ${card?.bankName ?? ''} ${card?.cardNoMasked ?? ''}，手续费 ${yuan(p.fee)}，预计到账 ${yuan(p.actualAmount)}。提交后金额将从余额中扣除，平台审核通过后打款。确认提交？`,
     );
