@@ -2,21 +2,35 @@ import { z } from 'zod';
 import { idList } from './user.ts';
 import { optionalStatus, optionalText, pageQuery, statusFlag } from './common.ts';
 
-export type RoleScope = 'platform' | 'merchant';
+export const ROLE_SCOPES = ['platform', 'merchant'] as const;
+export type RoleScope = (typeof ROLE_SCOPES)[number];
 
-export interface SysRole {
-  id: number;
-  name: string;
-  code: string;
-  scope: RoleScope;
-  remark: string | null;
-  status: number;
-  sort: number;
-  builtIn: number;
-  userCount: number;
-  menuIds: number[];
-  createdAt: string;
-}
+/** A role of the platform's catalogue as 角色管理 lists it; `builtIn` 1: seeded, holds every menu of its scope. */
+export const roleRow = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  code: z.string(),
+  scope: z.enum(ROLE_SCOPES),
+  remark: z.string().nullable(),
+  status: z.number().int(),
+  sort: z.number().int(),
+  builtIn: z.number().int(),
+  userCount: z.number().int(),
+  menuIds: z.array(z.number().int()),
+  createdAt: z.string(),
+});
+export type SysRole = z.infer<typeof roleRow>;
+
+/** An enabled platform role, as the user form offers it. */
+export const roleOption = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  code: z.string(),
+  scope: z.enum(ROLE_SCOPES),
+  status: z.number().int(),
+  builtIn: z.number().int(),
+});
+export type RoleOption = z.infer<typeof roleOption>;
 
 export const roleQuery = pageQuery.extend({
   name: optionalText(30),

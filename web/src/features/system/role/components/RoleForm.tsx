@@ -5,7 +5,7 @@ import type { DataNode } from 'antd/es/tree';
 import { useEffect, useMemo, useState } from 'react';
 import { RowAction } from '../../../../components/RowAction.tsx';
 import { zodRule } from '../../../../lib/zod-rule.ts';
-import { type RoleInput, useMenuTree } from '../api/roles.ts';
+import { type RoleInput, useMenuTree } from '../api/role.ts';
 import { checkedLeaves, leafIds, toSave } from '../../../../lib/menu-checks.ts';
 import { useSubmitting } from '../../../../lib/use-long-action.ts';
 

@@ -10,7 +10,7 @@ import { CrudToolbar } from '../../../../components/data-table/CrudToolbar.tsx';
 import { CrudRowActions } from '../../../../components/data-table/CrudRowActions.tsx';
 import { StatusSwitch } from '../../../../components/StatusSwitch.tsx';
 import { hasPerm } from '../../../../lib/access.tsx';
-import { getRolePage, roleKeys, useRoleMutations } from '../api/roles.ts';
+import { getRolePage, roleKeys, useRoleMutations } from '../api/role.ts';
 import { RoleForm } from '../components/RoleForm.tsx';
 import { formatDateTime } from '../../../../lib/format.ts';
 

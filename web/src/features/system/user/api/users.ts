@@ -1,23 +1,21 @@
+import { roleApi } from '@jz/contracts/api/role';
 import type { Page } from '@jz/contracts/envelope';
 import type { SysUser } from '@jz/contracts/user';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client.ts';
+import { callContract } from '../../../../lib/contract-client.ts';
 
 export const userKeys = { all: ['sys', 'user'] as const, roles: ['sys', 'user', 'roleOptions'] as const };
 
 export const getUserPage = (params: object) =>
   api.get<Page<SysUser>>('/api/sys/user/findAllByPage', params, { quiet: true });
 
-export interface RoleOption {
-  id: number;
-  name: string;
-  code: string;
-}
+export type { RoleOption } from '@jz/contracts/role';
 /** Enabled platform roles for the user form. */
 export const useRoleOptions = () =>
   useQuery({
     queryKey: userKeys.roles,
-    queryFn: () => api.get<RoleOption[]>('/api/sys/role/findAllByList', undefined, { quiet: true }),
+    queryFn: () => callContract(roleApi.list, {}, { quiet: true }),
   });
 
 export interface UserInput {
