@@ -8,73 +8,86 @@ export type AgreementType = (typeof AGREEMENT_TYPES)[number];
 /** Lifecycle of an agreement (dictionary `agreement_status`): 0 草稿, 1 已发布, 2 已撤回. */
 export const AgreementStatus = { DRAFT: 0, PUBLISHED: 1, WITHDRAWN: 2 } as const;
 
-/** Platform view of an agreement: the working draft plus the version merchants currently sign. */
-export interface Agreement {
-  id: number;
-  type: AgreementType;
-  title: string;
-  mustSign: number;
-  status: number;
-  /** The published version merchants sign now; 0 = never published. */
-  currentVersion: number;
-  /** The working draft (rich text); publishing freezes it as the next version. */
-  content: string;
-  publishedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-  /** Merchants that signed the current version. */
-  signedCount?: number;
-}
+const agreementType = z.enum(AGREEMENT_TYPES);
 
-export interface AgreementVersion {
-  id: number;
-  agreementId: number;
-  version: number;
-  content: string;
-  remark: string | null;
-  publishedAt: string;
-}
+/** Platform view of an agreement: the working draft plus the version merchants currently sign. */
+export const agreementRow = z.object({
+  id: z.number().int(),
+  type: agreementType,
+  title: z.string(),
+  mustSign: z.number().int(),
+  status: z.number().int(),
+  /** The published version merchants sign now; 0 = never published. */
+  currentVersion: z.number().int(),
+  /** The working draft (rich text); publishing freezes it as the next version. */
+  content: z.string(),
+  publishedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** Merchants that signed the current version (the list only). */
+  signedCount: z.number().int().optional(),
+});
+export type Agreement = z.infer<typeof agreementRow>;
+
+export const agreementVersionRow = z.object({
+  id: z.number().int(),
+  agreementId: z.number().int(),
+  version: z.number().int(),
+  content: z.string(),
+  remark: z.string().nullable(),
+  publishedAt: z.string(),
+});
+export type AgreementVersion = z.infer<typeof agreementVersionRow>;
+
+/** xieyi/findById/{id}: the agreement with every published version, newest first. */
+export const agreementDetail = agreementRow.extend({ versions: z.array(agreementVersionRow) });
+
+/** xieyi/fabu: the version now signed, and whether it is new (merchants are asked to sign again). */
+export const publishResult = z.object({ version: z.number().int(), isNew: z.boolean() });
 
 /** An agreement the merchant still has to sign in its current version (xieyi/findDaiqianList). */
-export interface PendingAgreement {
-  id: number;
-  type: AgreementType;
-  title: string;
-  mustSign: number;
-  version: number;
-  versionId: number;
-  content: string;
-  publishedAt: string;
+export const pendingAgreementRow = z.object({
+  id: z.number().int(),
+  type: agreementType,
+  title: z.string(),
+  mustSign: z.number().int(),
+  version: z.number().int(),
+  versionId: z.number().int(),
+  content: z.string(),
+  publishedAt: z.string(),
   /** The version the merchant signed before, when a new version asks it to sign again. */
-  signedVersion: number | null;
-}
+  signedVersion: z.number().int().nullable(),
+});
+export type PendingAgreement = z.infer<typeof pendingAgreementRow>;
 
-/** A signature record as the merchant lists it (xieyi/findMyByPage). */
-export interface Signature {
-  id: number;
-  agreementId: number;
-  versionId: number;
-  version: number;
-  type: AgreementType;
-  title: string;
-  mustSign: number;
-  merchantId: number;
-  merchantName?: string;
-  userId: number;
-  userName: string;
-  signerName: string;
-  signedAt: string;
-  ip: string | null;
+/** A signature record as the merchant and the platform list it (xieyi/findMyByPage, findQianshuByPage). */
+export const signatureRow = z.object({
+  id: z.number().int(),
+  agreementId: z.number().int(),
+  versionId: z.number().int(),
+  version: z.number().int(),
+  type: agreementType,
+  title: z.string(),
+  mustSign: z.number().int(),
+  merchantId: z.number().int(),
+  merchantName: z.string().optional(),
+  userId: z.number().int(),
+  userName: z.string(),
+  signerName: z.string(),
+  signedAt: z.string(),
+  ip: z.string().nullable(),
   /** 1 when the signed version is still the agreement's current one. */
-  isCurrent: number;
-}
+  isCurrent: z.number().int(),
+});
+export type Signature = z.infer<typeof signatureRow>;
 
 /** The signed text exactly as signed, with its record (xieyi/findQianshuById/{id}). */
-export interface SignatureDetail extends Signature {
-  content: string;
-  publishedAt: string;
-  userAgent: string | null;
-}
+export const signatureDetail = signatureRow.extend({
+  content: z.string(),
+  publishedAt: z.string(),
+  userAgent: z.string().nullable(),
+});
+export type SignatureDetail = z.infer<typeof signatureDetail>;
 
 const title = z.string({ error: '请输入协议标题' }).trim().min(1, '请输入协议标题').max(100, '协议标题最多 100 个字');
 const content = z.string({ error: '请输入协议内容' }).max(200_000, '协议内容过长');

@@ -73,30 +73,45 @@ export const licenceAuditBody = z
   })
   .refine((v) => v.auditStatus !== 2 || !!v.auditReason, { message: '请填写驳回原因', path: ['auditReason'] });
 
-export type ExpiryState = 'ok' | 'expiring' | 'expired' | 'longTerm';
+export const EXPIRY_STATES = ['ok', 'expiring', 'expired', 'longTerm'] as const;
+export type ExpiryState = (typeof EXPIRY_STATES)[number];
 
-export interface Licence {
-  id: number;
-  merchantId: number;
-  merchantName?: string;
-  kind: string;
-  name: string | null;
-  number: string;
-  imageUrl: string;
-  validFrom: string | null;
-  validTo: string | null;
-  auditStatus: number;
-  auditReason: string | null;
-  auditedAt: string | null;
-  expiry: ExpiryState;
+/** A licence as both sides answer it, with where it stands against its validity date. */
+export const licenceRow = z.object({
+  id: z.number().int(),
+  merchantId: z.number().int(),
+  /** The platform's list and detail only. */
+  merchantName: z.string().optional(),
+  kind: z.string(),
+  name: z.string().nullable(),
+  number: z.string(),
+  imageUrl: z.string(),
+  validFrom: z.string().nullable(),
+  validTo: z.string().nullable(),
+  auditStatus: z.number().int(),
+  auditReason: z.string().nullable(),
+  auditedAt: z.string().nullable(),
+  expiry: z.enum(EXPIRY_STATES),
   /** Days until validTo (negative once expired); null for long-term. */
-  daysLeft: number | null;
-  createdAt: string;
-  updatedAt: string;
-}
+  daysLeft: z.number().int().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Licence = z.infer<typeof licenceRow>;
 
-export interface LicenceExpiring {
-  expiring: number;
-  expired: number;
-  items: { id: number; kind: string; name: string | null; number: string; validTo: string; daysLeft: number }[];
-}
+/** licence/expiring: counts and the first 10 for the landing page's reminder. */
+export const licenceExpiring = z.object({
+  expiring: z.number().int(),
+  expired: z.number().int(),
+  items: z.array(
+    z.object({
+      id: z.number().int(),
+      kind: z.string(),
+      name: z.string().nullable(),
+      number: z.string(),
+      validTo: z.string(),
+      daysLeft: z.number().int(),
+    }),
+  ),
+});
+export type LicenceExpiring = z.infer<typeof licenceExpiring>;

@@ -3,7 +3,7 @@ import { Alert, Button } from 'antd';
 import { useNavigate } from 'react-router';
 import { hasPerm } from '../../../../lib/access.tsx';
 import { profileQuery } from '../../../../lib/queries.ts';
-import { pendingQuery } from '../api/agreements.ts';
+import { pendingQuery } from '../api/agreement.ts';
 
 /**
  * For the landing page: a prominent warning while a must-sign agreement is unsigned in its current version

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Result, Space, Spin, Tag, Typography } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { DictTag } from '../../../../lib/dict.tsx';
-import { signatureQuery } from '../api/agreements.ts';
+import { signatureQuery } from '../api/agreement.ts';
 import { AgreementContent } from '../../../../components/agreement/AgreementContent.tsx';
 import { formatDateTime } from '../../../../lib/format.ts';
 

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
 import { RowAction } from '../../../../components/RowAction.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
-import { agreementKeys, getMySignaturePage } from '../api/agreements.ts';
+import { agreementKeys, getMySignaturePage } from '../api/agreement.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
 
 /** 我的协议 (/wodexieyi): every signature record of the merchant, with its version and time. */

@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { Auth } from '../../../../lib/access.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
 import { zodRule } from '../../../../lib/zod-rule.ts';
-import { pendingQuery, useSignAgreement } from '../api/agreements.ts';
+import { pendingQuery, useSignAgreement } from '../api/agreement.ts';
 import { AgreementContent } from '../../../../components/agreement/AgreementContent.tsx';
 import { formatDateTime } from '../../../../lib/format.ts';
 import { ItemList } from '../../../../components/item-list/ItemList.tsx';

@@ -1,7 +1,7 @@
 import { Alert, Button } from 'antd';
 import { useNavigate } from 'react-router';
 import { hasPerm } from '../../../../lib/access.tsx';
-import { useExpiringLicences } from '../api/licences.ts';
+import { useExpiringLicences } from '../api/licence.ts';
 
 /**
  * Landing-page reminder: licences expiring within 30 days or already expired. Renders nothing when all are fine, and

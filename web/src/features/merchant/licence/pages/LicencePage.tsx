@@ -12,7 +12,7 @@ import { fileUrl, ImageUpload } from '../../../../components/upload/index.ts';
 import { Auth } from '../../../../lib/access.tsx';
 import { DictTag, useDict } from '../../../../lib/dict.tsx';
 import { zodRule } from '../../../../lib/zod-rule.ts';
-import { getLicencePage, type LicenceInput, licenceKeys, useDeleteLicences, useSaveLicence } from '../api/licences.ts';
+import { getLicencePage, type LicenceInput, licenceKeys, useDeleteLicences, useSaveLicence } from '../api/licence.ts';
 import { ExpiryTag } from '../../../../components/licence/ExpiryTag.tsx';
 
 const s = licenceAddBody.shape;

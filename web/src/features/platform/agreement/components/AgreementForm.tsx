@@ -3,7 +3,7 @@ import { Alert, Form, Input, Modal, Radio, Select, Skeleton } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useDict } from '../../../../lib/dict.tsx';
 import { zodRule } from '../../../../lib/zod-rule.ts';
-import type { AgreementInput } from '../api/agreements.ts';
+import type { AgreementInput } from '../api/agreement.ts';
 import { useSubmitting } from '../../../../lib/use-long-action.ts';
 
 // The editor (~190 KB gzip) loads when the form opens, not with the agreement list (docs/performance-browser.md).

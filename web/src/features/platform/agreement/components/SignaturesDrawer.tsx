@@ -2,7 +2,7 @@ import type { Signature } from '@jz/contracts/agreement';
 import { Drawer, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
-import { adminAgreementKeys, getSignaturePage } from '../api/agreements.ts';
+import { adminAgreementKeys, getSignaturePage } from '../api/agreement.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
 
 const columns: ColumnsType<Signature> = [

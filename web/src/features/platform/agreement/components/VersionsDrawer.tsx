@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Collapse, Drawer, Empty, Space, Spin, Tag, Typography } from 'antd';
 import { QueryError } from '../../../../components/QueryState.tsx';
 import { AgreementContent } from '../../../../components/agreement/AgreementContent.tsx';
-import { agreementDetailQuery } from '../api/agreements.ts';
+import { agreementDetailQuery } from '../api/agreement.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
 
 /** Every published version of one agreement, newest first; their texts are immutable. */

@@ -11,7 +11,7 @@ import { useCrudDelete } from '../../../../components/data-table/useCrudDelete.t
 import { RowAction } from '../../../../components/RowAction.tsx';
 import { Auth } from '../../../../lib/access.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
-import { adminAgreementKeys, getAgreementPage, useAgreementMutations } from '../api/agreements.ts';
+import { adminAgreementKeys, getAgreementPage, useAgreementMutations } from '../api/agreement.ts';
 import { AgreementForm } from '../components/AgreementForm.tsx';
 import { SignaturesDrawer } from '../components/SignaturesDrawer.tsx';
 import { VersionsDrawer } from '../components/VersionsDrawer.tsx';

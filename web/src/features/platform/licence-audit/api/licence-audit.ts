@@ -1,18 +1,17 @@
-import type { Page } from '@jz/contracts/envelope';
-import type { Licence } from '@jz/contracts/licence';
+import { licenceApi } from '@jz/contracts/api/licence';
+import type { BodyInputOf, QueryInputOf } from '@jz/contracts/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../../lib/api-client.ts';
+import { callContract } from '../../../../lib/contract-client.ts';
 
-const base = '/api/sys/licence';
 export const licenceAuditKeys = { all: ['platform', 'licenceAudit'] as const };
 
-export const getLicenceAuditPage = (params: object) =>
-  api.get<Page<Licence>>(`${base}/findAllByPage`, params, { quiet: true });
+export const getLicenceAuditPage = (query: QueryInputOf<typeof licenceApi.auditPage>) =>
+  callContract(licenceApi.auditPage, { query }, { quiet: true });
 
 export function useAuditLicence() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (v: { id: number; auditStatus: 1 | 2; auditReason?: string }) => api.post(`${base}/audit`, v),
+    mutationFn: (body: BodyInputOf<typeof licenceApi.audit>) => callContract(licenceApi.audit, { body }),
     onSettled: () => qc.invalidateQueries({ queryKey: licenceAuditKeys.all }),
   });
 }

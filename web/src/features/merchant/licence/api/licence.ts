@@ -1,32 +1,24 @@
-import type { Page } from '@jz/contracts/envelope';
-import type { Licence, LicenceExpiring } from '@jz/contracts/licence';
+import { licenceApi } from '@jz/contracts/api/licence';
+import type { BodyInputOf, QueryInputOf } from '@jz/contracts/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../../lib/api-client.ts';
+import { callContract } from '../../../../lib/contract-client.ts';
 
-const base = '/api/merchant/licence';
 export const licenceKeys = {
   all: ['merchant', 'licence'] as const,
   expiring: ['merchant', 'licence', 'expiring'] as const,
 };
 
-export interface LicenceInput {
-  id?: number;
-  kind: string;
-  name?: string;
-  number: string;
-  imageUrl: string;
-  validFrom?: string;
-  validTo?: string;
-}
+/** The form's values: with an id it edits, without it adds. */
+export type LicenceInput = BodyInputOf<typeof licenceApi.add> & { id?: number };
 
-export const getLicencePage = (params: object) =>
-  api.get<Page<Licence>>(`${base}/findAllByPage`, params, { quiet: true });
+export const getLicencePage = (query: QueryInputOf<typeof licenceApi.page>) =>
+  callContract(licenceApi.page, { query }, { quiet: true });
 
 /** The landing page's reminder: asked only when the user holds 我的证照 (the server refuses everyone else). */
 export const useExpiringLicences = (enabled = true) =>
   useQuery({
     queryKey: licenceKeys.expiring,
-    queryFn: () => api.get<LicenceExpiring>(`${base}/expiring`, {}, { quiet: true, silentError: true }),
+    queryFn: () => callContract(licenceApi.expiring, {}, { quiet: true, silentError: true }),
     staleTime: 60_000,
     enabled,
   });
@@ -34,7 +26,8 @@ export const useExpiringLicences = (enabled = true) =>
 export function useSaveLicence() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (v: LicenceInput) => api.post(`${base}/${v.id ? 'edit' : 'add'}`, v),
+    mutationFn: ({ id, ...v }: LicenceInput) =>
+      id ? callContract(licenceApi.edit, { body: { ...v, id } }) : callContract(licenceApi.add, { body: v }),
     onSuccess: () => qc.invalidateQueries({ queryKey: licenceKeys.all }),
   });
 }
@@ -42,7 +35,7 @@ export function useSaveLicence() {
 export function useDeleteLicences() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (ids: number[]) => api.del(`${base}/delByIds/${ids.join(',')}`),
+    mutationFn: (ids: number[]) => callContract(licenceApi.remove, { params: { ids } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: licenceKeys.all }),
   });
 }

@@ -1,9 +1,7 @@
-import type { PendingAgreement, Signature, SignatureDetail } from '@jz/contracts/agreement';
-import type { Page } from '@jz/contracts/envelope';
+import { agreementApi } from '@jz/contracts/api/agreement';
+import type { BodyInputOf, QueryInputOf } from '@jz/contracts/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../../lib/api-client.ts';
-
-const BASE = '/api/app/jiazheng/xieyi';
+import { callContract } from '../../../../lib/contract-client.ts';
 
 export const agreementKeys = {
   all: ['agreement'] as const,
@@ -15,30 +13,26 @@ export const agreementKeys = {
 /** Agreements whose current version the merchant has not signed (must-sign first). */
 export const pendingQuery = queryOptions({
   queryKey: agreementKeys.pending,
-  queryFn: () => api.get<PendingAgreement[]>(`${BASE}/findDaiqianList`, undefined, { quiet: true, silentError: true }),
+  queryFn: () => callContract(agreementApi.pending, {}, { quiet: true, silentError: true }),
   staleTime: 30_000,
 });
 
-export const getMySignaturePage = (params: object) =>
-  api.get<Page<Signature>>(`${BASE}/findMyByPage`, params, { quiet: true });
+export const getMySignaturePage = (query: QueryInputOf<typeof agreementApi.minePage>) =>
+  callContract(agreementApi.minePage, { query }, { quiet: true });
 
 export const signatureQuery = (id: number) =>
   queryOptions({
     queryKey: agreementKeys.signature(id),
-    queryFn: () => api.get<SignatureDetail>(`${BASE}/findQianshuById/${id}`, undefined, { quiet: true }),
+    queryFn: () => callContract(agreementApi.mySignature, { params: { id } }, { quiet: true }),
   });
 
-export interface SignInput {
-  id: number;
-  signerName: string;
-  version: number;
-}
+export type SignInput = BodyInputOf<typeof agreementApi.sign>;
 
 /** Signs the version the user read; refreshes the pending list, 我的协议 and the messages (a new record links there). */
 export function useSignAgreement() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (v: SignInput) => api.post<SignatureDetail>(`${BASE}/qianshu`, v),
+    mutationFn: (body: SignInput) => callContract(agreementApi.sign, { body }),
     onSuccess: () => qc.invalidateQueries({ queryKey: agreementKeys.all }),
   });
 }
