@@ -25,13 +25,8 @@ export interface LoginResult {
   userInfo: UserInfo;
 }
 
-/** spec §3 shop page init response. */
-export interface InitPc {
-  curDianpu: { id: number; name: string } | null;
-  allDianpu: { id: number; name: string; parentId: number | null; yingyeState: number; auditStatus: number }[];
-  isAddFendian: boolean;
-  shangjiaInfoFuwuCount: number;
-}
+/** spec §3 shop page init response (declared with the shop contracts, shop.ts initPcResult). */
+export type { InitPc } from './shop.ts';
 
 /** The fixed `client` header value of this app (spec §7). */
 export { CLIENT_ID } from './client-id.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { jsonField, mainlandPhone, smsCode } from './common.ts';
+import { jsonField, mainlandPhone, pageQuery, smsCode } from './common.ts';
 
 /**
  * The customer side (the mini-program is outside this product): sign in by phone with an SMS code, place an order
@@ -59,27 +59,44 @@ export const reviewBody = z.object({
   anonymous: z.coerce.number().int().min(0).max(1).default(0),
 });
 
-export interface CustomerSession {
-  token: string;
-  customer: { id: number; phone: string; nickname: string };
-  expiresAt: string;
-}
+/** customer/login: the customer's own session (the token is shown once; only its hash is stored). */
+export const customerSession = z.object({
+  token: z.string(),
+  customer: z.object({ id: z.number().int(), phone: z.string(), nickname: z.string() }),
+  expiresAt: z.string(),
+});
+export type CustomerSession = z.infer<typeof customerSession>;
 
-/** A customer's own order: the verification code is shown once paid (status 20/30). */
-export interface CustomerOrder {
-  id: number;
-  orderNo: string;
-  shopId: number;
-  shopName: string;
-  goodsId: number;
-  goodsName: string;
-  quantity: number;
-  amount: number;
-  status: number;
-  appointmentAt: string;
-  verifyCode: string | null;
-  employeeName: string | null;
-  refundStatus: number;
-  payDeadline: string | null;
-  createdAt: string;
-}
+/**
+ * A customer's own order: the verification code is shown once paid (status 20/30). Nothing of the merchant's side
+ * (merchant ids, remarks, the operation trail) is listed.
+ */
+export const customerOrderRow = z.object({
+  id: z.number().int(),
+  orderNo: z.string(),
+  shopId: z.number().int(),
+  shopName: z.string(),
+  goodsId: z.number().int(),
+  goodsName: z.string(),
+  quantity: z.number().int(),
+  amount: z.number().int(),
+  status: z.number().int(),
+  appointmentAt: z.string(),
+  verifyCode: z.string().nullable(),
+  employeeName: z.string().nullable(),
+  refundStatus: z.number().int(),
+  payDeadline: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type CustomerOrder = z.infer<typeof customerOrderRow>;
+
+/** order/add: the new order to pay within the deadline. */
+export const placedOrder = z.object({
+  id: z.number().int(),
+  orderNo: z.string(),
+  /** fen */
+  amount: z.number().int(),
+  payDeadline: z.string(),
+});
+
+export const customerOrderQuery = pageQuery.extend({ status: z.coerce.number().int().optional() });

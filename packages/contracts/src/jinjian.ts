@@ -242,52 +242,62 @@ export const JINJIAN_KIND = { GEREN: 1, QIYE: 2 } as const;
 export const JINJIAN_STATUS = { NONE: 0, PENDING: 10, APPROVED: 20, REJECTED: 30 } as const;
 export type JinjianStatusValue = (typeof JINJIAN_STATUS)[keyof typeof JINJIAN_STATUS];
 
-/** One application as every answer shows it: ID numbers, card numbers and phones masked. */
-export interface JinjianApplication {
-  id: number;
-  kind: 1 | 2;
-  status: JinjianStatusValue;
-  provider: string;
-  applyNo: string;
-  providerMerchantNo: string | null;
-  rejectReason: string | null;
-  submittedAt: string;
-  approvedAt: string | null;
-  rejectedAt: string | null;
+const statusValue = z.union([z.literal(0), z.literal(10), z.literal(20), z.literal(30)]);
+const kindValue = z.union([z.literal(1), z.literal(2)]);
+
+/**
+ * One application as every answer shows it: ID numbers, card numbers and phones masked. The whole numbers (and the
+ * licence code, which the operation log redacts as well) are stored sealed for the provider and never listed here.
+ */
+export const jinjianApplication = z.object({
+  id: z.number().int(),
+  kind: kindValue,
+  status: statusValue,
+  provider: z.string(),
+  applyNo: z.string(),
+  providerMerchantNo: z.string().nullable(),
+  rejectReason: z.string().nullable(),
+  submittedAt: z.string(),
+  approvedAt: z.string().nullable(),
+  rejectedAt: z.string().nullable(),
   /** The person (个人) or the company (企业). */
-  subjectName: string;
+  subjectName: z.string(),
   /** Masked: 140802********1234. */
-  idCardNo: string;
-  mobile: string;
-  licenseCode: string | null;
-  settlement: {
-    bankName: string;
-    branchName: string | null;
-    branchCode: string | null;
+  idCardNo: z.string(),
+  /** Masked: 138****0001. */
+  mobile: z.string(),
+  settlement: z.object({
+    bankName: z.string(),
+    branchName: z.string().nullable(),
+    branchCode: z.string().nullable(),
     /** Masked: 6222 **** **** 1234. */
-    cardNo: string;
-    holderName: string;
+    cardNo: z.string(),
+    holderName: z.string(),
     /** 1 对私 / 2 对公 */
-    cardType: 1 | 2;
-    cardMobile: string | null;
-  };
+    cardType: kindValue,
+    /** Masked. */
+    cardMobile: z.string().nullable(),
+  }),
   /** Whether the settlement card became the merchant's bound card. */
-  cardBound: boolean;
-}
+  cardBound: z.boolean(),
+});
+export type JinjianApplication = z.infer<typeof jinjianApplication>;
 
 /** jinjianQuery answer. */
-export interface JinjianState {
-  status: JinjianStatusValue;
-  application: JinjianApplication | null;
+export const jinjianState = z.object({
+  status: statusValue,
+  application: jinjianApplication.nullable(),
   /** A new application may be submitted (none yet, or the last one was rejected). */
-  canSubmit: boolean;
+  canSubmit: z.boolean(),
   /** Why withdrawals are not possible yet; null once onboarded. */
-  withdrawHint: string | null;
-}
+  withdrawHint: z.string().nullable(),
+});
+export type JinjianState = z.infer<typeof jinjianState>;
 
 /** jinjianGeren / jinjianQiye answer. */
-export interface JinjianSubmitResult {
-  id: number;
-  applyNo: string;
-  status: JinjianStatusValue;
-}
+export const jinjianSubmitResult = z.object({
+  id: z.number().int(),
+  applyNo: z.string(),
+  status: statusValue,
+});
+export type JinjianSubmitResult = z.infer<typeof jinjianSubmitResult>;

@@ -222,45 +222,70 @@ export const shopAuditBody = z
       ctx.addIssue({ code: 'custom', path: ['auditRemark'], message: '驳回时请填写原因' });
   });
 
-export interface ShopInfo {
-  id: number;
-  merchantId: number;
-  merchantName?: string;
-  parentId: number | null;
-  name: string;
-  logoUrl: string | null;
-  images: string[];
-  contactName: string | null;
-  phone: string | null;
-  provinceCode: string | null;
-  cityCode: string | null;
-  districtCode: string | null;
-  address: string | null;
-  lat: number | null;
-  lng: number | null;
-  serviceArea: LatLng[];
-  businessHours: string | null;
-  yingyeState: number;
-  intro: string | null;
-  fuwuIds: number[];
-  auditStatus: number;
-  auditRemark: string | null;
+/** A shop as the merchant's pages read it (search adds the merchant's name and the goods count). */
+export const shopRow = z.object({
+  id: z.number().int(),
+  merchantId: z.number().int(),
+  merchantName: z.string().optional(),
+  parentId: z.number().int().nullable(),
+  name: z.string(),
+  logoUrl: z.string().nullable(),
+  images: z.array(z.string()),
+  contactName: z.string().nullable(),
+  phone: z.string().nullable(),
+  provinceCode: z.string().nullable(),
+  cityCode: z.string().nullable(),
+  districtCode: z.string().nullable(),
+  address: z.string().nullable(),
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
+  serviceArea: z.array(latLng),
+  businessHours: z.string().nullable(),
+  yingyeState: z.number().int(),
+  intro: z.string().nullable(),
+  fuwuIds: z.array(z.number().int()),
+  auditStatus: z.number().int(),
+  auditRemark: z.string().nullable(),
   /** An approved shop's new name waiting for the platform's review; `name` is the approved one customers see. */
-  pendingName?: string | null;
-  rating: number;
-  orderCount: number;
-  goodsCount?: number;
-  createdAt: string;
-  updatedAt: string;
-}
+  pendingName: z.string().nullable().optional(),
+  rating: z.number(),
+  orderCount: z.number().int(),
+  goodsCount: z.number().int().optional(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ShopInfo = z.infer<typeof shopRow>;
 
-export interface ShopSetting {
-  shopId: number;
-  autoAccept: number;
-  newOrderSound: number;
-  bookingLeadHours: number;
-  serviceTimeSlots: string[];
-}
+/** A shop's order settings (findDianpuShezhiInfo). */
+export const shopSettingRow = z.object({
+  shopId: z.number().int(),
+  autoAccept: z.number().int(),
+  newOrderSound: z.number().int(),
+  bookingLeadHours: z.number().int(),
+  serviceTimeSlots: z.array(z.string()),
+});
+export type ShopSetting = z.infer<typeof shopSettingRow>;
+
+/** findById: the shop with its order settings. */
+export const shopWithSetting = shopRow.extend({ setting: shopSettingRow });
+export type ShopWithSetting = z.infer<typeof shopWithSetting>;
+
+/** spec §3 page/initPc: the current shop, every shop offered, whether a branch may be added, the category count. */
+export const initPcResult = z.object({
+  curDianpu: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  allDianpu: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      parentId: z.number().int().nullable(),
+      yingyeState: z.number().int(),
+      auditStatus: z.number().int(),
+    }),
+  ),
+  isAddFendian: z.boolean(),
+  shangjiaInfoFuwuCount: z.number().int(),
+});
+export type InitPc = z.infer<typeof initPcResult>;
 
 export const DEFAULT_SETTING: Omit<ShopSetting, 'shopId'> = {
   autoAccept: 0,

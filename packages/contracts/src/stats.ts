@@ -41,116 +41,133 @@ export const employeeStatsQuery = z
   });
 export type EmployeeStatsQuery = z.infer<typeof employeeStatsQuery>;
 
-export interface EmployeeStatsRow {
-  employeeId: number;
-  name: string;
-  shopId: number;
-  shopName: string;
-  workState: number;
+const int = () => z.number().int();
+
+export const employeeStatsRow = z.object({
+  employeeId: int(),
+  name: z.string(),
+  shopId: int(),
+  shopName: z.string(),
+  workState: int(),
   /** Orders completed (50/60) in the range, by completion time. */
-  ordersServed: number;
+  ordersServed: int(),
   /** Paid amount of those orders, fen. */
-  revenue: number;
+  revenue: int(),
   /** Average rating of the reviews posted in the range; null without reviews. */
-  avgRating: number | null;
-  reviewCount: number;
+  avgRating: z.number().nullable(),
+  reviewCount: int(),
   /** Orders of the employee cancelled in the range. */
-  cancellations: number;
-}
+  cancellations: int(),
+});
+export type EmployeeStatsRow = z.infer<typeof employeeStatsRow>;
 
-export interface EmployeeStats {
-  startDate: string;
-  endDate: string;
-  rows: EmployeeStatsRow[];
-}
+export const employeeStats = z.object({
+  startDate: z.string(),
+  endDate: z.string(),
+  rows: z.array(employeeStatsRow),
+});
+export type EmployeeStats = z.infer<typeof employeeStats>;
 
-export interface DailyPoint {
-  date: string;
-  orders: number;
+export const dailyPoint = z.object({
+  date: z.string(),
+  orders: int(),
   /** fen */
-  paidAmount: number;
-}
+  paidAmount: int(),
+});
+export type DailyPoint = z.infer<typeof dailyPoint>;
 
-export interface RankItem {
-  id: number | null;
-  name: string;
-  orders: number;
+export const rankItem = z.object({
+  id: int().nullable(),
+  name: z.string(),
+  orders: int(),
   /** fen */
-  amount: number;
-}
+  amount: int(),
+});
+export type RankItem = z.infer<typeof rankItem>;
 
-export interface OperationsStats {
-  startDate: string;
-  endDate: string;
+export const operationsStats = z.object({
+  startDate: z.string(),
+  endDate: z.string(),
   /** Orders paid in the range (by payment time). */
-  orders: number;
+  orders: int(),
   /** fen */
-  paidAmount: number;
+  paidAmount: int(),
   /** fen, rounded down */
-  avgOrderValue: number;
+  avgOrderValue: int(),
   /** Orders cancelled with a refund (退款中/已退款) in the range, and their amount (fen). */
-  refundCount: number;
-  refundAmount: number;
+  refundCount: int(),
+  refundAmount: int(),
   /** Customers who paid in the range: first paid order (in this scope) inside the range = new, before = returning. */
-  customers: number;
-  newCustomers: number;
-  returningCustomers: number;
+  customers: int(),
+  newCustomers: int(),
+  returningCustomers: int(),
   /** Reviews posted in the range; rating >= 4 is good. goodRate in [0, 1], null without reviews. */
-  reviewCount: number;
-  goodReviews: number;
-  goodRate: number | null;
-  daily: DailyPoint[];
-  goodsRanking: RankItem[];
-  categoryShare: RankItem[];
-}
+  reviewCount: int(),
+  goodReviews: int(),
+  goodRate: z.number().nullable(),
+  daily: z.array(dailyPoint),
+  goodsRanking: z.array(rankItem),
+  categoryShare: z.array(rankItem),
+});
+export type OperationsStats = z.infer<typeof operationsStats>;
 
-export interface TodayFigures {
-  date: string;
+export const todayFigures = z.object({
+  date: z.string(),
   /** Orders paid today. */
-  newOrders: number;
+  newOrders: int(),
   /** status 20 now */
-  waiting: number;
+  waiting: int(),
   /** status 30 now */
-  toServe: number;
+  toServe: int(),
   /** Paid amount of today's orders not refunded, fen. */
-  revenue: number;
+  revenue: int(),
   /** Reviews without a reply that can still be answered. */
-  reviewsToAnswer: number;
-}
+  reviewsToAnswer: int(),
+});
+export type TodayFigures = z.infer<typeof todayFigures>;
 
 export const employeeOrdersQuery = z.object({
   employeeId: z.coerce.number({ error: '请指定员工' }).int().positive('请指定员工'),
 });
 
-export interface EmployeeOrderItem {
-  id: number;
-  orderNo: string;
-  goodsName: string;
-  customerName: string;
-  appointmentAt: string;
-  status: number;
-  payAmount: number;
-  createdAt: string;
-  completedAt: string | null;
-}
+export const employeeOrderItem = z.object({
+  id: int(),
+  orderNo: z.string(),
+  goodsName: z.string(),
+  customerName: z.string(),
+  appointmentAt: z.string(),
+  status: int(),
+  payAmount: int(),
+  createdAt: z.string(),
+  completedAt: z.string().nullable(),
+});
+export type EmployeeOrderItem = z.infer<typeof employeeOrderItem>;
 
-export interface EmployeeReviewItem {
-  id: number;
-  orderNo: string;
-  goodsName: string;
-  customerNickname: string;
-  rating: number;
-  content: string;
-  merchantReply: string | null;
-  createdAt: string;
-}
+export const employeeReviewItem = z.object({
+  id: int(),
+  orderNo: z.string(),
+  goodsName: z.string(),
+  /** 匿名用户 for an anonymous review. */
+  customerNickname: z.string(),
+  rating: int(),
+  content: z.string(),
+  merchantReply: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type EmployeeReviewItem = z.infer<typeof employeeReviewItem>;
 
-export interface EmployeeOrders {
+export const employeeOrders = z.object({
   /** Orders in hand: 30 待服务 / 40 服务中. */
-  current: EmployeeOrderItem[];
+  current: z.array(employeeOrderItem),
   /** The latest finished or cancelled orders (50/60/70). */
-  recent: EmployeeOrderItem[];
-  reviews: EmployeeReviewItem[];
-  reviewCount: number;
-  avgRating: number | null;
-}
+  recent: z.array(employeeOrderItem),
+  reviews: z.array(employeeReviewItem),
+  reviewCount: int(),
+  avgRating: z.number().nullable(),
+});
+export type EmployeeOrders = z.infer<typeof employeeOrders>;
+
+/** The `format` field of the exports: xlsx (default) or csv (as the server's table export reads it). */
+export const statsExportFormat = z.object({
+  format: z.enum(['xlsx', 'csv'], { error: '导出格式须为 xlsx 或 csv' }).default('xlsx'),
+});

@@ -6,11 +6,13 @@ import {
   ShopOutlined,
   UserOutlined,
 } from '@ant-design/icons';
+import { shopApi } from '@jz/contracts/api/shop';
 import type { InitPc, UserInfo } from '@jz/contracts/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { Avatar, Button, Dropdown, Select, Space, Tag, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { api } from '../../lib/api-client.ts';
+import { callContract } from '../../lib/contract-client.ts';
 import { initPcQuery } from '../../lib/queries.ts';
 import { clearSession } from '../../lib/storage.ts';
 import { MessageBell } from '../../components/message-bell/MessageBell.tsx';
@@ -23,7 +25,7 @@ export function HeaderBar(props: { user: UserInfo; init: InitPc; collapsed: bool
   const qc = useQueryClient();
 
   const switchShop = async (id: number) => {
-    const next = await api.post<InitPc>('/api/app/jiazheng/shangjia/info/setCurDianpu', { id });
+    const next = await callContract(shopApi.setCurrent, { body: { id } });
     qc.setQueryData(initPcQuery.queryKey, next);
     // Everything shop-scoped is stale now.
     await qc.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'session' && q.queryKey[0] !== 'dict' });

@@ -1,6 +1,7 @@
 import type { JinjianGerenBody, JinjianQiyeBody } from '@jz/contracts/jinjian';
 import type { DB } from '../../../db/client.ts';
-import type { DemoIds } from '../../types.ts';
+import { ensureDict } from '../../system/dict/dict.repo.ts';
+import type { DemoIds, SeedCtx } from '../../types.ts';
 import { branchByCode } from '../bank/bank.repo.ts';
 import { bindSettlementCard } from './card-binding.ts';
 import { withIdCheck, withLuhn, withUsccCheck } from './checksum-fixtures.ts';
@@ -116,4 +117,18 @@ export async function seedDemoJinjian(db: DB, demo: DemoIds) {
       updatedAt: ago(3),
     })
     .execute();
+}
+
+/** The onboarding dictionaries (status, kind), in every database. */
+export async function seedJinjianDicts({ db }: SeedCtx) {
+  await ensureDict(db, 'jinjian_status', '进件状态', [
+    { label: '未进件', value: '0', tag: 'default' },
+    { label: '审核中', value: '10', tag: 'processing' },
+    { label: '已开通', value: '20', tag: 'success' },
+    { label: '已驳回', value: '30', tag: 'error' },
+  ]);
+  await ensureDict(db, 'jinjian_kind', '进件类型', [
+    { label: '个人', value: '1', tag: 'blue' },
+    { label: '企业', value: '2', tag: 'purple' },
+  ]);
 }

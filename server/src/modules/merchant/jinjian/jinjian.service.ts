@@ -232,7 +232,6 @@ export function view(row: repo.ApplicationRow): JinjianApplication {
     subjectName: row.subjectName,
     idCardNo: maskIdNo(geren?.idCardNo ?? qiye?.legalIdCardNo),
     mobile: maskPhone(geren?.mobile ?? qiye?.contactMobile),
-    licenseCode: qiye ? qiye.licenseCode : null,
     settlement: {
       bankName: branch.bankName,
       branchName: branch.branchName,

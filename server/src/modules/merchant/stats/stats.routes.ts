@@ -1,13 +1,11 @@
-import { employeeOrdersQuery, employeeStatsQuery, statsRange, statsShop } from '@jz/contracts/stats';
-import { z } from 'zod';
+import { statsApi as c } from '@jz/contracts/api/stats';
 import { ok } from '../../../lib/envelope.ts';
-import { type ExportColumn, exportFormat, sendTable } from '../../../lib/export/table-export.ts';
+import { type ExportColumn, sendTable } from '../../../lib/export/table-export.ts';
+import { route } from '../../../lib/route.ts';
 import { tenantOf } from '../../../lib/tenant.ts';
 import type { App } from '../../types.ts';
 import * as repo from './stats.repo.ts';
 
-export const STATS_BASE = '/tmpl/api/app/jiazheng/tongji';
-const oplog = { title: '数据中心', type: 'export' as const };
 const WORK_STATE: Record<number, string> = { 0: '离职', 1: '空闲', 2: '服务中', 3: '休假' };
 
 const money = (header: string): ExportColumn => ({ header, width: 14, kind: 'money' });
@@ -41,115 +39,92 @@ const OVERVIEW_COLUMNS: ExportColumn[] = [
 ];
 
 /**
- * 数据中心 (issue 5): figures computed by aggregate queries (GROUP BY in the database). The spec names no calls:
- * they live under app/jiazheng/tongji.
+ * 数据中心 (issue 5): figures computed by aggregate queries (GROUP BY in the database), registered from their
+ * contracts (packages/contracts/src/api/stats.ts).
  */
 export function statsRoutes(app: App) {
-  const base = STATS_BASE;
-
-  app.get(
-    `${base}/yuangong`,
-    { schema: { querystring: employeeStatsQuery }, config: { perm: 'merchant:stats:employee' } },
-    async (req) => ok(await repo.employeeStats(app.db, await tenantOf(app.db, req), req.query), 'ok'),
+  route(app, c.employees, async (req) =>
+    ok(await repo.employeeStats(app.db, await tenantOf(app.db, req), req.query), 'ok'),
   );
 
-  app.post(
-    `${base}/yuangong/export`,
-    {
-      schema: { body: employeeStatsQuery.and(exportFormat) },
-      config: { perm: 'merchant:stats:employeeExport', oplog },
-    },
-    async (req, reply) => {
-      const { format, ...query } = req.body;
-      const s = await repo.employeeStats(app.db, await tenantOf(app.db, req), query);
-      return sendTable(reply, format, {
-        fileName: `员工数据_${s.startDate}_${s.endDate}`,
-        asciiName: 'employee-stats',
-        sheets: [
-          {
-            name: '员工数据',
-            columns: EMPLOYEE_COLUMNS,
-            rows: s.rows.map((r) => [
-              r.name,
-              r.shopName,
-              WORK_STATE[r.workState] ?? '',
-              r.ordersServed,
-              r.revenue,
-              r.avgRating,
-              r.reviewCount,
-              r.cancellations,
-            ]),
-          },
-        ],
-      });
-    },
+  route(app, c.employeesExport, async (req, reply) => {
+    const { format, ...query } = req.body;
+    const s = await repo.employeeStats(app.db, await tenantOf(app.db, req), query);
+    return sendTable(reply, format, {
+      fileName: `员工数据_${s.startDate}_${s.endDate}`,
+      asciiName: 'employee-stats',
+      sheets: [
+        {
+          name: '员工数据',
+          columns: EMPLOYEE_COLUMNS,
+          rows: s.rows.map((r) => [
+            r.name,
+            r.shopName,
+            WORK_STATE[r.workState] ?? '',
+            r.ordersServed,
+            r.revenue,
+            r.avgRating,
+            r.reviewCount,
+            r.cancellations,
+          ]),
+        },
+      ],
+    });
+  });
+
+  route(app, c.operations, async (req) =>
+    ok(await repo.operations(app.db, await tenantOf(app.db, req), req.query), 'ok'),
   );
 
-  app.get(
-    `${base}/yunying`,
-    { schema: { querystring: statsRange }, config: { perm: 'merchant:stats:operations' } },
-    async (req) => ok(await repo.operations(app.db, await tenantOf(app.db, req), req.query), 'ok'),
-  );
-
-  app.post(
-    `${base}/yunying/export`,
-    { schema: { body: statsRange.and(exportFormat) }, config: { perm: 'merchant:stats:operationsExport', oplog } },
-    async (req, reply) => {
-      const { format, ...range } = req.body;
-      const s = await repo.operations(app.db, await tenantOf(app.db, req), range);
-      const ranking = (header: string) => [{ header, width: 24 }, count('订单数'), money('金额(元)')];
-      return sendTable(reply, format, {
-        fileName: `运营数据_${s.startDate}_${s.endDate}`,
-        asciiName: 'operations-stats',
-        sheets: [
-          {
-            name: '运营概览',
-            columns: OVERVIEW_COLUMNS,
-            rows: [
-              [
-                s.startDate,
-                s.endDate,
-                s.orders,
-                s.paidAmount,
-                s.avgOrderValue,
-                s.refundCount,
-                s.refundAmount,
-                s.customers,
-                s.newCustomers,
-                s.returningCustomers,
-                s.reviewCount,
-                s.goodReviews,
-                s.goodRate,
-              ],
+  route(app, c.operationsExport, async (req, reply) => {
+    const { format, ...range } = req.body;
+    const s = await repo.operations(app.db, await tenantOf(app.db, req), range);
+    const ranking = (header: string) => [{ header, width: 24 }, count('订单数'), money('金额(元)')];
+    return sendTable(reply, format, {
+      fileName: `运营数据_${s.startDate}_${s.endDate}`,
+      asciiName: 'operations-stats',
+      sheets: [
+        {
+          name: '运营概览',
+          columns: OVERVIEW_COLUMNS,
+          rows: [
+            [
+              s.startDate,
+              s.endDate,
+              s.orders,
+              s.paidAmount,
+              s.avgOrderValue,
+              s.refundCount,
+              s.refundAmount,
+              s.customers,
+              s.newCustomers,
+              s.returningCustomers,
+              s.reviewCount,
+              s.goodReviews,
+              s.goodRate,
             ],
-          },
-          {
-            name: '每日',
-            columns: [{ header: '日期', width: 12 }, count('支付订单数'), money('支付金额(元)')],
-            rows: s.daily.map((d) => [d.date, d.orders, d.paidAmount]),
-          },
-          { name: '商品排行', columns: ranking('商品'), rows: s.goodsRanking.map((g) => [g.name, g.orders, g.amount]) },
-          {
-            name: '服务类目',
-            columns: ranking('服务类目'),
-            rows: s.categoryShare.map((g) => [g.name, g.orders, g.amount]),
-          },
-        ],
-      });
-    },
-  );
+          ],
+        },
+        {
+          name: '每日',
+          columns: [{ header: '日期', width: 12 }, count('支付订单数'), money('支付金额(元)')],
+          rows: s.daily.map((d) => [d.date, d.orders, d.paidAmount]),
+        },
+        { name: '商品排行', columns: ranking('商品'), rows: s.goodsRanking.map((g) => [g.name, g.orders, g.amount]) },
+        {
+          name: '服务类目',
+          columns: ranking('服务类目'),
+          rows: s.categoryShare.map((g) => [g.name, g.orders, g.amount]),
+        },
+      ],
+    });
+  });
 
   // 今日数据 (/index): counts and revenue of today's orders and reviews to answer: order data, for order holders.
-  app.get(
-    `${base}/jinri`,
-    { schema: { querystring: z.object({ shopId: statsShop }) }, config: { perm: 'merchant:order:list' } },
-    async (req) => ok(await repo.today(app.db, await tenantOf(app.db, req), req.query.shopId), 'ok'),
-  );
+  route(app, c.today, async (req) => ok(await repo.today(app.db, await tenantOf(app.db, req), req.query.shopId), 'ok'));
 
   // 员工详情: an employee's orders (customer names, amounts) and reviews: order data, for order holders.
-  app.get(
-    `${base}/yuangong/dingdan`,
-    { schema: { querystring: employeeOrdersQuery }, config: { perm: 'merchant:order:list' } },
-    async (req) => ok(await repo.employeeOrders(app.db, await tenantOf(app.db, req), req.query.employeeId), 'ok'),
+  route(app, c.employeeOrders, async (req) =>
+    ok(await repo.employeeOrders(app.db, await tenantOf(app.db, req), req.query.employeeId), 'ok'),
   );
 }

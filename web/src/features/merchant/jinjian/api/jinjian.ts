@@ -1,11 +1,9 @@
-import type { BankBranch } from '@jz/contracts/bank';
-import type { Page } from '@jz/contracts/envelope';
-import type { JinjianGerenBody, JinjianQiyeBody, JinjianState, JinjianSubmitResult } from '@jz/contracts/jinjian';
+import { bankApi } from '@jz/contracts/api/bank';
+import { jinjianApi } from '@jz/contracts/api/jinjian';
+import type { BodyInputOf, QueryInputOf } from '@jz/contracts/contract';
+import type { JinjianGerenBody, JinjianQiyeBody } from '@jz/contracts/jinjian';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../../lib/api-client.ts';
-
-const pay = '/api/app/jiazheng/pay/huifu';
-const bank = '/api/app/jiazheng/huifu/bank';
+import { callContract } from '../../../../lib/contract-client.ts';
 
 export const jinjianKeys = { state: ['jinjian', 'state'] as const, branches: ['jinjian', 'branches'] as const };
 
@@ -13,11 +11,12 @@ export const jinjianKeys = { state: ['jinjian', 'state'] as const, branches: ['j
 export function useJinjianState() {
   return useQuery({
     queryKey: jinjianKeys.state,
-    queryFn: () => api.get<JinjianState>(`${pay}/jinjianQuery`, undefined, { quiet: true }),
+    queryFn: () => callContract(jinjianApi.state, {}, { quiet: true }),
     refetchInterval: (q) => (q.state.data?.status === 10 ? 3000 : false),
   });
 }
 
+/** The step forms' values: every field as typed text (the server's schema parses and checks them). */
 export type GerenInput = Partial<Record<keyof JinjianGerenBody, string>>;
 export type QiyeInput = Partial<Record<keyof JinjianQiyeBody, string>>;
 
@@ -25,21 +24,24 @@ export function useSubmitJinjian() {
   const qc = useQueryClient();
   const done = () => qc.invalidateQueries({ queryKey: jinjianKeys.state });
   return {
+    // The forms validated each field with the contract's own field schemas before submitting.
     geren: useMutation({
-      mutationFn: (v: GerenInput) => api.post<JinjianSubmitResult>(`${pay}/jinjianGeren`, v),
+      mutationFn: (v: GerenInput) =>
+        callContract(jinjianApi.submitGeren, { body: v as BodyInputOf<typeof jinjianApi.submitGeren> }),
       onSuccess: done,
     }),
     qiye: useMutation({
-      mutationFn: (v: QiyeInput) => api.post<JinjianSubmitResult>(`${pay}/jinjianQiye`, v),
+      mutationFn: (v: QiyeInput) =>
+        callContract(jinjianApi.submitQiye, { body: v as BodyInputOf<typeof jinjianApi.submitQiye> }),
       onSuccess: done,
     }),
   };
 }
 
 /** GET huifu/bank/findYinhanghao: branches of a bank matching a keyword. */
-export const searchBranches = (q: { bankName?: string; keyword?: string; pageNum?: number; pageSize?: number }) =>
-  api.get<Page<BankBranch>>(`${bank}/findYinhanghao`, { pageNum: 1, pageSize: 20, ...q }, { quiet: true });
+export const searchBranches = (q: QueryInputOf<typeof bankApi.search>) =>
+  callContract(bankApi.search, { query: { pageNum: 1, pageSize: 20, ...q } }, { quiet: true });
 
 /** GET huifu/bank/findByYinhanghao: one branch by its 联行号. */
 export const branchByCode = (code: string) =>
-  api.get<BankBranch>(`${bank}/findByYinhanghao`, { code }, { quiet: true, silentError: true });
+  callContract(bankApi.byCode, { query: { code } }, { quiet: true, silentError: true });
