@@ -1,22 +1,24 @@
 import { z } from 'zod';
 import { optionalDate, optionalStatus, optionalText, pageQuery } from './common.ts';
 
-export interface OplogRow {
-  id: number;
-  userId: number | null;
-  loginName: string | null;
-  title: string;
-  type: string;
-  method: string;
-  url: string;
-  params: string | null;
-  ip: string | null;
-  userAgent: string | null;
-  durationMs: number;
-  success: number;
-  errorMessage: string | null;
-  createdAt: string;
-}
+/** One operation log row (params were redacted when it was written). */
+export const oplogRow = z.object({
+  id: z.number().int(),
+  userId: z.number().int().nullable(),
+  loginName: z.string().nullable(),
+  title: z.string(),
+  type: z.string(),
+  method: z.string(),
+  url: z.string(),
+  params: z.string().nullable(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  durationMs: z.number().int(),
+  success: z.number().int(),
+  errorMessage: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type OplogRow = z.infer<typeof oplogRow>;
 
 export const OPLOG_TYPES = ['add', 'edit', 'delete', 'grant', 'export', 'import', 'other', 'login'] as const;
 

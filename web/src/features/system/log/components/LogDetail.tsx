@@ -2,7 +2,7 @@ import type { OplogRow } from '@jz/contracts/oplog';
 import { QueryError } from '../../../../components/QueryState.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Drawer, Skeleton, Tag, Typography } from 'antd';
-import { getLog } from '../api/logs.ts';
+import { getLog } from '../api/log.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
 
 const TYPES: Record<string, string> = {

@@ -9,7 +9,7 @@ import { DataTable } from '../../../../components/data-table/DataTable.tsx';
 import { useCrudDelete } from '../../../../components/data-table/useCrudDelete.ts';
 import { RowAction } from '../../../../components/RowAction.tsx';
 import { formatDateTime } from '../../../../lib/format.ts';
-import { getLogPage, logKeys, useLogMutations, useLogTitles } from '../api/logs.ts';
+import { getLogPage, logKeys, useLogMutations, useLogTitles } from '../api/log.ts';
 import { LogDetail } from '../components/LogDetail.tsx';
 
 const TYPES = [
