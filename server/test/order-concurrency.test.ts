@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCustomerSession } from '../src/modules/customer/customer.repo.ts';
-import { ORDER_EVENT_LOCK } from '../src/modules/merchant/order/transition.repo.ts';
+import { ORDER_EVENT_LOCK } from '../src/modules/merchant/order/order-transition.service.ts';
 import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp, testDbKind } from './helpers/index.ts';
 
 /**

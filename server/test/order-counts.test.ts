@@ -16,7 +16,7 @@ import {
   markReviewed,
   merchantCancel,
   verifyByCode,
-} from '../src/modules/merchant/order/transition.repo.ts';
+} from '../src/modules/merchant/order/order-transition.service.ts';
 import { buildTestApp, type TestApp } from './helpers/index.ts';
 import { idCardColumns } from '../src/modules/merchant/employee/employee.repo.ts';
 

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCustomerSession } from '../src/modules/customer/customer.repo.ts';
-import { expireUnpaid } from '../src/modules/merchant/order/transition.repo.ts';
+import { expireUnpaid } from '../src/modules/merchant/order/order-transition.service.ts';
 import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp } from './helpers/index.ts';
 import { idCardColumns } from '../src/modules/merchant/employee/employee.repo.ts';
 

@@ -15,7 +15,7 @@ import {
   markPaid,
   merchantCancel,
   verifyByCode,
-} from '../../src/modules/merchant/order/transition.repo.ts';
+} from '../../src/modules/merchant/order/order-transition.service.ts';
 
 const merchantId = Number(process.env.KILL_MERCHANT);
 const cardId = Number(process.env.KILL_CARD);

@@ -5,7 +5,7 @@ import { startBus, stopBus } from '../../../lib/order-bus.ts';
 import { pruneStreamRows } from './order.repo.ts';
 import { orderRoutes } from './order.routes.ts';
 import { seedOrderDemo } from './order.seed.ts';
-import { expireUnpaid } from './transition.repo.ts';
+import { expireUnpaid } from './order-transition.service.ts';
 
 /** How often each instance cancels unpaid orders past their 30 minutes (the job is multi-instance safe). */
 export const EXPIRE_INTERVAL_MS = 60_000;

@@ -25,25 +25,13 @@ import '../employee/employee.tables.ts';
 import '../shop/shop.tables.ts';
 import '../review/review.tables.ts';
 
+/** The caller an order read is scoped to: its merchant and its shop limit. */
+type OrderScope = Pick<Tenant, 'merchantId' | 'allowedShopIds'>;
+
 /** The list filters' ids (shop, employee) must name the caller's own objects: another merchant's is 2002. */
 async function ownFilters(db: DB, t: Tenant, f: { shopId?: 'all' | number; employeeId?: number }) {
   await ownRow(db, t, 'employee', f.employeeId, '员工不存在');
   return ownShopFilter(db, t, f.shopId);
-}
-
-/**
- * A sub-account limited to some shops sees only their orders: an order of another shop is "not found", for reading
- * and for every transition. Owners (no limit) pass without a query.
- */
-export async function orderInScope(db: DB, t: Tenant, orderId: number) {
-  if (!t.allowedShopIds) return;
-  const o = await db
-    .selectFrom('serviceOrder')
-    .select('shopId')
-    .where('id', '=', orderId)
-    .where('merchantId', '=', t.merchantId)
-    .executeTakeFirst();
-  if (!o || !shopAllowed(t, o.shopId)) throw notFound('订单不存在');
 }
 
 /** Below this many skipped index entries a plain offset is cheaper than asking the day counters where to start. */
@@ -193,7 +181,12 @@ export async function exportOrders(db: DB, t: Tenant, f: Omit<OrderQuery, 'pageN
   return rows.map(toOrder);
 }
 
-export async function orderDetail(db: DB, merchantId: number, id: number): Promise<OrderDetail> {
+/**
+ * One order of the caller's merchant. A sub-account limited to some shops sees only their orders: an order of another
+ * shop is "not found", as it is for every transition (order-transition.service.ts).
+ */
+export async function orderDetail(db: DB, t: OrderScope, id: number): Promise<OrderDetail> {
+  const merchantId = t.merchantId;
   const r = await db
     .selectFrom('serviceOrder')
     .innerJoin('shop', 'shop.id', 'serviceOrder.shopId')
@@ -212,7 +205,7 @@ export async function orderDetail(db: DB, merchantId: number, id: number): Promi
     .where('serviceOrder.id', '=', id)
     .where('serviceOrder.merchantId', '=', merchantId)
     .executeTakeFirst();
-  if (!r) throw notFound('订单不存在');
+  if (!r || !shopAllowed(t, r.shopId)) throw notFound('订单不存在');
   const timeline = await db
     .selectFrom('orderTimeline')
     .select(['id', 'fromStatus', 'toStatus', 'action', 'operatorType', 'operatorName', 'remark', 'createdAt'])
@@ -243,14 +236,15 @@ export async function orderDetail(db: DB, merchantId: number, id: number): Promi
 }
 
 /** Employees who can take an order: same shop, not on leave or resigned, with how many orders each has to serve. */
-export async function assignableEmployees(db: DB, merchantId: number, orderId: number) {
+export async function assignableEmployees(db: DB, t: OrderScope, orderId: number) {
+  const merchantId = t.merchantId;
   const o = await db
     .selectFrom('serviceOrder')
     .select(['shopId', 'employeeId'])
     .where('id', '=', orderId)
     .where('merchantId', '=', merchantId)
     .executeTakeFirst();
-  if (!o) throw notFound('订单不存在');
+  if (!o || !shopAllowed(t, o.shopId)) throw notFound('订单不存在');
   const rows = await db
     .selectFrom('employee')
     .leftJoin('serviceOrder', (j) =>

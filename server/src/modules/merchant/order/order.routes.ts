@@ -22,7 +22,7 @@ import { dayjs, TZ } from '../../../lib/time.ts';
 import type { App } from '../../types.ts';
 import { registerStream } from './order-stream.ts';
 import * as repo from './order.repo.ts';
-import { type Actor, assignEmployee, confirmDone, merchantCancel, verifyByCode } from './transition.repo.ts';
+import { type Actor, assignEmployee, confirmDone, merchantCancel, verifyByCode } from './order-transition.service.ts';
 
 export const ORDER_BASE = '/tmpl/api/app/jiazheng/pay/dingdan';
 const base = ORDER_BASE;
@@ -82,9 +82,7 @@ export function orderRoutes(app: App) {
     `${base}/findById/:id`,
     { schema: { params: idParam }, config: { perm: 'merchant:order:query' } },
     async (req) => {
-      const t = await tenant(req);
-      await repo.orderInScope(app.db, t, req.params.id);
-      return ok(await repo.orderDetail(app.db, t.merchantId, req.params.id), 'ok');
+      return ok(await repo.orderDetail(app.db, await tenant(req), req.params.id), 'ok');
     },
   );
 
@@ -99,9 +97,7 @@ export function orderRoutes(app: App) {
     `${base}/findYuangong`,
     { schema: { querystring: orderIdQuery }, config: { perm: 'merchant:order:assign' } },
     async (req) => {
-      const t = await tenant(req);
-      await repo.orderInScope(app.db, t, req.query.id);
-      return ok(await repo.assignableEmployees(app.db, t.merchantId, req.query.id), 'ok');
+      return ok(await repo.assignableEmployees(app.db, await tenant(req), req.query.id), 'ok');
     },
   );
 
@@ -110,8 +106,7 @@ export function orderRoutes(app: App) {
     { schema: { body: setYuangongBody }, config: { perm: 'merchant:order:assign', oplog: oplog('edit') } },
     async (req) => {
       const t = await tenant(req);
-      await repo.orderInScope(app.db, t, req.body.id);
-      return ok(await assignEmployee(app.db, t.merchantId, req.body.id, req.body.yuangongId, actorOf(req)), '指派成功');
+      return ok(await assignEmployee(app.db, t, req.body.id, req.body.yuangongId, actorOf(req)), '指派成功');
     },
   );
 
@@ -120,11 +115,7 @@ export function orderRoutes(app: App) {
     { schema: { body: cancelBody }, config: { perm: 'merchant:order:cancel', oplog: oplog('edit') } },
     async (req) => {
       const t = await tenant(req);
-      await repo.orderInScope(app.db, t, req.body.id);
-      return ok(
-        await merchantCancel(app.db, t.merchantId, req.body.id, req.body.reason, actorOf(req)),
-        '订单已取消，退款已发起',
-      );
+      return ok(await merchantCancel(app.db, t, req.body.id, req.body.reason, actorOf(req)), '订单已取消，退款已发起');
     },
   );
 
@@ -133,8 +124,8 @@ export function orderRoutes(app: App) {
     { schema: { body: yanquanBody }, config: { perm: 'merchant:order:verify', oplog: oplog('edit') } },
     async (req) => {
       const t = await tenant(req);
-      const { id } = await verifyByCode(app.db, t.merchantId, req.body.code, actorOf(req), t.allowedShopIds);
-      return ok({ order: await repo.orderDetail(app.db, t.merchantId, id) }, '验券成功，订单开始服务');
+      const { id } = await verifyByCode(app.db, t, req.body.code, actorOf(req));
+      return ok({ order: await repo.orderDetail(app.db, t, id) }, '验券成功，订单开始服务');
     },
   );
 
@@ -149,8 +140,7 @@ export function orderRoutes(app: App) {
     { schema: { body: querenBody }, config: { perm: 'merchant:order:confirm', oplog: oplog('edit') } },
     async (req) => {
       const t = await tenant(req);
-      await repo.orderInScope(app.db, t, req.body.id);
-      return ok(await confirmDone(app.db, t.merchantId, req.body.id, actorOf(req)), '订单已完成，结算已生成');
+      return ok(await confirmDone(app.db, t, req.body.id, actorOf(req)), '订单已完成，结算已生成');
     },
   );
 

@@ -15,7 +15,7 @@ import {
   markReviewed,
   merchantCancel,
   verifyByCode,
-} from './transition.repo.ts';
+} from './order-transition.service.ts';
 
 const DAY = 24 * 3600_000;
 const ADDRESSES = [
