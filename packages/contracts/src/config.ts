@@ -50,9 +50,11 @@ export const configEditBody = z.object({
     .pipe(configValue),
 });
 
-export interface ConfigRecord {
-  type: string;
+/** A configuration as read and saved; `updatedAt` null: never saved (the value is then `{"content":""}`). */
+export const configRecord = z.object({
+  type: z.string(),
   /** JSON-encoded string, e.g. {"content":"<p>…</p>"}. */
-  value: string;
-  updatedAt: string | null;
-}
+  value: z.string(),
+  updatedAt: z.string().nullable(),
+});
+export type ConfigRecord = z.infer<typeof configRecord>;

@@ -1,14 +1,12 @@
-import type { ConfigRecord } from '@jz/contracts/config';
+import { configApi } from '@jz/contracts/api/config';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../../lib/api-client.ts';
+import { callContract } from '../../../../lib/contract-client.ts';
 
 export const configKeys = { byType: (type: string) => ['config', type] as const };
 
-/** GET /api/app/config/findByType/{type}, the value decoded: its `content` ('' when never saved or unreadable). */
+/** A configuration by type, the value decoded: its `content` ('' when never saved or unreadable). */
 export async function getConfigContent(type: string): Promise<{ content: string; updatedAt: string | null }> {
-  const r = await api.get<ConfigRecord>(`/api/app/config/findByType/${encodeURIComponent(type)}`, undefined, {
-    quiet: true,
-  });
+  const r = await callContract(configApi.byType, { params: { type } }, { quiet: true });
   let content = '';
   try {
     const v = JSON.parse(r?.value ?? '{}');
@@ -25,12 +23,12 @@ export const configQuery = (type: string) => ({
   staleTime: 0,
 });
 
-/** POST /api/app/config/edit with type and value (the JSON-encoded content object). */
+/** Saves type and the content object (the form body carries it JSON-encoded, as the spec's `value`). */
 export function useSaveConfig() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ type, content }: { type: string; content: string }) =>
-      api.post<ConfigRecord>('/api/app/config/edit', { type, value: JSON.stringify({ content }) }),
+      callContract(configApi.edit, { body: { type, value: { content } } }),
     onSuccess: (_r, v) => qc.invalidateQueries({ queryKey: configKeys.byType(v.type) }),
   });
 }

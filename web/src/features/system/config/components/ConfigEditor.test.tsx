@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { toForm } from '../../../../lib/api-client.ts';
 import { ConfigEditor } from './ConfigEditor.tsx';
 
 // The editor itself is covered by its own tests and the e2e suite; here a textarea stands in for it.
@@ -85,11 +86,12 @@ describe('ConfigEditor (spec §2, §4, §5)', () => {
     fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
     await waitFor(() =>
       expect(posts).toEqual([
-        {
-          url: '/api/app/config/edit',
-          body: { type: 'about_us', value: JSON.stringify({ content: '<p>新的介绍</p>' }) },
-        },
+        { url: '/api/app/config/edit', body: { type: 'about_us', value: { content: '<p>新的介绍</p>' } } },
       ]),
+    );
+    // The form body carries the object JSON-encoded: the spec's `value` string.
+    expect(toForm(posts[0].body).toString()).toBe(
+      new URLSearchParams({ type: 'about_us', value: JSON.stringify({ content: '<p>新的介绍</p>' }) }).toString(),
     );
   });
 });

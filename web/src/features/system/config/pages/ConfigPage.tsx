@@ -3,6 +3,7 @@ import { Card, Segmented, Space, Typography } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { useDict } from '../../../../lib/dict.tsx';
 import { ConfigEditor } from '../components/ConfigEditor.tsx';
+import { pagePath } from '../../../../lib/page-registry.ts';
 
 /** 系统配置: choose one of the platform texts (关于我们, 用户协议, 隐私政策, 商家入驻须知) and edit it. */
 export default function ConfigPage() {
@@ -18,7 +19,7 @@ export default function ConfigPage() {
       className="jz-card"
       variant="borderless"
       title="系统配置"
-      extra={<Link to="/sys/widgets">组件示例</Link>}
+      extra={<Link to={pagePath('sys.widgets')}>组件示例</Link>}
       styles={{ body: { paddingTop: 12 } }}
     >
       <Space style={{ marginBottom: 12 }} align="center">
