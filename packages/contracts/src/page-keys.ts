@@ -76,6 +76,9 @@ export const subPageKeys = [
   'sys.widgets',
 ] as const;
 
+/** A hand-written page of the registry: what the web's `pagePath` accepts, so a link to a missing page fails to compile. */
+export type PageKey = (typeof menuPageKeys)[number] | (typeof subPageKeys)[number];
+
 /** What a menu file of the catalogue may export besides `menus`: the menu pages its (generated) module adds. */
 export interface PageKeyFile {
   pageKeys?: readonly string[];

@@ -1,4 +1,7 @@
+import type { PageKey } from '@jz/contracts/page-keys';
 import type { ComponentType, LazyExoticComponent } from 'react';
+
+export type { PageKey };
 
 /**
  * One page of the console. Each feature folder declares its pages in a `pages.ts`; the app gathers them all
@@ -36,4 +39,27 @@ export function assertUniqueRegistry() {
   const dupKeys = pages.filter((p, i) => pages.findIndex((q) => q.key === p.key) !== i).map((p) => p.key);
   const dupPaths = pages.filter((p, i) => pages.findIndex((q) => q.path === p.path) !== i).map((p) => p.path);
   return { dupKeys, dupPaths };
+}
+
+/** Query values of a page link; undefined and null are left out (an optional filter not set). */
+export type PageQuery = Record<string, string | number | undefined | null>;
+
+/**
+ * The route path of a page plus its query string: every page link is built here, so a path is written once (in its
+ * feature's pages.ts). Throws for a key nothing registered (the registry is filled at start-up, before any render).
+ */
+export function pagePath(key: PageKey, query?: PageQuery): string {
+  const page = pageByKey.get(key);
+  if (!page) throw new Error(`pagePath: no page registered under the key "${key}"`);
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) params.append(name, String(value));
+  }
+  const search = params.toString();
+  return search ? `${page.path}?${search}` : page.path;
+}
+
+/** The same link for a plain anchor or `location.hash` (the app uses hash routes). */
+export function pageHref(key: PageKey, query?: PageQuery): string {
+  return `#${pagePath(key, query)}`;
 }
