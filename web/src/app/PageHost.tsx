@@ -7,6 +7,7 @@ import { hasPerm } from '../lib/access.tsx';
 import { menuQuery } from '../lib/queries.ts';
 import { leaves } from '../lib/menu-tree.ts';
 import { type PageDef, pageByKey } from './registry.ts';
+import { pagePath } from '../lib/page-registry.ts';
 
 /** Renders a registry page under its header (breadcrumbs, title, action slot), or a clear 403 without the permission. */
 export function PageView({ page }: { page: PageDef }) {
@@ -19,7 +20,7 @@ export function PageView({ page }: { page: PageDef }) {
           status="403"
           title="没有访问权限"
           subTitle={`您没有「${page.title}」的访问权限，请联系管理员。`}
-          extra={<Button onClick={() => navigate('/index')}>返回首页</Button>}
+          extra={<Button onClick={() => navigate(pagePath('home.index'))}>返回首页</Button>}
         />
       </>
     );
@@ -66,7 +67,7 @@ export function DynamicRoute() {
       title="页面不存在"
       subTitle={`找不到 ${pathname}`}
       extra={
-        <Button type="primary" onClick={() => navigate('/index')}>
+        <Button type="primary" onClick={() => navigate(pagePath('home.index'))}>
           返回首页
         </Button>
       }

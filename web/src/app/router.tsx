@@ -5,6 +5,7 @@ import { getToken } from '../lib/storage.ts';
 import { ChunkErrorBoundary } from './ChunkErrorBoundary.tsx';
 import { FullScreenSpin } from './FullScreenSpin.tsx';
 import { pageByPath } from './registry.ts';
+import { pagePath } from '../lib/page-registry.ts';
 
 // Split points (issue 13, budgets in scripts/check-bundle.mjs): the entry holds React, the router (declarative
 // mode: the data router's loaders and fetchers cost every route ~17 KB gzip), antd's ConfigProvider and message API,
@@ -28,7 +29,7 @@ export function preloadFor(hash: string) {
   if (!getToken()) return LoginPage.preload();
   Console.preload();
   const path = hash.replace(/^#/, '').split(/[?#]/)[0];
-  const page = pageByPath.get(['', '/', '/login', '/home'].includes(path) ? '/index' : path);
+  const page = pageByPath.get(['', '/', '/login', '/home'].includes(path) ? pagePath('home.index') : path);
   if (page) preloadPage(page.component);
 }
 
@@ -43,7 +44,7 @@ function Lazy({ children }: { children: ReactNode }) {
 
 /** With a stored token, /login goes to /index. */
 function LoginRoute() {
-  if (getToken()) return <Navigate to="/index" replace />;
+  if (getToken()) return <Navigate to={pagePath('home.index')} replace />;
   return (
     <Lazy>
       <LoginPage />
@@ -71,7 +72,7 @@ export function AppRoutes() {
     <Routes>
       <Route path="/login" element={<LoginRoute />} />
       <Route path="/" element={<Navigate to="/login" replace />} />
-      <Route path="/home" element={<Navigate to="/index" replace />} />
+      <Route path="/home" element={<Navigate to={pagePath('home.index')} replace />} />
       <Route path="*" element={<ConsoleRoute />} />
     </Routes>
   );

@@ -5,7 +5,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Link } from 'react-router';
 import { folderPathTo } from '../lib/menu-tree.ts';
-import { type PageDef, pageByKey } from '../lib/page-registry.ts';
+import { type PageDef, pageByKey, pagePath } from '../lib/page-registry.ts';
 import { menuQuery } from '../lib/queries.ts';
 
 /** The id of the header's right-hand slot; pages put their primary action there with <PageAction>. */
@@ -34,7 +34,7 @@ export function crumbsOf(page: PageDef, tree: MenuItem[]) {
   }
   const folders = folderNames(tree, folderPathTo(tree, chain[0].path) ?? []);
   const items: { title: ReactNode; key: string }[] = [];
-  if (page.path !== '/index') items.push({ key: 'home', title: <Link to="/index">首页</Link> });
+  if (page.key !== 'home.index') items.push({ key: 'home', title: <Link to={pagePath('home.index')}>首页</Link> });
   for (const [i, f] of folders.entries()) items.push({ key: `f${i}`, title: f });
   for (const p of chain.slice(0, -1)) items.push({ key: p.key, title: <Link to={p.path}>{p.title}</Link> });
   items.push({ key: page.key, title: page.title });

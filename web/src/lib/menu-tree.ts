@@ -1,8 +1,9 @@
 import type { MenuItem } from '@jz/contracts/menu';
+import { pagePath } from './page-registry.ts';
 
 /** routerUrl plus the query parsed from routerParam JSON (spec §2); bad JSON is ignored with a console warning. */
 export function menuHref(m: Pick<MenuItem, 'routerUrl' | 'routerParam'>) {
-  const url = m.routerUrl ?? '/index';
+  const url = m.routerUrl ?? pagePath('home.index');
   if (!m.routerParam) return url;
   try {
     const params = JSON.parse(m.routerParam) as Record<string, unknown>;

@@ -14,6 +14,7 @@ import { LicenceAlert } from '../../features/merchant/licence/components/Licence
 import { NoticeCard } from '../../features/merchant/feedback/components/NoticeCard.tsx';
 import { TodayFigures } from '../../features/merchant/stats/components/TodayFigures.tsx';
 import { formatLongDate } from '../../lib/format.ts';
+import { pagePath } from '../../lib/page-registry.ts';
 
 function greeting() {
   const h = dayjs().hour();
@@ -26,7 +27,7 @@ export default function IndexPage() {
   const { data: user } = useQuery(profileQuery);
   const { data: init } = useQuery(initPcQuery);
   const { data: menus = [] } = useQuery(menuQuery);
-  const links = leaves(menus).filter((m) => m.routerUrl !== '/index' && m.status !== 1);
+  const links = leaves(menus).filter((m) => m.routerUrl !== pagePath('home.index') && m.status !== 1);
   const cur = init?.allDianpu.find((s) => s.id === init.curDianpu?.id);
   const shopInfoPage = pageByKey.get('merchant.shop.info');
   const shopAddPage = pageByKey.get('merchant.shop.list');

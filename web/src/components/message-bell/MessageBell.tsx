@@ -11,6 +11,7 @@ import { formatShortDateTime } from '../../lib/format.ts';
 import { profileQuery } from '../../lib/queries.ts';
 import { MESSAGE_KEYS, MESSAGES_CHANGED, unreadQuery } from './unread.ts';
 import { ItemList } from '../item-list/ItemList.tsx';
+import { pagePath } from '../../lib/page-registry.ts';
 
 /**
  * The header's unread badge (merchant users). The count refreshes when the window regains focus, every 15 s while
@@ -46,7 +47,7 @@ export function MessageBell() {
   const canList = hasPerm('merchant:message:list');
   const goAll = () => {
     setOpen(false);
-    navigate('/xiaoxiguanli');
+    navigate(pagePath('merchant.message.list'));
   };
 
   const content = (

@@ -7,6 +7,7 @@ import { api } from '../../lib/api-client.ts';
 import { hasPerm } from '../../lib/access.tsx';
 import { initPcQuery, profileQuery } from '../../lib/queries.ts';
 import { useOrderEvents, useOrderStream } from './order-stream.ts';
+import { pagePath } from '../../lib/page-registry.ts';
 
 export const WAITING_KEY = ['orders', 'waiting-count'] as const;
 
@@ -42,7 +43,7 @@ export function OrderBadge() {
         type="text"
         aria-label={`待接单，${count} 单`}
         data-testid="order-badge"
-        onClick={() => navigate('/dingdanjiedan')}
+        onClick={() => navigate(pagePath('merchant.order.taking'))}
       >
         <Badge count={count} size="small" overflowCount={99} dot={!stream.connected && count === 0}>
           <ShoppingOutlined style={{ fontSize: 18, color: stream.connected ? undefined : '#faad14' }} />

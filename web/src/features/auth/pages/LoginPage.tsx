@@ -13,6 +13,7 @@ import { LoginTabs } from '../components/LoginTabs.tsx';
 import { codeCheck, phoneCheck, required } from '../login-rules.ts';
 import { useLoginForm } from '../use-login-form.ts';
 import './login.css';
+import { pagePath } from '../../../lib/page-registry.ts';
 
 // The smallest download of the app (issue 13: /login ≤ 200 KB gzip with React and antd's runtime). Plain markup where
 // antd's Typography, Tabs and Form only styled text and checked two fields; antd's Input and Button stay. No zod and
@@ -152,7 +153,7 @@ export function LoginPage() {
     resetSession();
     setToken(r.token);
     setUserInfo(r.userInfo);
-    navigate('/index', { replace: true });
+    navigate(pagePath('home.index'), { replace: true });
   };
 
   return (

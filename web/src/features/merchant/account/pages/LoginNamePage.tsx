@@ -3,6 +3,7 @@ import { Button, Card, Form, Input, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { zodRule } from '../../../../lib/zod-rule.ts';
 import { useEditLoginName, useMyAccount } from '../api/account.ts';
+import { pagePath } from '../../../../lib/page-registry.ts';
 
 /** 修改账号名 (/xiugaizhanghaoming): a letter first, 4-30 letters, digits or _; unique. */
 export default function LoginNamePage() {
@@ -18,7 +19,7 @@ export default function LoginNamePage() {
         onFinish={async (v: { loginName: string }) => {
           await save
             .mutateAsync(v.loginName)
-            .then(() => navigate('/wodezhanghao'))
+            .then(() => navigate(pagePath('account.mine')))
             .catch(() => undefined);
         }}
       >
@@ -38,7 +39,7 @@ export default function LoginNamePage() {
           <Button type="primary" htmlType="submit" loading={save.isPending}>
             保存
           </Button>
-          <Button style={{ marginLeft: 8 }} onClick={() => navigate('/wodezhanghao')}>
+          <Button style={{ marginLeft: 8 }} onClick={() => navigate(pagePath('account.mine'))}>
             返回
           </Button>
         </Form.Item>

@@ -9,6 +9,7 @@ import { zodRule } from '../../../../lib/zod-rule.ts';
 import { useEditAvatar, useEditNickName, useMyAccount } from '../api/account.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
 import { deviceOf, ipPlace } from '../lib/sign-in.ts';
+import { pagePath } from '../../../../lib/page-registry.ts';
 
 /** 我的账号 (/wodezhanghao): avatar, nickname, login name, masked phone, roles, merchant, last sign-in; links to changes. */
 export default function MyAccountPage() {
@@ -49,7 +50,7 @@ export default function MyAccountPage() {
           <Descriptions.Item label="账号名">
             <Space>
               <span data-testid="account-login-name">{a.loginName}</span>
-              <Button type="link" size="small" onClick={() => navigate('/xiugaizhanghaoming')}>
+              <Button type="link" size="small" onClick={() => navigate(pagePath('account.loginName'))}>
                 修改账号名
               </Button>
             </Space>
@@ -57,7 +58,7 @@ export default function MyAccountPage() {
           <Descriptions.Item label="手机号">
             <Space>
               <span data-testid="account-phone">{a.phone}</span>
-              <Button type="link" size="small" onClick={() => navigate('/xiugaishoujihao')}>
+              <Button type="link" size="small" onClick={() => navigate(pagePath('account.phone'))}>
                 修改手机号
               </Button>
             </Space>
@@ -65,7 +66,7 @@ export default function MyAccountPage() {
           <Descriptions.Item label="登录密码">
             <Space>
               {a.hasPassword ? <Tag color="green">已设置</Tag> : <Tag>未设置</Tag>}
-              <Button type="link" size="small" onClick={() => navigate('/xiugaimima')}>
+              <Button type="link" size="small" onClick={() => navigate(pagePath('account.password'))}>
                 {a.hasPassword ? '修改密码' : '设置密码'}
               </Button>
             </Space>

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { zodRule } from '../../../../lib/zod-rule.ts';
 import { sendPasswordCode, useEditPassword, useMyAccount } from '../api/account.ts';
 import { SmsCodeField } from '../../../../components/SmsCodeField.tsx';
+import { pagePath } from '../../../../lib/page-registry.ts';
 
 /** 修改密码 (/xiugaimima): the old password, or an SMS code when none is set yet. Other devices sign out. */
 export default function PasswordPage() {
@@ -37,7 +38,7 @@ export default function PasswordPage() {
         onFinish={async (v: { oldPassword?: string; code?: string; newPassword: string }) => {
           await save
             .mutateAsync({ oldPassword: v.oldPassword, code: v.code, newPassword: v.newPassword })
-            .then(() => navigate('/wodezhanghao'))
+            .then(() => navigate(pagePath('account.mine')))
             .catch(() => undefined);
         }}
       >
@@ -77,7 +78,7 @@ export default function PasswordPage() {
           <Button type="primary" htmlType="submit" loading={save.isPending}>
             保存
           </Button>
-          <Button style={{ marginLeft: 8 }} onClick={() => navigate('/wodezhanghao')}>
+          <Button style={{ marginLeft: 8 }} onClick={() => navigate(pagePath('account.mine'))}>
             返回
           </Button>
         </Form.Item>

@@ -6,6 +6,7 @@ import { setUserInfo } from '../../../../lib/storage.ts';
 import { zodRule } from '../../../../lib/zod-rule.ts';
 import { sendNewPhoneCode, sendOldPhoneCode, useEditPhone, useMyAccount, verifyOldPhone } from '../api/account.ts';
 import { SmsCodeField } from '../../../../components/SmsCodeField.tsx';
+import { pagePath } from '../../../../lib/page-registry.ts';
 
 /** 修改手机号 (/xiugaishoujihao): a code to the current phone, then one to the new phone; other devices sign out. */
 export default function PhonePage() {
@@ -95,7 +96,7 @@ export default function PhonePage() {
           title="手机号已修改"
           subTitle={`新手机号 ${me.data?.phone ?? ''}，其他设备上的登录已失效。`}
           extra={
-            <Button type="primary" onClick={() => navigate('/wodezhanghao')}>
+            <Button type="primary" onClick={() => navigate(pagePath('account.mine'))}>
               返回我的账号
             </Button>
           }

@@ -9,6 +9,7 @@ import { zodRule } from '../../../../lib/zod-rule.ts';
 import { useSubDetail, useSubRePassword, useSubStatus } from '../api/subaccounts.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
 import { ipPlace } from '../lib/sign-in.ts';
+import { pagePath } from '../../../../lib/page-registry.ts';
 
 const fmt = (iso: string | null) => formatDateTime(iso, { seconds: true });
 
@@ -46,7 +47,7 @@ export default function SubAccountDetailPage() {
         extra={
           <Space>
             <Auth perm="merchant:subaccount:edit">
-              <Button onClick={() => navigate(`/xinzengzhanghao?id=${d.id}`)}>编辑</Button>
+              <Button onClick={() => navigate(pagePath('account.subForm', { id: d.id }))}>编辑</Button>
             </Auth>
             <Auth perm="merchant:subaccount:rePassword">
               <Button onClick={() => setResetting(true)}>重置密码</Button>

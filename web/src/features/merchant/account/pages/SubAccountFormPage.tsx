@@ -8,6 +8,7 @@ import { hasPerm } from '../../../../lib/access.tsx';
 import { zodRule } from '../../../../lib/zod-rule.ts';
 import { useMyAccount } from '../api/account.ts';
 import { type SubInput, useRoles, useSaveSub, useSubDetail, useSubShops } from '../api/subaccounts.ts';
+import { pagePath } from '../../../../lib/page-registry.ts';
 
 interface Values {
   nickName: string;
@@ -80,7 +81,7 @@ export default function SubAccountFormPage() {
           };
           await save
             .mutateAsync(body)
-            .then(() => navigate('/zizhanghaoyuquanxian'))
+            .then(() => navigate(pagePath('account.sub')))
             .catch(() => undefined);
         }}
       >
@@ -154,7 +155,7 @@ export default function SubAccountFormPage() {
           <Button type="primary" htmlType="submit" loading={save.isPending}>
             保存
           </Button>
-          <Button style={{ marginLeft: 8 }} onClick={() => navigate('/zizhanghaoyuquanxian')}>
+          <Button style={{ marginLeft: 8 }} onClick={() => navigate(pagePath('account.sub'))}>
             返回
           </Button>
         </Form.Item>

@@ -13,6 +13,7 @@ import { Auth, hasPerm } from '../../../../lib/access.tsx';
 import { getSubPage, subKeys, useDeleteRole, useDeleteSubs, useRoles, useSubStatus } from '../api/subaccounts.ts';
 import { MerchantRoleForm } from '../components/MerchantRoleForm.tsx';
 import { formatDateTime } from '../../../../lib/format.ts';
+import { pagePath } from '../../../../lib/page-registry.ts';
 
 const fmt = (iso: string | null) => formatDateTime(iso);
 
@@ -62,12 +63,12 @@ function SubList() {
         ) : (
           <Space size={0}>
             <Auth perm="merchant:subaccount:query">
-              <Button type="link" size="small" onClick={() => navigate(`/zhanghaoxiangqing?id=${r.id}`)}>
+              <Button type="link" size="small" onClick={() => navigate(pagePath('account.subDetail', { id: r.id }))}>
                 详情
               </Button>
             </Auth>
             <Auth perm="merchant:subaccount:edit">
-              <Button type="link" size="small" onClick={() => navigate(`/xinzengzhanghao?id=${r.id}`)}>
+              <Button type="link" size="small" onClick={() => navigate(pagePath('account.subForm', { id: r.id }))}>
                 编辑
               </Button>
             </Auth>
@@ -92,7 +93,7 @@ function SubList() {
     <DataTable
       queryKey={subKeys.all}
       emptyAction={
-        <EmptyAction perm="merchant:subaccount:add" onClick={() => navigate('/xinzengzhanghao')}>
+        <EmptyAction perm="merchant:subaccount:add" onClick={() => navigate(pagePath('account.subForm'))}>
           添加第一个子账号
         </EmptyAction>
       }
@@ -122,7 +123,7 @@ function SubList() {
       ]}
       toolbar={() => (
         <Auth perm="merchant:subaccount:add">
-          <Button type="primary" onClick={() => navigate('/xinzengzhanghao')}>
+          <Button type="primary" onClick={() => navigate(pagePath('account.subForm'))}>
             新增账号
           </Button>
         </Auth>

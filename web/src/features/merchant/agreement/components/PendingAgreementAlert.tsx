@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { hasPerm } from '../../../../lib/access.tsx';
 import { profileQuery } from '../../../../lib/queries.ts';
 import { pendingQuery } from '../api/agreement.ts';
+import { pagePath } from '../../../../lib/page-registry.ts';
 
 /**
  * For the landing page: a prominent warning while a must-sign agreement is unsigned in its current version
@@ -19,7 +20,7 @@ export function PendingAgreementAlert() {
   const must = data.filter((a) => a.mustSign === 1);
   const canSign = hasPerm('merchant:agreement:sign');
   const action = canSign ? (
-    <Button type="primary" danger={must.length > 0} onClick={() => navigate('/xiyixixie')}>
+    <Button type="primary" danger={must.length > 0} onClick={() => navigate(pagePath('merchant.agreement.sign'))}>
       立即签署
     </Button>
   ) : undefined;

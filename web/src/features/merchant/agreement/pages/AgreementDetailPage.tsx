@@ -7,6 +7,7 @@ import { DictTag } from '../../../../lib/dict.tsx';
 import { signatureQuery } from '../api/agreement.ts';
 import { AgreementContent } from '../../../../components/agreement/AgreementContent.tsx';
 import { formatDateTime } from '../../../../lib/format.ts';
+import { pagePath } from '../../../../lib/page-registry.ts';
 
 const fmt = (t: string) => formatDateTime(t, { seconds: true });
 
@@ -23,7 +24,7 @@ export default function AgreementDetailPage() {
       <Result
         status="warning"
         title="缺少协议编号"
-        extra={<Button onClick={() => navigate('/wodexieyi')}>返回我的协议</Button>}
+        extra={<Button onClick={() => navigate(pagePath('merchant.agreement.mine'))}>返回我的协议</Button>}
       />
     );
   if (q.isLoading)
@@ -39,7 +40,7 @@ export default function AgreementDetailPage() {
         status="404"
         title="签署记录不存在"
         subTitle="该记录不存在，或不属于当前商家。"
-        extra={<Button onClick={() => navigate('/wodexieyi')}>返回我的协议</Button>}
+        extra={<Button onClick={() => navigate(pagePath('merchant.agreement.mine'))}>返回我的协议</Button>}
       />
     );
   const s = q.data;
@@ -56,7 +57,7 @@ export default function AgreementDetailPage() {
       }
       extra={
         <Space className="jz-no-print">
-          <Button icon={<ArrowLeftOutlined />} onClick={() => navigate('/wodexieyi')}>
+          <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(pagePath('merchant.agreement.mine'))}>
             返回
           </Button>
           <Button type="primary" icon={<PrinterOutlined />} onClick={() => window.print()}>

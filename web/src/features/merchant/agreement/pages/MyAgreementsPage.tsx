@@ -7,6 +7,7 @@ import { RowAction } from '../../../../components/RowAction.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
 import { agreementKeys, getMySignaturePage } from '../api/agreement.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
+import { pagePath } from '../../../../lib/page-registry.ts';
 
 /** 我的协议 (/wodexieyi): every signature record of the merchant, with its version and time. */
 export default function MyAgreementsPage() {
@@ -51,7 +52,9 @@ export default function MyAgreementsPage() {
       title: '操作',
       key: 'op',
       width: 90,
-      render: (_, r) => <RowAction onClick={() => navigate(`/xieyixiangqing?id=${r.id}`)}>查看</RowAction>,
+      render: (_, r) => (
+        <RowAction onClick={() => navigate(pagePath('merchant.agreement.detail', { id: r.id }))}>查看</RowAction>
+      ),
     },
   ];
   return (

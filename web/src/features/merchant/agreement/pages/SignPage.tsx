@@ -11,6 +11,7 @@ import { pendingQuery, useSignAgreement } from '../api/agreement.ts';
 import { AgreementContent } from '../../../../components/agreement/AgreementContent.tsx';
 import { formatDateTime } from '../../../../lib/format.ts';
 import { ItemList } from '../../../../components/item-list/ItemList.tsx';
+import { pagePath } from '../../../../lib/page-registry.ts';
 
 /**
  * 协议签署 (/xiyixixie): the agreements whose current version the merchant has not signed. The signer reads to the
@@ -61,7 +62,7 @@ export default function SignPage() {
           title="所有协议均已签署"
           subTitle="平台发布新协议或新版本时，会通过消息通知您前来签署。"
           extra={
-            <Button type="primary" onClick={() => navigate('/wodexieyi')}>
+            <Button type="primary" onClick={() => navigate(pagePath('merchant.agreement.mine'))}>
               查看我的协议
             </Button>
           }

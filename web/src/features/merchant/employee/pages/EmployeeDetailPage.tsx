@@ -25,6 +25,7 @@ import { CertExpiry } from '../components/CertificateState.tsx';
 import { WorkStateAction } from '../components/WorkStateAction.tsx';
 import { EmployeeOrders } from '../../stats/components/EmployeeOrders.tsx';
 import { formatDateTime } from '../../../../lib/format.ts';
+import { pagePath } from '../../../../lib/page-registry.ts';
 
 /** Shown when an image address does not load. */
 const FALLBACK =
@@ -49,7 +50,7 @@ export default function EmployeeDetailPage() {
       <Result
         status="warning"
         title="缺少员工编号"
-        extra={<Button onClick={() => navigate('/gongsiyuangong')}>返回员工列表</Button>}
+        extra={<Button onClick={() => navigate(pagePath('merchant.employee.list'))}>返回员工列表</Button>}
       />
     );
   if (q.isError && !isNotFound(q.error)) return <QueryError error={q.error} onRetry={q.refetch} />;
@@ -59,7 +60,7 @@ export default function EmployeeDetailPage() {
         status="404"
         title="员工不存在"
         subTitle={(q.error as Error).message}
-        extra={<Button onClick={() => navigate('/gongsiyuangong')}>返回员工列表</Button>}
+        extra={<Button onClick={() => navigate(pagePath('merchant.employee.list'))}>返回员工列表</Button>}
       />
     );
   const e = q.data;
@@ -89,12 +90,16 @@ export default function EmployeeDetailPage() {
             </div>
           </Space>
           <Space>
-            <Button icon={<ArrowLeftOutlined />} onClick={() => navigate('/gongsiyuangong')}>
+            <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(pagePath('merchant.employee.list'))}>
               返回列表
             </Button>
             <Auth perm="merchant:employee:edit">
               <WorkStateAction employee={e} />
-              <Button type="primary" icon={<EditOutlined />} onClick={() => navigate(`/xinzengyuangong?id=${e.id}`)}>
+              <Button
+                type="primary"
+                icon={<EditOutlined />}
+                onClick={() => navigate(pagePath('merchant.employee.add', { id: e.id }))}
+              >
                 编辑
               </Button>
             </Auth>

@@ -39,6 +39,7 @@ import { zodRule } from '../../../../lib/zod-rule.ts';
 import { type EmployeeInput, useEmployee, useEmployeeMutations, useFuwuTree } from '../api/employee.ts';
 import { NativePlaceInput } from '../components/NativePlaceInput.tsx';
 import { selectStates } from '../../../../components/select-states.tsx';
+import { pagePath } from '../../../../lib/page-registry.ts';
 
 const f = employeeFields;
 const c = certificate.shape;
@@ -105,7 +106,7 @@ export default function EmployeeFormPage() {
       <Result
         status="404"
         title="员工不存在"
-        extra={<Button onClick={() => navigate('/gongsiyuangong')}>返回员工列表</Button>}
+        extra={<Button onClick={() => navigate(pagePath('merchant.employee.list'))}>返回员工列表</Button>}
       />
     );
   if (!init || (editing && !existing.data))
@@ -151,7 +152,7 @@ export default function EmployeeFormPage() {
     try {
       if (editing) await edit.mutateAsync({ ...body, id });
       else await add.mutateAsync(body);
-      navigate('/gongsiyuangong');
+      navigate(pagePath('merchant.employee.list'));
     } catch {
       /* the client showed the server's reason; the form keeps what was typed */
     }
@@ -322,7 +323,7 @@ export default function EmployeeFormPage() {
             <Button type="primary" htmlType="submit" loading={add.isPending || edit.isPending}>
               保 存
             </Button>
-            <Button onClick={() => navigate('/gongsiyuangong')}>取 消</Button>
+            <Button onClick={() => navigate(pagePath('merchant.employee.list'))}>取 消</Button>
           </Space>
         </Form.Item>
       </Form>

@@ -16,6 +16,7 @@ import { employeeKeys, getEmployeePage, useEmployeeMutations } from '../api/empl
 import { CertSummary } from '../components/CertificateState.tsx';
 import { WorkStateAction } from '../components/WorkStateAction.tsx';
 import { shopSearchField } from '../../../../components/data-table/shop-search-field.ts';
+import { pagePath } from '../../../../lib/page-registry.ts';
 
 /** 公司员工 (/gongsiyuangong): the merchant's employees, by default those of the current shop. */
 export default function EmployeeListPage() {
@@ -87,10 +88,10 @@ export default function EmployeeListPage() {
       render: (_, r) => (
         <Space>
           <Auth perm="merchant:employee:query">
-            <RowAction onClick={() => navigate(`/gongsiyuangongxiangqing?id=${r.id}`)}>详情</RowAction>
+            <RowAction onClick={() => navigate(pagePath('merchant.employee.detail', { id: r.id }))}>详情</RowAction>
           </Auth>
           <Auth perm="merchant:employee:edit">
-            <RowAction onClick={() => navigate(`/xinzengyuangong?id=${r.id}`)}>编辑</RowAction>
+            <RowAction onClick={() => navigate(pagePath('merchant.employee.add', { id: r.id }))}>编辑</RowAction>
           </Auth>
           <Auth perm="merchant:employee:edit">
             <WorkStateAction employee={r} />
@@ -122,7 +123,7 @@ export default function EmployeeListPage() {
       ]}
       emptyAction={
         <Auth perm="merchant:employee:add">
-          <Button type="primary" onClick={() => navigate('/xinzengyuangong')}>
+          <Button type="primary" onClick={() => navigate(pagePath('merchant.employee.add'))}>
             添加第一位员工
           </Button>
         </Auth>
@@ -130,7 +131,7 @@ export default function EmployeeListPage() {
       toolbar={({ selectedRowKeys, clearSelection }) => (
         <>
           <Auth perm="merchant:employee:add">
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/xinzengyuangong')}>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(pagePath('merchant.employee.add'))}>
               新增员工
             </Button>
           </Auth>

@@ -8,6 +8,7 @@ import { DictTag } from '../../../../lib/dict.tsx';
 import { usePublishedNotices } from '../api/feedback.ts';
 import { formatDate } from '../../../../lib/format.ts';
 import { ItemList } from '../../../../components/item-list/ItemList.tsx';
+import { pagePath } from '../../../../lib/page-registry.ts';
 
 /**
  * The platform's latest published notices, for the merchant landing page (/index): one line there renders it,
@@ -25,7 +26,7 @@ export function NoticeCard() {
           平台公告
         </Space>
       }
-      extra={<RowAction onClick={() => navigate('/yijianfankui?tab=notice')}>查看全部</RowAction>}
+      extra={<RowAction onClick={() => navigate(pagePath('merchant.feedback', { tab: 'notice' }))}>查看全部</RowAction>}
     >
       <ItemList
         size="small"
@@ -35,7 +36,9 @@ export function NoticeCard() {
           <ItemList.Item extra={formatDate(n.publishedAt)}>
             <Space>
               <DictTag type="notice_type" value={n.type} />
-              <RowAction onClick={() => navigate(`/yijianfankui?tab=notice&notice=${n.id}`)}>{n.title}</RowAction>
+              <RowAction onClick={() => navigate(pagePath('merchant.feedback', { tab: 'notice', notice: n.id }))}>
+                {n.title}
+              </RowAction>
               {dayjs().diff(dayjs(n.publishedAt), 'day') < 3 && <Tag color="red">新</Tag>}
             </Space>
           </ItemList.Item>

@@ -8,6 +8,7 @@ import { stepUpInfoQuery } from '../api/finance-api.ts';
 import { type CardInput, sendBindCode, sendConfirmCode, useFinanceMutations } from '../api/finance-mutations.ts';
 import { fmtTime } from './money.ts';
 import { StepUpCodeField } from './StepUpCodeField.tsx';
+import { pagePath } from '../../../../lib/page-registry.ts';
 
 const s = bankCardBody.shape;
 const CARD_FIELDS: (keyof CardInput)[] = [
@@ -74,7 +75,8 @@ export function BindCardModal({ open, onClose }: { open: boolean; onClose: () =>
           title="尚未完成用户进件，暂不能绑定银行卡"
           description={
             <span>
-              收款银行卡须与进件主体同名：请先在 <Link to="/yonghujinjian">用户进件</Link> 提交资料，审核通过后再绑定。
+              收款银行卡须与进件主体同名：请先在 <Link to={pagePath('merchant.jinjian')}>用户进件</Link>{' '}
+              提交资料，审核通过后再绑定。
             </span>
           }
         />

@@ -11,6 +11,7 @@ import { cardsQuery, overviewQuery, stepUpInfoQuery } from '../api/finance-api.t
 import { sendWithdrawCode, useFinanceMutations } from '../api/finance-mutations.ts';
 import { fmtTime, toFen, yuan } from './money.ts';
 import { StepUpCodeField } from './StepUpCodeField.tsx';
+import { pagePath } from '../../../../lib/page-registry.ts';
 
 /** A random Idempotency-Key (getRandomValues works on plain-http deployments too, unlike randomUUID). */
 const newKey = () =>
@@ -69,7 +70,7 @@ export function WithdrawForm() {
             {hasPerm('merchant:finance:jinjian:query') && (
               <>
                 {' '}
-                <Link to="/yonghujinjian">前往用户进件</Link>
+                <Link to={pagePath('merchant.jinjian')}>前往用户进件</Link>
               </>
             )}
           </span>
@@ -84,7 +85,7 @@ export function WithdrawForm() {
         title="还没有绑定银行卡"
         description={
           <span>
-            提现需要先绑定收款银行卡，请前往 <Link to="/bangdingjilu">绑定记录</Link> 绑定。
+            提现需要先绑定收款银行卡，请前往 <Link to={pagePath('merchant.finance.binding')}>绑定记录</Link> 绑定。
           </span>
         }
       />

@@ -11,6 +11,7 @@ import { Alert, Button, Card, Space, Table } from 'antd';
 import { useNavigate } from 'react-router';
 import { tableStates } from '../../../../components/QueryState.tsx';
 import { hasPerm } from '../../../../lib/access.tsx';
+import { type PageKey, pagePath } from '../../../../lib/page-registry.ts';
 import { financeKeys, getLedgerPage, overviewQuery } from '../api/finance-api.ts';
 import { BalanceCards } from '../components/BalanceCards.tsx';
 import { ledgerColumns } from '../components/LedgerColumns.tsx';
@@ -18,17 +19,32 @@ import { yuan } from '../components/money.ts';
 
 const ACTIONS = [
   {
-    to: '/caiwutixian',
+    page: 'merchant.finance.withdraw',
     label: '申请提现',
     perm: 'merchant:finance:withdrawList',
     icon: <TransactionOutlined />,
     primary: true,
   },
-  { to: '/caiwuzijinzonglan', label: '资金总览', perm: 'merchant:finance:overview', icon: <LineChartOutlined /> },
-  { to: '/shouzhimingxi', label: '收支明细', perm: 'merchant:finance:ledger', icon: <UnorderedListOutlined /> },
-  { to: '/buketixianjine', label: '不可提现金额', perm: 'merchant:finance:frozen', icon: <LockOutlined /> },
-  { to: '/bangdingjilu', label: '银行卡与绑定记录', perm: 'merchant:finance:card', icon: <CreditCardOutlined /> },
-];
+  {
+    page: 'merchant.finance.overview',
+    label: '资金总览',
+    perm: 'merchant:finance:overview',
+    icon: <LineChartOutlined />,
+  },
+  {
+    page: 'merchant.finance.ledger',
+    label: '收支明细',
+    perm: 'merchant:finance:ledger',
+    icon: <UnorderedListOutlined />,
+  },
+  { page: 'merchant.finance.frozen', label: '不可提现金额', perm: 'merchant:finance:frozen', icon: <LockOutlined /> },
+  {
+    page: 'merchant.finance.binding',
+    label: '银行卡与绑定记录',
+    perm: 'merchant:finance:card',
+    icon: <CreditCardOutlined />,
+  },
+] satisfies { page: PageKey; [field: string]: unknown }[];
 
 /** 财务管理 (/caiwuguanli): the balance cards, quick actions and the latest ledger entries. */
 export default function FinanceHomePage() {
@@ -51,7 +67,12 @@ export default function FinanceHomePage() {
       <Card className="jz-card" variant="borderless" title="快捷操作">
         <Space wrap>
           {ACTIONS.filter((a) => hasPerm(a.perm)).map((a) => (
-            <Button key={a.to} type={a.primary ? 'primary' : 'default'} icon={a.icon} onClick={() => navigate(a.to)}>
+            <Button
+              key={a.page}
+              type={a.primary ? 'primary' : 'default'}
+              icon={a.icon}
+              onClick={() => navigate(pagePath(a.page))}
+            >
               {a.label}
             </Button>
           ))}
@@ -64,7 +85,7 @@ export default function FinanceHomePage() {
             title={overview.data.onboarding.withdrawHint}
             action={
               hasPerm('merchant:finance:jinjian:query') && (
-                <Button size="small" onClick={() => navigate('/yonghujinjian')}>
+                <Button size="small" onClick={() => navigate(pagePath('merchant.jinjian'))}>
                   用户进件
                 </Button>
               )
@@ -85,7 +106,7 @@ export default function FinanceHomePage() {
           variant="borderless"
           title="最近收支"
           extra={
-            <Button type="link" onClick={() => navigate('/shouzhimingxi')}>
+            <Button type="link" onClick={() => navigate(pagePath('merchant.finance.ledger'))}>
               查看全部
             </Button>
           }

@@ -27,6 +27,7 @@ import { fileUrl } from '../../../../components/upload/index.ts';
 import { formatDate, formatDateTime } from '../../../../lib/format.ts';
 import { LongText } from '../../../../components/LongText.tsx';
 import { ItemList } from '../../../../components/item-list/ItemList.tsx';
+import { pagePath } from '../../../../lib/page-registry.ts';
 
 /** 商品详情 (/shangpinxiangqing?id=): everything about one goods item, its sales and whether customers see it. */
 export default function GoodsDetailPage() {
@@ -39,7 +40,7 @@ export default function GoodsDetailPage() {
       <Result
         status="404"
         title="缺少商品编号"
-        extra={<Button onClick={() => navigate('/shangpinguanli')}>返回商品列表</Button>}
+        extra={<Button onClick={() => navigate(pagePath('merchant.goods.list'))}>返回商品列表</Button>}
       />
     );
   if (q.isLoading) return <Spin style={{ display: 'block', margin: '120px auto' }} />;
@@ -50,7 +51,7 @@ export default function GoodsDetailPage() {
         status="404"
         title="商品不存在"
         subTitle="该商品不存在，或不属于当前店铺。"
-        extra={<Button onClick={() => navigate('/shangpinguanli')}>返回商品列表</Button>}
+        extra={<Button onClick={() => navigate(pagePath('merchant.goods.list'))}>返回商品列表</Button>}
       />
     );
   const g = q.data;
@@ -64,14 +65,14 @@ export default function GoodsDetailPage() {
               type="text"
               icon={<ArrowLeftOutlined />}
               aria-label="返回"
-              onClick={() => navigate('/shangpinguanli')}
+              onClick={() => navigate(pagePath('merchant.goods.list'))}
             />
             商品详情
           </Space>
         }
         extra={
           <Auth perm="merchant:goods:edit">
-            <Button icon={<EditOutlined />} onClick={() => navigate(`/shangpinAdd?id=${g.id}`)}>
+            <Button icon={<EditOutlined />} onClick={() => navigate(pagePath('merchant.goods.add', { id: g.id }))}>
               编辑
             </Button>
           </Auth>

@@ -13,6 +13,7 @@ import { useDict } from '../../../../lib/dict.tsx';
 import { zodRule } from '../../../../lib/zod-rule.ts';
 import { useShopFuwu } from '../../shop/api/fuwu.ts';
 import { type GoodsInput, useGoodsDetail, useGoodsMutations } from '../api/goods.ts';
+import { pagePath } from '../../../../lib/page-registry.ts';
 
 interface FormValues {
   fuwuId: number;
@@ -100,7 +101,7 @@ export default function GoodsFormPage() {
       <Result
         status="404"
         title="商品不存在"
-        extra={<Button onClick={() => navigate('/shangpinguanli')}>返回商品列表</Button>}
+        extra={<Button onClick={() => navigate(pagePath('merchant.goods.list'))}>返回商品列表</Button>}
       />
     );
 
@@ -121,7 +122,7 @@ export default function GoodsFormPage() {
     };
     if (id) await edit.mutateAsync({ ...body, id });
     else await add.mutateAsync({ ...body, shelfState: v.shelfState });
-    navigate('/shangpinguanli');
+    navigate(pagePath('merchant.goods.list'));
   };
 
   return (
@@ -140,7 +141,7 @@ export default function GoodsFormPage() {
           type="warning"
           showIcon
           title="当前店铺还没有开通服务类目，请先在「店铺信息」中选择服务类目。"
-          action={<Button onClick={() => navigate('/dianpuxinxi')}>去设置</Button>}
+          action={<Button onClick={() => navigate(pagePath('merchant.shop.info'))}>去设置</Button>}
         />
       )}
       <Form<FormValues>
@@ -248,7 +249,7 @@ export default function GoodsFormPage() {
             <Button type="primary" htmlType="submit" loading={add.isPending || edit.isPending}>
               保 存
             </Button>
-            <Button onClick={() => navigate('/shangpinguanli')}>取 消</Button>
+            <Button onClick={() => navigate(pagePath('merchant.goods.list'))}>取 消</Button>
           </Space>
         </Form.Item>
       </Form>

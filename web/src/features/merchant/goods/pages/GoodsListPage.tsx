@@ -14,6 +14,7 @@ import { useShopFuwu } from '../../shop/api/fuwu.ts';
 import { getGoodsPage, goodsKeys, useGoodsMutations } from '../api/goods.ts';
 import { PRICE_COLOR, yuan } from './price.ts';
 import { fileUrl } from '../../../../components/upload/index.ts';
+import { pagePath } from '../../../../lib/page-registry.ts';
 
 /** 商品管理: the current shop's goods; search, on/off shelf one by one or in batch, delete, sort. */
 export default function GoodsListPage() {
@@ -31,7 +32,7 @@ export default function GoodsListPage() {
         type="info"
         showIcon
         title="请先创建店铺，再添加商品。"
-        action={<Button onClick={() => navigate('/dianpuguanli')}>去创建</Button>}
+        action={<Button onClick={() => navigate(pagePath('merchant.shop.list'))}>去创建</Button>}
       />
     );
 
@@ -60,7 +61,9 @@ export default function GoodsListPage() {
       dataIndex: 'name',
       render: (n: string, r) => (
         <Space orientation="vertical" size={0}>
-          <Typography.Link onClick={() => navigate(`/shangpinxiangqing?id=${r.id}`)}>{n}</Typography.Link>
+          <Typography.Link onClick={() => navigate(pagePath('merchant.goods.detail', { id: r.id }))}>
+            {n}
+          </Typography.Link>
           <Space size={2} wrap>
             {r.tags.map((t) => (
               <Tag key={t} variant="filled" color="blue">
@@ -117,9 +120,9 @@ export default function GoodsListPage() {
       width: 160,
       render: (_, r) => (
         <Space>
-          <RowAction onClick={() => navigate(`/shangpinxiangqing?id=${r.id}`)}>详情</RowAction>
+          <RowAction onClick={() => navigate(pagePath('merchant.goods.detail', { id: r.id }))}>详情</RowAction>
           <Auth perm="merchant:goods:edit">
-            <RowAction onClick={() => navigate(`/shangpinAdd?id=${r.id}`)}>编辑</RowAction>
+            <RowAction onClick={() => navigate(pagePath('merchant.goods.add', { id: r.id }))}>编辑</RowAction>
           </Auth>
           <Auth perm="merchant:goods:del">
             <RowAction danger onClick={() => del([r.id])}>
@@ -176,7 +179,7 @@ export default function GoodsListPage() {
         ]}
         emptyAction={
           <Auth perm="merchant:goods:add">
-            <Button type="primary" onClick={() => navigate('/shangpinAdd')}>
+            <Button type="primary" onClick={() => navigate(pagePath('merchant.goods.add'))}>
               发布第一件商品
             </Button>
           </Auth>
@@ -186,7 +189,7 @@ export default function GoodsListPage() {
           return (
             <>
               <Auth perm="merchant:goods:add">
-                <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/shangpinAdd')}>
+                <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(pagePath('merchant.goods.add'))}>
                   新增商品
                 </Button>
               </Auth>

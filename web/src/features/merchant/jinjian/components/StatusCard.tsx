@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { CopyText } from '../../../../components/CopyText.tsx';
 import { Auth } from '../../../../lib/access.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
+import { pagePath } from '../../../../lib/page-registry.ts';
 
 const fmt = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString('zh-CN', { hour12: false }) : '-');
 
@@ -30,7 +31,8 @@ export function StatusCard({ state, onResubmit }: { state: JinjianState; onResub
             description={
               a?.cardBound ? (
                 <span>
-                  支付进件已开通，结算账户已设为提现银行卡，可在 <Link to="/bangdingjilu">绑定记录</Link> 查看。
+                  支付进件已开通，结算账户已设为提现银行卡，可在{' '}
+                  <Link to={pagePath('merchant.finance.binding')}>绑定记录</Link> 查看。
                 </span>
               ) : (
                 '支付进件已开通。'

@@ -2,6 +2,7 @@ import { Alert, Button } from 'antd';
 import { useNavigate } from 'react-router';
 import { hasPerm } from '../../../../lib/access.tsx';
 import { useExpiringLicences } from '../api/licence.ts';
+import { pagePath } from '../../../../lib/page-registry.ts';
 
 /**
  * Landing-page reminder: licences expiring within 30 days or already expired. Renders nothing when all are fine, and
@@ -29,7 +30,7 @@ export function LicenceAlert() {
       title={`证照提醒：${parts}，请及时更新`}
       description={names}
       action={
-        <Button size="small" onClick={() => navigate('/wodezhengzhao?expiry=expiring')}>
+        <Button size="small" onClick={() => navigate(pagePath('account.licence', { expiry: 'expiring' }))}>
           去处理
         </Button>
       }

@@ -8,6 +8,7 @@ import { useCurrentShop, useShopMutations, useShopSetting } from '../api/shops.t
 import { fromFormValues, ShopFields, type ShopFormValues, toFormValues } from '../components/ShopFields.tsx';
 import { fileUrl } from '../../../../components/upload/index.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
+import { pagePath } from '../../../../lib/page-registry.ts';
 
 /** 店铺信息: view and edit the current shop, its service area and its order settings (findDianpuShezhiInfo). */
 export default function ShopInfoPage() {
@@ -32,7 +33,7 @@ export default function ShopInfoPage() {
     return (
       <Card>
         <Empty description="您还没有店铺">
-          <Button type="primary" onClick={() => navigate('/dianpuguanli')}>
+          <Button type="primary" onClick={() => navigate(pagePath('merchant.shop.list'))}>
             去创建店铺
           </Button>
         </Empty>

@@ -14,6 +14,7 @@ import { getShopPage, shopKeys, useShopMutations } from '../api/shops.ts';
 import { shopColumns } from '../components/ShopColumns.tsx';
 import { ShopFormModal } from '../components/ShopFormModal.tsx';
 import { useSubmitting } from '../../../../lib/use-long-action.ts';
+import { pagePath } from '../../../../lib/page-registry.ts';
 
 /** 店铺管理: every shop of the merchant; switch the current one, open/close, copy goods and settings, add a shop. */
 export default function ShopListPage() {
@@ -51,7 +52,7 @@ export default function ShopListPage() {
           <RowAction
             onClick={async () => {
               if (r.id !== init?.curDianpu?.id) await m.switchTo.mutateAsync(r.id);
-              navigate('/dianpuxinxi');
+              navigate(pagePath('merchant.shop.info'));
             }}
           >
             店铺信息

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { QueryError } from '../../../../components/QueryState.tsx';
 import { hasPerm } from '../../../../lib/access.tsx';
 import { getToday, statsKeys } from '../api/stats.ts';
+import { pagePath } from '../../../../lib/page-registry.ts';
 
 /**
  * Today's figures for the landing page: orders paid today, orders waiting to be taken (20), orders to serve (30),
@@ -21,11 +22,11 @@ export function TodayFigures() {
   const d = q.data;
   if (!allowed) return null;
   const items: { title: string; value: number; to?: string; precision?: number; prefix?: string }[] = [
-    { title: '今日新订单', value: d?.newOrders ?? 0, to: '/dingdanguanli' },
-    { title: '待接单', value: d?.waiting ?? 0, to: '/dingdanjiedan' },
-    { title: '待服务', value: d?.toServe ?? 0, to: '/dingdanguanli' },
+    { title: '今日新订单', value: d?.newOrders ?? 0, to: pagePath('merchant.order.list') },
+    { title: '待接单', value: d?.waiting ?? 0, to: pagePath('merchant.order.taking') },
+    { title: '待服务', value: d?.toServe ?? 0, to: pagePath('merchant.order.list') },
     { title: '今日收入', value: (d?.revenue ?? 0) / 100, precision: 2, prefix: '¥' },
-    { title: '待回复评价', value: d?.reviewsToAnswer ?? 0, to: '/dingdanpingjiaguanli' },
+    { title: '待回复评价', value: d?.reviewsToAnswer ?? 0, to: pagePath('merchant.review.list') },
   ];
   return (
     <Card className="jz-card" variant="borderless" title="今日数据" data-testid="today-figures">

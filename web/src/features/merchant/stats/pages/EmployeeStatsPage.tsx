@@ -13,6 +13,7 @@ import { exportEmployeeStats, getEmployeeStats, statsKeys } from '../api/stats.t
 import { Chart } from '../components/Chart.tsx';
 import { yuan } from '../components/money.ts';
 import { lastDays, RangeBar, type RangeValue } from '../components/RangeBar.tsx';
+import { pagePath } from '../../../../lib/page-registry.ts';
 
 const TOP = 10;
 const DEFAULT_DAYS = 30;
@@ -47,7 +48,7 @@ export default function EmployeeStatsPage() {
     {
       title: '员工',
       dataIndex: 'name',
-      render: (v: string, r) => <Link to={`/gongsiyuangongxiangqing?id=${r.employeeId}`}>{v}</Link>,
+      render: (v: string, r) => <Link to={pagePath('merchant.employee.detail', { id: r.employeeId })}>{v}</Link>,
     },
     { title: '店铺', dataIndex: 'shopName' },
     {

@@ -13,6 +13,7 @@ import { StatusSwitch } from '../../../../components/StatusSwitch.tsx';
 import { hasPerm } from '../../../../lib/access.tsx';
 import { dictDataKeys, getDictDataPage, useDictDataMutations, useDictTypeList } from '../api/dict.ts';
 import { DictDataForm } from '../components/DictDataForm.tsx';
+import { pagePath } from '../../../../lib/page-registry.ts';
 
 /** 字典数据: the values of one dictionary type (?dictType=...). */
 export default function DictDataPage() {
@@ -69,7 +70,7 @@ export default function DictDataPage() {
             <Button
               type="text"
               icon={<ArrowLeftOutlined />}
-              onClick={() => navigate('/sys/dict')}
+              onClick={() => navigate(pagePath('sys.dict'))}
               aria-label="返回字典管理"
             />
             字典数据

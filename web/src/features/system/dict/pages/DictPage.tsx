@@ -14,6 +14,7 @@ import { hasPerm } from '../../../../lib/access.tsx';
 import { dictTypeKeys, getDictTypePage, useDictTypeMutations } from '../api/dict.ts';
 import { DictTypeForm } from '../components/DictTypeForm.tsx';
 import { formatDateTime } from '../../../../lib/format.ts';
+import { pagePath } from '../../../../lib/page-registry.ts';
 
 /** 字典管理: dictionary types. The pattern every CRUD list of the console follows. */
 export default function DictPage() {
@@ -59,7 +60,7 @@ export default function DictPage() {
           edit={{ perm: 'sys:dict:edit', onClick: () => setEditing(r) }}
           del={{ perm: 'sys:dict:del', onClick: () => del([r.id]) }}
         >
-          <RowAction onClick={() => navigate(`/sys/dict/data?dictType=${encodeURIComponent(r.type)}`)}>数据</RowAction>
+          <RowAction onClick={() => navigate(pagePath('sys.dictData', { dictType: r.type }))}>数据</RowAction>
         </CrudRowActions>
       ),
     },

@@ -1,7 +1,7 @@
 import { menuAddBody, type MenuRow, permsField, routerParamField } from '@jz/contracts/menu-admin';
 import { Form, Input, InputNumber, Modal, Radio, Select, TreeSelect } from 'antd';
 import { useMemo } from 'react';
-import { pages } from '../../../../lib/page-registry.ts';
+import { pages, pagePath } from '../../../../lib/page-registry.ts';
 import { IconSelect } from '../../../../components/icon-picker/IconPicker.tsx';
 import { zodRule } from '../../../../lib/zod-rule.ts';
 import type { MenuInput } from '../api/menu.ts';
@@ -150,7 +150,7 @@ export function MenuForm(props: {
               validateFirst
               rules={[{ required: true, message: '请输入路由地址' }, zodRule(s.routerUrl)]}
             >
-              <Input disabled={builtIn} maxLength={200} placeholder="/shangpinguanli" />
+              <Input disabled={builtIn} maxLength={200} placeholder={pagePath('merchant.goods.list')} />
             </Form.Item>
             <Form.Item
               name="routerParam"
