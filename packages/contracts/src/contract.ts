@@ -35,6 +35,7 @@ export interface Contract<
   Q extends z.ZodType | undefined = z.ZodType | undefined,
   B extends z.ZodType | undefined = z.ZodType | undefined,
   R extends z.ZodType = z.ZodType,
+  X extends RawAnswer | undefined = RawAnswer | undefined,
 > {
   method: HttpMethod;
   path: string;
@@ -47,7 +48,7 @@ export interface Contract<
   /** The schema of `result` in the envelope: fields not listed never leave the server. */
   result: R;
   /** Set instead of a JSON answer (downloads, event streams). */
-  raw?: RawAnswer;
+  raw?: X;
   oplog?: { title: string; type: OplogType };
   /** Multipart upload: the body is read by the handler, not by a schema. */
   multipart?: true;
@@ -61,8 +62,9 @@ export const defineContract = <
   Q extends z.ZodType | undefined = undefined,
   B extends z.ZodType | undefined = undefined,
   R extends z.ZodType = z.ZodNull,
+  X extends RawAnswer | undefined = undefined,
 >(
-  c: Contract<P, Q, B, R>,
+  c: Contract<P, Q, B, R, X>,
 ) => c;
 
 // A contract's optional part reads as `Schema | undefined`: absent when only undefined is left.

@@ -18,7 +18,8 @@ export type ContractRequest<C extends AnyContract> = FastifyRequest<{
   Body: BodyOf<C>;
 }>;
 
-type Answer<C extends AnyContract> = C['raw'] extends object ? unknown : ApiResult<ResultInputOf<C>>;
+// A raw contract (file, stream) answers whatever the handler sends; every other one the envelope of its result.
+type Answer<C extends AnyContract> = [NonNullable<C['raw']>] extends [never] ? ApiResult<ResultInputOf<C>> : unknown;
 
 export type ContractHandler<C extends AnyContract> = (
   req: ContractRequest<C>,
