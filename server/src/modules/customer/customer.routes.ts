@@ -5,7 +5,7 @@ import { ok } from '../../lib/envelope.ts';
 import { invalid } from '../../lib/errors.ts';
 import { route } from '../../lib/route.ts';
 import { consumeCode, issueCode } from '../auth/sms-code.service.ts';
-import { createOrder } from '../merchant/order/order-create.repo.ts';
+import { createOrder } from '../merchant/order/order-create.service.ts';
 import { markPaid, markReviewed } from '../merchant/order/order-transition.service.ts';
 import { insertReview } from '../merchant/review/review.service.ts';
 import type { App } from '../types.ts';

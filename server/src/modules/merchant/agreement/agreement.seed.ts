@@ -1,5 +1,5 @@
 import { sanitizeRichText } from '../../../lib/sanitize.ts';
-import { ensureDict } from '../../system/dict/dict.repo.ts';
+import { ensureDict } from '../../system/dict/dict.service.ts';
 import type { DemoIds, SeedCtx } from '../../types.ts';
 import './agreement.tables.ts';
 

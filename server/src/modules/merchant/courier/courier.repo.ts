@@ -13,7 +13,7 @@ import { ownShopId } from '../../../lib/owned.ts';
 import { likeContains, paginate } from '../../../lib/paging.ts';
 import { shopAllowed, type Tenant } from '../../../lib/tenant.ts';
 import { dayEndIso, dayStartIso, nowIso } from '../../../lib/time.ts';
-import { regionNames } from '../../common/region/region.repo.ts';
+import { regionNames } from '../../common/region/region.service.ts';
 import { courierProvider } from './courier-provider.ts';
 
 /** How far ahead a pick-up may be booked. */

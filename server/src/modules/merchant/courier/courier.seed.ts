@@ -1,6 +1,6 @@
 import { COURIER_COMPANIES, COURIER_STATUS } from '@jz/contracts/courier';
 import type { DB } from '../../../db/client.ts';
-import { ensureDict } from '../../system/dict/dict.repo.ts';
+import { ensureDict } from '../../system/dict/dict.service.ts';
 import type { DemoIds, SeedCtx } from '../../types.ts';
 import { sandboxCourier } from './courier-provider.ts';
 import { shopPostalAddress } from './courier.repo.ts';

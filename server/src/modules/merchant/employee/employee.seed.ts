@@ -1,7 +1,7 @@
 import type { Certificate } from '@jz/contracts/employee';
 import type { DB } from '../../../db/client.ts';
 import { dayjs, nowIso, TZ } from '../../../lib/time.ts';
-import { ensureDict } from '../../system/dict/dict.repo.ts';
+import { ensureDict } from '../../system/dict/dict.service.ts';
 import type { DemoIds, SeedCtx } from '../../types.ts';
 import { demoImage } from '../shop/demo-image.ts';
 import { idCardColumns } from './employee.repo.ts';

@@ -36,14 +36,6 @@ export async function enabledFuwuIds(db: DB, ids: number[]) {
   );
 }
 
-/** Refuses (2001) a list naming an unknown or disabled category. */
-export async function assertFuwuIds(db: DB, ids: number[]) {
-  const uniq = [...new Set(ids)];
-  const ok = await enabledFuwuIds(db, uniq);
-  if (ok.length !== uniq.length) throw invalid('服务类目不存在或已停用');
-  return uniq;
-}
-
 export async function fuwuByIds(db: DB, ids: number[]): Promise<Fuwu[]> {
   if (!ids.length) return [];
   return (await db

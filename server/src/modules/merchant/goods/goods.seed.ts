@@ -1,4 +1,4 @@
-import { ensureDict } from '../../system/dict/dict.repo.ts';
+import { ensureDict } from '../../system/dict/dict.service.ts';
 import type { DemoIds, SeedCtx } from '../../types.ts';
 import { nowIso } from '../../../lib/time.ts';
 import { demoImage } from '../shop/demo-image.ts';

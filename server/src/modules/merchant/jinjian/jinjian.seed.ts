@@ -1,8 +1,8 @@
 import type { JinjianGerenBody, JinjianQiyeBody } from '@jz/contracts/jinjian';
 import type { DB } from '../../../db/client.ts';
-import { ensureDict } from '../../system/dict/dict.repo.ts';
+import { ensureDict } from '../../system/dict/dict.service.ts';
 import type { DemoIds, SeedCtx } from '../../types.ts';
-import { branchByCode } from '../bank/bank.repo.ts';
+import { branchByCode } from '../bank/bank.service.ts';
 import { bindSettlementCard } from './card-binding.ts';
 import { withIdCheck, withLuhn, withUsccCheck } from './checksum-fixtures.ts';
 import { sealDetail } from './jinjian.repo.ts';

@@ -14,7 +14,7 @@ import { business, invalid } from '../../../lib/errors.ts';
 import type { Tenant } from '../../../lib/tenant.ts';
 import { dayjs, TZ } from '../../../lib/time.ts';
 import type { App } from '../../types.ts';
-import { branchByCode } from '../bank/bank.repo.ts';
+import { branchByCode } from '../bank/bank.service.ts';
 import { sendMessage } from '../message/message.service.ts';
 import { bindSettlementCard } from './card-binding.ts';
 import * as repo from './jinjian.repo.ts';

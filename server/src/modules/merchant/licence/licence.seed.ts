@@ -1,6 +1,6 @@
 import { LICENCE_AUDIT, LICENCE_KINDS } from '@jz/contracts/licence';
 import { dayjs, nowIso, TZ } from '../../../lib/time.ts';
-import { ensureDict } from '../../system/dict/dict.repo.ts';
+import { ensureDict } from '../../system/dict/dict.service.ts';
 import type { DemoIds, SeedCtx } from '../../types.ts';
 import { demoImage } from '../shop/demo-image.ts';
 import './licence.tables.ts';

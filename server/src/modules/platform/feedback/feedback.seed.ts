@@ -1,5 +1,5 @@
 import { isoAfter, nowIso } from '../../../lib/time.ts';
-import { ensureDict } from '../../system/dict/dict.repo.ts';
+import { ensureDict } from '../../system/dict/dict.service.ts';
 import type { DemoIds, SeedCtx } from '../../types.ts';
 import './feedback.tables.ts';
 

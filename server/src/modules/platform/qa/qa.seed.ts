@@ -1,5 +1,5 @@
 import { nowIso } from '../../../lib/time.ts';
-import { ensureDict } from '../../system/dict/dict.repo.ts';
+import { ensureDict } from '../../system/dict/dict.service.ts';
 import type { SeedCtx } from '../../types.ts';
 import './qa.tables.ts';
 

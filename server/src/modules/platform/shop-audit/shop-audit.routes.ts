@@ -1,7 +1,7 @@
 import { shopAuditApi as c } from '@jz/contracts/api/shop-audit';
 import { ok } from '../../../lib/envelope.ts';
 import { route } from '../../../lib/route.ts';
-import { anyShopDetail, auditShop } from '../../merchant/shop/shop.repo.ts';
+import { anyShopDetail, auditShop } from '../../merchant/shop/shop.service.ts';
 import type { App } from '../../types.ts';
 
 /** Shop-audit routes, registered from their contracts (packages/contracts/src/api/shop-audit.ts). */

@@ -2,7 +2,7 @@ import { withdrawAuditApi as c } from '@jz/contracts/api/withdraw-audit';
 import { ok } from '../../../lib/envelope.ts';
 import { route } from '../../../lib/route.ts';
 import { currentUser } from '../../../plugins/auth.ts';
-import { auditPage } from '../../merchant/finance/finance.repo.ts';
+import { auditPage } from '../../merchant/finance/withdraw-audit.service.ts';
 import { reviewWithdrawal } from '../../merchant/finance/withdraw.service.ts';
 import type { App } from '../../types.ts';
 
