@@ -4,26 +4,28 @@ import { mainlandPhone, smsCode } from './common.ts';
 export const sendCodeBody = z.object({ phone: mainlandPhone });
 export const smsLoginBody = z.object({ phone: mainlandPhone, code: smsCode });
 
-export type UserType = 'platform' | 'merchant';
+export const USER_TYPES = ['platform', 'merchant'] as const;
+export type UserType = (typeof USER_TYPES)[number];
 
-/** spec §3 user info, plus what the console needs to decide layout and tenancy. */
-export interface UserInfo {
-  id: number;
-  nickName: string;
-  headUrl: string | null;
-  loginName: string;
-  phone: string;
-  roleNameList: string[];
-  roleNames: string;
-  userType: UserType;
-  merchantId: number | null;
-  isOwner: boolean;
-}
+/** spec §3 user info, plus what the console needs to decide layout and tenancy (never a password or session). */
+export const userInfo = z.object({
+  id: z.number().int(),
+  nickName: z.string(),
+  headUrl: z.string().nullable(),
+  loginName: z.string(),
+  phone: z.string(),
+  roleNameList: z.array(z.string()),
+  /** roleNameList joined with ','. */
+  roleNames: z.string(),
+  userType: z.enum(USER_TYPES),
+  merchantId: z.number().int().nullable(),
+  isOwner: z.boolean(),
+});
+export type UserInfo = z.infer<typeof userInfo>;
 
-export interface LoginResult {
-  token: string;
-  userInfo: UserInfo;
-}
+/** A sign-in's answer: the session token (by design the one answer carrying a secret) and the user info. */
+export const loginResult = z.object({ token: z.string(), userInfo });
+export type LoginResult = z.infer<typeof loginResult>;
 
 /** spec §3 shop page init response (declared with the shop contracts, shop.ts initPcResult). */
 export type { InitPc } from './shop.ts';
