@@ -20,55 +20,57 @@ export type QueryType = (typeof QUERY_TYPES)[number];
 export type HtmlType = (typeof HTML_TYPES)[number];
 export type TsType = (typeof TS_TYPES)[number];
 
-export interface GenTable {
-  id: number;
-  tableName: string;
-  tableComment: string;
-  className: string;
-  moduleName: string;
-  businessName: string;
-  functionName: string;
-  parentMenuKey: string;
-  tplCategory: 'crud' | 'tree';
-  options: string;
-  remark: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+/** An imported table: the basic info the generator writes code from (`options`: the tree options as JSON). */
+export const genTableRow = z.object({
+  id: z.number().int(),
+  tableName: z.string(),
+  tableComment: z.string(),
+  className: z.string(),
+  moduleName: z.string(),
+  businessName: z.string(),
+  functionName: z.string(),
+  parentMenuKey: z.string(),
+  tplCategory: z.enum(TPL_CATEGORIES),
+  options: z.string(),
+  remark: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type GenTable = z.infer<typeof genTableRow>;
 
-export interface GenColumn {
-  id: number;
-  tableId: number;
-  columnName: string;
-  columnComment: string;
-  columnType: string;
-  tsType: TsType;
-  isPk: number;
-  isRequired: number;
-  isInsert: number;
-  isEdit: number;
-  isList: number;
-  isQuery: number;
-  queryType: QueryType;
-  htmlType: HtmlType;
-  dictType: string | null;
-  sort: number;
-}
+/** One column of an imported table, as the column grid edits it. */
+export const genColumnRow = z.object({
+  id: z.number().int(),
+  tableId: z.number().int(),
+  columnName: z.string(),
+  columnComment: z.string(),
+  columnType: z.string(),
+  tsType: z.enum(TS_TYPES),
+  isPk: z.number().int(),
+  isRequired: z.number().int(),
+  isInsert: z.number().int(),
+  isEdit: z.number().int(),
+  isList: z.number().int(),
+  isQuery: z.number().int(),
+  queryType: z.enum(QUERY_TYPES),
+  htmlType: z.enum(HTML_TYPES),
+  dictType: z.string().nullable(),
+  sort: z.number().int(),
+});
+export type GenColumn = z.infer<typeof genColumnRow>;
 
-export interface GenTableDetail extends GenTable {
-  columns: GenColumn[];
-}
+export const genTableDetail = genTableRow.extend({ columns: z.array(genColumnRow) });
+export type GenTableDetail = z.infer<typeof genTableDetail>;
 
 /** A table of the database not imported yet. */
-export interface DbTable {
-  tableName: string;
-  tableComment: string;
-}
+export const dbTableRow = z.object({ tableName: z.string(), tableComment: z.string() });
+export type DbTable = z.infer<typeof dbTableRow>;
 
-export interface GenPreview {
-  /** Path relative to the project root -> file content. */
-  files: Record<string, string>;
-}
+/** Generated files: path relative to the project root -> file content. */
+export const genFiles = z.record(z.string(), z.string());
+
+/** What 生成代码 wrote (paths relative to the project root); `overwritten`: those that existed before. */
+export const genWritten = z.object({ written: z.array(z.string()), overwritten: z.array(z.string()) });
 
 /**
  * The names the generator writes into code as identifiers, import paths, keys and file names. They are checked when a
@@ -100,20 +102,28 @@ export const dbTableQuery = pageQuery.extend({
 
 const tableNameRule = z.string({ error: '请选择表' }).trim().regex(GEN_NAMES.tableName.re, GEN_NAMES.tableName.message);
 
+/** Table names as the form sends them: comma-separated, a JSON array, or an array; trimmed, repeats dropped. */
+const tableNames = (v: unknown) => {
+  let list = v;
+  if (typeof v === 'string') {
+    const s = v.trim();
+    if (s.startsWith('[')) {
+      try {
+        list = JSON.parse(s);
+      } catch {
+        list = s;
+      }
+    } else list = s.split(',');
+  }
+  if (!Array.isArray(list)) return list;
+  return [...new Set(list.map((t) => (typeof t === 'string' ? t.trim() : t)).filter((t) => t !== ''))];
+};
+
 export const importTablesBody = z.object({
-  tables: z
-    .string({ error: '请选择要导入的表' })
-    .trim()
-    .min(1, '请选择要导入的表')
-    .transform((s) => [
-      ...new Set(
-        s
-          .split(',')
-          .map((t) => t.trim())
-          .filter(Boolean),
-      ),
-    ])
-    .pipe(z.array(tableNameRule).min(1, '请选择要导入的表').max(50, '一次最多导入 50 张表')),
+  tables: z.preprocess(
+    tableNames,
+    z.array(tableNameRule, { error: '请选择要导入的表' }).min(1, '请选择要导入的表').max(50, '一次最多导入 50 张表'),
+  ),
 });
 
 const flag = z.coerce.number().int().min(0).max(1);

@@ -1,27 +1,30 @@
-import type { Page } from '@jz/contracts/envelope';
-import type { DbTable, GenColumn, GenTable, GenTableDetail, GenTreeOptions } from '@jz/contracts/gen';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, download } from '../../../../lib/api-client.ts';
+import { dictApi } from '@jz/contracts/api/dict';
+import { genApi } from '@jz/contracts/api/gen';
+import type { BodyInputOf, QueryInputOf } from '@jz/contracts/contract';
+import type { GenTable } from '@jz/contracts/gen';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callContract, downloadContract } from '../../../../lib/contract-client.ts';
 
-const base = '/api/app/gen/table';
 export const genKeys = { all: ['sys', 'gen'] as const, db: ['sys', 'gen', 'db'] as const };
 
-export const getGenTablePage = (params: object) =>
-  api.get<Page<GenTable>>(`${base}/findAllByPage`, params, { quiet: true });
-export const getDbTablePage = (params: object) =>
-  api.get<Page<DbTable>>(`${base}/db/findAllByPage`, params, { quiet: true });
-export const getGenTable = (id: number) =>
-  api.get<GenTableDetail>(`${base}/findById/${id}`, undefined, { quiet: true });
-export const getPreview = (id: number) =>
-  api.get<Record<string, string>>(`${base}/preview/${id}`, undefined, { quiet: true });
-export const getGenSettings = () =>
-  api.get<{ writeEnabled: boolean }>(`${base}/settings`, undefined, { quiet: true, silentError: true });
-export const downloadCode = (t: GenTable) => download(`${base}/download/${t.id}`, {}, `${t.tableName}.zip`);
+export const getGenTablePage = (query: QueryInputOf<typeof genApi.page>) =>
+  callContract(genApi.page, { query }, { quiet: true });
+export const getDbTablePage = (query: QueryInputOf<typeof genApi.dbPage>) =>
+  callContract(genApi.dbPage, { query }, { quiet: true });
+export const getGenTable = (id: number) => callContract(genApi.detail, { params: { id } }, { quiet: true });
+export const getPreview = (id: number) => callContract(genApi.preview, { params: { id } }, { quiet: true });
+export const getGenSettings = () => callContract(genApi.settings, {}, { quiet: true, silentError: true });
+export const downloadCode = (t: GenTable) =>
+  downloadContract(genApi.download, { params: { id: t.id } }, `${t.tableName}.zip`);
 
-export type GenTableEditInput = Pick<
-  GenTable,
-  'tableComment' | 'className' | 'moduleName' | 'businessName' | 'functionName' | 'parentMenuKey' | 'tplCategory'
-> & { id: number; remark?: string | null; columns: GenColumn[]; options?: GenTreeOptions };
+/** The dictionary types a column may render with (the column grid's picker). */
+export const useDictTypeOptions = () =>
+  useQuery({
+    queryKey: ['sys', 'dict', 'types', 'list'],
+    queryFn: () => callContract(dictApi.typeList, {}, { quiet: true }),
+  });
+
+export type GenTableEditInput = BodyInputOf<typeof genApi.edit>;
 
 /** import / edit / delete / sync / generate; each invalidates the lists. */
 export function useGenMutations() {
@@ -29,32 +32,27 @@ export function useGenMutations() {
   const done = () => qc.invalidateQueries({ queryKey: genKeys.all });
   return {
     importTables: useMutation({
-      mutationFn: (tables: string[]) =>
-        api.post<{ ids: number[] }>(`${base}/importTable`, { tables: tables.join(',') }),
+      mutationFn: (tables: string[]) => callContract(genApi.importTables, { body: { tables } }),
       onSuccess: done,
     }),
     edit: useMutation({
-      mutationFn: ({ columns, options, ...v }: GenTableEditInput) =>
-        api.post(`${base}/edit`, {
-          ...v,
-          columns: JSON.stringify(columns),
-          ...(options ? { options: JSON.stringify(options) } : {}),
-        }),
+      mutationFn: (body: GenTableEditInput) => callContract(genApi.edit, { body }),
       onSuccess: done,
     }),
     remove: useMutation({
-      mutationFn: (ids: number[]) => api.del(`${base}/delByIds/${ids.join(',')}`),
+      mutationFn: (ids: number[]) => callContract(genApi.remove, { params: { ids } }),
       onSuccess: done,
     }),
     sync: useMutation({
-      mutationFn: (id: number) => api.post<GenTableDetail>(`${base}/tongbuById/${id}`),
+      mutationFn: (id: number) => callContract(genApi.sync, { params: { id } }),
       onSuccess: done,
     }),
     generate: useMutation({
+      // overwrite travels in the body (a POST sends no query): 1 replaces files that exist.
       mutationFn: (v: { id: number; overwrite?: boolean }) =>
-        api.post<{ written: string[]; overwritten: string[] }>(
-          `${base}/genCodeById/${v.id}`,
-          { overwrite: v.overwrite ? 1 : 0 },
+        callContract(
+          genApi.generate,
+          { params: { id: v.id }, query: {}, body: { overwrite: v.overwrite ? 1 : 0 } },
           { silentError: !v.overwrite },
         ),
     }),

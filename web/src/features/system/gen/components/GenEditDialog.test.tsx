@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { toForm } from '../../../../lib/api-client.ts';
 import { GenEditDialog } from './GenEditDialog.tsx';
 
 /** The tree template's options in 编辑: shown only for 树表, guessed from the columns, sent as JSON with the edit. */
@@ -26,7 +27,8 @@ const col = (id: number, columnName: string, tsType: string, isPk = 0) => ({
   sort: id,
 });
 
-vi.mock('../../../../lib/api-client.ts', () => ({
+vi.mock('../../../../lib/api-client.ts', async (orig) => ({
+  ...(await orig<typeof import('../../../../lib/api-client.ts')>()),
   api: {
     get: async (url: string) => {
       if (url.includes('/dict/')) return [];
@@ -86,7 +88,12 @@ describe('GenEditDialog tree options', () => {
     const [url, body] = posts[0];
     expect(url).toContain('/gen/table/edit');
     expect(body.tplCategory).toBe('tree');
-    expect(JSON.parse(String(body.options))).toEqual({ treeCode: 'id', treeParentCode: 'parent_id', treeName: 'name' });
+    // The form body carries the options JSON-encoded.
+    expect(JSON.parse(toForm(body).get('options') ?? '')).toEqual({
+      treeCode: 'id',
+      treeParentCode: 'parent_id',
+      treeName: 'name',
+    });
   }, 30_000);
 
   it('a crud table sends no tree options', async () => {

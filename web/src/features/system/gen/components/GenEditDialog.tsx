@@ -15,8 +15,7 @@ import { AutoComplete, Checkbox, Form, Input, InputNumber, Modal, Select, Spin, 
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useState } from 'react';
 import { zodRule } from '../../../../lib/zod-rule.ts';
-import { getDictTypeList } from '../../dict/api/dict.ts';
-import { genKeys, getGenTable, useGenMutations } from '../api/gen.ts';
+import { genKeys, getGenTable, useDictTypeOptions, useGenMutations } from '../api/gen.ts';
 
 const s = genTableFields;
 const HTML_LABELS: Record<(typeof HTML_TYPES)[number], string> = {
@@ -49,7 +48,7 @@ export function GenEditDialog(props: { id: number; onClose: () => void }) {
   const { edit } = useGenMutations();
   const [form] = Form.useForm<BasicInfo>();
   const detail = useQuery({ queryKey: [...genKeys.all, 'detail', props.id], queryFn: () => getGenTable(props.id) });
-  const dicts = useQuery({ queryKey: ['sys', 'dict', 'types', 'list'], queryFn: getDictTypeList });
+  const dicts = useDictTypeOptions();
   const [columns, setColumns] = useState<GenColumn[]>([]);
   useEffect(() => {
     if (detail.data) setColumns(detail.data.columns);

@@ -1,0 +1,165 @@
+import { z } from 'zod';
+import { idParam, idsParam } from '../common.ts';
+import { defineContract, idResult, noResult, pageOf } from '../contract.ts';
+import {
+  dbTableQuery,
+  dbTableRow,
+  genCodeQuery,
+  genColumnRow,
+  genFiles,
+  genTableAdd,
+  genTableDetail,
+  genTableEdit,
+  genTableQuery,
+  genTableRow,
+  genWritten,
+  importTablesBody,
+} from '../gen.ts';
+
+const base = '/api/app/gen/table';
+const oplog = (type: 'add' | 'edit' | 'delete' | 'import' | 'other') => ({ title: '代码生成', type });
+const tableIdParam = z.object({ tableId: z.coerce.number().int().positive() });
+const zipFile = { kind: 'file', why: '代码压缩包（zip）' } as const;
+
+/** Code generation (代码生成, spec §7 /api/app/gen/table): platform admins only (sys:gen:*). */
+export const genApi = {
+  page: defineContract({
+    method: 'GET',
+    path: `${base}/findAllByPage`,
+    summary: '已导入表分页列表',
+    access: { perm: 'sys:gen:list' },
+    query: genTableQuery,
+    result: pageOf(genTableRow),
+  }),
+  list: defineContract({
+    method: 'GET',
+    path: `${base}/findAllByList`,
+    summary: '已导入表列表',
+    access: { perm: 'sys:gen:list' },
+    result: z.array(genTableRow),
+  }),
+  dbPage: defineContract({
+    method: 'GET',
+    path: `${base}/db/findAllByPage`,
+    summary: '可导入的数据库表分页列表',
+    access: { perm: 'sys:gen:import' },
+    query: dbTableQuery,
+    result: pageOf(dbTableRow),
+  }),
+  columns: defineContract({
+    method: 'GET',
+    path: `${base}/column/:tableId`,
+    summary: '已导入表的字段列表',
+    access: { perm: 'sys:gen:list' },
+    params: tableIdParam,
+    result: pageOf(genColumnRow),
+  }),
+  detail: defineContract({
+    method: 'GET',
+    path: `${base}/findById/:id`,
+    summary: '已导入表详情（含字段）',
+    access: { perm: 'sys:gen:list' },
+    params: idParam,
+    result: genTableDetail,
+  }),
+  importTables: defineContract({
+    method: 'POST',
+    path: `${base}/importTable`,
+    summary: '导入数据库表',
+    access: { perm: 'sys:gen:import' },
+    oplog: oplog('import'),
+    body: importTablesBody,
+    result: z.object({ ids: z.array(z.number().int()) }),
+  }),
+  add: defineContract({
+    method: 'POST',
+    path: `${base}/add`,
+    summary: '按表名导入一张表并填写基本信息',
+    access: { perm: 'sys:gen:import' },
+    oplog: oplog('add'),
+    body: genTableAdd,
+    result: idResult,
+  }),
+  edit: defineContract({
+    method: 'POST',
+    path: `${base}/edit`,
+    summary: '编辑生成信息与字段',
+    access: { perm: 'sys:gen:edit' },
+    oplog: oplog('edit'),
+    body: genTableEdit,
+    result: noResult,
+  }),
+  remove: defineContract({
+    method: 'DELETE',
+    path: `${base}/delByIds/:ids`,
+    summary: '删除已导入表',
+    access: { perm: 'sys:gen:del' },
+    oplog: oplog('delete'),
+    params: idsParam,
+    result: noResult,
+  }),
+  preview: defineContract({
+    method: 'GET',
+    path: `${base}/preview/:id`,
+    summary: '预览生成的代码（路径 → 内容）',
+    access: { perm: 'sys:gen:preview' },
+    params: idParam,
+    result: genFiles,
+  }),
+  download: defineContract({
+    method: 'POST',
+    path: `${base}/download/:id`,
+    summary: '下载生成的代码压缩包',
+    // The console's download helper posts (spec §8 download rules).
+    access: { perm: 'sys:gen:preview' },
+    params: idParam,
+    raw: zipFile,
+    result: z.null(),
+  }),
+  downloadGet: defineContract({
+    method: 'GET',
+    path: `${base}/download/:id`,
+    summary: '下载生成的代码压缩包（GET）',
+    access: { perm: 'sys:gen:preview' },
+    params: idParam,
+    raw: zipFile,
+    result: z.null(),
+  }),
+  settings: defineContract({
+    method: 'GET',
+    path: `${base}/settings`,
+    summary: '代码写入是否开启',
+    access: { perm: 'sys:gen:list' },
+    result: z.object({ writeEnabled: z.boolean() }),
+  }),
+  generate: defineContract({
+    method: 'POST',
+    path: `${base}/genCodeById/:id`,
+    summary: '生成代码到源码目录（仅开发环境）',
+    access: { perm: 'sys:gen:code' },
+    oplog: oplog('other'),
+    params: idParam,
+    query: genCodeQuery,
+    body: genCodeQuery.optional(),
+    result: genWritten,
+  }),
+  // spec §7 lists GET tongbuById/{id}; the console posts (a change of state). Both sync, both are logged.
+  sync: defineContract({
+    method: 'POST',
+    path: `${base}/tongbuById/:id`,
+    summary: '按数据库同步表字段',
+    access: { perm: 'sys:gen:edit' },
+    oplog: oplog('edit'),
+    params: idParam,
+    result: genTableDetail,
+  }),
+  syncGet: defineContract({
+    method: 'GET',
+    path: `${base}/tongbuById/:id`,
+    summary: '按数据库同步表字段（GET）',
+    access: { perm: 'sys:gen:edit' },
+    oplog: oplog('edit'),
+    params: idParam,
+    result: genTableDetail,
+  }),
+};
