@@ -1,37 +1,29 @@
 import { z } from 'zod';
 import { jsonField, mainlandPhone, optionalStatus, optionalText, pageQuery, statusFlag } from './common.ts';
 
-/** A platform user as the 用户管理 table shows it. */
-export interface SysUser {
-  id: number;
-  loginName: string;
-  nickName: string;
-  phone: string;
-  headUrl: string | null;
-  status: number;
-  hasPassword: boolean;
-  roleIds: number[];
-  roleNames: string;
-  lastLoginAt: string | null;
-  lastLoginIp: string | null;
-  createdAt: string;
-}
+/** A platform user as the 用户管理 table shows it: whether a password is set, never its hash. */
+export const sysUserRow = z.object({
+  id: z.number().int(),
+  loginName: z.string(),
+  nickName: z.string(),
+  phone: z.string(),
+  headUrl: z.string().nullable(),
+  status: z.number().int(),
+  hasPassword: z.boolean(),
+  roleIds: z.array(z.number().int()),
+  /** Role names, comma-separated. */
+  roleNames: z.string(),
+  lastLoginAt: z.string().nullable(),
+  lastLoginIp: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type SysUser = z.infer<typeof sysUserRow>;
 
-/** A merchant account as the 商家用户 table shows it. */
-export interface MerchantUser {
-  id: number;
-  loginName: string;
-  nickName: string;
-  phone: string;
-  headUrl: string | null;
-  status: number;
-  isOwner: number;
-  merchantId: number;
-  merchantName: string;
-  roleNames: string;
-  lastLoginAt: string | null;
-  createdAt: string;
-}
+/** A merchant account as the 商家用户 table shows it (declared with its contract). */
+export type { MerchantUser } from './merchant-user.ts';
+
+/** The caller's new avatar, as saved. */
+export const avatarResult = z.object({ headUrl: z.string() });
 
 export const userQuery = pageQuery.extend({
   loginName: optionalText(50),
