@@ -2,23 +2,26 @@ import { z } from 'zod';
 import { optionalText, pageQuery } from './common.ts';
 import { UPLOAD_KINDS } from './upload.ts';
 
-/** The resource library: one record per upload (and external links added by hand). */
-export interface Resource {
-  id: number;
-  name: string;
-  url: string;
-  type: (typeof UPLOAD_KINDS)[number] | 'link';
-  ext: string | null;
-  mime: string | null;
-  size: number;
-  rootPath: string | null;
-  uploaderId: number | null;
-  uploaderName: string | null;
-  merchantId: number | null;
-  createdAt: string;
-}
-
 export const RESOURCE_TYPES = [...UPLOAD_KINDS, 'link'] as const;
+
+/** The resource library: one record per upload (and external links added by hand); never its storage key. */
+export const resourceRow = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  url: z.string(),
+  type: z.enum(RESOURCE_TYPES),
+  ext: z.string().nullable(),
+  mime: z.string().nullable(),
+  /** Bytes; 0 for links. */
+  size: z.number().int(),
+  rootPath: z.string().nullable(),
+  uploaderId: z.number().int().nullable(),
+  uploaderName: z.string().nullable(),
+  merchantId: z.number().int().nullable(),
+  createdAt: z.string(),
+});
+export type Resource = z.infer<typeof resourceRow>;
+
 export const RESOURCE_TYPE_LABELS: Record<(typeof RESOURCE_TYPES)[number], string> = {
   image: '图片',
   video: '视频',
@@ -39,6 +42,8 @@ export const resourceQuery = pageQuery.extend({
 });
 
 export const resourceListQuery = z.object({ type: optionalType });
+
+export const resourceTypeParam = z.object({ type: z.enum(RESOURCE_TYPES, { error: '资源类型无效' }) });
 
 const name = z.string({ error: '请输入资源名称' }).trim().min(1, '请输入资源名称').max(100, '资源名称最多 100 个字');
 
