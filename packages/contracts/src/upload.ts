@@ -41,24 +41,23 @@ export const rootPathField = z
   .regex(ROOT_PATH, '上传目录无效')
   .refine((p) => (UPLOAD_ROOTS as readonly string[]).includes(p.split('/')[0]), '上传目录无效');
 
-/** `POST /api/com/file/up` answer: the envelope carries `success` and `result`. */
-export interface UploadResult {
-  id: number;
-  url: string;
+/** An upload's answer (`POST /api/com/file/up`; the envelope also carries `success: true`). */
+export const uploadResult = z.object({
+  /** The resource record's id. */
+  id: z.number().int(),
+  url: z.string(),
   /** The kind decided from the content. */
-  type: UploadKind;
-  ext: string;
-  mime: string;
-  size: number;
-  name: string;
-}
+  type: z.enum(UPLOAD_KINDS),
+  ext: z.string(),
+  mime: z.string(),
+  size: z.number().int(),
+  name: z.string(),
+});
+export type UploadResult = z.infer<typeof uploadResult>;
 
-/** `POST /api/com/file/upWidthWangEdit` answer (url and name, plus the editor's own errno/data shape). */
-export interface EditorUploadResult {
-  url: string;
-  name: string;
-  type: UploadKind;
-}
+/** The rich-text editor's upload answer (`upWidthWangEdit`; the envelope also carries the editor's errno/data). */
+export const editorUploadResult = uploadResult.pick({ url: true, name: true, type: true });
+export type EditorUploadResult = z.infer<typeof editorUploadResult>;
 
 /** "5m", "500kb", "1g", "1024" (bytes) -> bytes; undefined when unreadable. */
 export function parseSize(s: string | number): number | undefined {

@@ -1,0 +1,30 @@
+import { defineContract } from '../contract.ts';
+import { editorUploadResult, uploadResult } from '../upload.ts';
+
+const base = '/api/com/file';
+const oplog = { title: '文件上传', type: 'add' } as const;
+
+/**
+ * Uploads (spec §5, §7): multipart `file` with `rootPath` (a whitelisted folder) and optional `kind`; the server
+ * decides the kind from the content and records each file in the resource library.
+ */
+export const uploadApi = {
+  up: defineContract({
+    method: 'POST',
+    path: `${base}/up`,
+    summary: '上传文件（图片、MP4 视频、PDF、Office 文档；multipart: file, rootPath, kind）',
+    access: { signedIn: true },
+    oplog,
+    multipart: true,
+    result: uploadResult,
+  }),
+  editor: defineContract({
+    method: 'POST',
+    path: `${base}/upWidthWangEdit`,
+    summary: '富文本编辑器上传图片或 MP4 视频（multipart: file, rootPath 默认 editor）',
+    access: { signedIn: true },
+    oplog,
+    multipart: true,
+    result: editorUploadResult,
+  }),
+};

@@ -1,0 +1,67 @@
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import { uploadApi as c } from '@jz/contracts/api/upload';
+import { type AnyContract, envelopeOf } from '@jz/contracts/contract';
+import type { FastifyReply } from 'fastify';
+import { ok } from '../../../lib/envelope.ts';
+import { route } from '../../../lib/route.ts';
+import { DOWNLOAD_ONLY, STORAGE_KEY, storageOf, UPLOAD_URL_PREFIX, uploadsRoot } from '../../../lib/storage/storage.ts';
+import { currentUser } from '../../../plugins/auth.ts';
+import type { App } from '../../types.ts';
+import { parserLimit, receive, storeUpload, uploadSettings } from './upload.service.ts';
+
+/**
+ * The upload answers carry envelope keys besides {code, message, result} (spec §7: `success`; the editor's own
+ * errno/data), which the schema serializer would drop: this reply is serialized through the contract's envelope
+ * (checked and stripped as any other) with those keys added.
+ */
+function withEnvelopeKeys(reply: FastifyReply, contract: AnyContract, keys: Record<string, unknown>) {
+  const envelope = envelopeOf(contract.result);
+  // A reply serializer skips fastify's JSON content type: set it as the schema serializer would.
+  reply.type('application/json; charset=utf-8');
+  reply.serializer((payload) => JSON.stringify({ ...envelope.parse(payload), ...keys }));
+}
+
+/**
+ * spec §7 uploads, registered from their contracts (packages/contracts/src/api/upload.ts). Files are served from
+ * DATA_DIR/uploads under /tmpl/uploads/<rootPath>/<generated name> with their real type; PDF and Office files as
+ * attachments.
+ */
+export async function uploadRoutes(app: App) {
+  const s = uploadSettings();
+  await app.register(multipart, {
+    limits: { fileSize: parserLimit(s), files: 1, fields: 10, parts: 12, fieldSize: 1024 },
+  });
+
+  storageOf(app);
+  await app.register(fastifyStatic, {
+    root: uploadsRoot(app),
+    prefix: UPLOAD_URL_PREFIX,
+    decorateReply: false,
+    index: false,
+    dotfiles: 'deny',
+    list: false,
+    maxAge: '30d',
+    immutable: true,
+    allowedPath: (pathName) => STORAGE_KEY.test(pathName.replace(/^\//, '')),
+    setHeaders: (res, filePath) => {
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+      if (DOWNLOAD_ONLY.test(filePath)) res.setHeader('Content-Disposition', 'attachment');
+    },
+  });
+
+  route(app, c.up, async (req, reply) => {
+    const r = await receive(req, s);
+    const result = await storeUpload(app, currentUser(req), r, { s });
+    withEnvelopeKeys(reply, c.up, { success: true });
+    return ok(result, '上传成功');
+  });
+
+  /** The rich-text editor's upload: images and MP4 video; answers url and name (plus the editor's errno/data). */
+  route(app, c.editor, async (req, reply) => {
+    const r = await receive(req, s);
+    const u = await storeUpload(app, currentUser(req), r, { s, defaultRoot: 'editor', allowed: ['image', 'video'] });
+    withEnvelopeKeys(reply, c.editor, { errno: 0, data: { url: u.url, alt: u.name, href: u.url } });
+    return ok({ url: u.url, name: u.name, type: u.type }, '上传成功');
+  });
+}
