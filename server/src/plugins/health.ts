@@ -1,6 +1,9 @@
+import { healthApi as c } from '@jz/contracts/api/health';
 import { Code } from '@jz/contracts/envelope';
 import { checkDatabase, checkMigrations } from '../db/health.ts';
 import type { App } from '../lib/app-type.ts';
+import { ok } from '../lib/envelope.ts';
+import { route } from '../lib/route.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,7 +18,9 @@ declare module 'fastify' {
 const version = () => process.env.npm_package_version ?? '0.1.0';
 
 /**
- * The probes (docs/observability.md), public and answering the envelope:
+ * The probes (docs/observability.md), public and answering the envelope, registered from their contracts
+ * (packages/contracts/src/api/health.ts). Only HTTP 200 is serialized by the result schema: the 503 answers (not
+ * ready, database down) are sent as they are, outside it.
  *   /tmpl/api/health/live   liveness: the process serves requests. No database call: a database outage must not make
  *                           an orchestrator restart every instance.
  *   /tmpl/api/health/ready  readiness: the database answers, every migration of this build is applied, not draining.
@@ -27,17 +32,13 @@ export function registerHealth(app: App) {
     app.draining = true;
   });
 
-  app.get('/tmpl/api/health/live', { config: { public: true } }, async () => ({
-    code: 200,
-    message: 'ok',
-    result: { status: 'live' },
-  }));
+  route(app, c.live, async () => ok({ status: 'live' as const }, 'ok'));
 
   // Once every migration of this build is applied it stays so: later probes skip the kysely_migration query.
   let migrationsCurrent = false;
-  app.get('/tmpl/api/health/ready', { config: { public: true } }, async (req, reply) => {
+  route(app, c.ready, async (req, reply) => {
     const notReady = (message: string, result: object) =>
-      reply.status(503).send({ code: Code.ERROR, message, result: { status: 'not_ready', ...result } });
+      reply.status(503).send({ code: Code.ERROR, message, result: { status: 'not_ready', ...result } }) as never;
     if (app.draining) return notReady('服务正在停止，请稍后再试', { draining: true });
     const { error, ...db } = await checkDatabase(app.db);
     if (error) {
@@ -59,15 +60,20 @@ export function registerHealth(app: App) {
       }
       migrationsCurrent = true;
     }
-    return { code: 200, message: 'ok', result: { status: 'ready', ...db, pendingMigrations: 0 } };
+    return ok({ status: 'ready' as const, ...db, pendingMigrations: 0 as const }, 'ok');
   });
 
   // Asks the database each time, so probes see an outage (HTTP 503, code 500) and the recovery.
-  app.get('/tmpl/api/health', { config: { public: true } }, async (req, reply) => {
+  route(app, c.health, async (req, reply) => {
     const { error, ...db } = await checkDatabase(app.db);
-    const result = { status: error ? 'degraded' : 'ok', db: app.dbKind, ...db, version: version() };
-    if (!error) return { code: 200, message: 'ok', result };
+    const result = {
+      status: error ? ('degraded' as const) : ('ok' as const),
+      db: app.dbKind,
+      ...db,
+      version: version(),
+    };
+    if (!error) return ok(result, 'ok');
     req.log.warn({ err: error }, 'health: database unavailable');
-    return reply.status(503).send({ code: Code.ERROR, message: '数据库暂时不可用，请稍后再试', result });
+    return reply.status(503).send({ code: Code.ERROR, message: '数据库暂时不可用，请稍后再试', result }) as never;
   });
 }
