@@ -1,5 +1,6 @@
 import { employeeApi } from '@jz/contracts/api/employee';
 import { fuwuApi } from '@jz/contracts/api/fuwu';
+import { statsApi } from '@jz/contracts/api/stats';
 import type { BodyInputOf, QueryInputOf } from '@jz/contracts/contract';
 import type { Fuwu } from '@jz/contracts/fuwu';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -24,6 +25,13 @@ export const employeeQuery = (id: number) =>
   queryOptions({ queryKey: employeeKeys.detail(id), queryFn: () => getEmployee(id), enabled: id > 0 });
 
 export const useEmployee = (id: number) => useQuery(employeeQuery(id));
+
+/** 员工详情's orders in hand, latest orders and reviews (tongji/yuangong/dingdan, a stats contract). */
+export const employeeOrdersQuery = (employeeId: number) =>
+  queryOptions({
+    queryKey: [...employeeKeys.all, 'orders', employeeId],
+    queryFn: () => callContract(statsApi.employeeOrders, { query: { employeeId } }, { quiet: true }),
+  });
 
 /** The platform's service categories (fuwu/weapp/findSelectFuwu), for the employee's service categories. */
 export const useFuwuTree = () =>

@@ -23,7 +23,7 @@ import { DictTag } from '../../../../lib/dict.tsx';
 import { fuwuNames, useEmployee, useFuwuTree } from '../api/employee.ts';
 import { CertExpiry } from '../components/CertificateState.tsx';
 import { WorkStateAction } from '../components/WorkStateAction.tsx';
-import { EmployeeOrders } from '../../stats/components/EmployeeOrders.tsx';
+import { EmployeeOrders } from '../components/EmployeeOrders.tsx';
 import { formatDateTime } from '../../../../lib/format.ts';
 import { pagePath } from '../../../../lib/page-registry.ts';
 

@@ -1,3 +1,4 @@
+import { fuwuApi } from '@jz/contracts/api/fuwu';
 import { goodsApi } from '@jz/contracts/api/goods';
 import type { BodyInputOf, QueryInputOf } from '@jz/contracts/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -8,6 +9,16 @@ export const goodsKeys = {
   list: ['goods', 'list'] as const,
   detail: (id: number) => ['goods', 'detail', id] as const,
 };
+
+/**
+ * The current shop's categories, the goods form's and filter's choices (shangjia/fuwu/findSelect); keyed under 'shop'
+ * so a shop switch or a shop edit (which invalidates ['shop']) refreshes it.
+ */
+export const useShopFuwu = () =>
+  useQuery({
+    queryKey: ['shop', 'fuwu'],
+    queryFn: () => callContract(fuwuApi.shopSelect, {}, { quiet: true }),
+  });
 
 export type GoodsInput = BodyInputOf<typeof goodsApi.add>;
 

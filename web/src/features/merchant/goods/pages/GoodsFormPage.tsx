@@ -11,8 +11,7 @@ import { FileUpload, ImageUpload } from '../../../../components/upload/index.ts'
 import { hasPerm } from '../../../../lib/access.tsx';
 import { useDict } from '../../../../lib/dict.tsx';
 import { zodRule } from '../../../../lib/zod-rule.ts';
-import { useShopFuwu } from '../../shop/api/fuwu.ts';
-import { type GoodsInput, useGoodsDetail, useGoodsMutations } from '../api/goods.ts';
+import { type GoodsInput, useGoodsDetail, useGoodsMutations, useShopFuwu } from '../api/goods.ts';
 import { pagePath } from '../../../../lib/page-registry.ts';
 
 interface FormValues {

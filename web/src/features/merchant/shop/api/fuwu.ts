@@ -11,13 +11,6 @@ export const useFuwuSelectTree = () =>
     staleTime: 5 * 60_000,
   });
 
-/** The current shop's categories (shangjia/fuwu/findSelect); keyed under 'shop' so a shop switch or edit refreshes it. */
-export const useShopFuwu = () =>
-  useQuery({
-    queryKey: ['shop', 'fuwu'],
-    queryFn: () => callContract(fuwuApi.shopSelect, {}, { quiet: true }),
-  });
-
 /** antd TreeSelect nodes from the category tree. */
 export interface FuwuTreeNode {
   title: string;

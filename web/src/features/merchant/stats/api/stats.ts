@@ -21,5 +21,3 @@ export const getOperations = (p: RangeFilter) =>
 export const exportOperations = (p: RangeFilter) =>
   downloadContract(statsApi.operationsExport, { body: { ...clean(p), format: 'xlsx' } }, '运营数据.xlsx');
 export const getToday = () => callContract(statsApi.today, { query: {} }, { quiet: true, silentError: true });
-export const getEmployeeOrders = (employeeId: number) =>
-  callContract(statsApi.employeeOrders, { query: { employeeId } }, { quiet: true });

@@ -11,37 +11,6 @@ vi.mock('../../../../lib/api-client.ts', () => ({
       calls.push({ url, params });
       if (url.endsWith('/tongji/jinri'))
         return { date: '2026-11-22', newOrders: 7, waiting: 2, toServe: 3, revenue: 123450, reviewsToAnswer: 4 };
-      if (url.endsWith('/tongji/yuangong/dingdan'))
-        return {
-          current: [
-            {
-              id: 1,
-              orderNo: 'NO-CURRENT',
-              goodsName: '日常保洁 3 小时',
-              customerName: '王女士',
-              appointmentAt: '2026-11-24T06:33:00.000Z',
-              status: 30,
-              payAmount: 15900,
-              createdAt: '2026-11-22T06:33:00.000Z',
-              completedAt: null,
-            },
-          ],
-          recent: [],
-          reviews: [
-            {
-              id: 9,
-              orderNo: 'NO-DONE',
-              goodsName: '深度保洁',
-              customerNickname: '李家',
-              rating: 5,
-              content: '阿姨很细心',
-              merchantReply: '感谢认可',
-              createdAt: '2026-11-10T06:33:00.000Z',
-            },
-          ],
-          reviewCount: 1,
-          avgRating: 5,
-        };
       if (url.includes('/dict/')) return { dataList: [] };
       throw new Error(`unexpected ${url}`);
     }),
@@ -49,9 +18,8 @@ vi.mock('../../../../lib/api-client.ts', () => ({
   download: vi.fn(),
 }));
 const { TodayFigures } = await import('./TodayFigures.tsx');
-const { EmployeeOrders } = await import('./EmployeeOrders.tsx');
 
-// Both widgets show order data: only to holders of 订单管理.
+// Today's figures show order data: only to holders of 订单管理.
 beforeEach(() => sessionStorage.setItem('perms', JSON.stringify(['merchant:order:list'])));
 
 function wrap(node: ReactNode) {
@@ -83,30 +51,13 @@ describe('TodayFigures (landing page)', () => {
 });
 
 describe('without merchant:order:list', () => {
-  it('TodayFigures and EmployeeOrders render nothing and call nothing', async () => {
+  it('TodayFigures renders nothing and calls nothing', async () => {
     sessionStorage.setItem('perms', JSON.stringify(['merchant:employee:query']));
     calls.length = 0;
-    const { container } = wrap(
-      <div>
-        <TodayFigures />
-        <EmployeeOrders employeeId={12} />
-      </div>,
-    );
+    const { container } = wrap(<TodayFigures />);
     await new Promise((r) => setTimeout(r, 50));
     expect(screen.queryByTestId('today-figures')).toBeNull();
     expect(container.textContent).toBe('');
     expect(calls).toEqual([]);
-  });
-});
-
-describe('EmployeeOrders (员工详情)', () => {
-  it("lists the employee's orders in hand, an empty recent list and the reviews with the average", async () => {
-    wrap(<EmployeeOrders employeeId={12} />);
-    expect(await screen.findByText('NO-CURRENT', undefined, { timeout: 5000 })).toBeInTheDocument();
-    expect(screen.getByText('¥159.00')).toBeInTheDocument();
-    expect(screen.getByText('暂无已完成的订单')).toBeInTheDocument();
-    expect(screen.getByText('阿姨很细心')).toBeInTheDocument();
-    expect(screen.getByText(/平均 5\.0 分 · 共 1 条/)).toBeInTheDocument();
-    expect(calls.find((c) => c.url.endsWith('/tongji/yuangong/dingdan'))?.params).toEqual({ employeeId: 12 });
   });
 });

@@ -4,9 +4,8 @@ import { Card, Empty, Rate, Space, Table, Typography } from 'antd';
 import { QueryError, tableStates } from '../../../../components/QueryState.tsx';
 import { hasPerm } from '../../../../lib/access.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
-import { getEmployeeOrders, statsKeys } from '../api/stats.ts';
-import { yuan } from './money.ts';
-import { formatDateTime } from '../../../../lib/format.ts';
+import { employeeOrdersQuery } from '../api/employee.ts';
+import { formatDateTime, formatYuan } from '../../../../lib/format.ts';
 import { LongText } from '../../../../components/LongText.tsx';
 import { ItemList } from '../../../../components/item-list/ItemList.tsx';
 
@@ -17,7 +16,7 @@ const columns = (timeTitle: string, time: (o: EmployeeOrderItem) => string | nul
   { title: '商品', dataIndex: 'goodsName' },
   { title: '客户', dataIndex: 'customerName', width: 100 },
   { title: timeTitle, key: 'time', width: 150, render: (_: unknown, o: EmployeeOrderItem) => t(time(o)) },
-  { title: '实付', dataIndex: 'payAmount', width: 100, render: yuan },
+  { title: '实付', dataIndex: 'payAmount', width: 100, render: (fen: number) => formatYuan(fen) },
   { title: '状态', dataIndex: 'status', width: 90, render: (v: number) => <DictTag type="order_status" value={v} /> },
 ];
 
@@ -27,11 +26,7 @@ const columns = (timeTitle: string, time: (o: EmployeeOrderItem) => string | nul
  */
 export function EmployeeOrders({ employeeId }: { employeeId: number }) {
   const allowed = hasPerm('merchant:order:list');
-  const q = useQuery({
-    queryKey: [...statsKeys.all, 'employee-orders', employeeId],
-    queryFn: () => getEmployeeOrders(employeeId),
-    enabled: employeeId > 0 && allowed,
-  });
+  const q = useQuery({ ...employeeOrdersQuery(employeeId), enabled: employeeId > 0 && allowed });
   const d = q.data;
   if (!allowed) return null;
   return (
