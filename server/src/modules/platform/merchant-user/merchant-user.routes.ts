@@ -1,7 +1,7 @@
 import { merchantUserApi as c } from '@jz/contracts/api/merchant-user';
 import { ok } from '../../../lib/envelope.ts';
 import { route } from '../../../lib/route.ts';
-import { pageMerchantUsers } from '../../system/user/user.admin.repo.ts';
+import { pageMerchantUsers } from '../../system/user/user.service.ts';
 import type { App } from '../../types.ts';
 
 /** Merchant-user routes, registered from their contracts (packages/contracts/src/api/merchant-user.ts). */
