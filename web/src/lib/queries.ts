@@ -1,8 +1,7 @@
-import type { UserInfo } from '@jz/contracts/auth';
 import { menuApi } from '@jz/contracts/api/menu';
 import { shopApi } from '@jz/contracts/api/shop';
+import { userApi } from '@jz/contracts/api/user';
 import { QueryClient, queryOptions } from '@tanstack/react-query';
-import { api } from './api-client.ts';
 import { callContract } from './contract-client.ts';
 import { setPerms, setUserInfo } from './storage.ts';
 
@@ -14,7 +13,7 @@ export const queryClient = new QueryClient({
 export const profileQuery = queryOptions({
   queryKey: ['session', 'profile'],
   queryFn: async () => {
-    const u = await api.get<UserInfo>('/api/sys/user/findProfile', undefined, { quiet: true });
+    const u = await callContract(userApi.profile, {}, { quiet: true });
     setUserInfo(u);
     return u;
   },

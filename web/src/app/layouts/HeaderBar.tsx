@@ -6,12 +6,12 @@ import {
   ShopOutlined,
   UserOutlined,
 } from '@ant-design/icons';
+import { authApi } from '@jz/contracts/api/auth';
 import { shopApi } from '@jz/contracts/api/shop';
 import type { InitPc, UserInfo } from '@jz/contracts/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { Avatar, Button, Dropdown, Select, Space, Tag, Typography } from 'antd';
 import { useNavigate } from 'react-router';
-import { api } from '../../lib/api-client.ts';
 import { callContract } from '../../lib/contract-client.ts';
 import { initPcQuery } from '../../lib/queries.ts';
 import { clearSession } from '../../lib/storage.ts';
@@ -32,7 +32,7 @@ export function HeaderBar(props: { user: UserInfo; init: InitPc; collapsed: bool
   };
 
   const logout = async () => {
-    await api.post('/api/sys/login/logout', {}, { silentSuccess: true, silentError: true }).catch(() => undefined);
+    await callContract(authApi.logout, {}, { silentSuccess: true, silentError: true }).catch(() => undefined);
     clearSession();
     qc.clear();
     navigate('/login', { replace: true });

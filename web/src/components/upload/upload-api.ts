@@ -1,5 +1,8 @@
-import type { EditorUploadResult, UploadKind, UploadResult } from '@jz/contracts/upload';
+import { uploadApi } from '@jz/contracts/api/upload';
+import type { AnyContract, ResultOf } from '@jz/contracts/contract';
+import type { UploadKind } from '@jz/contracts/upload';
 import { ApiError, http } from '../../lib/api-client.ts';
+import { contractUrl } from '../../lib/contract-client.ts';
 
 export interface UploadOptions {
   /** Whitelisted folder (e.g. 'shop', 'sys/config'); the server refuses anything else. */
@@ -21,8 +24,9 @@ function form(file: File | Blob, o: UploadOptions) {
   return fd;
 }
 
-async function send<T>(url: string, file: File | Blob, o: UploadOptions): Promise<T> {
-  const res = await http.post(url, form(file, o), {
+/** A multipart upload contract: the form is built here (callContract sends url-encoded forms), with progress. */
+async function send<C extends AnyContract>(c: C, file: File | Blob, o: UploadOptions): Promise<ResultOf<C>> {
+  const res = await http.post(contractUrl(c), form(file, o), {
     timeout: UPLOAD_TIMEOUT,
     signal: o.signal,
     // The widgets say 上传成功 / 上传失败 themselves.
@@ -32,15 +36,14 @@ async function send<T>(url: string, file: File | Blob, o: UploadOptions): Promis
     },
   });
   o.onProgress?.(100);
-  return (res.data as { result: T }).result;
+  return (res.data as { result: ResultOf<C> }).result;
 }
 
-/** POST /api/com/file/up (multipart: file, rootPath). Rejects with ApiError carrying the server's message. */
-export const uploadFile = (file: File | Blob, o: UploadOptions) => send<UploadResult>('/api/com/file/up', file, o);
+/** Uploads one file (multipart: file, rootPath, kind). Rejects with ApiError carrying the server's message. */
+export const uploadFile = (file: File | Blob, o: UploadOptions) => send(uploadApi.up, file, o);
 
-/** POST /api/com/file/upWidthWangEdit: the rich-text editor's images and videos. */
-export const uploadForEditor = (file: File | Blob, o: UploadOptions) =>
-  send<EditorUploadResult>('/api/com/file/upWidthWangEdit', file, o);
+/** The rich-text editor's images and videos. */
+export const uploadForEditor = (file: File | Blob, o: UploadOptions) => send(uploadApi.editor, file, o);
 
 export const failureText = (e: unknown) => (e instanceof ApiError && e.message ? `上传失败：${e.message}` : '上传失败');
 

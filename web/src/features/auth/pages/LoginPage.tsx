@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { resetSession } from '../../../lib/session-reset.ts';
 import { setToken, setUserInfo } from '../../../lib/storage.ts';
 import { useCountdown } from '../../../lib/use-countdown.ts';
-import { passwordLogin, sendLoginCode, smsLogin } from '../api/login.ts';
+import { passwordLogin, sendLoginCode, smsLogin } from '../api/auth.ts';
 import { FieldRow } from '../components/FieldRow.tsx';
 import { LoginTabs } from '../components/LoginTabs.tsx';
 import { codeCheck, phoneCheck, required } from '../login-rules.ts';

@@ -13,7 +13,7 @@ import { FileUpload } from '../../../../components/upload/FileUpload.tsx';
 import { fileUrl } from '../../../../components/upload/upload-api.ts';
 import { Auth } from '../../../../lib/access.tsx';
 import { formatDateTime } from '../../../../lib/format.ts';
-import { getResourcePage, resourceKeys, useResourceMutations } from '../api/resources.ts';
+import { getResourcePage, resourceKeys, useResourceMutations } from '../api/resource.ts';
 import { ResourceForm } from '../components/ResourceForms.tsx';
 
 const NONE: string[] = [];

@@ -1,7 +1,7 @@
 import { userAddBody } from '@jz/contracts/user';
 import { Form, Input, Modal, Radio, Select } from 'antd';
 import { zodRule } from '../../../../lib/zod-rule.ts';
-import { type UserInput, useRoleOptions } from '../api/users.ts';
+import { type UserInput, useRoleOptions } from '../api/user.ts';
 import { useSubmitting } from '../../../../lib/use-long-action.ts';
 
 const s = userAddBody.shape;

@@ -12,7 +12,7 @@ import { RowAction } from '../../../../components/RowAction.tsx';
 import { StatusSwitch } from '../../../../components/StatusSwitch.tsx';
 import { Auth, hasPerm } from '../../../../lib/access.tsx';
 import { getUserInfo } from '../../../../lib/storage.ts';
-import { getUserPage, userKeys, useUserMutations } from '../api/users.ts';
+import { getUserPage, userKeys, useUserMutations } from '../api/user.ts';
 import { RePasswordForm } from '../components/RePasswordForm.tsx';
 import { UserForm } from '../components/UserForm.tsx';
 import { formatDateTime } from '../../../../lib/format.ts';

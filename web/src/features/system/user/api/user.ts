@@ -1,14 +1,13 @@
 import { roleApi } from '@jz/contracts/api/role';
-import type { Page } from '@jz/contracts/envelope';
-import type { SysUser } from '@jz/contracts/user';
+import { userApi } from '@jz/contracts/api/user';
+import type { BodyInputOf, QueryInputOf } from '@jz/contracts/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../../lib/api-client.ts';
 import { callContract } from '../../../../lib/contract-client.ts';
 
 export const userKeys = { all: ['sys', 'user'] as const, roles: ['sys', 'user', 'roleOptions'] as const };
 
-export const getUserPage = (params: object) =>
-  api.get<Page<SysUser>>('/api/sys/user/findAllByPage', params, { quiet: true });
+export const getUserPage = (query: QueryInputOf<typeof userApi.page>) =>
+  callContract(userApi.page, { query }, { quiet: true });
 
 export type { RoleOption } from '@jz/contracts/role';
 /** Enabled platform roles for the user form. */
@@ -18,14 +17,8 @@ export const useRoleOptions = () =>
     queryFn: () => callContract(roleApi.list, {}, { quiet: true }),
   });
 
-export interface UserInput {
-  loginName: string;
-  nickName: string;
-  phone: string;
-  roleIds: number[];
-  status: number;
-  password?: string;
-}
+/** What the user form edits (the status defaults to enabled on the server when not sent). */
+export type UserInput = BodyInputOf<typeof userApi.add>;
 
 /** add adds, edit edits (the original front end had them swapped); each invalidates the list. */
 export function useUserMutations() {
@@ -38,21 +31,17 @@ export function useUserMutations() {
       qc.invalidateQueries({ queryKey: ['session'] }),
     ]);
   return {
-    add: useMutation({
-      mutationFn: (v: UserInput) => api.post('/api/sys/user/add', { ...v, roleIds: v.roleIds.join(',') }),
-      onSuccess: done,
-    }),
+    add: useMutation({ mutationFn: (body: UserInput) => callContract(userApi.add, { body }), onSuccess: done }),
     edit: useMutation({
-      mutationFn: (v: Partial<UserInput> & { id: number }) =>
-        api.post('/api/sys/user/edit', { ...v, roleIds: v.roleIds?.join(',') }),
+      mutationFn: (body: BodyInputOf<typeof userApi.edit>) => callContract(userApi.edit, { body }),
       onSuccess: done,
     }),
     remove: useMutation({
-      mutationFn: (ids: number[]) => api.del(`/api/sys/user/delByIds/${ids.join(',')}`),
+      mutationFn: (ids: number[]) => callContract(userApi.remove, { params: { ids } }),
       onSuccess: done,
     }),
     rePassword: useMutation({
-      mutationFn: (v: { id: number; password: string }) => api.post('/api/sys/user/rePassword', v),
+      mutationFn: (body: BodyInputOf<typeof userApi.rePassword>) => callContract(userApi.rePassword, { body }),
       onSuccess: done,
     }),
   };
