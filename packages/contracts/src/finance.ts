@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { optionalDate, optionalText, pageQuery } from './common.ts';
+import { pageOf } from './contract.ts';
+import { withdrawalRow } from './withdraw-audit.ts';
 
 /**
  * Finance (issue 8): settlements (打款), the account figures, the append-only ledger (收支明细), withdrawals (提现),
@@ -40,120 +42,136 @@ export type LedgerKind = keyof typeof LEDGER_KINDS;
 export const WITHDRAW_STATUS = { reviewing: 10, paying: 20, paid: 30, rejected: 40, failed: 50 } as const;
 export const SETTLEMENT_STATUS = { frozen: 0, unfrozen: 1 } as const;
 
+/** The finance rules as answers carry them (plain numbers: the stored form is parsed by financeRulesSchema). */
+export const financeRulesRow = z.object({
+  commissionRate: z.number(),
+  settleDays: z.number().int(),
+  minWithdraw: z.number().int(),
+  withdrawFee: z.number().int(),
+});
+
 /** Whether the payment provider has onboarded the merchant (用户进件): withdrawals need 已开通 (status 20). */
-export interface WithdrawGate {
+export const withdrawGate = z.object({
   /** 0 未进件 / 10 审核中 / 20 已开通 / 30 已驳回 */
-  status: number;
+  status: z.number().int(),
   /** Why withdrawals are not possible yet; null when onboarded. */
-  withdrawHint: string | null;
-}
+  withdrawHint: z.string().nullable(),
+});
+export type WithdrawGate = z.infer<typeof withdrawGate>;
 
-export interface FinanceOverview {
-  balance: number;
-  frozen: number;
-  withdrawable: number;
-  pendingWithdraw: number;
-  totalIncome: number;
-  totalWithdrawn: number;
-  rules: FinanceRules;
-  onboarding: WithdrawGate;
-}
+/** The account figures (fen); withdrawable = balance - frozen. */
+export const financeOverview = z.object({
+  balance: z.number().int(),
+  frozen: z.number().int(),
+  withdrawable: z.number().int(),
+  pendingWithdraw: z.number().int(),
+  totalIncome: z.number().int(),
+  totalWithdrawn: z.number().int(),
+  rules: financeRulesRow,
+  onboarding: withdrawGate,
+});
+export type FinanceOverview = z.infer<typeof financeOverview>;
 
-export interface TrendPoint {
-  date: string;
-  income: number;
-  expense: number;
-}
+/** Income and expense (fen) of one day (YYYY-MM-DD) or month (YYYY-MM). */
+export const trendPoint = z.object({ date: z.string(), income: z.number().int(), expense: z.number().int() });
+export type TrendPoint = z.infer<typeof trendPoint>;
 
-export interface LedgerEntry {
-  id: number;
-  direction: number;
-  kind: LedgerKind;
-  amount: number;
-  balanceChange: number;
-  frozenChange: number;
-  balanceAfter: number;
-  frozenAfter: number;
-  refType: 'settlement' | 'withdrawal';
-  refId: number;
-  refNo: string;
-  remark: string | null;
-  createdAt: string;
-}
+export const ledgerEntry = z.object({
+  id: z.number().int(),
+  /** 1 收入 / 2 支出 */
+  direction: z.number().int(),
+  kind: z.enum(Object.keys(LEDGER_KINDS) as [LedgerKind, ...LedgerKind[]]),
+  amount: z.number().int(),
+  balanceChange: z.number().int(),
+  frozenChange: z.number().int(),
+  balanceAfter: z.number().int(),
+  frozenAfter: z.number().int(),
+  refType: z.enum(['settlement', 'withdrawal']),
+  refId: z.number().int(),
+  refNo: z.string(),
+  remark: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type LedgerEntry = z.infer<typeof ledgerEntry>;
 
-export interface FrozenSettlement {
-  id: number;
-  shopId: number;
-  orderId: number;
-  orderNo: string;
-  orderAmount: number;
-  commissionRate: number;
-  commission: number;
-  amount: number;
-  status: number;
-  completedAt: string;
-  unfreezeAt: string;
-}
+/** A settlement (打款) of a completed order: the merchant's share (amount) after the commission, frozen until T+N. */
+export const settlementRow = z.object({
+  id: z.number().int(),
+  orderId: z.number().int(),
+  orderNo: z.string(),
+  shopId: z.number().int(),
+  orderAmount: z.number().int(),
+  commissionRate: z.number(),
+  commission: z.number().int(),
+  amount: z.number().int(),
+  /** 0 冻结中 / 1 已解冻 */
+  status: z.number().int(),
+  completedAt: z.string(),
+  unfreezeAt: z.string(),
+  unfrozenAt: z.string().nullable(),
+});
+export type Settlement = z.infer<typeof settlementRow>;
 
-export interface Withdrawal {
-  id: number;
-  withdrawNo: string;
-  merchantId: number;
-  bankCardId: number;
-  bankName: string;
-  cardNoMasked: string;
-  holderName: string;
-  amount: number;
-  fee: number;
-  actualAmount: number;
-  status: number;
-  auditRemark: string | null;
-  auditedAt: string | null;
-  failReason: string | null;
-  finishedAt: string | null;
-  createdAt: string;
-}
+const countAmount = z.object({ count: z.number().int(), amount: z.number().int() });
+/** The settlements' totals by state (the same filters as the list). */
+export const settlementTotals = z.object({
+  frozen: countAmount,
+  unfrozen: countAmount,
+  total: countAmount.extend({ orderAmount: z.number().int(), commission: z.number().int() }),
+});
+export type SettlementTotals = z.infer<typeof settlementTotals>;
 
-export interface WithdrawalAudit extends Withdrawal {
-  merchantName: string;
-  branchName: string;
-  branchCode: string;
-}
+/** A frozen settlement as 冻结明细 lists it (soonest to unfreeze first). */
+export const frozenSettlement = settlementRow.omit({ unfrozenAt: true });
+export type FrozenSettlement = z.infer<typeof frozenSettlement>;
+/** 冻结明细: a page of frozen settlements and the frozen total of every row the caller sees (not only this page). */
+export const frozenPageResult = pageOf(frozenSettlement).extend({ totalAmount: z.number().int() });
 
-export interface BankCard {
-  id: number;
+/** A withdrawal (提现) as the merchant lists it: the card by its masked number only; amounts in fen. */
+export { withdrawalRow };
+export type Withdrawal = z.infer<typeof withdrawalRow>;
+export type { WithdrawalAudit } from './withdraw-audit.ts';
+
+export const bankCardRow = z.object({
+  id: z.number().int(),
   /** Confirmed by the merchant owner (bound by the owner, through onboarding, or confirmed with the owner's code). */
-  confirmed: boolean;
+  confirmed: z.boolean(),
   /**
    * Until when withdrawals to this card are held (a card a sub-account bound, not yet confirmed, for 24 hours after
    * binding); null when it can receive withdrawals now.
    */
-  holdUntil: string | null;
-  bankName: string;
-  branchName: string;
-  branchCode: string;
-  cardNoMasked: string;
-  holderName: string;
-  cardType: number;
-  mobile: string | null;
-  source: string;
-  status: number;
-  boundAt: string;
-  unboundAt: string | null;
-}
+  holdUntil: z.string().nullable(),
+  bankName: z.string(),
+  branchName: z.string(),
+  branchCode: z.string(),
+  /** Never the whole number (mask.ts maskBankCard). */
+  cardNoMasked: z.string(),
+  holderName: z.string(),
+  /** 1 对私 / 2 对公 */
+  cardType: z.number().int(),
+  /** The reserved phone, masked (138****0001). */
+  mobile: z.string().nullable(),
+  source: z.string(),
+  status: z.number().int(),
+  boundAt: z.string(),
+  unboundAt: z.string().nullable(),
+});
+export type BankCard = z.infer<typeof bankCardRow>;
 
-export interface BindingRecord {
-  id: number;
-  bankCardId: number;
-  action: number;
-  bankName: string;
-  cardNoMasked: string;
-  holderName: string;
-  cardType: number;
-  source: string;
-  operatorName: string | null;
-  createdAt: string;
-}
+export const bindingRecord = z.object({
+  id: z.number().int(),
+  bankCardId: z.number().int(),
+  /** 1 绑定 / 2 解绑 */
+  action: z.number().int(),
+  bankName: z.string(),
+  cardNoMasked: z.string(),
+  holderName: z.string(),
+  cardType: z.number().int(),
+  source: z.string(),
+  operatorName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type BindingRecord = z.infer<typeof bindingRecord>;
 
 const dateRange = {
   startDate: optionalDate,
@@ -215,18 +233,22 @@ export const stepUpCode = z.preprocess(
 );
 
 /** Where the step-up code goes and what a new card must be (caiwu/bangka/findYanzheng, caiwu/tixian/findYanzheng). */
-export interface StepUpInfo {
+export const stepUpInfo = z.object({
   /** The merchant owner's phone, masked: 138****0001. */
-  phone: string;
+  phone: z.string(),
   /** Whether the caller is the owner (a card the owner binds needs no confirmation). */
-  isOwner: boolean;
-  holdHours: number;
+  isOwner: z.boolean(),
+  holdHours: z.number().int(),
   /**
    * The accounts a card may be bound to, from the approved onboarding (用户进件): holder name per account type;
    * null when the merchant is not onboarded (binding is refused).
    */
-  payees: { cardType: 1 | 2; holderName: string }[] | null;
-}
+  payees: z.array(z.object({ cardType: z.union([z.literal(1), z.literal(2)]), holderName: z.string() })).nullable(),
+});
+export type StepUpInfo = z.infer<typeof stepUpInfo>;
+
+/** A step-up code went out: to the owner's phone, masked (the code itself never leaves the server). */
+export const codeSent = z.object({ phone: z.string() });
 
 /** POST caiwu/tixian/sendCode: the code is bound to this amount and card. */
 export const withdrawTarget = z.object({
@@ -290,9 +312,3 @@ export const bindingQuery = pageQuery.extend({
   keyword: optionalText(50),
   ...dateRange,
 });
-
-/** The withdrawal form's summary before confirming. */
-export function withdrawPreview(amount: number, rules: Pick<FinanceRules, 'withdrawFee'>) {
-  const fee = Math.min(rules.withdrawFee, amount);
-  return { amount, fee, actualAmount: amount - fee };
-}

@@ -1,25 +1,12 @@
 import { assertAgreementsSigned } from '../agreement/agreement.service.ts';
-import {
-  bankCardBody,
-  bindCardBody,
-  bindingQuery,
-  CARD_HOLD_HOURS,
-  cardConfirmBody,
-  cardIdBody,
-  frozenQuery,
-  LEDGER_KINDS,
-  ledgerExportQuery,
-  ledgerQuery,
-  trendQuery,
-  withdrawBody,
-  withdrawQuery,
-  withdrawTarget,
-} from '@jz/contracts/finance';
-import { dakuanQuery } from '@jz/contracts/order';
+import { financeApi as f } from '@jz/contracts/api/finance';
+import { bankCardApi as card, withdrawApi as w } from '@jz/contracts/api/withdraw';
+import { CARD_HOLD_HOURS, LEDGER_KINDS } from '@jz/contracts/finance';
 import { ok } from '../../../lib/envelope.ts';
 import { type ExportColumn, sendTable } from '../../../lib/export/table-export.ts';
 import { business, forbidden, invalid, notFound } from '../../../lib/errors.ts';
 import { tenantOf } from '../../../lib/tenant.ts';
+import { route } from '../../../lib/route.ts';
 import { dayjs, TZ } from '../../../lib/time.ts';
 import { hasPerm } from '../../../plugins/auth.ts';
 import type { App } from '../../types.ts';
@@ -38,8 +25,6 @@ import {
 } from './step-up.service.ts';
 import * as settlements from './settlement.repo.ts';
 import { precheckWithdrawal, replayOf, requestWithdrawal } from './withdraw.service.ts';
-
-const TITLE = '财务管理';
 
 const bindAction = (merchantId: number, b: { cardNo: string; holderName: string; cardType: number }): StepUpAction => ({
   kind: 'bind',
@@ -74,11 +59,12 @@ const LEDGER_COLUMNS: ExportColumn[] = [
   { header: '说明', width: 60 },
 ];
 
-/** Merchant finance calls under /api/app/jiazheng/caiwu (issue 8). Every query is scoped to the caller's merchant. */
+/**
+ * Merchant finance calls (issue 8), registered from their contracts (packages/contracts/src/api/{finance,withdraw}.ts).
+ * Every query is scoped to the caller's merchant.
+ */
 export function financeRoutes(app: App) {
-  const base = '/tmpl/api/app/jiazheng/caiwu';
-
-  app.get(`${base}/findZonglan`, { config: { perm: 'merchant:finance:view' } }, async (req) => {
+  route(app, f.overview, async (req) => {
     const t = await tenantOf(app.db, req);
     return ok(
       { ...(await repo.overview(app.db, t.merchantId)), onboarding: await onboardingOf(app, t.merchantId) },
@@ -86,292 +72,206 @@ export function financeRoutes(app: App) {
     );
   });
 
-  app.get(
-    `${base}/findQushi`,
-    { schema: { querystring: trendQuery }, config: { perm: 'merchant:finance:overview' } },
-    async (req) => {
-      const t = await tenantOf(app.db, req);
-      return ok(await repo.trend(app.db, t.merchantId, req.query), 'ok');
-    },
-  );
+  route(app, f.trend, async (req) => {
+    const t = await tenantOf(app.db, req);
+    return ok(await repo.trend(app.db, t.merchantId, req.query), 'ok');
+  });
 
-  app.get(
-    `${base}/shouzhi/findAllByPage`,
-    { schema: { querystring: ledgerQuery }, config: { perm: 'merchant:finance:ledger' } },
-    async (req) => {
-      const t = await tenantOf(app.db, req);
-      return ok(await repo.ledgerPage(app.db, t.merchantId, req.query), 'ok');
-    },
-  );
+  route(app, f.ledgerPage, async (req) => {
+    const t = await tenantOf(app.db, req);
+    return ok(await repo.ledgerPage(app.db, t.merchantId, req.query), 'ok');
+  });
 
   // Excel (.xlsx) by default, `format=csv` for CSV with a UTF-8 BOM: both from lib/export (exceljs).
-  app.post(
-    `${base}/shouzhi/export`,
-    {
-      schema: { body: ledgerExportQuery },
-      config: { perm: 'merchant:finance:export', oplog: { title: TITLE, type: 'export' } },
-    },
-    async (req, reply) => {
-      const t = await tenantOf(app.db, req);
-      const { format, ...filters } = req.body;
-      const rows = await repo.ledgerAll(app.db, t.merchantId, filters);
-      return sendTable(reply, format, {
-        fileName: '收支明细',
-        asciiName: 'ledger',
-        sheets: [
-          {
-            name: '收支明细',
-            columns: LEDGER_COLUMNS,
-            rows: rows.map((r) => [
-              dayjs(r.createdAt).tz(TZ).format('YYYY-MM-DD HH:mm:ss'),
-              r.direction === 1 ? '收入' : '支出',
-              LEDGER_KINDS[r.kind] ?? r.kind,
-              r.direction === 1 ? r.amount : -r.amount,
-              r.balanceAfter,
-              r.frozenAfter,
-              r.refNo,
-              r.remark,
-            ]),
-          },
-        ],
-      });
-    },
-  );
+  route(app, f.ledgerExport, async (req, reply) => {
+    const t = await tenantOf(app.db, req);
+    const { format, ...filters } = req.body;
+    const rows = await repo.ledgerAll(app.db, t.merchantId, filters);
+    return sendTable(reply, format, {
+      fileName: '收支明细',
+      asciiName: 'ledger',
+      sheets: [
+        {
+          name: '收支明细',
+          columns: LEDGER_COLUMNS,
+          rows: rows.map((r) => [
+            dayjs(r.createdAt).tz(TZ).format('YYYY-MM-DD HH:mm:ss'),
+            r.direction === 1 ? '收入' : '支出',
+            LEDGER_KINDS[r.kind] ?? r.kind,
+            r.direction === 1 ? r.amount : -r.amount,
+            r.balanceAfter,
+            r.frozenAfter,
+            r.refNo,
+            r.remark,
+          ]),
+        },
+      ],
+    });
+  });
 
-  app.get(
-    `${base}/dongjie/findAllByPage`,
-    { schema: { querystring: frozenQuery }, config: { perm: 'merchant:finance:frozen' } },
-    async (req) => {
-      const t = await tenantOf(app.db, req);
-      return ok(await repo.frozenPage(app.db, t, req.query), 'ok');
-    },
+  route(app, f.frozenPage, async (req) => {
+    const t = await tenantOf(app.db, req);
+    return ok(await repo.frozenPage(app.db, t, req.query), 'ok');
+  });
+
+  // Settlements (打款) of completed orders, listed in the order console: under the order path the spec gives them.
+  route(app, f.settlementPage, async (req) =>
+    ok(await settlements.dakuanPage(app.db, await tenantOf(app.db, req), req.query), 'ok'),
+  );
+  route(app, f.settlementTotals, async (req) =>
+    ok(await settlements.dakuanHuizong(app.db, await tenantOf(app.db, req), req.query), 'ok'),
   );
 
   // Step-up for money: where the code goes (the owner's phone, masked) and the card hold, before asking for a code.
-  app.get(`${base}/tixian/findYanzheng`, { config: { perm: 'merchant:finance:withdraw' } }, async (req) => {
+  route(app, w.stepUpInfo, async (req) => {
     const t = await tenantOf(app.db, req);
     return ok(await stepUpInfo(app, t.merchantId, t.user.isOwner, false), 'ok');
   });
 
   /** The owner's code for this amount to this card; refused up front when the request could not go through. */
-  app.post(
-    `${base}/tixian/sendCode`,
-    {
-      schema: { body: withdrawTarget },
-      config: { perm: 'merchant:finance:withdraw', oplog: { title: TITLE, type: 'other' } },
-    },
-    async (req) => {
-      const t = await tenantOf(app.db, req);
-      const { amount, bankCardId } = req.body;
-      await assertAgreementsSigned(app.db, t.merchantId, '提现');
-      await assertMayWithdraw(app, t.merchantId, bankCardId);
-      await precheckWithdrawal(app.db, { merchantId: t.merchantId, amount, bankCardId });
-      const { phone } = await sendStepUpCode(
-        app,
-        { kind: 'withdraw', merchantId: t.merchantId, bankCardId, amount },
-        req.ip,
-      );
-      return ok({ phone }, `验证码已发送至商户主账号手机 ${phone}`);
-    },
-  );
+  route(app, w.sendCode, async (req) => {
+    const t = await tenantOf(app.db, req);
+    const { amount, bankCardId } = req.body;
+    await assertAgreementsSigned(app.db, t.merchantId, '提现');
+    await assertMayWithdraw(app, t.merchantId, bankCardId);
+    await precheckWithdrawal(app.db, { merchantId: t.merchantId, amount, bankCardId });
+    const { phone } = await sendStepUpCode(
+      app,
+      { kind: 'withdraw', merchantId: t.merchantId, bankCardId, amount },
+      req.ip,
+    );
+    return ok({ phone }, `验证码已发送至商户主账号手机 ${phone}`);
+  });
 
-  app.post(
-    `${base}/tixian/add`,
-    {
-      schema: { body: withdrawBody },
-      config: { perm: 'merchant:finance:withdraw', oplog: { title: TITLE, type: 'add' } },
-    },
-    async (req) => {
-      const t = await tenantOf(app.db, req);
-      const raw = req.headers['idempotency-key'];
-      const key = Array.isArray(raw) ? raw[0] : raw;
-      if (key !== undefined && !/^[\w.:-]{8,100}$/.test(key))
-        throw invalid('Idempotency-Key 须为 8-100 位字母、数字或 - _ . :');
-      const { amount, bankCardId, smsCode } = req.body;
-      const target = { merchantId: t.merchantId, amount, bankCardId };
-      // A merchant that has not signed the current must-sign agreements cannot move money out; nor one the payment
-      // provider has not onboarded (its card must be its own first: 2002).
-      await assertAgreementsSigned(app.db, t.merchantId, '提现');
-      await assertMayWithdraw(app, t.merchantId, bankCardId);
-      // A retry of a request that went through answers what it answered: its code is used up by then.
-      const replay = key ? await replayOf(app.db, target, key) : undefined;
-      if (replay) return ok(replay, '提现申请已提交，等待平台审核');
-      try {
-        await precheckWithdrawal(app.db, target);
-      } catch (err) {
-        // A twin (same key) that committed since the replay check above took the balance this check saw: its answer is
-        // this request's answer too (seen in the cluster run, scripts/cluster.mjs: one copy told ok, another 可提现金额不足).
-        const late = key ? await replayOf(app.db, target, key) : undefined;
-        if (late) return ok(late, '提现申请已提交，等待平台审核');
-        throw err;
-      }
-      const action: StepUpAction = { kind: 'withdraw', ...target };
-      try {
-        await verifyStepUp(app, action, smsCode);
-      } catch (err) {
-        // A concurrent twin (same key, same code) won the code: answer its answer once it is stored.
-        if (key && smsCode && (await justUsed(app, action))) {
-          for (let i = 0; i < 60; i++) {
-            const first = await replayOf(app.db, target, key);
-            if (first) return ok(first, '提现申请已提交，等待平台审核');
-            await new Promise((r) => setTimeout(r, 50));
-          }
+  route(app, w.add, async (req) => {
+    const t = await tenantOf(app.db, req);
+    const raw = req.headers['idempotency-key'];
+    const key = Array.isArray(raw) ? raw[0] : raw;
+    if (key !== undefined && !/^[\w.:-]{8,100}$/.test(key))
+      throw invalid('Idempotency-Key 须为 8-100 位字母、数字或 - _ . :');
+    const { amount, bankCardId, smsCode } = req.body;
+    const target = { merchantId: t.merchantId, amount, bankCardId };
+    // A merchant that has not signed the current must-sign agreements cannot move money out; nor one the payment
+    // provider has not onboarded (its card must be its own first: 2002).
+    await assertAgreementsSigned(app.db, t.merchantId, '提现');
+    await assertMayWithdraw(app, t.merchantId, bankCardId);
+    // A retry of a request that went through answers what it answered: its code is used up by then.
+    const replay = key ? await replayOf(app.db, target, key) : undefined;
+    if (replay) return ok(replay, '提现申请已提交，等待平台审核');
+    try {
+      await precheckWithdrawal(app.db, target);
+    } catch (err) {
+      // A twin (same key) that committed since the replay check above took the balance this check saw: its answer is
+      // this request's answer too (seen in the cluster run, scripts/cluster.mjs: one copy told ok, another 可提现金额不足).
+      const late = key ? await replayOf(app.db, target, key) : undefined;
+      if (late) return ok(late, '提现申请已提交，等待平台审核');
+      throw err;
+    }
+    const action: StepUpAction = { kind: 'withdraw', ...target };
+    try {
+      await verifyStepUp(app, action, smsCode);
+    } catch (err) {
+      // A concurrent twin (same key, same code) won the code: answer its answer once it is stored.
+      if (key && smsCode && (await justUsed(app, action))) {
+        for (let i = 0; i < 60; i++) {
+          const first = await replayOf(app.db, target, key);
+          if (first) return ok(first, '提现申请已提交，等待平台审核');
+          await new Promise((r) => setTimeout(r, 50));
         }
-        throw err;
       }
-      const w = await requestWithdrawal(app.db, { ...target, userId: t.user.id, idemKey: key });
-      return ok(w, '提现申请已提交，等待平台审核');
-    },
-  );
+      throw err;
+    }
+    const done = await requestWithdrawal(app.db, { ...target, userId: t.user.id, idemKey: key });
+    return ok(done, '提现申请已提交，等待平台审核');
+  });
 
-  app.get(
-    `${base}/tixian/findAllByPage`,
-    { schema: { querystring: withdrawQuery }, config: { perm: 'merchant:finance:withdrawList' } },
-    async (req) => {
-      const t = await tenantOf(app.db, req);
-      return ok(await repo.withdrawalPage(app.db, t.merchantId, req.query), 'ok');
-    },
-  );
+  route(app, w.page, async (req) => {
+    const t = await tenantOf(app.db, req);
+    return ok(await repo.withdrawalPage(app.db, t.merchantId, req.query), 'ok');
+  });
 
   // The cards are needed by two pages (提现 and 绑定记录): either permission reads them.
-  app.get(`${base}/bangka/findAllByList`, { config: { signedIn: true } }, async (req) => {
+  route(app, card.list, async (req) => {
     const t = await tenantOf(app.db, req);
     if (!hasPerm(t.user, 'merchant:finance:card') && !hasPerm(t.user, 'merchant:finance:withdrawList'))
       throw forbidden();
     return ok(await repo.boundCards(app.db, t.merchantId), 'ok');
   });
 
-  app.get(
-    `${base}/bangka/findJiluByPage`,
-    { schema: { querystring: bindingQuery }, config: { perm: 'merchant:finance:card' } },
-    async (req) => {
-      const t = await tenantOf(app.db, req);
-      return ok(await repo.bindingPage(app.db, t.merchantId, req.query), 'ok');
-    },
-  );
+  route(app, card.bindingPage, async (req) => {
+    const t = await tenantOf(app.db, req);
+    return ok(await repo.bindingPage(app.db, t.merchantId, req.query), 'ok');
+  });
 
   // What the bind dialog needs: where the code goes, the hold, and the names a card may be bound to (用户进件).
-  app.get(`${base}/bangka/findYanzheng`, { config: { perm: 'merchant:finance:bind' } }, async (req) => {
+  route(app, card.stepUpInfo, async (req) => {
     const t = await tenantOf(app.db, req);
     return ok(await stepUpInfo(app, t.merchantId, t.user.isOwner, true), 'ok');
   });
 
   /** The owner's code for binding this card (number, holder and type); the holder is checked before any code goes. */
-  app.post(
-    `${base}/bangka/sendCode`,
-    {
-      schema: { body: bankCardBody },
-      config: { perm: 'merchant:finance:bind', oplog: { title: TITLE, type: 'other' } },
-    },
-    async (req) => {
-      const t = await tenantOf(app.db, req);
-      const b = req.body;
-      assertPayee(await payeeRuleOf(app, t.merchantId), b.holderName, b.cardType);
-      const { phone } = await sendStepUpCode(app, bindAction(t.merchantId, b), req.ip);
-      return ok({ phone }, `验证码已发送至商户主账号手机 ${phone}`);
-    },
-  );
+  route(app, card.sendCode, async (req) => {
+    const t = await tenantOf(app.db, req);
+    const b = req.body;
+    assertPayee(await payeeRuleOf(app, t.merchantId), b.holderName, b.cardType);
+    const { phone } = await sendStepUpCode(app, bindAction(t.merchantId, b), req.ip);
+    return ok({ phone }, `验证码已发送至商户主账号手机 ${phone}`);
+  });
 
-  app.post(
-    `${base}/bangka/add`,
-    { schema: { body: bindCardBody }, config: { perm: 'merchant:finance:bind', oplog: { title: TITLE, type: 'add' } } },
-    async (req) => {
-      const t = await tenantOf(app.db, req);
-      const b = req.body;
-      assertPayee(await payeeRuleOf(app, t.merchantId), b.holderName, b.cardType);
-      await verifyStepUp(app, bindAction(t.merchantId, b), b.smsCode);
-      const { id, created } = await bindCard(app.db, {
-        merchantId: t.merchantId,
-        operatorUserId: t.user.id,
-        bankName: b.bankName,
-        branchName: b.branchName,
-        branchCode: b.branchCode,
-        cardNo: b.cardNo,
-        holderName: b.holderName,
-        cardType: b.cardType as 1 | 2,
-        mobile: b.mobile,
-        source: 'manual',
-        // The owner binding a card confirms it; a sub-account's card waits 24 hours or for the owner's confirmation.
-        confirmedBy: t.user.isOwner ? t.user.id : undefined,
-        notifyOwner: true,
-      });
-      if (!created) return ok({ id }, '该银行卡已绑定');
-      return ok(
-        { id },
-        t.user.isOwner ? '绑定成功' : `绑定成功：该卡需商户主账号确认，或绑定 ${CARD_HOLD_HOURS} 小时后才能提现`,
-      );
-    },
-  );
+  route(app, card.bind, async (req) => {
+    const t = await tenantOf(app.db, req);
+    const b = req.body;
+    assertPayee(await payeeRuleOf(app, t.merchantId), b.holderName, b.cardType);
+    await verifyStepUp(app, bindAction(t.merchantId, b), b.smsCode);
+    const { id, created } = await bindCard(app.db, {
+      merchantId: t.merchantId,
+      operatorUserId: t.user.id,
+      bankName: b.bankName,
+      branchName: b.branchName,
+      branchCode: b.branchCode,
+      cardNo: b.cardNo,
+      holderName: b.holderName,
+      cardType: b.cardType as 1 | 2,
+      mobile: b.mobile,
+      source: 'manual',
+      // The owner binding a card confirms it; a sub-account's card waits 24 hours or for the owner's confirmation.
+      confirmedBy: t.user.isOwner ? t.user.id : undefined,
+      notifyOwner: true,
+    });
+    if (!created) return ok({ id }, '该银行卡已绑定');
+    return ok(
+      { id },
+      t.user.isOwner ? '绑定成功' : `绑定成功：该卡需商户主账号确认，或绑定 ${CARD_HOLD_HOURS} 小时后才能提现`,
+    );
+  });
 
-  app.post(
-    `${base}/bangka/queren/sendCode`,
-    { schema: { body: cardIdBody }, config: { perm: 'merchant:finance:bind', oplog: { title: TITLE, type: 'other' } } },
-    async (req) => {
-      const t = await tenantOf(app.db, req);
-      const card = await cardToConfirm(app, t, req.body.id);
-      const { phone } = await sendStepUpCode(
-        app,
-        { kind: 'confirm', merchantId: t.merchantId, cardId: card.id },
-        req.ip,
-      );
-      return ok({ phone }, `验证码已发送至商户主账号手机 ${phone}`);
-    },
-  );
+  route(app, card.sendConfirmCode, async (req) => {
+    const t = await tenantOf(app.db, req);
+    const c = await cardToConfirm(app, t, req.body.id);
+    const { phone } = await sendStepUpCode(app, { kind: 'confirm', merchantId: t.merchantId, cardId: c.id }, req.ip);
+    return ok({ phone }, `验证码已发送至商户主账号手机 ${phone}`);
+  });
 
   /** The owner confirms a card a sub-account bound, with the owner's code: withdrawals to it are no longer held. */
-  app.post(
-    `${base}/bangka/queren`,
-    {
-      schema: { body: cardConfirmBody },
-      config: { perm: 'merchant:finance:bind', oplog: { title: TITLE, type: 'edit' } },
-    },
-    async (req) => {
-      const t = await tenantOf(app.db, req);
-      const card = await cardToConfirm(app, t, req.body.id);
-      await verifyStepUp(app, { kind: 'confirm', merchantId: t.merchantId, cardId: card.id }, req.body.smsCode);
-      const r = await confirmCard(app.db, { merchantId: t.merchantId, cardId: card.id, ownerUserId: t.user.id });
-      if (r === 'missing') throw notFound('银行卡不存在或已解绑');
-      return ok(null, r === 'ok' ? '已确认，该银行卡现在可以提现' : '该银行卡已确认');
-    },
-  );
+  route(app, card.confirm, async (req) => {
+    const t = await tenantOf(app.db, req);
+    const c = await cardToConfirm(app, t, req.body.id);
+    await verifyStepUp(app, { kind: 'confirm', merchantId: t.merchantId, cardId: c.id }, req.body.smsCode);
+    const r = await confirmCard(app.db, { merchantId: t.merchantId, cardId: c.id, ownerUserId: t.user.id });
+    if (r === 'missing') throw notFound('银行卡不存在或已解绑');
+    return ok(null, r === 'ok' ? '已确认，该银行卡现在可以提现' : '该银行卡已确认');
+  });
 
-  app.post(
-    `${base}/bangka/jiebang`,
-    {
-      schema: { body: cardIdBody },
-      config: { perm: 'merchant:finance:unbind', oplog: { title: TITLE, type: 'edit' } },
-    },
-    async (req) => {
-      const t = await tenantOf(app.db, req);
-      const r = await unbindCard(app.db, {
-        merchantId: t.merchantId,
-        cardId: req.body.id,
-        operatorUserId: t.user.id,
-        notifyOwner: true,
-      });
-      if (r === 'missing') throw notFound('银行卡不存在或已解绑');
-      if (r === 'busy') throw business('该银行卡有审核中或打款中的提现，暂不能解绑');
-      return ok(null, '解绑成功');
-    },
-  );
-
-  // Settlements (打款) of completed orders, listed in the order console: under the order path the spec gives them.
-  const orderBase = '/tmpl/api/app/jiazheng/pay/dingdan';
-  app.get(
-    `${orderBase}/findDakuanByPage`,
-    { schema: { querystring: dakuanQuery }, config: { perm: 'merchant:order:dakuan' } },
-    async (req) => {
-      return ok(await settlements.dakuanPage(app.db, await tenantOf(app.db, req), req.query), 'ok');
-    },
-  );
-  app.get(
-    `${orderBase}/findDakuanHuizong`,
-    {
-      schema: { querystring: dakuanQuery.omit({ pageNum: true, pageSize: true }) },
-      config: { perm: 'merchant:order:dakuan' },
-    },
-    async (req) => {
-      return ok(await settlements.dakuanHuizong(app.db, await tenantOf(app.db, req), req.query), 'ok');
-    },
-  );
+  route(app, card.unbind, async (req) => {
+    const t = await tenantOf(app.db, req);
+    const r = await unbindCard(app.db, {
+      merchantId: t.merchantId,
+      cardId: req.body.id,
+      operatorUserId: t.user.id,
+      notifyOwner: true,
+    });
+    if (r === 'missing') throw notFound('银行卡不存在或已解绑');
+    if (r === 'busy') throw business('该银行卡有审核中或打款中的提现，暂不能解绑');
+    return ok(null, '解绑成功');
+  });
 }

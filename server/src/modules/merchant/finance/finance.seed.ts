@@ -1,9 +1,49 @@
 import type { DB } from '../../../db/client.ts';
 import { dayjs } from '../../../lib/time.ts';
-import type { DemoIds } from '../../types.ts';
+import { ensureDict } from '../../system/dict/dict.service.ts';
+import type { DemoIds, SeedCtx } from '../../types.ts';
 import { bindCard, unbindCard } from './bank-card.service.ts';
 import { createSettlement, unfreezeDue } from './settlement.service.ts';
 import { requestWithdrawal, reviewWithdrawal } from './withdraw.service.ts';
+
+/** The dictionaries the finance pages render (directions, ledger kinds, states, card types and sources). */
+export async function seedFinanceDicts({ db }: SeedCtx) {
+  await ensureDict(db, 'finance_direction', '收支方向', [
+    { label: '收入', value: '1', tag: 'success' },
+    { label: '支出', value: '2', tag: 'error' },
+  ]);
+  await ensureDict(db, 'finance_ledger_kind', '收支类型', [
+    { label: '订单结算', value: 'settle', tag: 'success' },
+    { label: '结算解冻', value: 'unfreeze', tag: 'cyan' },
+    { label: '提现', value: 'withdraw', tag: 'blue' },
+    { label: '提现手续费', value: 'fee', tag: 'warning' },
+    { label: '退款冲正', value: 'refund', tag: 'error' },
+    { label: '提现退回', value: 'return', tag: 'purple' },
+  ]);
+  await ensureDict(db, 'finance_withdraw_status', '提现状态', [
+    { label: '审核中', value: '10', tag: 'processing' },
+    { label: '打款中', value: '20', tag: 'blue' },
+    { label: '已到账', value: '30', tag: 'success' },
+    { label: '已驳回', value: '40', tag: 'error' },
+    { label: '打款失败', value: '50', tag: 'warning' },
+  ]);
+  await ensureDict(db, 'finance_settlement_status', '结算状态', [
+    { label: '冻结中', value: '0', tag: 'warning' },
+    { label: '已解冻', value: '1', tag: 'success' },
+  ]);
+  await ensureDict(db, 'bank_card_type', '账户类型', [
+    { label: '对私', value: '1', tag: 'blue' },
+    { label: '对公', value: '2', tag: 'purple' },
+  ]);
+  await ensureDict(db, 'bank_card_action', '绑定操作', [
+    { label: '绑定', value: '1', tag: 'success' },
+    { label: '解绑', value: '2', tag: 'default' },
+  ]);
+  await ensureDict(db, 'bank_card_source', '绑卡来源', [
+    { label: '手动绑定', value: 'manual', tag: 'default' },
+    { label: '进件开户', value: 'jinjian', tag: 'cyan' },
+  ]);
+}
 
 /**
  * Demo money for both merchants, written through the real services on a backdated timeline so the ledger, the

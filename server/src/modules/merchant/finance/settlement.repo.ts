@@ -1,4 +1,4 @@
-import type { Dakuan, DakuanHuizong } from '@jz/contracts/order';
+import type { Settlement, SettlementTotals } from '@jz/contracts/finance';
 import { sql } from 'kysely';
 import type { DB } from '../../../db/client.ts';
 import { likeContains, paginate } from '../../../lib/paging.ts';
@@ -47,7 +47,7 @@ export async function dakuanPage(db: DB, t: Tenant, f: DakuanFilter & { pageNum:
   return {
     total: page.total,
     records: page.records.map(
-      (r): Dakuan => ({
+      (r): Settlement => ({
         ...r,
         orderAmount: Number(r.orderAmount),
         commission: Number(r.commission),
@@ -58,7 +58,7 @@ export async function dakuanPage(db: DB, t: Tenant, f: DakuanFilter & { pageNum:
   };
 }
 
-export async function dakuanHuizong(db: DB, t: Tenant, f: DakuanFilter): Promise<DakuanHuizong> {
+export async function dakuanHuizong(db: DB, t: Tenant, f: DakuanFilter): Promise<SettlementTotals> {
   const rows = await dakuanBase(db, t, f)
     .select([
       'status',

@@ -7,8 +7,7 @@ import { hmac } from '../../../lib/crypto.ts';
 import { AppError, business, invalid, rateLimited } from '../../../lib/errors.ts';
 import type { App } from '../../types.ts';
 import { consumeCode, issueCode, SMS_RULES } from '../../auth/sms-code.service.ts';
-import * as jinjian from '../jinjian/jinjian.repo.ts';
-import { stateOfMerchant } from '../jinjian/jinjian.service.ts';
+import { latestApplication, stateOfMerchant } from '../jinjian/jinjian.service.ts';
 
 /**
  * Step-up for money (issue 20): binding a payout card, confirming one and requesting a withdrawal each need a fresh
@@ -127,7 +126,7 @@ export interface PayeeRule {
 export async function payeeRuleOf(app: App, merchantId: number): Promise<PayeeRule | null> {
   const state = await stateOfMerchant(app, merchantId);
   if (state.status !== JINJIAN_STATUS.APPROVED) return null;
-  const row = await jinjian.latest(app.db, merchantId);
+  const row = await latestApplication(app.db, merchantId);
   if (row?.status !== JINJIAN_STATUS.APPROVED) return null;
   if (row.kind === 1)
     return { kind: 1, subjectName: (JSON.parse(row.detail).body as JinjianGerenBody).name, legalName: null };

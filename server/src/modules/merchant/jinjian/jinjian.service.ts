@@ -244,3 +244,6 @@ export function view(row: repo.ApplicationRow): JinjianApplication {
     cardBound: row.cardBound === 1,
   };
 }
+
+/** The merchant's latest application as stored (finance reads the approved subject to check a payout card's holder). */
+export const latestApplication = (db: DB, merchantId: number) => repo.latest(db, merchantId);

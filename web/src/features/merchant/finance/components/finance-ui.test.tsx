@@ -1,4 +1,5 @@
-import { FINANCE_RULES_DEFAULTS, withdrawPreview } from '@jz/contracts/finance';
+import { FINANCE_RULES_DEFAULTS } from '@jz/contracts/finance';
+import { splitWithdrawal } from '@jz/contracts/withdraw-fee';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { BalanceCards } from './BalanceCards.tsx';
@@ -18,9 +19,9 @@ describe('money helpers', () => {
     expect(toFen(19.99)).toBe(1999);
   });
   it('previews fee and arrival: the fee never exceeds the amount', () => {
-    expect(withdrawPreview(10000, FINANCE_RULES_DEFAULTS)).toEqual({ amount: 10000, fee: 0, actualAmount: 10000 });
-    expect(withdrawPreview(10000, { withdrawFee: 200 })).toEqual({ amount: 10000, fee: 200, actualAmount: 9800 });
-    expect(withdrawPreview(100, { withdrawFee: 200 })).toEqual({ amount: 100, fee: 100, actualAmount: 0 });
+    expect(splitWithdrawal(10000, FINANCE_RULES_DEFAULTS)).toEqual({ amount: 10000, fee: 0, actualAmount: 10000 });
+    expect(splitWithdrawal(10000, { withdrawFee: 200 })).toEqual({ amount: 10000, fee: 200, actualAmount: 9800 });
+    expect(splitWithdrawal(100, { withdrawFee: 200 })).toEqual({ amount: 100, fee: 100, actualAmount: 0 });
   });
 });
 

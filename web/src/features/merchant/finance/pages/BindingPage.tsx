@@ -10,8 +10,7 @@ import { DataTable } from '../../../../components/data-table/DataTable.tsx';
 import { Auth } from '../../../../lib/access.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
 import { getUserInfo } from '../../../../lib/storage.ts';
-import { cardsQuery, financeKeys, getBindingPage } from '../api/finance-api.ts';
-import { useFinanceMutations } from '../api/finance-mutations.ts';
+import { cardsQuery, financeKeys, getBindingPage, useFinanceMutations } from '../api/finance.ts';
 import { BindCardModal, CardHold, ConfirmCardModal } from '../components/CardDialogs.tsx';
 import { fmtTime } from '../components/money.ts';
 

@@ -12,7 +12,7 @@ import { useNavigate } from 'react-router';
 import { tableStates } from '../../../../components/QueryState.tsx';
 import { hasPerm } from '../../../../lib/access.tsx';
 import { type PageKey, pagePath } from '../../../../lib/page-registry.ts';
-import { financeKeys, getLedgerPage, overviewQuery } from '../api/finance-api.ts';
+import { financeKeys, getLedgerPage, overviewQuery } from '../api/finance.ts';
 import { BalanceCards } from '../components/BalanceCards.tsx';
 import { ledgerColumns } from '../components/LedgerColumns.tsx';
 import { yuan } from '../components/money.ts';

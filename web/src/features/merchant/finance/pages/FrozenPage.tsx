@@ -5,7 +5,7 @@ import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { QueryError } from '../../../../components/QueryState.tsx';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
-import { financeKeys, getFrozenPage, overviewQuery } from '../api/finance-api.ts';
+import { financeKeys, getFrozenPage, overviewQuery } from '../api/finance.ts';
 import { RefLink } from '../components/LedgerColumns.tsx';
 import { fmtTime, yuan } from '../components/money.ts';
 

@@ -3,7 +3,7 @@ import { Card, Col, DatePicker, Row, Segmented, Space, Statistic } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { QueryError } from '../../../../components/QueryState.tsx';
-import { overviewQuery, trendQuery } from '../api/finance-api.ts';
+import { overviewQuery, trendQuery } from '../api/finance.ts';
 import { BalanceCards } from '../components/BalanceCards.tsx';
 import { yuan } from '../components/money.ts';
 import { TrendChart } from '../components/TrendChart.tsx';

@@ -4,7 +4,7 @@ import { ExportButton } from '../../../../components/ExportButton.tsx';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
 import { SearchForm } from '../../../../components/data-table/SearchForm.tsx';
 import { Auth } from '../../../../lib/access.tsx';
-import { exportLedger, financeKeys, getLedgerPage } from '../api/finance-api.ts';
+import { exportLedger, financeKeys, getLedgerPage } from '../api/finance.ts';
 import { ledgerColumns } from '../components/LedgerColumns.tsx';
 
 /** 收支明细 (/shouzhimingxi): the append-only ledger, filtered, exported with the same filters. */

@@ -6,7 +6,7 @@ import { CopyText } from '../../../../components/CopyText.tsx';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
 import { hasPerm } from '../../../../lib/access.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
-import { financeKeys, getWithdrawalPage } from '../api/finance-api.ts';
+import { financeKeys, getWithdrawalPage } from '../api/finance.ts';
 import { fmtTime, yuan } from '../components/money.ts';
 import { WithdrawForm } from '../components/WithdrawForm.tsx';
 
