@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionalDate, optionalText, pageQuery } from './common.ts';
+import { pageOf } from './contract.ts';
 
 /**
  * domain.md orders: the state machine. 10 待付款 -> 20 待接单 -> 30 待服务 -> 40 服务中 -> 50 已完成 -> 60 已评价;
@@ -78,16 +79,15 @@ export const verifyHistoryQuery = orderQuery.pick({
 export type VerifyHistoryQuery = z.infer<typeof verifyHistoryQuery>;
 
 /** findFilterOptions: the employees and goods the order and review lists can be filtered by (the caller's shops). */
-export interface FilterOption {
-  id: number;
-  name: string;
-  shopId: number;
-  shopName: string;
-}
-export interface FilterOptions {
-  employees: FilterOption[];
-  goods: FilterOption[];
-}
+export const filterOption = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  shopId: z.number().int(),
+  shopName: z.string(),
+});
+export type FilterOption = z.infer<typeof filterOption>;
+export const filterOptions = z.object({ employees: z.array(filterOption), goods: z.array(filterOption) });
+export type FilterOptions = z.infer<typeof filterOptions>;
 
 export const setYuangongBody = z.object({
   id,
@@ -101,6 +101,20 @@ export const yanquanBody = z.object({ code: verifyCodeSchema });
 export const querenBody = z.object({ id });
 export const orderIdQuery = z.object({ id });
 
+/** The live order taking's shop: empty = current shop, 'all' = every shop of the merchant. */
+export const orderShopQuery = orderQuery.pick({ shopId: true });
+
+/** pay/dingdan/export: the list's filters (no paging) and the file format, xlsx (default) or csv. */
+export const orderExportBody = orderQuery.omit({ pageNum: true, pageSize: true }).extend({
+  format: z.enum(['xlsx', 'csv'], { error: '导出格式须为 xlsx 或 csv' }).default('xlsx'),
+});
+
+/** GET pay/dingdan/stream: the one-time ticket and where to resume (also the Last-Event-ID header). */
+export const streamQuery = z.object({
+  ticket: z.string().regex(/^[A-Za-z0-9_-]{20,200}$/, '实时连接凭证无效'),
+  lastEventId: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).optional()),
+});
+
 export const dakuanQuery = pageQuery.extend({
   status: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(1).optional()),
   orderNo: optionalText(40),
@@ -108,68 +122,117 @@ export const dakuanQuery = pageQuery.extend({
   endDate: optionalDate,
 });
 
-/** An order as merchant lists show it: phone masked, never the verification code. */
-export interface Order {
-  id: number;
-  orderNo: string;
-  merchantId: number;
-  shopId: number;
-  shopName: string;
-  goodsId: number;
-  goodsName: string;
-  goodsCover: string | null;
-  goodsPrice: number;
-  quantity: number;
-  unit: string;
-  customerName: string;
+/**
+ * A row of the merchant's order list (订单管理, the mini-program's list): what its columns and row actions show. The
+ * phone is masked; the verification code never leaves the server, nor does the goods cover (the detail shows it).
+ */
+export const orderRow = z.object({
+  id: z.number().int(),
+  orderNo: z.string(),
+  shopId: z.number().int(),
+  shopName: z.string(),
+  goodsName: z.string(),
+  quantity: z.number().int(),
+  unit: z.string(),
+  payAmount: z.number().int(),
+  customerName: z.string(),
   /** Masked: 138****0001. */
-  customerPhone: string;
-  address: string;
-  appointmentAt: string;
-  remark: string | null;
-  amount: number;
-  payAmount: number;
-  status: OrderStatus;
-  refundStatus: number;
-  employeeId: number | null;
-  employeeName: string | null;
-  cancelReason: string | null;
-  paidAt: string | null;
-  acceptedAt: string | null;
-  verifiedAt: string | null;
-  completedAt: string | null;
-  reviewedAt: string | null;
-  cancelledAt: string | null;
-  createdAt: string;
-}
+  customerPhone: z.string(),
+  appointmentAt: z.string(),
+  status: z.literal(ORDER_STATUSES),
+  refundStatus: z.number().int(),
+  employeeId: z.number().int().nullable(),
+  employeeName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Order = z.infer<typeof orderRow>;
 
-export interface OrderTimelineItem {
-  id: number;
-  fromStatus: number | null;
-  toStatus: number;
-  action: string;
-  operatorType: 'merchant' | 'customer' | 'system';
-  operatorName: string;
-  remark: string | null;
-  createdAt: string;
-}
+/** findAllByPage: the page and the counts per status under the same filters (`all` and each status). */
+export const orderPage = pageOf(orderRow).extend({ counts: z.record(z.string(), z.number().int()) });
+export type OrderPage = z.infer<typeof orderPage>;
 
-/** findById: the whole phone (the merchant serves the customer), the map point and the timeline. Never the code. */
-export interface OrderDetail extends Order {
-  customerPhoneFull: string;
-  provinceCode: string | null;
-  cityCode: string | null;
-  districtCode: string | null;
-  lat: number | null;
-  lng: number | null;
-  payNo: string | null;
-  employeePhone: string | null;
-  timeline: OrderTimelineItem[];
-  settlement: { id: number; amount: number; commission: number; status: number; unfreezeAt: string } | null;
-  review: { id: number; rating: number; content: string; merchantReply: string | null } | null;
-}
+/** 订单接单's queue: the row plus when it was paid, where and the customer's remark. */
+export const waitingOrder = orderRow.extend({
+  address: z.string(),
+  remark: z.string().nullable(),
+  paidAt: z.string().nullable(),
+});
+export type WaitingOrder = z.infer<typeof waitingOrder>;
 
-export type OrderPage = { records: Order[]; total: number; counts: Record<string, number> };
+/** 验券记录: the row plus when it was verified. */
+export const verifiedOrder = orderRow.extend({ verifiedAt: z.string().nullable() });
+export const verifyHistoryPage = pageOf(verifiedOrder).extend({
+  /** Wrong codes entered in the last 10 minutes. */
+  recentFailures: z.number().int(),
+});
+
+/** shangjiaYanquan: the verified order as the verify page shows it (never the code). */
+export const verifyResult = z.object({ order: orderRow.extend({ address: z.string() }) });
+export type VerifyResult = z.infer<typeof verifyResult>;
+
+export const orderTimelineItem = z.object({
+  id: z.number().int(),
+  fromStatus: z.number().int().nullable(),
+  toStatus: z.number().int(),
+  action: z.string(),
+  operatorType: z.enum(['merchant', 'customer', 'system']),
+  operatorName: z.string(),
+  remark: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type OrderTimelineItem = z.infer<typeof orderTimelineItem>;
+
+/**
+ * findById (the detail drawer): the whole phone (the merchant serves the customer), the goods snapshot, the map point,
+ * the employee, the settlement, the review and the timeline. Never the code.
+ */
+export const orderDetail = orderRow.extend({
+  goodsCover: z.string().nullable(),
+  goodsPrice: z.number().int(),
+  amount: z.number().int(),
+  address: z.string(),
+  remark: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+  customerPhoneFull: z.string(),
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
+  payNo: z.string().nullable(),
+  /** Masked. */
+  employeePhone: z.string().nullable(),
+  timeline: z.array(orderTimelineItem),
+  settlement: z
+    .object({
+      id: z.number().int(),
+      amount: z.number().int(),
+      commission: z.number().int(),
+      status: z.number().int(),
+      unfreezeAt: z.string(),
+    })
+    .nullable(),
+  review: z
+    .object({
+      id: z.number().int(),
+      rating: z.number().int(),
+      content: z.string(),
+      merchantReply: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type OrderDetail = z.infer<typeof orderDetail>;
+
+/** findYuangong: the shop's employees who can take the order, least busy first (phone masked). */
+export const assignableEmployee = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  phone: z.string(),
+  workState: z.number().int(),
+  rating: z.number(),
+  /** Orders it has to serve (30 / 40). */
+  load: z.number().int(),
+  /** The order's current employee. */
+  current: z.boolean(),
+});
+export type AssignableEmployee = z.infer<typeof assignableEmployee>;
 
 /** An event of the live stream (SSE `event: order`), one per transition. */
 export interface OrderEvent {
@@ -186,12 +249,13 @@ export interface OrderEvent {
   sound: boolean;
 }
 
-export interface StreamTicket {
-  ticket: string;
-  expiresAt: string;
+export const streamTicket = z.object({
+  ticket: z.string(),
+  expiresAt: z.string(),
   /** The path to open with EventSource (relative to {host}/tmpl). */
-  url: string;
-}
+  url: z.string(),
+});
+export type StreamTicket = z.infer<typeof streamTicket>;
 
 export interface Dakuan {
   id: number;
@@ -212,8 +276,4 @@ export interface DakuanHuizong {
   frozen: { count: number; amount: number };
   unfrozen: { count: number; amount: number };
   total: { count: number; amount: number; orderAmount: number; commission: number };
-}
-
-export interface VerifyResult {
-  order: Order;
 }

@@ -1,9 +1,10 @@
 import { ShoppingOutlined } from '@ant-design/icons';
+import { orderApi } from '@jz/contracts/api/order';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Tooltip } from 'antd';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { api } from '../../lib/api-client.ts';
+import { callContract } from '../../lib/contract-client.ts';
 import { hasPerm } from '../../lib/access.tsx';
 import { initPcQuery, profileQuery } from '../../lib/queries.ts';
 import { useOrderEvents, useOrderStream } from './order-stream.ts';
@@ -26,11 +27,7 @@ export function OrderBadge() {
   const stream = useOrderStream(shopId, enabled);
   const { data } = useQuery({
     queryKey: [...WAITING_KEY, shopId],
-    queryFn: () =>
-      api.get<{ count: number }>('/api/app/jiazheng/pay/dingdan/findDaijiedanCount', undefined, {
-        quiet: true,
-        silentError: true,
-      }),
+    queryFn: () => callContract(orderApi.waitingCount, { query: {} }, { quiet: true, silentError: true }),
     enabled,
     refetchInterval: 30_000,
   });

@@ -1,6 +1,8 @@
+import { orderApi } from '@jz/contracts/api/order';
 import type { OrderEvent, StreamTicket } from '@jz/contracts/order';
 import { useEffect, useSyncExternalStore } from 'react';
-import { API_BASE, api } from '../../lib/api-client.ts';
+import { API_BASE } from '../../lib/api-client.ts';
+import { callContract } from '../../lib/contract-client.ts';
 import { notifyMessagesChanged } from '../message-bell/unread.ts';
 
 /**
@@ -91,11 +93,7 @@ class OrderStream {
     if (this.refs <= 0 || this.es) return;
     let t: StreamTicket;
     try {
-      t = await api.post<StreamTicket>(
-        '/api/app/jiazheng/pay/dingdan/stream/ticket',
-        {},
-        { silentSuccess: true, silentError: true },
-      );
+      t = await callContract(orderApi.streamTicket, { body: {} }, { silentSuccess: true, silentError: true });
     } catch {
       this.later(5000);
       return;

@@ -1,8 +1,9 @@
 import type { ServerResponse } from 'node:http';
-import { z } from 'zod';
+import { orderApi } from '@jz/contracts/api/order';
+import { busOf } from '../../../lib/order-bus.ts';
+import { route } from '../../../lib/route.ts';
 import type { App } from '../../types.ts';
 import { newestUnreadMessageId } from '../message/message.service.ts';
-import { busOf } from '../../../lib/order-bus.ts';
 import * as repo from './order.repo.ts';
 
 /**
@@ -25,19 +26,15 @@ import * as repo from './order.repo.ts';
 export const STREAM_DEFAULTS = { heartbeatMs: 15_000, pollMs: 3_000 };
 const REPLAY_MARGIN = 50;
 
-const streamQuery = z.object({
-  ticket: z.string().regex(/^[A-Za-z0-9_-]{20,200}$/, '实时连接凭证无效'),
-  lastEventId: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).optional()),
-});
-
-export function registerStream(app: App, path: string, opts = STREAM_DEFAULTS) {
+/** Registers the stream route from its contract (a raw `stream` answer: the handler writes the events itself). */
+export function registerStream(app: App, opts = STREAM_DEFAULTS) {
   const open = new Set<ServerResponse>();
   // Before the server stops accepting: end the long-lived streams, or close() would wait for them forever.
   app.addHook('preClose', async () => {
     for (const res of open) res.end();
   });
 
-  app.get(path, { schema: { querystring: streamQuery }, config: { public: true } }, async (req, reply) => {
+  route(app, orderApi.stream, async (req, reply) => {
     const ticket = await repo.consumeTicket(app.db, req.query.ticket);
     const { merchantId, shopId, userId } = ticket;
     const header = req.headers['last-event-id'];

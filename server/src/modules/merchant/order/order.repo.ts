@@ -1,13 +1,5 @@
 import { maskPhone } from '@jz/contracts/employee';
-import type {
-  Order,
-  OrderDetail,
-  OrderEvent,
-  OrderQuery,
-  OrderStatus,
-  FilterOptions,
-  VerifyHistoryQuery,
-} from '@jz/contracts/order';
+import type { OrderEvent, OrderQuery, OrderStatus, FilterOptions, VerifyHistoryQuery } from '@jz/contracts/order';
 import { ORDER_STATUSES } from '@jz/contracts/order';
 import { type SelectQueryBuilder, sql } from 'kysely';
 import type { DB } from '../../../db/client.ts';
@@ -92,8 +84,11 @@ const withJoins = (q: Q) =>
 
 type ListRow = Awaited<ReturnType<ReturnType<typeof withJoins>['execute']>>[number];
 
-/** The list shape: money as numbers, the phone masked, never the verification code. */
-export function toOrder(r: ListRow): Order {
+/**
+ * The list shape: money as numbers, the phone masked, never the verification code. The export writes every column;
+ * the answers list theirs (packages/contracts/src/order.ts).
+ */
+export function toOrder(r: ListRow) {
   return {
     ...r,
     goodsPrice: Number(r.goodsPrice),
@@ -185,7 +180,7 @@ export async function exportOrders(db: DB, t: Tenant, f: Omit<OrderQuery, 'pageN
  * One order of the caller's merchant. A sub-account limited to some shops sees only their orders: an order of another
  * shop is "not found", as it is for every transition (order-transition.service.ts).
  */
-export async function orderDetail(db: DB, t: OrderScope, id: number): Promise<OrderDetail> {
+export async function orderDetail(db: DB, t: OrderScope, id: number) {
   const merchantId = t.merchantId;
   const r = await db
     .selectFrom('serviceOrder')

@@ -3,7 +3,8 @@ import type { DB } from '../../../db/client.ts';
 import type { Tenant } from '../../../lib/tenant.ts';
 import { nowIso } from '../../../lib/time.ts';
 import type { DemoIds, SeedCtx } from '../../types.ts';
-import { openCustomerSession } from '../../customer/customer.repo.ts';
+import { openCustomerSession } from '../../customer/customer.service.ts';
+import { ensureDict } from '../../system/dict/dict.service.ts';
 import { insertReview, reply } from '../review/review.service.ts';
 import { createOrder } from './order-create.repo.ts';
 import {
@@ -74,6 +75,25 @@ const REVIEWS = [
 
 /** The lifecycle a demo order goes through, in the state it should end in. */
 type Plan = { to: number; days: number; shop: 'main' | 'branch'; review?: number; replied?: boolean; cancel?: string };
+
+/** The dictionaries the order pages render: the order status and the refund status. */
+export async function seedOrderDicts({ db }: SeedCtx) {
+  await ensureDict(db, 'order_status', '订单状态', [
+    { label: '待付款', value: '10', tag: 'default' },
+    { label: '待接单', value: '20', tag: 'warning' },
+    { label: '待服务', value: '30', tag: 'processing' },
+    { label: '服务中', value: '40', tag: 'cyan' },
+    { label: '已完成', value: '50', tag: 'success' },
+    { label: '已评价', value: '60', tag: 'purple' },
+    { label: '已取消', value: '70', tag: 'error' },
+  ]);
+  await ensureDict(db, 'order_refund_status', '订单退款状态', [
+    { label: '无', value: '0', tag: 'default' },
+    { label: '退款中', value: '1', tag: 'processing' },
+    { label: '已退款', value: '2', tag: 'success' },
+    { label: '退款失败', value: '3', tag: 'error' },
+  ]);
+}
 
 /**
  * Demo orders in every status for both merchants, made through the real code paths (place, pay, assign, verify,

@@ -3,7 +3,7 @@ import { Alert, Modal, Radio, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { QueryError } from '../../../../components/QueryState.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
-import { getAssignable, orderKeys, useOrderMutations } from '../api/orders.ts';
+import { getAssignable, orderKeys, useOrderMutations } from '../api/order.ts';
 
 /**
  * 指派员工 (setYuangong): employees of the order's shop who are 空闲 or 服务中 (those on leave or resigned are not

@@ -1,7 +1,7 @@
 import { cancelBody } from '@jz/contracts/order';
 import { Alert, Form, Input, Modal } from 'antd';
 import { zodRule } from '../../../../lib/zod-rule.ts';
-import { useOrderMutations } from '../api/orders.ts';
+import { useOrderMutations } from '../api/order.ts';
 import { yuan } from './money.ts';
 
 /** 取消订单 (shangjiaCancel): a reason is required; the paid amount is refunded in full through the provider. */

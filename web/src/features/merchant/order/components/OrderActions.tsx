@@ -3,7 +3,7 @@ import { Space } from 'antd';
 import { useConfirm } from '../../../../components/confirm.ts';
 import { RowAction } from '../../../../components/RowAction.tsx';
 import { Auth } from '../../../../lib/access.tsx';
-import { useOrderMutations } from '../api/orders.ts';
+import { useOrderMutations } from '../api/order.ts';
 
 export type OrderDialog = { kind: 'assign' | 'cancel'; order: Order } | null;
 

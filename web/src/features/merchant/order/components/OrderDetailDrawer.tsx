@@ -5,7 +5,7 @@ import { CopyText } from '../../../../components/CopyText.tsx';
 import { PolygonMap } from '../../../../components/map/PolygonMap.tsx';
 import { fileUrl } from '../../../../components/upload/index.ts';
 import { DictTag } from '../../../../lib/dict.tsx';
-import { getOrder, orderKeys } from '../api/orders.ts';
+import { getOrder, orderKeys } from '../api/order.ts';
 import { type OrderDialog, OrderActions } from './OrderActions.tsx';
 import { yuan } from './money.ts';
 import { formatDateTime } from '../../../../lib/format.ts';

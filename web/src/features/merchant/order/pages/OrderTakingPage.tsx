@@ -1,5 +1,5 @@
 import { SoundOutlined } from '@ant-design/icons';
-import type { Order, OrderEvent } from '@jz/contracts/order';
+import type { OrderEvent, WaitingOrder } from '@jz/contracts/order';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Badge, Button, Card, Empty, Space, Tag, Typography } from 'antd';
 import { useCallback, useState } from 'react';
@@ -8,7 +8,7 @@ import { QueryError } from '../../../../components/QueryState.tsx';
 import { Auth } from '../../../../lib/access.tsx';
 import { notify } from '../../../../lib/notify.ts';
 import { initPcQuery } from '../../../../lib/queries.ts';
-import { getWaiting, orderKeys } from '../api/orders.ts';
+import { getWaiting, orderKeys } from '../api/order.ts';
 import { AssignModal } from '../components/AssignModal.tsx';
 import { CancelModal } from '../components/CancelModal.tsx';
 import type { OrderDialog } from '../components/OrderActions.tsx';
@@ -79,7 +79,7 @@ export default function OrderTakingPage() {
         ) : list.length === 0 ? (
           <Empty description={q.isLoading ? '加载中…' : '暂无待接单的订单，新订单会实时出现在这里'} />
         ) : (
-          <ItemList<Order>
+          <ItemList<WaitingOrder>
             dataSource={list}
             rowKey="id"
             renderItem={(o) => (

@@ -1,5 +1,5 @@
 import { SafetyCertificateOutlined } from '@ant-design/icons';
-import { type Order, type OrderDetail, verifyCodeSchema } from '@jz/contracts/order';
+import { type Order, type VerifyResult, verifyCodeSchema } from '@jz/contracts/order';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Form, Input, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -9,7 +9,7 @@ import { DataTable } from '../../../../components/data-table/DataTable.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
 import { initPcQuery } from '../../../../lib/queries.ts';
 import { zodRule } from '../../../../lib/zod-rule.ts';
-import { getVerifyHistory, orderKeys, useOrderMutations } from '../api/orders.ts';
+import { getVerifyHistory, orderKeys, useOrderMutations } from '../api/order.ts';
 import { yuan } from '../components/money.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
 import { shopSearchField } from '../../../../components/data-table/shop-search-field.ts';
@@ -22,7 +22,7 @@ export default function VerifyPage() {
   const [form] = Form.useForm<{ code: string }>();
   const { data: init } = useQuery(initPcQuery);
   const { verify } = useOrderMutations();
-  const [result, setResult] = useState<OrderDetail | null>(null);
+  const [result, setResult] = useState<VerifyResult['order'] | null>(null);
   const submit = async ({ code }: { code: string }) => {
     setResult(null);
     const r = await verify.mutateAsync(code.replace(/\s+/g, '')).catch(() => null);

@@ -1,38 +1,26 @@
-import type { Page } from '@jz/contracts/envelope';
-import type { FilterOption, FilterOptions, Order, OrderDetail, OrderPage } from '@jz/contracts/order';
+import { orderApi } from '@jz/contracts/api/order';
+import type { BodyInputOf, QueryInputOf } from '@jz/contracts/contract';
+import type { FilterOption } from '@jz/contracts/order';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, download } from '../../../../lib/api-client.ts';
 import type { SearchField } from '../../../../components/data-table/SearchForm.tsx';
-
-const base = '/api/app/jiazheng/pay/dingdan';
+import { callContract, downloadContract } from '../../../../lib/contract-client.ts';
 
 /** Root of every order query key: every transition invalidates it (and the header's waiting count). */
 export const orderKeys = { all: ['merchant', 'order'] as const };
 
-export const getOrderPage = (params: object) => api.get<OrderPage>(`${base}/findAllByPage`, params, { quiet: true });
-export const getOrder = (id: number) => api.get<OrderDetail>(`${base}/findById/${id}`, undefined, { quiet: true });
-export const getWaiting = () =>
-  api.get<{ records: Order[]; total: number }>(`${base}/jiedan/findAllByList`, undefined, { quiet: true });
-export const getVerifyHistory = (params: object) =>
-  api.get<Page<Order> & { recentFailures: number }>(`${base}/yanquan/findAllByPage`, params, { quiet: true });
-
-export interface AssignableEmployee {
-  id: number;
-  name: string;
-  phone: string;
-  workState: number;
-  rating: number;
-  load: number;
-  current: boolean;
-}
-export const getAssignable = (id: number) =>
-  api.get<AssignableEmployee[]>(`${base}/findYuangong`, { id }, { quiet: true });
+export const getOrderPage = (query: QueryInputOf<typeof orderApi.page>) =>
+  callContract(orderApi.page, { query }, { quiet: true });
+export const getOrder = (id: number) => callContract(orderApi.detail, { params: { id } }, { quiet: true });
+export const getWaiting = () => callContract(orderApi.waiting, { query: {} }, { quiet: true });
+export const getVerifyHistory = (query: QueryInputOf<typeof orderApi.verifyHistory>) =>
+  callContract(orderApi.verifyHistory, { query }, { quiet: true });
+export const getAssignable = (id: number) => callContract(orderApi.assignable, { query: { id } }, { quiet: true });
 
 /** The employees and goods of the caller's shops, for the lists' employee / goods filters. */
 export const useFilterOptions = () =>
   useQuery({
     queryKey: [...orderKeys.all, 'filter-options'],
-    queryFn: () => api.get<FilterOptions>(`${base}/findFilterOptions`, undefined, { quiet: true, silentError: true }),
+    queryFn: () => callContract(orderApi.filterOptions, {}, { quiet: true, silentError: true }),
     staleTime: 60_000,
   });
 
@@ -56,8 +44,8 @@ export function filterField(query: ReturnType<typeof useFilterOptions>, of: 'emp
     : { name: 'goodsId', label: '商品', type: 'select', width: 200, options: optionsOf(query.data?.goods), query };
 }
 
-export const exportOrders = (filters: object) =>
-  download(`${base}/export`, { ...filters, format: 'xlsx' }, '订单.xlsx');
+export const exportOrders = (filters: Omit<BodyInputOf<typeof orderApi.export>, 'format'>) =>
+  downloadContract(orderApi.export, { body: { ...filters, format: 'xlsx' } }, '订单.xlsx');
 
 export function useOrderMutations() {
   const qc = useQueryClient();
@@ -67,16 +55,19 @@ export function useOrderMutations() {
   };
   return {
     assign: useMutation({
-      mutationFn: (v: { id: number; yuangongId: number }) => api.post(`${base}/setYuangong`, v),
+      mutationFn: (body: BodyInputOf<typeof orderApi.assign>) => callContract(orderApi.assign, { body }),
       onSuccess: done,
     }),
     cancel: useMutation({
-      mutationFn: (v: { id: number; reason: string }) => api.post(`${base}/shangjiaCancel`, v),
+      mutationFn: (body: BodyInputOf<typeof orderApi.cancel>) => callContract(orderApi.cancel, { body }),
       onSuccess: done,
     }),
-    confirm: useMutation({ mutationFn: (id: number) => api.post(`${base}/queren`, { id }), onSuccess: done }),
+    confirm: useMutation({
+      mutationFn: (id: number) => callContract(orderApi.confirm, { body: { id } }),
+      onSuccess: done,
+    }),
     verify: useMutation({
-      mutationFn: (code: string) => api.post<{ order: OrderDetail }>(`${base}/shangjiaYanquan`, { code }),
+      mutationFn: (code: string) => callContract(orderApi.verify, { body: { code } }),
       onSuccess: done,
     }),
   };

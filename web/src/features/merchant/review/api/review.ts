@@ -1,0 +1,17 @@
+import { reviewApi } from '@jz/contracts/api/review';
+import type { BodyInputOf, QueryInputOf } from '@jz/contracts/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callContract } from '../../../../lib/contract-client.ts';
+
+export const reviewKeys = { all: ['merchant', 'review'] as const };
+
+export const getReviewPage = (query: QueryInputOf<typeof reviewApi.page>) =>
+  callContract(reviewApi.page, { query }, { quiet: true });
+
+export function useReply() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BodyInputOf<typeof reviewApi.reply>) => callContract(reviewApi.reply, { body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: reviewKeys.all }),
+  });
+}
