@@ -18,35 +18,44 @@ export const MESSAGE_REF_TYPES = [
 ] as const;
 export type MessageRefType = (typeof MESSAGE_REF_TYPES)[number];
 
-export interface Message {
-  id: number;
-  userId: number;
-  type: MessageType;
-  title: string;
-  content: string;
-  refType: MessageRefType | null;
-  refId: number | null;
-  readAt: string | null;
-  createdAt: string;
-}
+/** A message of the signed-in user (消息管理 and the header's latest unread). */
+export const messageRow = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  type: z.enum(MESSAGE_TYPES),
+  title: z.string(),
+  content: z.string(),
+  refType: z.enum(MESSAGE_REF_TYPES).nullable(),
+  refId: z.number().int().nullable(),
+  readAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Message = z.infer<typeof messageRow>;
 
-export interface UnreadCount {
-  total: number;
-  order: number;
-  finance: number;
-  system: number;
-}
+/** The header badge: unread messages in all and per type. */
+export const unreadCount = z.object({
+  total: z.number().int(),
+  order: z.number().int(),
+  finance: z.number().int(),
+  system: z.number().int(),
+});
+export type UnreadCount = z.infer<typeof unreadCount>;
 
-export interface Broadcast {
-  id: number;
-  title: string;
-  content: string;
+/** A platform broadcast (消息推送). */
+export const broadcastRow = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  content: z.string(),
   /** null = every merchant; else the chosen merchants' ids. */
-  merchantIds: number[] | null;
-  recipientCount: number;
-  senderName: string | null;
-  createdAt: string;
-}
+  merchantIds: z.array(z.number().int()).nullable(),
+  recipientCount: z.number().int(),
+  senderName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Broadcast = z.infer<typeof broadcastRow>;
+
+/** The merchants a broadcast can be sent to. */
+export const merchantOption = z.object({ id: z.number().int(), name: z.string() });
 
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
 

@@ -1,11 +1,10 @@
 import { BellOutlined } from '@ant-design/icons';
-import type { Page } from '@jz/contracts/envelope';
-import type { Message } from '@jz/contracts/message';
+import { messageApi } from '@jz/contracts/api/message';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Empty, Popover, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { api } from '../../lib/api-client.ts';
+import { callContract } from '../../lib/contract-client.ts';
 import { hasPerm } from '../../lib/access.tsx';
 import { formatShortDateTime } from '../../lib/format.ts';
 import { profileQuery } from '../../lib/queries.ts';
@@ -28,11 +27,7 @@ export function MessageBell() {
   const latest = useQuery({
     queryKey: MESSAGE_KEYS.latest,
     queryFn: () =>
-      api.get<Page<Message>>(
-        '/api/app/jiazheng/xiaoxi/findAllByPage',
-        { read: 0, pageSize: 5 },
-        { quiet: true, silentError: true },
-      ),
+      callContract(messageApi.page, { query: { read: 0, pageSize: 5 } }, { quiet: true, silentError: true }),
     enabled: enabled && open && hasPerm('merchant:message:list'),
   });
 

@@ -1,6 +1,6 @@
-import type { UnreadCount } from '@jz/contracts/message';
+import { messageApi } from '@jz/contracts/api/message';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../lib/api-client.ts';
+import { callContract } from '../../lib/contract-client.ts';
 
 export const MESSAGE_KEYS = {
   all: ['messages'] as const,
@@ -14,8 +14,7 @@ export const UNREAD_POLL_MS = 15_000;
 
 export const unreadQuery = queryOptions({
   queryKey: MESSAGE_KEYS.unread,
-  queryFn: () =>
-    api.get<UnreadCount>('/api/app/jiazheng/xiaoxi/findWeiduCount', undefined, { quiet: true, silentError: true }),
+  queryFn: () => callContract(messageApi.unreadCount, {}, { quiet: true, silentError: true }),
   staleTime: 5_000,
   refetchOnWindowFocus: true,
   refetchInterval: UNREAD_POLL_MS,

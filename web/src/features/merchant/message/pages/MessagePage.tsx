@@ -14,7 +14,7 @@ import { MESSAGE_KEYS, unreadQuery } from '../../../../components/message-bell/u
 import { RowAction } from '../../../../components/RowAction.tsx';
 import { Auth, hasPerm } from '../../../../lib/access.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
-import { getMessagePage, useMessageMutations } from '../api/messages.ts';
+import { getMessagePage, useMessageMutations } from '../api/message.ts';
 import { refLinkOf } from '../ref-link.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
 

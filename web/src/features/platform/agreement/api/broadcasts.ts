@@ -1,21 +1,19 @@
-import type { Page } from '@jz/contracts/envelope';
-import type { Broadcast } from '@jz/contracts/message';
+import { messageApi } from '@jz/contracts/api/message';
+import type { QueryInputOf } from '@jz/contracts/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../../lib/api-client.ts';
-
-const BASE = '/api/app/xiaoxi';
+import { callContract } from '../../../../lib/contract-client.ts';
 
 export const broadcastKeys = {
   all: ['platform', 'broadcast'] as const,
   merchants: ['platform', 'broadcast', 'merchants'] as const,
 };
 
-export const getBroadcastPage = (params: object) =>
-  api.get<Page<Broadcast>>(`${BASE}/findAllByPage`, params, { quiet: true });
+export const getBroadcastPage = (query: QueryInputOf<typeof messageApi.broadcastPage>) =>
+  callContract(messageApi.broadcastPage, { query }, { quiet: true });
 
 export const merchantOptionsQuery = queryOptions({
   queryKey: broadcastKeys.merchants,
-  queryFn: () => api.get<{ id: number; name: string }[]>(`${BASE}/findShangjiaSelect`, undefined, { quiet: true }),
+  queryFn: () => callContract(messageApi.merchantSelect, {}, { quiet: true }),
   staleTime: 60_000,
 });
 
@@ -23,12 +21,15 @@ export function useSendBroadcast() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (v: { title: string; content: string; merchantIds?: number[] }) =>
-      api.post<{ id: number; recipientCount: number }>(
-        `${BASE}/add`,
+      callContract(
+        messageApi.broadcast,
         {
-          title: v.title,
-          content: v.content,
-          merchantIds: v.merchantIds?.join(','),
+          body: {
+            title: v.title,
+            content: v.content,
+            // Comma-separated on the wire (the schema parses it into the array its type names).
+            merchantIds: v.merchantIds?.join(',') as unknown as number[] | undefined,
+          },
         },
         { silentSuccess: true },
       ),
