@@ -27,37 +27,47 @@ export const phoneChangeBody = z.object({
 
 export { passwordField };
 
-/** 我的账号. */
-export interface MyAccount {
-  id: number;
-  loginName: string;
-  nickName: string;
-  headUrl: string | null;
-  /** Masked: 138****0001. */
-  phone: string;
-  isOwner: boolean;
-  hasPassword: boolean;
-  merchantId: number | null;
-  merchantName: string | null;
-  roleNames: string[];
-  /** Shops this account may work in; null = every shop of the merchant. */
-  shops: { id: number; name: string }[] | null;
-  /** This (the latest) sign-in. */
-  lastLoginAt: string | null;
-  lastLoginIp: string | null;
-  lastLoginPlace: string | null;
-  /** The sign-in before the current session (time, IP, browser): the 上次登录 the owner checks for strangers. */
-  previousSignIn: SignInRecord | null;
-  createdAt: string;
-}
-
-export interface SignInRecord {
-  at: string;
-  ip: string | null;
+/** A sign-in: when, from where (IP and the place found for it) and which browser. */
+export const signInRecord = z.object({
+  at: z.string(),
+  ip: z.string().nullable(),
   /** Where the IP is (山西省太原市 联通); null for private addresses or when unknown. */
-  place: string | null;
-  userAgent: string | null;
-}
+  place: z.string().nullable(),
+  userAgent: z.string().nullable(),
+});
+export type SignInRecord = z.infer<typeof signInRecord>;
+
+/** A shop by id and name (the shops an account may work in). */
+export const namedShop = z.object({ id: z.number().int(), name: z.string() });
+
+/** 我的账号. */
+export const myAccount = z.object({
+  id: z.number().int(),
+  /** Masked as well while it is still the phone. */
+  loginName: z.string(),
+  nickName: z.string(),
+  headUrl: z.string().nullable(),
+  /** Masked: 138****0001. */
+  phone: z.string(),
+  isOwner: z.boolean(),
+  hasPassword: z.boolean(),
+  merchantId: z.number().int().nullable(),
+  merchantName: z.string().nullable(),
+  roleNames: z.array(z.string()),
+  /** Shops this account may work in; null = every shop of the merchant. */
+  shops: z.array(namedShop).nullable(),
+  /** This (the latest) sign-in. */
+  lastLoginAt: z.string().nullable(),
+  lastLoginIp: z.string().nullable(),
+  lastLoginPlace: z.string().nullable(),
+  /** The sign-in before the current session (time, IP, browser): the 上次登录 the owner checks for strangers. */
+  previousSignIn: signInRecord.nullable(),
+  createdAt: z.string(),
+});
+export type MyAccount = z.infer<typeof myAccount>;
+
+/** 修改手机号 step 1 checked: the ticket (10 minutes, this session) step 2 sends back. */
+export const phoneTicketResult = z.object({ ticket: z.string() });
 
 /** The shared phone mask (mask.ts), re-exported for the account module. */
 export { maskPhone } from './mask.ts';

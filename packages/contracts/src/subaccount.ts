@@ -1,5 +1,5 @@
-import type { SignInRecord } from './account.ts';
 import { z } from 'zod';
+import { namedShop, signInRecord } from './account.ts';
 import { mainlandPhone, optionalStatus, optionalText, pageQuery, statusFlag } from './common.ts';
 import { idList, nickNameField, passwordField } from './user.ts';
 
@@ -18,15 +18,18 @@ export const merchantRoleEditBody = z.object({
   remark: z.string().trim().max(200, '备注最多 200 个字').optional(),
 });
 
-export interface MerchantRole {
-  id: number;
-  name: string;
-  remark: string | null;
-  status: number;
-  menuIds: number[];
-  userCount: number;
-  createdAt: string;
-}
+export const merchantRoleRow = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  remark: z.string().nullable(),
+  status: z.number().int(),
+  /** Its menus and buttons (half-checked parents included). */
+  menuIds: z.array(z.number().int()),
+  /** Accounts holding it (a role in use cannot be deleted). */
+  userCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type MerchantRole = z.infer<typeof merchantRoleRow>;
 
 export const subAccountQuery = pageQuery.extend({
   keyword: optionalText(50),
@@ -67,31 +70,38 @@ export const subAccountEditBody = z.object({
 export const subAccountStatusBody = z.object({ id: z.coerce.number().int().positive(), status: statusFlag });
 export const subAccountRePasswordBody = z.object({ id: z.coerce.number().int().positive(), password: passwordField });
 
-export interface SubAccount {
-  id: number;
-  nickName: string;
-  loginName: string;
-  phone: string;
-  status: number;
-  roleId: number | null;
-  roleName: string | null;
+export const subAccountRow = z.object({
+  id: z.number().int(),
+  nickName: z.string(),
+  loginName: z.string(),
+  phone: z.string(),
+  status: z.number().int(),
+  roleId: z.number().int().nullable(),
+  roleName: z.string().nullable(),
   /** null = every shop. */
-  shops: { id: number; name: string }[] | null;
-  lastLoginAt: string | null;
-  createdAt: string;
+  shops: z.array(namedShop).nullable(),
+  lastLoginAt: z.string().nullable(),
+  createdAt: z.string(),
   /**
    * Whether the caller may edit, disable, reset or delete it: its codes and shops lie inside the caller's own (and it
    * is not the caller). The server enforces this; the list uses it to offer only the actions that will work.
    */
-  manageable: boolean;
-}
+  manageable: z.boolean(),
+});
+export type SubAccount = z.infer<typeof subAccountRow>;
 
-export interface SubAccountDetail extends SubAccount {
-  hasPassword: boolean;
+export const subAccountDetail = subAccountRow.extend({
+  hasPassword: z.boolean(),
   /** The permission codes it holds (role menus ∩ merchant menus). */
-  perms: string[];
+  perms: z.array(z.string()),
   /** Names of the pages it can open. */
-  menuNames: string[];
-  signIns: SignInRecord[];
-  operations: { at: string; title: string; type: string; url: string; success: number }[];
-}
+  menuNames: z.array(z.string()),
+  signIns: z.array(signInRecord),
+  operations: z.array(
+    z.object({ at: z.string(), title: z.string(), type: z.string(), url: z.string(), success: z.number().int() }),
+  ),
+});
+export type SubAccountDetail = z.infer<typeof subAccountDetail>;
+
+/** A shop the caller may hand out (子账号's shop choice); parentId null = the main shop. */
+export const grantableShop = namedShop.extend({ parentId: z.number().int().nullable() });

@@ -1,14 +1,14 @@
-import type { MyAccount } from '@jz/contracts/account';
-import type { UserInfo } from '@jz/contracts/auth';
+import { accountApi } from '@jz/contracts/api/account';
+import { userApi } from '@jz/contracts/api/user';
+import type { BodyInputOf } from '@jz/contracts/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../../lib/api-client.ts';
+import { callContract } from '../../../../lib/contract-client.ts';
 import { profileQuery } from '../../../../lib/queries.ts';
 
-const base = '/api/merchant/account';
 export const accountKeys = { mine: ['account', 'mine'] as const };
 
 export const useMyAccount = () =>
-  useQuery({ queryKey: accountKeys.mine, queryFn: () => api.get<MyAccount>(`${base}/mine`, {}, { quiet: true }) });
+  useQuery({ queryKey: accountKeys.mine, queryFn: () => callContract(accountApi.mine, {}, { quiet: true }) });
 
 /** After a change of name, avatar, password or phone: the account page and the header's profile reload. */
 function useRefresh() {
@@ -23,15 +23,16 @@ function useRefresh() {
 export function useEditLoginName() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (loginName: string) => api.post<UserInfo>(`${base}/edit/loginName`, { loginName }),
+    mutationFn: (loginName: string) => callContract(accountApi.editLoginName, { body: { loginName } }),
     onSuccess: refresh,
   });
 }
 
+// Nickname, avatar and password are the toolkit's own-profile calls (userApi), unchanged for merchants.
 export function useEditNickName() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (nickName: string) => api.post<UserInfo>('/api/sys/user/edit/profile', { nickName }),
+    mutationFn: (nickName: string) => callContract(userApi.editProfile, { body: { nickName } }),
     onSuccess: refresh,
   });
 }
@@ -39,28 +40,27 @@ export function useEditNickName() {
 export function useEditAvatar() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (headUrl: string) => api.post('/api/sys/user/avatar', { headUrl }),
+    mutationFn: (headUrl: string) => callContract(userApi.avatar, { body: { headUrl } }),
     onSuccess: refresh,
   });
 }
 
-export const sendPasswordCode = () => api.post('/api/sys/user/edit/password/sendCode');
+export const sendPasswordCode = () => callContract(userApi.passwordCode, {});
 export function useEditPassword() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (v: { oldPassword?: string; code?: string; newPassword: string }) =>
-      api.post('/api/sys/user/edit/password', v),
+    mutationFn: (body: BodyInputOf<typeof userApi.editPassword>) => callContract(userApi.editPassword, { body }),
     onSuccess: refresh,
   });
 }
 
-export const sendOldPhoneCode = () => api.post(`${base}/phone/sendOld`);
-export const verifyOldPhone = (code: string) => api.post<{ ticket: string }>(`${base}/phone/verifyOld`, { code });
-export const sendNewPhoneCode = (phone: string) => api.post(`${base}/phone/sendNew`, { phone });
+export const sendOldPhoneCode = () => callContract(accountApi.sendOldPhoneCode, {});
+export const verifyOldPhone = (code: string) => callContract(accountApi.verifyOldPhone, { body: { code } });
+export const sendNewPhoneCode = (phone: string) => callContract(accountApi.sendNewPhoneCode, { body: { phone } });
 export function useEditPhone() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (v: { ticket: string; phone: string; code: string }) => api.post<UserInfo>(`${base}/phone/edit`, v),
+    mutationFn: (body: BodyInputOf<typeof accountApi.editPhone>) => callContract(accountApi.editPhone, { body }),
     onSuccess: refresh,
   });
 }

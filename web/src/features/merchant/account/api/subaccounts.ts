@@ -1,39 +1,33 @@
-import type { Page } from '@jz/contracts/envelope';
-import type { MenuOption } from '@jz/contracts/menu-admin';
-import type { MerchantRole, ShopScope, SubAccount, SubAccountDetail } from '@jz/contracts/subaccount';
+import { subAccountApi } from '@jz/contracts/api/account';
+import type { BodyInputOf, QueryInputOf } from '@jz/contracts/contract';
+import type { ShopScope } from '@jz/contracts/subaccount';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../../lib/api-client.ts';
+import { callContract } from '../../../../lib/contract-client.ts';
 
-const base = '/api/merchant/subaccount';
 export const subKeys = {
   all: ['merchant', 'subaccount'] as const,
   roles: ['merchant', 'subaccount', 'roles'] as const,
   detail: (id: number) => ['merchant', 'subaccount', 'detail', id] as const,
 };
 
-export const getSubPage = (params: object) =>
-  api.get<Page<SubAccount>>(`${base}/findAllByPage`, params, { quiet: true });
+const quiet = { quiet: true };
+
+export const getSubPage = (query: QueryInputOf<typeof subAccountApi.page>) =>
+  callContract(subAccountApi.page, { query }, quiet);
 export const useSubDetail = (id: number) =>
   useQuery({
     queryKey: subKeys.detail(id),
-    queryFn: () => api.get<SubAccountDetail>(`${base}/detail`, { id }, { quiet: true }),
+    queryFn: () => callContract(subAccountApi.detail, { query: { id } }, quiet),
     enabled: id > 0,
   });
 export const useRoles = () =>
-  useQuery({
-    queryKey: subKeys.roles,
-    queryFn: () => api.get<MerchantRole[]>(`${base}/role/list`, {}, { quiet: true }),
-  });
+  useQuery({ queryKey: subKeys.roles, queryFn: () => callContract(subAccountApi.roles, {}, quiet) });
 export const useSubShops = () =>
-  useQuery({
-    queryKey: [...subKeys.all, 'shops'],
-    queryFn: () =>
-      api.get<{ id: number; name: string; parentId: number | null }[]>(`${base}/shops`, {}, { quiet: true }),
-  });
+  useQuery({ queryKey: [...subKeys.all, 'shops'], queryFn: () => callContract(subAccountApi.shops, {}, quiet) });
 export const useGrantTree = (enabled: boolean) =>
   useQuery({
     queryKey: [...subKeys.roles, 'tree'],
-    queryFn: () => api.get<MenuOption[]>(`${base}/role/menuTree`, {}, { quiet: true }),
+    queryFn: () => callContract(subAccountApi.grantTree, {}, quiet),
     enabled,
   });
 
@@ -42,6 +36,7 @@ function useInvalidate() {
   return () => qc.invalidateQueries({ queryKey: subKeys.all });
 }
 
+/** The account form: `id` edits (name, role, shops), none adds (with phone and an optional password). */
 export interface SubInput {
   id?: number;
   nickName: string;
@@ -54,33 +49,47 @@ export interface SubInput {
 export function useSaveSub() {
   const inv = useInvalidate();
   return useMutation({
-    mutationFn: (v: SubInput) => api.post<{ id: number } | null>(`${base}/${v.id ? 'edit' : 'add'}`, v),
+    mutationFn: async ({ id, phone, password, ...v }: SubInput) => {
+      if (id) return callContract(subAccountApi.edit, { body: { id, ...v } });
+      return callContract(subAccountApi.add, { body: { ...v, phone: phone ?? '', password } });
+    },
     onSuccess: inv,
   });
 }
 export function useSubStatus() {
   const inv = useInvalidate();
   return useMutation({
-    mutationFn: (v: { id: number; status: number }) => api.post(`${base}/status`, v),
+    mutationFn: (body: BodyInputOf<typeof subAccountApi.setStatus>) => callContract(subAccountApi.setStatus, { body }),
     onSuccess: inv,
   });
 }
 export function useSubRePassword() {
-  return useMutation({ mutationFn: (v: { id: number; password: string }) => api.post(`${base}/rePassword`, v) });
+  return useMutation({
+    mutationFn: (body: BodyInputOf<typeof subAccountApi.rePassword>) =>
+      callContract(subAccountApi.rePassword, { body }),
+  });
 }
 export function useDeleteSubs() {
   const inv = useInvalidate();
-  return useMutation({ mutationFn: (ids: number[]) => api.del(`${base}/delByIds/${ids.join(',')}`), onSuccess: inv });
+  return useMutation({
+    mutationFn: (ids: number[]) => callContract(subAccountApi.remove, { params: { ids } }),
+    onSuccess: inv,
+  });
 }
 export function useSaveRole() {
   const inv = useInvalidate();
   return useMutation({
-    mutationFn: (v: { id?: number; name: string; menuIds: number[]; remark?: string }) =>
-      api.post<{ id: number } | null>(`${base}/role/${v.id ? 'edit' : 'add'}`, v),
+    mutationFn: ({ id, ...v }: { id?: number; name: string; menuIds: number[]; remark?: string }) =>
+      id
+        ? callContract(subAccountApi.editRole, { body: { id, ...v } })
+        : callContract(subAccountApi.addRole, { body: v }),
     onSuccess: inv,
   });
 }
 export function useDeleteRole() {
   const inv = useInvalidate();
-  return useMutation({ mutationFn: (id: number) => api.del(`${base}/role/delByIds/${id}`), onSuccess: inv });
+  return useMutation({
+    mutationFn: (id: number) => callContract(subAccountApi.removeRoles, { params: { ids: [id] } }),
+    onSuccess: inv,
+  });
 }
