@@ -135,7 +135,7 @@ describe('generated files: free text escaped for its context', () => {
       const plainBody = await editBody(kind, (i) => `普通描述${i}`);
       expect((await admin.post(`${G}/edit`, plainBody)).code).toBe(200);
       const plain = await preview(id);
-      expect(Object.keys(plain)).toHaveLength(12);
+      expect(Object.keys(plain)).toHaveLength(13);
       const base = Object.fromEntries(Object.entries(plain).map(([f, text]) => [f, parse(f, text)]));
       for (const [f, p] of Object.entries(base)) {
         expect(p.errors, f).toEqual([]);

@@ -109,17 +109,18 @@ describe('代码生成: tree template', () => {
     expect(r.code, r.message).toBe(200);
     files = r.result;
     const paths = Object.keys(files);
-    expect(paths).toHaveLength(12);
+    expect(paths).toHaveLength(13);
     expect(paths.find((p) => p.includes('/migrations/'))).toMatch(/_gen_gen_fixture_region\.ts$/);
     const mod = `server/src/modules/system/${SLICE}`;
     const web = `web/src/features/system/${SLICE}`;
     const contracts = files[`packages/contracts/src/${SLICE}.ts`];
-    expect(contracts).toContain('children?: GenFixtureRegion[]');
+    expect(contracts).toContain('get children(): z.ZodOptional<z.ZodArray<typeof genFixtureRegionRow>>');
     expect(contracts).toContain('genFixtureRegionQuery = z.object({');
     expect(contracts).not.toContain('pageQuery');
-    const routes = files[`${mod}/${SLICE}.routes.ts`];
-    expect(routes).toContain('/findAllByTree`,');
-    expect(routes).not.toContain('findAllByPage');
+    const api = files[`packages/contracts/src/api/${SLICE}.ts`];
+    expect(api).toContain('/findAllByTree`,');
+    expect(api).not.toContain('findAllByPage');
+    expect(files[`${mod}/${SLICE}.routes.ts`]).toContain('route(app, c.tree,');
     const repo = files[`${mod}/${SLICE}.repo.ts`];
     for (const s of [
       'function nest(',
@@ -144,7 +145,7 @@ describe('代码生成: tree template', () => {
     await withEnv({ GEN_WRITE_ENABLED: 'true', NODE_ENV: 'development', GEN_PROJECT_ROOT: copy }, async () => {
       const r = await admin.post<{ written: string[] }>(`${G}/genCodeById/${tableId}`);
       expect(r.code, r.message).toBe(200);
-      expect(r.result.written).toHaveLength(12);
+      expect(r.result.written).toHaveLength(13);
     });
     for (const [p, text] of Object.entries(files)) expect(readFileSync(path.join(copy, p), 'utf8')).toBe(text);
   }, 120_000);

@@ -151,6 +151,7 @@ describe('代码生成', () => {
     expect(mig).toMatch(/^server\/src\/db\/migrations\/12\d\d_gen_gen_fixture_item\.ts$/);
     expect(paths.filter((p) => p !== mig)).toEqual(
       [
+        'packages/contracts/src/api/gen-fixture-item.ts',
         'packages/contracts/src/gen-fixture-item.ts',
         'packages/contracts/src/menus/gen-gen-fixture-item.ts',
         'server/src/modules/system/gen-fixture-item/gen-fixture-item.module.ts',
@@ -166,15 +167,22 @@ describe('代码生成', () => {
     );
     expect(files[mig]).toContain(`createTable('${FIXTURE}').ifNotExists()`);
     expect(files[mig]).toMatch(/withTimes\(/);
-    const routes = files['server/src/modules/system/gen-fixture-item/gen-fixture-item.routes.ts'];
+    // Each call is declared once, in its contract (access, oplog, schemas); the routes register from it.
+    const contract = files['packages/contracts/src/api/gen-fixture-item.ts'];
     for (const p of [
       'sys:genFixtureItem:list',
       'sys:genFixtureItem:add',
       'sys:genFixtureItem:edit',
       'sys:genFixtureItem:del',
     ])
-      expect(routes).toContain(p);
-    expect(routes).toContain("oplog: oplog('delete')");
+      expect(contract).toContain(p);
+    expect(contract).toContain("oplog: oplog('delete')");
+    expect(contract).toContain('result: pageOf(genFixtureItemRow)');
+    const routes = files['server/src/modules/system/gen-fixture-item/gen-fixture-item.routes.ts'];
+    expect(routes).toContain('route(app, c.remove,');
+    expect(files['web/src/features/system/gen-fixture-item/api/gen-fixture-item.ts']).toContain(
+      'callContract(genFixtureItemApi.page',
+    );
     const menus = files['packages/contracts/src/menus/gen-gen-fixture-item.ts'];
     expect(menus).toContain("parentKey: 'sys'");
     expect(menus).toContain("crudButtons('gen.genFixtureItem', 'sys:genFixtureItem', '演示商品')");
@@ -229,7 +237,7 @@ describe('代码生成', () => {
     await withEnv({ GEN_WRITE_ENABLED: 'true', NODE_ENV: 'development', GEN_PROJECT_ROOT: copy }, async () => {
       const r = await admin.post<{ written: string[] }>(`${G}/genCodeById/${tableId}`);
       expect(r.code, r.message).toBe(200);
-      expect(r.result.written).toHaveLength(12);
+      expect(r.result.written).toHaveLength(13);
       const again = await admin.post(`${G}/genCodeById/${tableId}`);
       expect(again.code).toBe(2004);
       expect(again.message).toContain('已存在');

@@ -80,6 +80,8 @@ function columnOf(c: GenColumn) {
       : `z.string().trim().max(${max}, ${js(`${label}最多 ${max} 个字`)}).nullish()`;
   }
   const tsDecl = `${asNumber ? 'number' : 'string'}${isPk ? '' : required || isAudit ? '' : ' | null'}`;
+  /** The column in the answer's row schema (contracts/src/<slice>.ts): plain, as the repository returns it. */
+  const rowZod = `${asNumber ? `z.number()${integer ? '.int()' : ''}` : 'z.string()'}${isPk || required || isAudit ? '' : '.nullable()'}`;
   let migrationType = 'text';
   if (asNumber)
     migrationType = /^(int8|bigint|bigserial)/i.test(c.columnType)
@@ -109,6 +111,7 @@ function columnOf(c: GenColumn) {
     statusSwitch: prop === 'status' && asNumber,
     zod,
     tsDecl,
+    rowZod,
     migrationType,
   };
 }
@@ -232,6 +235,7 @@ export function buildContext(t: GenTableDetail, root: string) {
     menuKey: `gen.${camelName}`,
     parentMenuKey: t.parentMenuKey,
     routerUrl: `/gen/${kebab}`,
+    /** The generated module's own test calls the mounted path; contracts name it without /tmpl. */
     apiBase: `/tmpl/api/app/${camelName}`,
     webBase: `/api/app/${camelName}`,
     migration: `${migrationNumber(root, t.tableName)}_gen_${t.tableName}`,
@@ -257,6 +261,7 @@ export function buildContext(t: GenTableDetail, root: string) {
     paths: {
       migration: '',
       contracts: `packages/contracts/src/${kebab}.ts`,
+      apiContracts: `packages/contracts/src/api/${kebab}.ts`,
       menus: `packages/contracts/src/menus/gen-${kebab}.ts`,
       tables: `${modDir}/${kebab}.tables.ts`,
       repo: `${modDir}/${kebab}.repo.ts`,
@@ -274,6 +279,7 @@ export type GenContext = ReturnType<typeof buildContext>;
 
 /** The tree template replaces these files; the others are shared with crud. */
 const TREE_TEMPLATE_OF: Partial<Record<keyof GenContext['paths'], string>> = {
+  apiContracts: 'tree-api-contracts',
   repo: 'tree-repo',
   routes: 'tree-routes',
   test: 'tree-test',
@@ -284,6 +290,7 @@ const TREE_TEMPLATE_OF: Partial<Record<keyof GenContext['paths'], string>> = {
 const TEMPLATE_OF: Record<keyof GenContext['paths'], string> = {
   migration: 'migration',
   contracts: 'contracts',
+  apiContracts: 'api-contracts',
   menus: 'menus',
   tables: 'tables',
   repo: 'repo',
