@@ -1,8 +1,6 @@
 import { orderApi } from '@jz/contracts/api/order';
 import type { BodyInputOf, QueryInputOf } from '@jz/contracts/contract';
-import type { FilterOption } from '@jz/contracts/order';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SearchField } from '../../../../components/data-table/SearchForm.tsx';
 import { callContract, downloadContract } from '../../../../lib/contract-client.ts';
 
 /** Root of every order query key: every transition invalidates it (and the header's waiting count). */
@@ -23,26 +21,6 @@ export const useFilterOptions = () =>
     queryFn: () => callContract(orderApi.filterOptions, {}, { quiet: true, silentError: true }),
     staleTime: 60_000,
   });
-
-/** Select options; the shop is named when the choices span several shops. */
-export function optionsOf(list: FilterOption[] | undefined) {
-  const several = new Set((list ?? []).map((x) => x.shopId)).size > 1;
-  return (list ?? []).map((x) => ({ label: several ? `${x.name}（${x.shopName}）` : x.name, value: x.id }));
-}
-
-/** A search-form select of the caller's employees or goods (orders, reviews), with the list's loading/error states. */
-export function filterField(query: ReturnType<typeof useFilterOptions>, of: 'employees' | 'goods'): SearchField {
-  return of === 'employees'
-    ? {
-        name: 'employeeId',
-        label: '服务人员',
-        type: 'select',
-        width: 200,
-        options: optionsOf(query.data?.employees),
-        query,
-      }
-    : { name: 'goodsId', label: '商品', type: 'select', width: 200, options: optionsOf(query.data?.goods), query };
-}
 
 export const exportOrders = (filters: Omit<BodyInputOf<typeof orderApi.export>, 'format'>) =>
   downloadContract(orderApi.export, { body: { ...filters, format: 'xlsx' } }, '订单.xlsx');

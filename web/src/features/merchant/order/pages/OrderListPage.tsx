@@ -11,7 +11,8 @@ import { useOrderEvents } from '../../../../components/order-badge/order-stream.
 import { Auth } from '../../../../lib/access.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
 import { initPcQuery } from '../../../../lib/queries.ts';
-import { exportOrders, getOrderPage, filterField, orderKeys, useFilterOptions } from '../api/order.ts';
+import { filterField } from '../../../../components/data-table/owner-filter-field.ts';
+import { exportOrders, getOrderPage, orderKeys, useFilterOptions } from '../api/order.ts';
 import { AssignModal } from '../components/AssignModal.tsx';
 import { CancelModal } from '../components/CancelModal.tsx';
 import { type OrderDialog, OrderActions } from '../components/OrderActions.tsx';

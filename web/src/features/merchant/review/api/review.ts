@@ -1,6 +1,7 @@
+import { orderApi } from '@jz/contracts/api/order';
 import { reviewApi } from '@jz/contracts/api/review';
 import type { BodyInputOf, QueryInputOf } from '@jz/contracts/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callContract } from '../../../../lib/contract-client.ts';
 
 export const reviewKeys = { all: ['merchant', 'review'] as const };
@@ -15,3 +16,11 @@ export function useReply() {
     onSuccess: () => qc.invalidateQueries({ queryKey: reviewKeys.all }),
   });
 }
+
+/** The employees and goods of the caller's shops, for the 商品 / 服务人员 filters (the order filter-options call). */
+export const useFilterOptions = () =>
+  useQuery({
+    queryKey: ['merchant', 'order', 'filter-options'],
+    queryFn: () => callContract(orderApi.filterOptions, {}, { quiet: true, silentError: true }),
+    staleTime: 60_000,
+  });

@@ -9,8 +9,8 @@ import { fileUrl } from '../../../../components/upload/index.ts';
 import { Auth } from '../../../../lib/access.tsx';
 import { initPcQuery } from '../../../../lib/queries.ts';
 import { zodRule } from '../../../../lib/zod-rule.ts';
-import { filterField, useFilterOptions } from '../../order/api/order.ts';
-import { getReviewPage, reviewKeys, useReply } from '../api/review.ts';
+import { filterField } from '../../../../components/data-table/owner-filter-field.ts';
+import { getReviewPage, reviewKeys, useFilterOptions, useReply } from '../api/review.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
 import { shopSearchField } from '../../../../components/data-table/shop-search-field.ts';
 
