@@ -187,10 +187,14 @@ const unwrap = <T>(p: Promise<HttpResponse>) => p.then((r) => (r.data as ApiResu
 
 /** GET and DELETE take query parameters; POST and PUT take form-encoded bodies (spec §7). */
 export const api = {
-  get: <T>(url: string, params?: object, jz?: CallOptions) => unwrap<T>(http.get(url, { params, jz })),
-  del: <T = null>(url: string, params?: object, jz?: CallOptions) => unwrap<T>(http.delete(url, { params, jz })),
-  post: <T = null>(url: string, data?: object, jz?: CallOptions) => unwrap<T>(http.post(url, data ?? {}, { jz })),
-  put: <T = null>(url: string, data?: object, jz?: CallOptions) => unwrap<T>(http.put(url, data ?? {}, { jz })),
+  get: <T>(url: string, params?: object, jz?: CallOptions, headers?: Record<string, string>) =>
+    unwrap<T>(http.get(url, { params, jz, headers })),
+  del: <T = null>(url: string, params?: object, jz?: CallOptions, headers?: Record<string, string>) =>
+    unwrap<T>(http.delete(url, { params, jz, headers })),
+  post: <T = null>(url: string, data?: object, jz?: CallOptions, headers?: Record<string, string>) =>
+    unwrap<T>(http.post(url, data ?? {}, { jz, headers })),
+  put: <T = null>(url: string, data?: object, jz?: CallOptions, headers?: Record<string, string>) =>
+    unwrap<T>(http.put(url, data ?? {}, { jz, headers })),
 };
 
 /** spec §8 download rules: a JSON body instead of a file is an envelope refusal. */

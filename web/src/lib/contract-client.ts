@@ -13,7 +13,10 @@ type Part<K extends string, V> = [V] extends [undefined] ? { [P in K]?: undefine
 /** The request parts a contract takes, as the caller sends them (params fill the path, query the URL, body the form). */
 export type CallInput<C extends AnyContract> = Part<'params', ParamsInputOf<C>> &
   Part<'query', QueryInputOf<C>> &
-  Part<'body', BodyInputOf<C>>;
+  Part<'body', BodyInputOf<C>> & {
+    /** Request headers beyond the client's own (e.g. the withdrawal's Idempotency-Key). */
+    headers?: Record<string, string>;
+  };
 
 /** The path of a call below the client's `/tmpl` base, with its parameters filled in. */
 export const contractUrl = <C extends AnyContract>(c: C, params?: ParamsInputOf<C>) =>
@@ -25,17 +28,16 @@ export const contractUrl = <C extends AnyContract>(c: C, params?: ParamsInputOf<
  */
 export function callContract<C extends AnyContract>(c: C, input: CallInput<C>, jz?: CallOptions): Promise<ResultOf<C>> {
   const url = contractUrl(c, input.params);
-  const query = input.query as object | undefined;
-  const body = input.body as object | undefined;
+  const { query, body, headers } = input as { query?: object; body?: object; headers?: Record<string, string> };
   switch (c.method) {
     case 'GET':
-      return api.get<ResultOf<C>>(url, query, jz);
+      return api.get<ResultOf<C>>(url, query, jz, headers);
     case 'DELETE':
-      return api.del<ResultOf<C>>(url, query, jz);
+      return api.del<ResultOf<C>>(url, query, jz, headers);
     case 'POST':
-      return api.post<ResultOf<C>>(url, body, jz);
+      return api.post<ResultOf<C>>(url, body, jz, headers);
     case 'PUT':
-      return api.put<ResultOf<C>>(url, body, jz);
+      return api.put<ResultOf<C>>(url, body, jz, headers);
   }
 }
 

@@ -1,9 +1,8 @@
 import { financeApi } from '@jz/contracts/api/finance';
 import { bankCardApi, withdrawApi } from '@jz/contracts/api/withdraw';
-import type { BodyInputOf, QueryInputOf, ResultOf } from '@jz/contracts/contract';
+import type { BodyInputOf, QueryInputOf } from '@jz/contracts/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../../lib/api-client.ts';
-import { callContract, contractUrl, downloadContract } from '../../../../lib/contract-client.ts';
+import { callContract, downloadContract } from '../../../../lib/contract-client.ts';
 
 /** Every finance query key starts here: a withdrawal or a card change invalidates them all (figures move together). */
 export const financeKeys = {
@@ -79,15 +78,8 @@ export function useFinanceMutations() {
   const done = () => qc.invalidateQueries({ queryKey: financeKeys.all });
   return {
     withdraw: useMutation({
-      // The header is not part of the contract's body: the call goes through the client with the contract's path.
-      mutationFn: (v: BodyInputOf<typeof withdrawApi.add> & { idempotencyKey: string }) =>
-        http
-          .post(
-            contractUrl(withdrawApi.add),
-            { amount: v.amount, bankCardId: v.bankCardId, smsCode: v.smsCode },
-            { headers: { 'Idempotency-Key': v.idempotencyKey } },
-          )
-          .then((r) => r.data.result as ResultOf<typeof withdrawApi.add>),
+      mutationFn: ({ idempotencyKey, ...body }: BodyInputOf<typeof withdrawApi.add> & { idempotencyKey: string }) =>
+        callContract(withdrawApi.add, { body, headers: { 'Idempotency-Key': idempotencyKey } }),
       onSuccess: done,
     }),
     bind: useMutation({
