@@ -5,7 +5,7 @@ import type { DataNode } from 'antd/es/tree';
 import { useEffect, useMemo, useState } from 'react';
 import { zodRule } from '../../../../lib/zod-rule.ts';
 import { checkedLeaves, leafIds, toSave } from '../../../../lib/menu-checks.ts';
-import { useGrantTree, useSaveRole } from '../api/subaccounts.ts';
+import { useGrantTree, useSaveRole } from '../api/subaccount.ts';
 
 const s = merchantRoleAddBody.shape;
 const TYPE = { CAIDAN: '目录', ZICAIDAN: '页面', ANNIU: '按钮' } as const;

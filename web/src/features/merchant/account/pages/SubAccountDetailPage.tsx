@@ -6,7 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useConfirm } from '../../../../components/confirm.ts';
 import { Auth } from '../../../../lib/access.tsx';
 import { zodRule } from '../../../../lib/zod-rule.ts';
-import { useSubDetail, useSubRePassword, useSubStatus } from '../api/subaccounts.ts';
+import { useSubDetail, useSubRePassword, useSubStatus } from '../api/subaccount.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
 import { ipPlace } from '../lib/sign-in.ts';
 import { pagePath } from '../../../../lib/page-registry.ts';

@@ -7,7 +7,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { hasPerm } from '../../../../lib/access.tsx';
 import { zodRule } from '../../../../lib/zod-rule.ts';
 import { useMyAccount } from '../api/account.ts';
-import { type SubInput, useRoles, useSaveSub, useSubDetail, useSubShops } from '../api/subaccounts.ts';
+import { type SubInput, useRoles, useSaveSub, useSubDetail, useSubShops } from '../api/subaccount.ts';
 import { pagePath } from '../../../../lib/page-registry.ts';
 
 interface Values {

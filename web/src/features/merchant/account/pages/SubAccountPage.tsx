@@ -10,7 +10,7 @@ import { EmptyAction } from '../../../../components/EmptyAction.tsx';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
 import { StatusSwitch } from '../../../../components/StatusSwitch.tsx';
 import { Auth, hasPerm } from '../../../../lib/access.tsx';
-import { getSubPage, subKeys, useDeleteRole, useDeleteSubs, useRoles, useSubStatus } from '../api/subaccounts.ts';
+import { getSubPage, subKeys, useDeleteRole, useDeleteSubs, useRoles, useSubStatus } from '../api/subaccount.ts';
 import { MerchantRoleForm } from '../components/MerchantRoleForm.tsx';
 import { formatDateTime } from '../../../../lib/format.ts';
 import { pagePath } from '../../../../lib/page-registry.ts';

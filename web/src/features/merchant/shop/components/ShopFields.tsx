@@ -18,7 +18,7 @@ import { RichTextEditor } from '../../../../components/rich-text/RichTextEditor.
 import { FileUpload, ImageUpload } from '../../../../components/upload/index.ts';
 import { zodRule } from '../../../../lib/zod-rule.ts';
 import { fuwuTreeData, useFuwuSelectTree } from '../api/fuwu.ts';
-import type { ShopInput } from '../api/shops.ts';
+import type { ShopInput } from '../api/shop.ts';
 
 /** The form's own shape: region as one cascader value, hours as a time range. */
 export interface ShopFormValues {

@@ -2,7 +2,7 @@ import { Form, Modal } from 'antd';
 import { useEffect } from 'react';
 import type { ShopInfo } from '@jz/contracts/shop';
 import { fromFormValues, ShopFields, type ShopFormValues, toFormValues } from './ShopFields.tsx';
-import type { ShopInput } from '../api/shops.ts';
+import type { ShopInput } from '../api/shop.ts';
 import { useSubmitting } from '../../../../lib/use-long-action.ts';
 
 /** Add or edit a shop's essentials in a dialog (店铺管理 / 分店管理); the full record is edited on 店铺信息. */

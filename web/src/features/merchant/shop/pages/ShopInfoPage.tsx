@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { hasPerm } from '../../../../lib/access.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
-import { useCurrentShop, useShopMutations, useShopSetting } from '../api/shops.ts';
+import { useCurrentShop, useShopMutations, useShopSetting } from '../api/shop.ts';
 import { fromFormValues, ShopFields, type ShopFormValues, toFormValues } from '../components/ShopFields.tsx';
 import { fileUrl } from '../../../../components/upload/index.ts';
 import { formatDateTime } from '../../../../lib/format.ts';

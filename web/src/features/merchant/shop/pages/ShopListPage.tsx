@@ -10,7 +10,7 @@ import { DataTable } from '../../../../components/data-table/DataTable.tsx';
 import { RowAction } from '../../../../components/RowAction.tsx';
 import { Auth } from '../../../../lib/access.tsx';
 import { initPcQuery } from '../../../../lib/queries.ts';
-import { getShopPage, shopKeys, useShopMutations } from '../api/shops.ts';
+import { getShopPage, shopKeys, useShopMutations } from '../api/shop.ts';
 import { shopColumns } from '../components/ShopColumns.tsx';
 import { ShopFormModal } from '../components/ShopFormModal.tsx';
 import { useSubmitting } from '../../../../lib/use-long-action.ts';

@@ -8,7 +8,7 @@ import { useAlert, useConfirm } from '../../../../components/confirm.ts';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
 import { Auth, hasPerm } from '../../../../lib/access.tsx';
 import { zodRule } from '../../../../lib/zod-rule.ts';
-import { broadcastKeys, getBroadcastPage, merchantOptionsQuery, useSendBroadcast } from '../api/broadcasts.ts';
+import { broadcastKeys, getBroadcastPage, merchantOptionsQuery, useSendBroadcast } from '../api/broadcast.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
 
 const s = broadcastBody.shape;
