@@ -2,7 +2,6 @@ import { SUPER_PERM } from '@jz/contracts/menu';
 import type { DB } from '../db/client.ts';
 import type { AuthUser } from '../plugins/auth.ts';
 import { forbidden } from './errors.ts';
-import { allowedShopsOf } from './tenant.ts';
 
 /**
  * Delegated authority: the one rule every user-management call goes through (merchant sub-accounts and roles, the
@@ -34,9 +33,12 @@ export interface Authority {
   rights: Rights;
 }
 
-/** The caller's authority, from the signed-in user (codes as loaded for this request) and its shop limit. */
-export async function authorityOf(db: DB, user: AuthUser): Promise<Authority> {
-  const shops = user.userType === 'merchant' ? await allowedShopsOf(db, user) : null;
+/**
+ * The caller's authority, from the signed-in user: codes and shop limit as loaded for this request (plugins/auth.ts,
+ * cached by the user's auth version, so never older than the last change).
+ */
+export async function authorityOf(_db: DB, user: AuthUser): Promise<Authority> {
+  const shops = user.userType === 'merchant' ? user.allowedShopIds : null;
   return {
     userId: user.id,
     userType: user.userType,

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { DB } from '../db/client.ts';
 import { type AuthUser, currentUser } from '../plugins/auth.ts';
+import type { ShopRef } from './access.ts';
 import { business, forbidden } from './errors.ts';
 
 export interface Tenant {
@@ -65,10 +66,12 @@ export const shopAllowed = (t: Pick<Tenant, 'allowedShopIds'>, shopId: number) =
  * ("无权操作该店铺") on every merchant call; setting the limit moves its current shop inside, and 切换店铺 only
  * offers / accepts allowed shops, so this only fires when something bypassed those.
  */
-export async function tenantOf(db: DB, req: FastifyRequest): Promise<Tenant> {
+export async function tenantOf(_db: DB, req: FastifyRequest): Promise<Tenant> {
   const user = currentUser(req);
   if (user.userType !== 'merchant' || !user.merchantId) throw forbidden('仅商家账号可使用此功能');
-  const allowedShopIds = await allowedShopsOf(db, user);
+  // The shop limit and the merchant's shops come with the caller (plugins/auth.ts: cached by its auth version,
+  // which every change to them raises), so the scope costs no query.
+  const allowedShopIds = user.allowedShopIds;
   if (allowedShopIds) {
     if (user.currentShopId && !allowedShopIds.includes(user.currentShopId)) throw forbidden('无权操作该店铺');
     assertRequestedShops(req, allowedShopIds);
@@ -76,7 +79,7 @@ export async function tenantOf(db: DB, req: FastifyRequest): Promise<Tenant> {
   return {
     user,
     merchantId: user.merchantId,
-    shopId: await currentShopId(db, user.merchantId, user.currentShopId, allowedShopIds),
+    shopId: pickCurrentShop(user.merchantShops, user.currentShopId, allowedShopIds),
     allowedShopIds,
   };
 }
@@ -119,6 +122,11 @@ export async function currentShopId(
     .where('merchantId', '=', merchantId)
     .orderBy('id')
     .execute();
+  return pickCurrentShop(all, stored, allowed);
+}
+
+/** currentShopId over a known list of the merchant's shops (ordered by id). */
+export function pickCurrentShop(all: readonly ShopRef[], stored: number | null, allowed: number[] | null) {
   const shops = allowed ? all.filter((s) => allowed.includes(s.id)) : all;
   if (stored && shops.some((s) => s.id === stored)) return stored;
   return (shops.find((s) => s.parentId === null) ?? shops[0])?.id ?? null;

@@ -1,12 +1,13 @@
 import { CLIENT_ID } from '@jz/contracts/auth';
 import { SUPER_PERM } from '@jz/contracts/menu';
 import { sql } from 'kysely';
+import { type Access, accessOf, permsOf } from '../lib/access.ts';
 import { sha256 } from '../lib/crypto.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 import { nowIso } from '../lib/time.ts';
 import type { App } from '../lib/app-type.ts';
 
-export interface AuthUser {
+export interface AuthUser extends Access {
   id: number;
   sessionId: number;
   userType: 'platform' | 'merchant';
@@ -16,7 +17,8 @@ export interface AuthUser {
   nickName: string;
   phone: string;
   currentShopId: number | null;
-  perms: Set<string>;
+  /** The version its cached access was loaded at (lib/access.ts). */
+  authVersion: number;
 }
 
 declare module 'fastify' {
@@ -55,7 +57,12 @@ export function bearerToken(header: string | undefined) {
   return m?.[1];
 }
 
-/** Loads the signed-in user behind a token; undefined when the token is unknown, revoked, expired or the user is off. */
+/**
+ * Loads the signed-in user behind a token; undefined when the token is unknown, revoked, expired or the user is off.
+ * One query per request (session + user row with its auth version); permissions and shop scope come from the
+ * in-process cache keyed by that version (lib/access.ts), so a sign-out, a disabled user or a changed grant is seen at
+ * the very next request on every instance.
+ */
 export async function resolveToken(app: App, token: string): Promise<AuthUser | undefined> {
   const db = app.db;
   const row = await db
@@ -71,6 +78,8 @@ export async function resolveToken(app: App, token: string): Promise<AuthUser | 
       'user.nickName',
       'user.phone',
       'user.currentShopId',
+      'user.allShops',
+      'user.authVersion',
     ])
     .where('session.tokenHash', '=', sha256(token))
     .where('session.revokedAt', 'is', null)
@@ -78,32 +87,18 @@ export async function resolveToken(app: App, token: string): Promise<AuthUser | 
     .where('user.status', '=', 0)
     .executeTakeFirst();
   if (!row) return undefined;
-  return { ...row, isOwner: row.isOwner === 1, perms: await loadPerms(app, row.id) };
+  const { allShops: _allShops, ...user } = row;
+  const isOwner = row.isOwner === 1;
+  const access = await accessOf(db, { ...row, isOwner });
+  return { ...user, isOwner, ...access };
 }
 
-/** The permission codes a user holds through its enabled roles and enabled menus; `super` for the super-admin role. */
+/** The permission codes a user holds (read now, not cached: for other users than the caller). */
 export async function loadPerms(app: App, userId: number): Promise<Set<string>> {
   return permsOf(app.db, userId);
 }
 
-/** loadPerms on a database handle (a transaction included). */
-export async function permsOf(db: App['db'], userId: number): Promise<Set<string>> {
-  const rows = await db
-    .selectFrom('userRole')
-    .innerJoin('role', 'role.id', 'userRole.roleId')
-    .leftJoin('roleMenu', 'roleMenu.roleId', 'role.id')
-    .leftJoin('menu', (j) => j.onRef('menu.id', '=', 'roleMenu.menuId').on('menu.status', '=', 0))
-    .select(['role.code', 'menu.perms'])
-    .where('userRole.userId', '=', userId)
-    .where('role.status', '=', 0)
-    .execute();
-  const perms = new Set<string>();
-  for (const r of rows) {
-    if (r.code === SUPER_PERM) perms.add(SUPER_PERM);
-    if (r.perms) for (const p of r.perms.split(',')) perms.add(p.trim());
-  }
-  return perms;
-}
+export { permsOf };
 
 /**
  * One hook enforces what each route declares in `config`: public, signedIn or perm. A route under /tmpl/api that
