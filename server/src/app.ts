@@ -16,6 +16,8 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { rateLimited } from './lib/errors.ts';
+import { batchedStdout } from './lib/log-stream.ts';
+import { registerRequestLog } from './lib/request-log.ts';
 import { type DB, type DbHandle, openDb } from './db/client.ts';
 import { createSmsGateway, type SmsGateway } from './modules/auth/sms/gateway.ts';
 import { discoverModules } from './modules/discover.ts';
@@ -63,7 +65,12 @@ export function openConfiguredDb(config: Config): DbHandle {
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<App> {
   const handle = opts.db ?? openConfiguredDb(config);
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.LOG_LEVEL, redact: ['req.headers.authorization'] },
+    logger:
+      opts.logger === false
+        ? false
+        : { level: config.LOG_LEVEL, redact: ['req.headers.authorization'], stream: batchedStdout() },
+    // One line per request (lib/request-log.ts) instead of fastify's two.
+    disableRequestLogging: true,
     bodyLimit: 1024 * 1024,
     trustProxy: config.TRUST_PROXY === 'true',
     // The id of every log line of a request (reqId) and of its answer's x-request-id header: the caller's (or the
@@ -92,6 +99,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorate('sms', opts.sms ?? createSmsGateway(config, app.log));
   app.decorate('routeCatalogue', []);
   if (!opts.db) app.addHook('onClose', () => handle.close());
+  if (opts.logger !== false) registerRequestLog(app);
 
   // On the raw response, so answers written past fastify (the event streams) carry it too; first, so a 429 does.
   app.addHook('onRequest', (req, reply, done) => {
