@@ -93,7 +93,7 @@ test('platform admin imports a table, edits its columns, previews, downloads the
     .getByRole('button', { name: '预览' })
     .click();
   const preview = page.getByRole('dialog', { name: /代码预览/ });
-  await expect(preview.getByRole('tab')).toHaveCount(12);
+  await expect(preview.getByRole('tab')).toHaveCount(13);
   await expect(preview.getByTestId('gen-code').first()).toContainText(`createTable('${TABLE}').ifNotExists()`);
   const formTab = preview.getByRole('tab', { name: /Form\.tsx$/ });
   await formTab.click();
@@ -108,7 +108,7 @@ test('platform admin imports a table, edits its columns, previews, downloads the
   expect(download.suggestedFilename()).toBe(`E2E演示_${TABLE}.zip`);
   const zip = unzipSync(new Uint8Array(readFileSync(await download.path())));
   const names = Object.keys(zip);
-  expect(names).toHaveLength(12);
+  expect(names).toHaveLength(13);
   expect(names).toContain(`server/test/${TABLE.replace(/_/g, '-')}.test.ts`);
   const migration = names.find((n) => n.includes('/migrations/'))!;
   expect(strFromU8(zip[migration])).toContain(`createTable('${TABLE}').ifNotExists()`);
