@@ -6,7 +6,7 @@ import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import { Redis } from 'ioredis';
 import {
   jsonSchemaTransform,
@@ -70,7 +70,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         ? false
         : { level: config.LOG_LEVEL, redact: ['req.headers.authorization'], stream: batchedStdout() },
     // One line per request (lib/request-log.ts) instead of fastify's two.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     trustProxy: config.TRUST_PROXY === 'true',
     // The id of every log line of a request (reqId) and of its answer's x-request-id header: the caller's (or the

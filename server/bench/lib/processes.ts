@@ -3,11 +3,16 @@
  * through /proc, and never left behind (a hard time limit kills them all).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/**
+ * The server/ folder whose src/main.ts a benchmark starts: this checkout's, or BENCH_SERVER_DIR (e.g. an older commit
+ * unpacked with `git archive`, for a before/after run driven by the same benchmark code).
+ */
+export const benchedServerDir = process.env.BENCH_SERVER_DIR ? path.resolve(process.env.BENCH_SERVER_DIR) : serverDir;
 export const HEALTH = '/tmpl/api/health';
 
 const children = new Set<ChildProcess>();
@@ -41,12 +46,20 @@ export interface Child {
   output: () => string;
 }
 
-/** Starts `node <args>` in `cwd` (default: server/) with output kept for error messages. */
-export function start(args: string[], env: Record<string, string | undefined>, cwd = serverDir): Child {
+/**
+ * Starts `node <args>` in `cwd` (default: server/) with output kept for error messages. `logFile`: stdout goes to that
+ * file instead (a server logging every request under load would otherwise fill this process's memory and CPU).
+ */
+export function start(
+  args: string[],
+  env: Record<string, string | undefined>,
+  cwd = serverDir,
+  logFile?: string,
+): Child {
   const child = spawn(process.execPath, args, {
     cwd,
     env: childEnv(env),
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', logFile ? openSync(logFile, 'w') : 'pipe', 'pipe'],
   });
   children.add(child);
   let output = '';
@@ -57,7 +70,15 @@ export function start(args: string[], env: Record<string, string | undefined>, c
     output += d;
   });
   child.on('exit', () => children.delete(child));
-  return { child, output: () => output };
+  return { child, output: () => output + (logFile ? tail(logFile) : '') };
+}
+
+function tail(file: string) {
+  try {
+    return readFileSync(file, 'utf8').slice(-2000);
+  } catch {
+    return '';
+  }
 }
 
 /** SIGTERM, then SIGKILL after 10 s. */
