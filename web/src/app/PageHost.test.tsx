@@ -46,20 +46,21 @@ function at(path: string) {
 }
 
 describe('dynamic routes from the menu tree (spec §2)', () => {
-  it('a menu page whose component key is not in the registry says so, naming the menu and the key', () => {
+  it('a menu page whose component key is not in the registry says so, naming the menu and the key', async () => {
     at('/legacy/report');
-    expect(screen.getByText('页面组件未注册')).toBeInTheDocument();
+    // The Result's code loads when one is shown (components/result/LazyResult.tsx).
+    expect(await screen.findByText('页面组件未注册')).toBeInTheDocument();
     expect(screen.getByText(/菜单「旧报表」指向的组件「legacy\/report-old」不存在/)).toBeInTheDocument();
   });
 
-  it('a menu page without a component key says so too', () => {
+  it('a menu page without a component key says so too', async () => {
     at('/legacy/blank');
-    expect(screen.getByText(/菜单「空组件」指向的组件「（空）」不存在/)).toBeInTheDocument();
+    expect(await screen.findByText(/菜单「空组件」指向的组件「（空）」不存在/)).toBeInTheDocument();
   });
 
-  it('an address no menu names is 页面不存在 with a way home', () => {
+  it('an address no menu names is 页面不存在 with a way home', async () => {
     at('/nowhere');
-    expect(screen.getByText('页面不存在')).toBeInTheDocument();
+    expect(await screen.findByText('页面不存在')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /返回首页/ })).toBeInTheDocument();
   });
 });

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Result, Spin } from 'antd';
+import { Button, Spin } from 'antd';
 import { Suspense } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { PageHeader } from '../components/PageHeader.tsx';
+import { LazyResult } from '../components/result/LazyResult.tsx';
 import { hasPerm } from '../lib/access.tsx';
 import { menuQuery } from '../lib/queries.ts';
 import { leaves } from '../lib/menu-tree.ts';
@@ -16,7 +17,7 @@ export function PageView({ page }: { page: PageDef }) {
     return (
       <>
         <PageHeader page={page} />
-        <Result
+        <LazyResult
           status="403"
           title="没有访问权限"
           subTitle={`您没有「${page.title}」的访问权限，请联系管理员。`}
@@ -54,7 +55,7 @@ export function DynamicRoute() {
     const page = item.component ? pageByKey.get(item.component) : undefined;
     if (page) return <PageView page={page} />;
     return (
-      <Result
+      <LazyResult
         status="warning"
         title="页面组件未注册"
         subTitle={`菜单「${item.name}」指向的组件「${item.component ?? '（空）'}」不存在，请在菜单管理中修正。`}
@@ -62,7 +63,7 @@ export function DynamicRoute() {
     );
   }
   return (
-    <Result
+    <LazyResult
       status="404"
       title="页面不存在"
       subTitle={`找不到 ${pathname}`}

@@ -1,4 +1,5 @@
-import { Button, Result } from 'antd';
+import { CloseCircleFilled } from '@ant-design/icons';
+import { Button, Flex } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../lib/api-client.ts';
@@ -34,24 +35,26 @@ export function SessionGate({ children }: { children: ReactNode }) {
     };
   }, [pathname, attempt, navigate]);
 
+  // Plain markup in the look of antd's Result (as ChunkErrorBoundary): this shows when the network or the server
+  // failed, so it must not wait for a chunk of its own, and Result's illustrations stay out of every route's frame.
   if (failed)
     return (
-      <Result
-        status="error"
-        title="加载失败"
-        subTitle={failed instanceof Error && failed.message ? failed.message : '店铺数据未能加载，请重试。'}
-        extra={
-          <Button
-            type="primary"
-            onClick={() => {
-              setFailed(null);
-              setAttempt((n) => n + 1);
-            }}
-          >
-            重试
-          </Button>
-        }
-      />
+      <Flex vertical align="center" gap={16} style={{ padding: '48px 32px', textAlign: 'center' }} role="alert">
+        <CloseCircleFilled style={{ fontSize: 72, color: '#cf1322' }} />
+        <h3 style={{ margin: 0, fontSize: 24, fontWeight: 500, color: 'rgba(0, 0, 0, 0.88)' }}>加载失败</h3>
+        <p style={{ margin: 0, color: 'rgba(0, 0, 0, 0.65)' }}>
+          {failed instanceof Error && failed.message ? failed.message : '店铺数据未能加载，请重试。'}
+        </p>
+        <Button
+          type="primary"
+          onClick={() => {
+            setFailed(null);
+            setAttempt((n) => n + 1);
+          }}
+        >
+          重试
+        </Button>
+      </Flex>
     );
   if (!ready) return <FullScreenSpin />;
   return children;

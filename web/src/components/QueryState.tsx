@@ -1,6 +1,7 @@
 import { Code } from '@jz/contracts/envelope';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Button, Empty, Result, Skeleton, Typography } from 'antd';
+import { Button, Empty, Skeleton, Typography } from 'antd';
+import { LazyResult } from './result/LazyResult.tsx';
 import type { ReactNode } from 'react';
 
 /** The part of a useQuery result the states need (so a list of queries or a hand-made object also fits). */
@@ -23,7 +24,7 @@ export function QueryError({ error, onRetry, compact }: { error: unknown; onRetr
         {retry}
       </Empty>
     );
-  return <Result status="error" title="数据加载失败" subTitle={detail} extra={retry} />;
+  return <LazyResult status="error" title="数据加载失败" subTitle={detail} extra={retry} />;
 }
 
 /** A NOT_FOUND (2002) refusal (the record does not exist): a 404 page, not a 重试 that can never succeed. */

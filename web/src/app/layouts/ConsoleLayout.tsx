@@ -1,4 +1,3 @@
-import '@jz/contracts/zod-locale';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { App as AntApp, Layout, Spin } from 'antd';
 import dayjs from 'dayjs';
@@ -15,8 +14,9 @@ import { SessionGate } from '../SessionGate.tsx';
 import { HeaderBar } from './HeaderBar.tsx';
 import { Sidebar } from './Sidebar.tsx';
 
-// Only the console needs these, so they load with its chunk, not with /login: dates (pickers, tables) in Chinese,
-// zod's Chinese messages (form rules built from the contracts), and the query cache, cleared at the next sign-in.
+// Only the console needs these, so they load with its chunk, not with /login: dates (pickers, tables) in Chinese and
+// the query cache, cleared at the next sign-in. zod's Chinese messages load with zod itself (zodChineseMessages in
+// vite.config.ts).
 dayjs.locale('zh-cn');
 onSessionReset(() => queryClient.clear());
 

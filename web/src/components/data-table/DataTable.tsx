@@ -1,7 +1,8 @@
 import type { Page } from '@jz/contracts/envelope';
 import { PAGE_SIZES } from '@jz/contracts/envelope';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Empty, Result, Space, Table } from 'antd';
+import { Button, Card, Empty, Space, Table } from 'antd';
+import { LazyResult } from '../result/LazyResult.tsx';
 import type { ColumnsType } from 'antd/es/table';
 import { type Key, type ReactNode, startTransition, useEffect, useRef, useState } from 'react';
 import { type SearchField, SearchForm } from './SearchForm.tsx';
@@ -104,7 +105,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
         </Space>
       )}
       {q.isError && !q.data ? (
-        <Result
+        <LazyResult
           status="error"
           title="数据加载失败"
           subTitle={(q.error as Error).message}

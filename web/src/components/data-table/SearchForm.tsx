@@ -1,10 +1,20 @@
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
+import { Button, Form, Input, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useDict } from '../../lib/dict.tsx';
 import { toApiDate } from '../../lib/format.ts';
 import type { QueryLike } from '../QueryState.tsx';
+import { lazyWidget } from '../lazy-widget.tsx';
 import { selectStates } from '../select-states.tsx';
+
+// Only the lists with a date filter download the picker, after they paint; its box keeps the form from shifting.
+const DateRange = lazyWidget(
+  () => import('./DateRange.tsx'),
+  (m) => m.DateRange,
+  (p: { style?: { width: number } }) => (
+    <span style={{ display: 'inline-block', width: p.style?.width, height: 32, verticalAlign: 'middle' }} />
+  ),
+);
 
 export interface SearchField {
   name: string;
@@ -74,7 +84,7 @@ export function SearchForm({
               {...(f.query ? selectStates(f.query, { placeholder: f.placeholder ?? `请选择${f.label}` }) : {})}
             />
           ) : f.type === 'dateRange' ? (
-            <DatePicker.RangePicker style={{ width: f.width ?? 260 }} />
+            <DateRange style={{ width: f.width ?? 260 }} />
           ) : (
             <Input
               allowClear

@@ -13,13 +13,25 @@ import { DictTag } from '../../../../lib/dict.tsx';
 import { initPcQuery } from '../../../../lib/queries.ts';
 import { filterField } from '../../../../components/data-table/owner-filter-field.ts';
 import { exportOrders, getOrderPage, orderKeys, useFilterOptions } from '../api/order.ts';
-import { AssignModal } from '../components/AssignModal.tsx';
-import { CancelModal } from '../components/CancelModal.tsx';
 import { type OrderDialog, OrderActions } from '../components/OrderActions.tsx';
-import { OrderDetailDrawer } from '../components/OrderDetailDrawer.tsx';
 import { yuan } from '../components/money.ts';
 import { formatDateTime, formatShortDateTime } from '../../../../lib/format.ts';
 import { shopSearchField } from '../../../../components/data-table/shop-search-field.ts';
+import { lazyWidget } from '../../../../components/lazy-widget.tsx';
+
+// Opened from a row: their code (descriptions, timeline, map, the cancel form's schema) loads after the list paints.
+const OrderDetailDrawer = lazyWidget(
+  () => import('../components/OrderDetailDrawer.tsx'),
+  (m) => m.OrderDetailDrawer,
+);
+const AssignModal = lazyWidget(
+  () => import('../components/AssignModal.tsx'),
+  (m) => m.AssignModal,
+);
+const CancelModal = lazyWidget(
+  () => import('../components/CancelModal.tsx'),
+  (m) => m.CancelModal,
+);
 
 /**
  * 订单管理 (/dingdanguanli): the orders of the current shop (or all shops), status tabs with counts, search, the
