@@ -36,7 +36,7 @@ const TARGET_INDEX = 250 * KB;
 const TARGET_ROUTE = 350 * KB;
 const TARGET_SCRIPTS = 40;
 // Measured 2026-11-26 (docs/performance-browser.md), ceilings ~3 % above: /login 184.7 KB (so its target, 200 KB, is
-// the ceiling), /index 332.8 KB, largest route 536.8 KB (/dianpuguanli 店铺管理), at most 85 scripts.
+// the ceiling), /index 333.2 KB, largest route 537.3 KB (/dianpuguanli 店铺管理), at most 86 scripts.
 const CEILING_LOGIN = Math.max(TARGET_LOGIN, 190 * KB);
 const CEILING_INDEX = Math.max(TARGET_INDEX, 343 * KB);
 const CEILING_ROUTE = Math.max(TARGET_ROUTE, 553 * KB);
@@ -129,6 +129,11 @@ function consolePages() {
 
 const entry = staticClosure([entryKey]);
 const shell = SHELL_SRC.filter((k) => manifest[k]);
+if (!manifest[SHELL_SRC[0]]) {
+  // Without it every console route would be measured without its frame.
+  console.error(`check-bundle: the console frame (${SHELL_SRC[0]}) is not a chunk of its own in the manifest`);
+  process.exit(2);
+}
 const pageSrcs = new Set([LOGIN_SRC, ...SHELL_SRC, ...consolePages().map((p) => p.src)]);
 
 /** A route's JavaScript: entry + `starts` statically, then whatever they import dynamically (not other pages). */

@@ -83,6 +83,8 @@ const LOGIN = /\/web\/src\/features\/auth\/pages\/LoginPage\.tsx$/;
  */
 function chunkGroup(id: string, ctx: ChunkingContext): string | null {
   if (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'react';
+  // A dynamically imported module keeps a chunk of its own (the manifest, and so check-bundle, finds it by its source).
+  if (ctx.getModuleInfo(id)?.dynamicImporters.length) return null;
   const roots = staticRoots(id, ctx);
   let shell = false;
   for (const r of roots) {
