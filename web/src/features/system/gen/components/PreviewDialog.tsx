@@ -51,7 +51,10 @@ export function PreviewDialog(props: { table: GenTable; onClose: () => void }) {
           size="small"
           items={files.map(([path, text]) => ({
             key: path,
-            label: path.split('/').slice(-2).join('/'),
+            label: shortLabel(
+              path,
+              files.map(([p]) => p),
+            ),
             children: (
               <>
                 <Typography.Paragraph type="secondary" copyable={{ text }} style={{ marginBottom: 8 }}>
@@ -65,4 +68,12 @@ export function PreviewDialog(props: { table: GenTable; onClose: () => void }) {
       )}
     </Modal>
   );
+}
+
+/** A file's last two path segments, or more where two files would read the same (contracts' and the web's api/x.ts). */
+export function shortLabel(path: string, all: string[]) {
+  const tail = (p: string, n: number) => p.split('/').slice(-n).join('/');
+  let n = 2;
+  while (n < path.split('/').length && all.some((p) => p !== path && tail(p, n) === tail(path, n))) n++;
+  return tail(path, n);
 }
