@@ -29,15 +29,17 @@ export const contractUrl = <C extends AnyContract>(c: C, params?: ParamsInputOf<
 export function callContract<C extends AnyContract>(c: C, input: CallInput<C>, jz?: CallOptions): Promise<ResultOf<C>> {
   const url = contractUrl(c, input.params);
   const { query, body, headers } = input as { query?: object; body?: object; headers?: Record<string, string> };
+  // Headers only when the call has some, so a call reads the same as api.get(url, query, jz) to its stand-ins in tests.
+  const extra = headers ? ([headers] as const) : ([] as const);
   switch (c.method) {
     case 'GET':
-      return api.get<ResultOf<C>>(url, query, jz, headers);
+      return api.get<ResultOf<C>>(url, query, jz, ...extra);
     case 'DELETE':
-      return api.del<ResultOf<C>>(url, query, jz, headers);
+      return api.del<ResultOf<C>>(url, query, jz, ...extra);
     case 'POST':
-      return api.post<ResultOf<C>>(url, body, jz, headers);
+      return api.post<ResultOf<C>>(url, body, jz, ...extra);
     case 'PUT':
-      return api.put<ResultOf<C>>(url, body, jz, headers);
+      return api.put<ResultOf<C>>(url, body, jz, ...extra);
   }
 }
 
