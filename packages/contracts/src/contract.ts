@@ -52,6 +52,8 @@ export interface Contract<
   oplog?: { title: string; type: OplogType };
   /** Multipart upload: the body is read by the handler, not by a schema. */
   multipart?: true;
+  /** Keys the spec puts in the envelope beside code/message/result (the uploads' `success`, the editor's errno/data). */
+  envelopeKeys?: z.ZodRawShape;
 }
 
 export type AnyContract = Contract<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined, z.ZodType>;
@@ -98,8 +100,8 @@ export function fillPath(path: string, params: Record<string, unknown> | undefin
 }
 
 /** The envelope around a result schema, as the server's answer schema and the OpenAPI document describe it. */
-export const envelopeOf = <R extends z.ZodType>(result: R) =>
-  z.object({ code: z.number().int(), message: z.string(), result });
+export const envelopeOf = <R extends z.ZodType>(result: R, keys: z.ZodRawShape = {}) =>
+  z.object({ code: z.number().int(), message: z.string(), result, ...keys });
 
 /** Shapes shared by many answers. */
 export const pageOf = <T extends z.ZodType>(row: T) => z.object({ records: z.array(row), total: z.number().int() });

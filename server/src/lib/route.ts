@@ -18,8 +18,11 @@ export type ContractRequest<C extends AnyContract> = FastifyRequest<{
   Body: BodyOf<C>;
 }>;
 
-// A raw contract (file, stream) answers whatever the handler sends; every other one the envelope of its result.
-type Answer<C extends AnyContract> = [NonNullable<C['raw']>] extends [never] ? ApiResult<ResultInputOf<C>> : unknown;
+// A raw contract (file, stream) answers whatever the handler sends; every other one the envelope of its result (plus
+// the contract's `envelopeKeys`), or the reply it already sent itself (a 304, a 503 outside the result schema).
+type Answer<C extends AnyContract> = [NonNullable<C['raw']>] extends [never]
+  ? ApiResult<ResultInputOf<C>> | FastifyReply
+  : unknown;
 
 export type ContractHandler<C extends AnyContract> = (
   req: ContractRequest<C>,
@@ -42,7 +45,7 @@ export function schemaOf(c: AnyContract) {
     ...(c.body && { body: c.body }),
     ...(c.raw
       ? { description: `不返回 JSON 结果（${c.raw.kind}）：${c.raw.why}` }
-      : { response: { 200: envelopeOf(c.result) } }),
+      : { response: { 200: envelopeOf(c.result, c.envelopeKeys) } }),
   };
 }
 

@@ -38,7 +38,7 @@ export function registerHealth(app: App) {
   let migrationsCurrent = false;
   route(app, c.ready, async (req, reply) => {
     const notReady = (message: string, result: object) =>
-      reply.status(503).send({ code: Code.ERROR, message, result: { status: 'not_ready', ...result } }) as never;
+      reply.status(503).send({ code: Code.ERROR, message, result: { status: 'not_ready', ...result } });
     if (app.draining) return notReady('服务正在停止，请稍后再试', { draining: true });
     const { error, ...db } = await checkDatabase(app.db);
     if (error) {
@@ -74,6 +74,6 @@ export function registerHealth(app: App) {
     };
     if (!error) return ok(result, 'ok');
     req.log.warn({ err: error }, 'health: database unavailable');
-    return reply.status(503).send({ code: Code.ERROR, message: '数据库暂时不可用，请稍后再试', result }) as never;
+    return reply.status(503).send({ code: Code.ERROR, message: '数据库暂时不可用，请稍后再试', result });
   });
 }

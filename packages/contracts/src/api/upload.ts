@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { defineContract } from '../contract.ts';
 import { editorUploadResult, uploadResult } from '../upload.ts';
 
@@ -17,6 +18,7 @@ export const uploadApi = {
     oplog,
     multipart: true,
     result: uploadResult,
+    envelopeKeys: { success: z.literal(true) },
   }),
   editor: defineContract({
     method: 'POST',
@@ -26,5 +28,10 @@ export const uploadApi = {
     oplog,
     multipart: true,
     result: editorUploadResult,
+    // The editor reads its own keys: errno 0 and data {url, alt, href}.
+    envelopeKeys: {
+      errno: z.literal(0),
+      data: z.object({ url: z.string(), alt: z.string(), href: z.string() }),
+    },
   }),
 };

@@ -1,26 +1,12 @@
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { uploadApi as c } from '@jz/contracts/api/upload';
-import { type AnyContract, envelopeOf } from '@jz/contracts/contract';
-import type { FastifyReply } from 'fastify';
 import { ok } from '../../../lib/envelope.ts';
 import { route } from '../../../lib/route.ts';
 import { DOWNLOAD_ONLY, STORAGE_KEY, storageOf, UPLOAD_URL_PREFIX, uploadsRoot } from '../../../lib/storage/storage.ts';
 import { currentUser } from '../../../plugins/auth.ts';
 import type { App } from '../../types.ts';
 import { parserLimit, receive, storeUpload, uploadSettings } from './upload.service.ts';
-
-/**
- * The upload answers carry envelope keys besides {code, message, result} (spec §7: `success`; the editor's own
- * errno/data), which the schema serializer would drop: this reply is serialized through the contract's envelope
- * (checked and stripped as any other) with those keys added.
- */
-function withEnvelopeKeys(reply: FastifyReply, contract: AnyContract, keys: Record<string, unknown>) {
-  const envelope = envelopeOf(contract.result);
-  // A reply serializer skips fastify's JSON content type: set it as the schema serializer would.
-  reply.type('application/json; charset=utf-8');
-  reply.serializer((payload) => JSON.stringify({ ...envelope.parse(payload), ...keys }));
-}
 
 /**
  * spec §7 uploads, registered from their contracts (packages/contracts/src/api/upload.ts). Files are served from
@@ -50,18 +36,19 @@ export async function uploadRoutes(app: App) {
     },
   });
 
-  route(app, c.up, async (req, reply) => {
+  route(app, c.up, async (req) => {
     const r = await receive(req, s);
     const result = await storeUpload(app, currentUser(req), r, { s });
-    withEnvelopeKeys(reply, c.up, { success: true });
-    return ok(result, '上传成功');
+    return Object.assign(ok(result, '上传成功'), { success: true });
   });
 
   /** The rich-text editor's upload: images and MP4 video; answers url and name (plus the editor's errno/data). */
-  route(app, c.editor, async (req, reply) => {
+  route(app, c.editor, async (req) => {
     const r = await receive(req, s);
     const u = await storeUpload(app, currentUser(req), r, { s, defaultRoot: 'editor', allowed: ['image', 'video'] });
-    withEnvelopeKeys(reply, c.editor, { errno: 0, data: { url: u.url, alt: u.name, href: u.url } });
-    return ok({ url: u.url, name: u.name, type: u.type }, '上传成功');
+    return Object.assign(ok({ url: u.url, name: u.name, type: u.type }, '上传成功'), {
+      errno: 0,
+      data: { url: u.url, alt: u.name, href: u.url },
+    });
   });
 }
