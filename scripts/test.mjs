@@ -15,13 +15,43 @@ rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 const only = process.argv.slice(2);
 
+// The summary names each failed test with the first line of its error: CI keeps only the tail of the output.
+const firstLine = (text) =>
+  String(text ?? '')
+    .split('\n')
+    .find((l) => l.trim()) ?? '';
 const vitestJson = (file) => {
   const r = JSON.parse(readFileSync(file, 'utf8'));
-  return { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + (r.numTodoTests ?? 0) };
+  const failures = r.testResults.flatMap((f) =>
+    f.assertionResults
+      .filter((a) => a.status === 'failed')
+      .map((a) => `${path.relative(root, f.name)} › ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`)
+      .concat(
+        f.status === 'failed' && !f.assertionResults.length
+          ? [`${path.relative(root, f.name)}: ${firstLine(f.message)}`]
+          : [],
+      ),
+  );
+  return {
+    passed: r.numPassedTests,
+    failed: r.numFailedTests,
+    skipped: r.numPendingTests + (r.numTodoTests ?? 0),
+    failures,
+  };
 };
 const playwrightJson = (file) => {
-  const s = JSON.parse(readFileSync(file, 'utf8')).stats;
-  return { passed: s.expected + s.flaky, failed: s.unexpected, skipped: s.skipped };
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  const failures = [];
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests ?? [])
+        if (t.status === 'unexpected')
+          failures.push(`${spec.file}:${spec.line} › ${spec.title}: ${firstLine(t.results?.at(-1)?.error?.message)}`);
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report.suites ?? []) walk(suite);
+  const s = report.stats;
+  return { passed: s.expected + s.flaky, failed: s.unexpected, skipped: s.skipped, failures };
 };
 
 const steps = [
@@ -79,6 +109,7 @@ const steps = [
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const lines = [];
+const failureLines = [];
 let ok = true;
 for (const s of steps) {
   const t0 = Date.now();
@@ -96,6 +127,7 @@ for (const s of steps) {
       const c = s.result();
       for (const k of Object.keys(totals)) totals[k] += c[k];
       counts = ` ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped`;
+      for (const f of c.failures ?? []) failureLines.push(`  ${s.name}: ${f.slice(0, 300)}`);
     } catch {
       counts = ' (no results file)';
     }
@@ -107,5 +139,6 @@ for (const s of steps) {
   lines.push(`${r.status === 0 ? 'ok  ' : 'FAIL'} ${s.name.padEnd(13)} ${secs.padStart(4)} s${counts}`);
 }
 console.log(`\n━━ summary ━━\n${lines.join('\n')}`);
+if (failureLines.length) console.log(`failed tests:\n${failureLines.join('\n')}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(ok ? 0 : 1);
