@@ -150,7 +150,11 @@ describe('query plans of the hot calls (no full scan of orders or goods)', () =>
     const { queries } = await checkPlans((d) =>
       orders.pageOrders(d, tenant, { pageNum: 1, pageSize: 10, shopId: 'all', orderNo: '2026' } as never),
     );
-    expect(queries.filter((q) => /count\(\*\)/.test(q.sql))).toHaveLength(1);
+    // The recorder also sees each embedded subquery on its own; count the statements that were sent.
+    const text = (sql: string) => sql.replace(/\$\d+/g, '?');
+    const sent = queries.filter((q) => !queries.some((o) => o !== q && text(o.sql).includes(`(${text(q.sql)})`)));
+    expect(sent.filter((q) => /count\(\*\)/.test(q.sql))).toHaveLength(1);
+    expect(sent).toHaveLength(1);
   });
 
   it('a deep page of every shop of the merchant', async () => {

@@ -27,32 +27,37 @@ export const dayEnd = remembered(dayEndIso);
  * Orders per status read from the counters that triggers keep (migration 1301): the order list's tabs and total
  * without counting orders. Only shop and whole-day filters can be answered this way; other filters count orders.
  */
+export function countedByStatusQuery(
+  db: DB,
+  merchantId: number,
+  shopId: number | null,
+  days: { startDate?: string; endDate?: string },
+) {
+  if (days.startDate || days.endDate) {
+    let q = db
+      .selectFrom('orderDayCount')
+      .select(['status', sql<number>`sum(n)`.as('n')])
+      .where('merchantId', '=', merchantId);
+    if (days.startDate) q = q.where('day', '>=', days.startDate);
+    if (days.endDate) q = q.where('day', '<=', days.endDate);
+    if (shopId !== null) q = q.where('shopId', '=', shopId);
+    return q.groupBy('status');
+  }
+  let q = db
+    .selectFrom('orderStatusCount')
+    .select(['status', sql<number>`sum(n)`.as('n')])
+    .where('merchantId', '=', merchantId);
+  if (shopId !== null) q = q.where('shopId', '=', shopId);
+  return q.groupBy('status');
+}
+
 export async function countedByStatus(
   db: DB,
   merchantId: number,
   shopId: number | null,
   days: { startDate?: string; endDate?: string },
 ) {
-  const rows =
-    days.startDate || days.endDate
-      ? await (() => {
-          let q = db
-            .selectFrom('orderDayCount')
-            .select(['status', sql<number>`sum(n)`.as('n')])
-            .where('merchantId', '=', merchantId);
-          if (days.startDate) q = q.where('day', '>=', days.startDate);
-          if (days.endDate) q = q.where('day', '<=', days.endDate);
-          if (shopId !== null) q = q.where('shopId', '=', shopId);
-          return q.groupBy('status').execute();
-        })()
-      : await (() => {
-          let q = db
-            .selectFrom('orderStatusCount')
-            .select(['status', sql<number>`sum(n)`.as('n')])
-            .where('merchantId', '=', merchantId);
-          if (shopId !== null) q = q.where('shopId', '=', shopId);
-          return q.groupBy('status').execute();
-        })();
+  const rows = await countedByStatusQuery(db, merchantId, shopId, days).execute();
   return rows.map((r) => ({ status: r.status, n: Number(r.n) }));
 }
 

@@ -1,8 +1,9 @@
 import { maskPhone } from '@jz/contracts/employee';
-import type { OrderEvent, OrderQuery, OrderStatus, FilterOptions, VerifyHistoryQuery } from '@jz/contracts/order';
+import type { OrderQuery, OrderStatus, FilterOptions, VerifyHistoryQuery } from '@jz/contracts/order';
 import { ORDER_STATUSES } from '@jz/contracts/order';
 import { type SelectQueryBuilder, sql } from 'kysely';
 import type { DB } from '../../../db/client.ts';
+import { isPg } from '../../../db/migration-kit.ts';
 import type { Database } from '../../../db/schema.ts';
 import { notFound, unauthorized } from '../../../lib/errors.ts';
 import { likeContains, paginate } from '../../../lib/paging.ts';
@@ -11,7 +12,7 @@ import { ownRow, ownShopFilter } from '../../../lib/owned.ts';
 import { shopAllowed, type Tenant } from '../../../lib/tenant.ts';
 import { nowIso } from '../../../lib/time.ts';
 import { settlementOfOrder } from '../finance/settlement.service.ts';
-import { countedByStatus, dayEnd, dayStart, seekByDay } from './order-counts.ts';
+import { countedByStatusQuery, dayEnd, dayStart, seekByDay } from './order-counts.ts';
 import './order.tables.ts';
 import '../employee/employee.tables.ts';
 import '../shop/shop.tables.ts';
@@ -112,18 +113,39 @@ export async function pageOrders(db: DB, t: Tenant, f: OrderQuery, opts: { seekF
   // Shop and whole-day filters only: the maintained counters answer (migration 1301); text or employee filters
   // have to count the matching orders.
   const counted = !(f.orderNo || f.customerPhone || f.goodsName || f.employeeId);
-  const countRows = !counted
-    ? await base
-        .select(['serviceOrder.status', sql<number>`count(*)`.as('n')])
-        .groupBy('serviceOrder.status')
-        .execute()
-    : await countedByStatus(db, t.merchantId, shopId, f);
-  const counts: Record<string, number> = { all: 0 };
-  for (const s of ORDER_STATUSES) counts[s] = 0;
-  for (const r of countRows) {
-    counts[r.status] = Number(r.n);
-    counts.all += Number(r.n);
+  const countsQuery = counted
+    ? countedByStatusQuery(db, t.merchantId, shopId, f)
+    : base.select(['serviceOrder.status', sql<number>`count(*)`.as('n')]).groupBy('serviceOrder.status');
+  const pageOf = (pageBase: Q, dir: 'asc' | 'desc', limit: number, skip: number) =>
+    withJoins(
+      db
+        .selectFrom('serviceOrder')
+        .where(
+          'serviceOrder.id',
+          'in',
+          pageBase
+            .select('serviceOrder.id')
+            .orderBy('serviceOrder.createdAt', dir)
+            .orderBy('serviceOrder.id', dir)
+            .limit(limit)
+            .offset(skip),
+        ),
+    )
+      .orderBy('serviceOrder.createdAt', 'desc')
+      .orderBy('serviceOrder.id', 'desc');
+
+  // Page 1 (most calls) needs no total to choose its rows: the counters ride along as one scalar subquery of the page
+  // statement (evaluated once), so the list is one round trip. Only an empty page asks for them on their own.
+  if (f.pageNum === 1) {
+    const rows = await pageOf(listBase, 'desc', f.pageSize, 0)
+      .select(statusCountsJson(db, countsQuery).as('statusCounts'))
+      .execute();
+    const counts = statusCounts(rows.length ? parseCounts(rows[0].statusCounts) : await countsQuery.execute());
+    const total = f.status ? (counts[f.status] ?? 0) : counts.all;
+    return { records: rows.map(({ statusCounts: _, ...r }) => toOrder(r)), total, counts };
   }
+
+  const counts = statusCounts(await countsQuery.execute());
   const total = f.status ? (counts[f.status] ?? 0) : counts.all;
   const offset = (f.pageNum - 1) * f.pageSize;
   // A page past the middle is read from the other end (ascending, a smaller offset): the last page of 100,000 orders
@@ -145,27 +167,32 @@ export async function pageOrders(db: DB, t: Tenant, f: OrderQuery, opts: { seekF
           : listBase.where('serviceOrder.createdAt', '>=', dayStart(seek.day));
     }
   }
-  const records =
-    total > offset
-      ? await withJoins(
-          db
-            .selectFrom('serviceOrder')
-            .where(
-              'serviceOrder.id',
-              'in',
-              pageBase
-                .select('serviceOrder.id')
-                .orderBy('serviceOrder.createdAt', dir)
-                .orderBy('serviceOrder.id', dir)
-                .limit(limit)
-                .offset(skip),
-            ),
-        )
-          .orderBy('serviceOrder.createdAt', 'desc')
-          .orderBy('serviceOrder.id', 'desc')
-          .execute()
-      : [];
+  const records = total > offset ? await pageOf(pageBase, dir, limit, skip).execute() : [];
   return { records: records.map(toOrder), total, counts };
+}
+
+/** Counts per status (the tabs) with every status present, and `all`. */
+function statusCounts(rows: { status: number; n: number | string }[]) {
+  const counts: Record<string, number> = { all: 0 };
+  for (const s of ORDER_STATUSES) counts[s] = 0;
+  for (const r of rows) {
+    counts[r.status] = Number(r.n);
+    counts.all += Number(r.n);
+  }
+  return counts;
+}
+
+/** The (status, n) rows as one JSON object {status: n}: a scalar subquery both databases evaluate once. */
+function statusCountsJson(db: DB, counts: SelectQueryBuilder<Database, never, { status: number; n: number }>) {
+  return isPg(db)
+    ? sql<unknown>`(select json_object_agg(c.status, c.n) from ${counts.as('c')})`
+    : sql<unknown>`(select json_group_object(c.status, c.n) from ${counts.as('c')})`;
+}
+
+/** PostgreSQL's driver answers json parsed, SQLite a string; no counter rows is null. */
+function parseCounts(value: unknown) {
+  const obj = (typeof value === 'string' ? JSON.parse(value) : value) as Record<string, number | string> | null;
+  return Object.entries(obj ?? {}).map(([status, n]) => ({ status: Number(status), n }));
 }
 
 /** Every matching order for the export (newest first, at most `limit`). */
@@ -376,38 +403,6 @@ export async function lastEventId(db: DB, merchantId: number) {
     .where('merchantId', '=', merchantId)
     .executeTakeFirst();
   return Number(r?.id ?? 0);
-}
-
-/** Events after `afterId` (minus a margin for late commits: the caller skips ids it already sent). */
-export async function eventsAfter(db: DB, merchantId: number, shopId: number | null, afterId: number, limit = 200) {
-  let q = db
-    .selectFrom('orderEvent')
-    .innerJoin('serviceOrder', 'serviceOrder.id', 'orderEvent.orderId')
-    .leftJoin('shopSetting', 'shopSetting.shopId', 'orderEvent.shopId')
-    .select([
-      'orderEvent.id',
-      'orderEvent.kind',
-      'orderEvent.orderId',
-      'serviceOrder.orderNo',
-      'orderEvent.shopId',
-      'orderEvent.status',
-      'serviceOrder.goodsName',
-      'serviceOrder.payAmount as amount',
-      'orderEvent.createdAt',
-      'shopSetting.newOrderSound',
-    ])
-    .where('orderEvent.merchantId', '=', merchantId)
-    .where('orderEvent.id', '>', afterId);
-  if (shopId !== null) q = q.where('orderEvent.shopId', '=', shopId);
-  const rows = await q.orderBy('orderEvent.id').limit(limit).execute();
-  return rows.map(
-    ({ newOrderSound, ...r }): OrderEvent => ({
-      ...r,
-      kind: r.kind as OrderEvent['kind'],
-      amount: Number(r.amount),
-      sound: (newOrderSound ?? 1) === 1,
-    }),
-  );
 }
 
 /** Orders waiting to be accepted (polled by the console): read from the counters of migration 1301. */
