@@ -41,8 +41,9 @@ export function OrderActions(props: { order: Order; onDialog: (d: OrderDialog) =
       )}
       {(o.status === 20 || o.status === 30) && (
         <Auth perm="merchant:order:cancel">
+          {/* 待接单 is refused (拒单), a taken order cancelled: the dialog says the same (CancelModal). */}
           <RowAction danger onClick={() => props.onDialog({ kind: 'cancel', order: o })}>
-            取消
+            {o.status === 20 ? '拒单' : '取消'}
           </RowAction>
         </Auth>
       )}
