@@ -9,7 +9,9 @@ export const pages: PageDef[] = [
     perm: 'sys:config:list',
     component: lazyPage(() => import('./pages/ConfigPage.tsx')),
   },
-  // The shared widgets in one place, for developers and the e2e suite; reached from 系统配置 (no menu entry).
+  // 组件示例: the shared widgets in one place, for developers and the e2e suite (e2e/specs/widgets.spec.ts). A developer
+  // page, not part of the product: no menu row and no link anywhere in the console; reached by its address only
+  // (/#/sys/widgets), by users holding sys:config:list (docs/navigation.md).
   {
     key: 'sys.widgets',
     path: '/sys/widgets',

@@ -1,9 +1,11 @@
+import { ExclamationCircleOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Form, Result } from 'antd';
+import { Button, Form, Result, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { RichTextEditor } from '../../../../components/rich-text/RichTextEditor.tsx';
 import { Auth } from '../../../../lib/access.tsx';
 import { configQuery, useSaveConfig } from '../api/config.ts';
+import { configDrafts, sameText, useDraftTypes } from '../config-drafts.ts';
 
 /** spec §2 / §9: the editor is as tall as the window minus 175 px. */
 export function useEditorHeight(offset = 175) {
@@ -27,21 +29,41 @@ const hasMedia = (html: string) => /<(img|video)\b/i.test(html);
  * The system-configuration editor (spec §2, §4, §5): takes a configuration type, loads it when opened or when the
  * type changes, fills the rich-text field `content`; 保 存 validates the form first, then saves type + value.
  * Uploads go to sys/config. A new type remounts the editor with that type's content.
+ *
+ * Unsaved edits are kept per type (config-drafts.ts, issue 24): an edit that differs from the saved text is the
+ * type's draft, the editor opens on the draft rather than the saved text, and while one exists the form says
+ * 有未保存的修改 beside 保 存 and offers 放弃修改 (back to the saved text).
  */
 export function ConfigEditor({ type }: { type: string }) {
   const [form] = Form.useForm<{ content: string }>();
   const height = useEditorHeight();
   const q = useQuery({ ...configQuery(type), enabled: !!type });
   const save = useSaveConfig();
+  const dirty = useDraftTypes().includes(type);
+  // A new key remounts the editor on 放弃修改 (it takes its first value at creation).
+  const [editorKey, setEditorKey] = useState(0);
 
   // The editor mounts only once the form holds the loaded content (it takes its first value at creation).
   const [readyFor, setReadyFor] = useState<string | null>(null);
   const ready = readyFor === type;
   useEffect(() => {
     if (!q.data) return;
-    form.setFieldsValue({ content: q.data.content });
+    form.setFieldsValue({ content: configDrafts.get(type) ?? q.data.content });
     setReadyFor(type);
   }, [q.data, form, type]);
+
+  const saved = q.data?.content ?? '';
+  const onEdit = (content: string) => {
+    if (!ready) return;
+    if (sameText(content, saved)) configDrafts.clear(type);
+    else configDrafts.set(type, content);
+  };
+  const discard = () => {
+    configDrafts.clear(type);
+    form.setFieldsValue({ content: saved });
+    form.validateFields(['content']).catch(() => undefined);
+    setEditorKey((k) => k + 1);
+  };
 
   if (q.isError)
     return (
@@ -58,7 +80,13 @@ export function ConfigEditor({ type }: { type: string }) {
       form={form}
       name={`config-editor-${type}`}
       layout="vertical"
-      onFinish={(v) => save.mutateAsync({ type, content: v.content ?? '' })}
+      onFinish={async (v) => {
+        const content = v.content ?? '';
+        await save.mutateAsync({ type, content });
+        // What was typed while the call ran stays a draft.
+        if (form.getFieldValue('content') === content) configDrafts.clear(type);
+      }}
+      onValuesChange={(_changed, all) => onEdit(all.content ?? '')}
       initialValues={{ content: '' }}
     >
       <Form.Item
@@ -75,14 +103,26 @@ export function ConfigEditor({ type }: { type: string }) {
         {q.isLoading ? (
           <div style={{ height: height + 42 }} aria-busy="true" />
         ) : (
-          <RichTextEditor key={type} height={height} rootPath="sys/config" />
+          <RichTextEditor key={`${type}.${editorKey}`} height={height} rootPath="sys/config" />
         )}
       </Form.Item>
-      <Auth perm="sys:config:edit">
-        <Button type="primary" htmlType="submit" loading={save.isPending} disabled={!ready}>
-          保存
-        </Button>
-      </Auth>
+      <Space size={16}>
+        <Auth perm="sys:config:edit">
+          <Button type="primary" htmlType="submit" loading={save.isPending} disabled={!ready}>
+            保存
+          </Button>
+        </Auth>
+        {dirty && ready && (
+          <>
+            <Typography.Text type="warning" role="status">
+              <ExclamationCircleOutlined /> 有未保存的修改
+            </Typography.Text>
+            <Button type="link" size="small" onClick={discard}>
+              放弃修改
+            </Button>
+          </>
+        )}
+      </Space>
     </Form>
   );
 }
