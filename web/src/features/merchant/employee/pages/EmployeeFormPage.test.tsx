@@ -107,6 +107,24 @@ describe('新增员工 form', () => {
     expect(posts).toEqual([]);
   });
 
+  it('an empty certificate row says so once; a named row without its image asks for the image alone', async () => {
+    renderAt('/xinzengyuangong');
+    await screen.findByText('基本信息');
+    fireEvent.click(screen.getByRole('button', { name: /添加证书/ }));
+    const row = () => screen.getByLabelText('证书名称').closest('.ant-space') as HTMLElement;
+    // antd keeps a leaving message in the DOM while it animates out: only the shown ones count
+    const rowErrors = () =>
+      [...row().querySelectorAll('.ant-form-item-explain-error:not(.ant-form-show-help-item-leave)')].map(
+        (e) => e.textContent,
+      );
+    save();
+    await waitFor(() => expect(rowErrors()).toEqual(['请填写证书名称并上传证书图片，不需要可移除此行']));
+    fireEvent.change(screen.getByLabelText('证书名称'), { target: { value: '健康证' } });
+    save();
+    await waitFor(() => expect(rowErrors()).toEqual(['请上传证书图片']));
+    expect(posts).toEqual([]);
+  });
+
   it('fills birth date and gender from the ID number, then adds to the current shop', async () => {
     renderAt('/xinzengyuangong');
     await screen.findByText('基本信息');

@@ -28,6 +28,7 @@ import {
   TreeSelect,
   Typography,
 } from 'antd';
+import type { FormInstance, Rule } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -43,6 +44,40 @@ import { pagePath } from '../../../../lib/page-registry.ts';
 
 const f = employeeFields;
 const c = certificate.shape;
+
+const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+/** An untouched certificate row gets one message, under its name, instead of one per field. */
+const EMPTY_CERT_ROW = '请填写证书名称并上传证书图片，不需要可移除此行';
+
+/**
+ * The rules of one certificate row (Form.List row `row`): an empty row says so once (under its name); otherwise each
+ * field says what it lacks, one message at a time.
+ */
+function certRules(form: FormInstance, row: number): { name: Rule[]; image: Rule[] } {
+  const other = (field: 'name' | 'imageUrl') => form.getFieldValue(['certificates', row, field]);
+  return {
+    name: [
+      {
+        validator: async (_rule, v) => {
+          if (blank(v) && blank(other('imageUrl'))) throw new Error(EMPTY_CERT_ROW);
+        },
+      },
+      zodRule(c.name),
+    ],
+    image: [
+      {
+        validator: async (_rule, v) => {
+          if (blank(v)) {
+            if (!blank(other('name'))) throw new Error('请上传证书图片');
+            return;
+          }
+          const r = c.imageUrl.safeParse(v);
+          if (!r.success) throw new Error(r.error.issues[0]?.message ?? '图片地址无效');
+        },
+      },
+    ],
+  };
+}
 
 interface FormValues extends Omit<EmployeeInput, 'birthDate' | 'certificates'> {
   birthDate?: Dayjs | null;
@@ -278,7 +313,13 @@ export default function EmployeeFormPage() {
             <>
               {fields.map(({ key, name, ...rest }) => (
                 <Space key={key} align="start" style={{ display: 'flex', marginLeft: 110 }}>
-                  <Form.Item {...rest} name={[name, 'name']} rules={[zodRule(c.name)]}>
+                  <Form.Item
+                    {...rest}
+                    name={[name, 'name']}
+                    validateFirst
+                    dependencies={[['certificates', name, 'imageUrl']]}
+                    rules={certRules(form, name).name}
+                  >
                     <Input
                       placeholder="证书名称，如：健康证"
                       maxLength={50}
@@ -289,7 +330,8 @@ export default function EmployeeFormPage() {
                   <Form.Item
                     {...rest}
                     name={[name, 'imageUrl']}
-                    rules={[{ required: true, message: '请上传证书图片' }, zodRule(c.imageUrl)]}
+                    dependencies={[['certificates', name, 'name']]}
+                    rules={certRules(form, name).image}
                   >
                     <ImageUpload rootPath="employee/cert" label="证书图片" size={72} />
                   </Form.Item>
