@@ -15,6 +15,8 @@
  *   BENCH_LOG_LEVEL   the server's LOG_LEVEL (default info, as the README starts it: one line per request, written to a
  *                     file in the temp dir)
  *   BENCH_SERVER_DIR  another server/ folder to start (an older commit from `git archive`: before/after runs)
+ *   BENCH_RELEASE     a release folder (`npm run build`): start its `server.mjs` with plain node and NODE_ENV=production
+ *                     instead of src/main.ts through tsx (the memory and CPU an operator's instance has)
  *   BENCH_READY=off   skip the ready-time part
  * The server runs with RATE_LIMIT=off (its per-IP limit would refuse a load test). Ports 3131-3133. Every run is bounded: a hard limit ends the benchmark if anything hangs.
  */
@@ -42,6 +44,19 @@ import {
 } from './lib/processes.ts';
 
 const root = path.resolve(serverDir, '..');
+const release = process.env.BENCH_RELEASE ? path.resolve(process.env.BENCH_RELEASE) : undefined;
+/** What production start-up insists on (docs/operations.md); SMS is never sent by the benchmark. */
+const RELEASE_ENV = {
+  NODE_ENV: 'production',
+  APP_SECRET: 'bench-secret-0123456789abcdef0123456789',
+  DATA_KEYS: `k1:${Buffer.alloc(32, 7).toString('base64')}`,
+  SMS_PROVIDER: 'aliyun',
+  ALIYUN_SMS_ENDPOINT: 'http://127.0.0.1:9/',
+  ALIYUN_SMS_ACCESS_KEY_ID: 'bench',
+  ALIYUN_SMS_ACCESS_KEY_SECRET: 'bench',
+  ALIYUN_SMS_SIGN_NAME: '家政',
+  ALIYUN_SMS_TEMPLATE_CODE: 'SMS_000000',
+};
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PORT_SERVER = 3131;
@@ -129,12 +144,10 @@ async function benchOne(
 ) {
   const token = await tokenFor(dbRef);
   const logFile = path.join(logDir, `${label}.log`);
-  const srv = startBench(
-    ['--import', 'tsx', 'src/main.ts'],
-    { ...env, PORT: String(PORT_SERVER), HOST: '127.0.0.1', LOG_LEVEL: logLevel },
-    benchedServerDir,
-    logFile,
-  );
+  const own = { ...env, PORT: String(PORT_SERVER), HOST: '127.0.0.1', LOG_LEVEL: logLevel };
+  const srv = release
+    ? startBench(['server.mjs'], { ...own, ...RELEASE_ENV }, release, logFile)
+    : startBench(['--import', 'tsx', 'src/main.ts'], own, benchedServerDir, logFile);
   const base = `http://127.0.0.1:${PORT_SERVER}`;
   try {
     const readyMs = await waitFor(base + HEALTH, 300_000, srv);
@@ -192,7 +205,7 @@ async function benchOne(
     const hwm = procStatus(srv.child.pid!, 'VmHWM');
     console.log(
       `\n${label}: server ready in ${(readyMs / 1000).toFixed(2)} s (migrate check + listen on existing data); ` +
-        `${benchedServerDir}, LOG_LEVEL=${logLevel}, log ${(statSync(logFile).size / 1e6).toFixed(1)} MB`,
+        `${release ? `release ${release} (NODE_ENV=production)` : benchedServerDir}, LOG_LEVEL=${logLevel}, log ${(statSync(logFile).size / 1e6).toFixed(1)} MB`,
     );
     console.table(rows);
     console.log(
