@@ -245,6 +245,9 @@ export interface OrderEvent {
   goodsName: string;
   amount: number;
   createdAt: string;
+  /** The order's appointment (ISO) and its address in short (the new-order notification shows both). */
+  appointmentAt: string;
+  address: string;
   /** The shop's newOrderSound setting at the time of the event. */
   sound: boolean;
 }

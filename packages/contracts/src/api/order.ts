@@ -142,7 +142,8 @@ export const orderApi = {
     method: 'POST',
     path: `${base}/stream/ticket`,
     summary: '实时接单：领取一次性连接凭证（60 秒内有效）',
-    access: { perm: 'merchant:order:taking' },
+    // 订单管理 users follow the live orders too (the new-order notification, the list refreshing itself).
+    access: { perm: 'merchant:order:taking', alsoPerms: ['merchant:order:list'] },
     body: orderShopQuery,
     result: streamTicket,
   }),

@@ -4,19 +4,27 @@ import { busOf } from '../../../lib/order-bus.ts';
 import { route } from '../../../lib/route.ts';
 import type { App } from '../../types.ts';
 import { newestUnreadMessageId } from '../message/message.service.ts';
+import { mayFollow, streamEvents } from './order-stream.repo.ts';
 import * as repo from './order.repo.ts';
 
 /**
  * GET .../pay/dingdan/stream?ticket=... : server-sent events of the merchant's orders (per shop, or all shops).
  *
  * Authentication: EventSource cannot send headers, so the console first asks `POST .../stream/ticket` with its bearer
- * token (perm merchant:order:taking) and gets a random ticket valid 60 s and usable ONCE (only its SHA-256 is stored).
+ * token (订单接单 or 订单管理) and gets a random ticket valid 60 s and usable ONCE (only its SHA-256 is stored).
  * The bearer token itself never travels in a URL (URLs end up in logs and history).
  *
+ * Who: the ticket's user, for the shop it named (or every shop, 'all': never for a shop-limited sub-account), holding
+ * 订单接单 or 订单管理 (the ticket's contract). Before any order event is written the user is checked again (active,
+ * still holding one of the two, the shop still inside its shop limit: order-stream.repo.ts `mayFollow`); when not, the
+ * stream says `event: end` with the reason and closes, so a disabled or re-limited sub-account sees no further order.
+ *
  * Events: `hello` (the current waiting count, the last event id, the shop's sound setting), then `order` events with
- * `id:` = the order_event row id. A dropped connection resumes with a new ticket and `Last-Event-ID` (header, or the
- * `lastEventId` query parameter when the client reconnects by hand): every event after that id is replayed from the
- * order_event table, so no order is lost. A comment line every `heartbeatMs` keeps proxies from closing the stream.
+ * `id:` = the order_event row id, each with what the new-order notification shows (goods, appointment time, the
+ * address in short; never the customer's phone or the code). A dropped connection resumes with a new ticket and
+ * `Last-Event-ID` (header, or the `lastEventId` query parameter when the client reconnects by hand): every event after
+ * that id is replayed from the order_event table, so no order is lost. A comment line every `heartbeatMs` keeps
+ * proxies from closing the stream.
  *
  * `message` events (no `id:`, so they never move the resume point): the stream's user has a new unread message
  * (issue 11: the header's unread count is live for every message, not only order ones). Data: `{ "id": <the newest
@@ -83,9 +91,15 @@ export function registerStream(app: App, opts = STREAM_DEFAULTS) {
       try {
         do {
           again = false;
-          const events = await repo.eventsAfter(reader, merchantId, shopId, Math.max(0, last - REPLAY_MARGIN));
+          const events = (await streamEvents(reader, merchantId, shopId, Math.max(0, last - REPLAY_MARGIN))).filter(
+            (e) => !sent.has(e.id) && e.id > floor,
+          );
+          if (events.length && !(await mayFollow(app.db, userId, merchantId, shopId))) {
+            write(`event: end\ndata: ${JSON.stringify({ reason: 'forbidden' })}\n\n`);
+            res.end();
+            return;
+          }
           for (const e of events) {
-            if (sent.has(e.id) || e.id <= floor) continue;
             sent.add(e.id);
             if (e.id > last) last = e.id;
             write(`id: ${e.id}\nevent: order\ndata: ${JSON.stringify(e)}\n\n`);
