@@ -13,6 +13,13 @@ import {
 } from '../stats.ts';
 
 const base = '/api/app/jiazheng/tongji';
+
+/**
+ * 今日数据 as answered: `revenue` (今日成交额: the paid amount, in fen, of the orders paid today, Shanghai day, that
+ * have no refund) is null for a caller who may not see money, i.e. who holds none of 运营数据
+ * (merchant:stats:operations), 财务管理 (merchant:finance:view) or 资金总览 (merchant:finance:overview).
+ */
+const todayAnswer = todayFigures.extend({ revenue: z.number().int().nullable() });
 const oplog = { title: '数据中心', type: 'export' as const };
 const workbook = { kind: 'file', why: '导出 Excel 工作簿（xlsx）或 CSV 文件；被拒绝时返回 JSON 信封' } as const;
 
@@ -57,14 +64,14 @@ export const statsApi = {
     result: z.null(),
     raw: workbook,
   }),
-  // Order data, for order holders.
+  // Order data, for order holders; the amount only for those who may see money.
   today: defineContract({
     method: 'GET',
     path: `${base}/jinri`,
-    summary: '今日数据（首页）',
+    summary: '今日数据（首页：今日支付订单、待接单、待服务、今日成交额、待回复评价）',
     access: { perm: 'merchant:order:list' },
     query: z.object({ shopId: statsShop }),
-    result: todayFigures,
+    result: todayAnswer,
   }),
   employeeOrders: defineContract({
     method: 'GET',

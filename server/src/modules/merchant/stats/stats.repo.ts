@@ -311,7 +311,17 @@ export async function operations(db: DB, t: Tenant, f: StatsRange): Promise<Oper
 
 // ---------------------------------------------------------------- 今日数据 (/index)
 
-export async function today(db: DB, t: Tenant, shopIdParam: 'all' | number | undefined): Promise<TodayFigures> {
+/**
+ * 今日数据: orders paid today (Shanghai day) and, with `money`, their paid amount (今日成交额: `pay_amount` of those
+ * orders without any refund: none requested, refunding, refunded or failed); orders waiting now (20, 30); reviews still
+ * to answer. Without `money` the amount is left out (null).
+ */
+export async function today(
+  db: DB,
+  t: Tenant,
+  shopIdParam: 'all' | number | undefined,
+  money: boolean,
+): Promise<Omit<TodayFigures, 'revenue'> & { revenue: number | null }> {
   const date = todayInShanghai();
   const from = dayStartIso(date);
   const to = dayEndIso(date);
@@ -353,7 +363,7 @@ export async function today(db: DB, t: Tenant, shopIdParam: 'all' | number | und
     newOrders: num(p.n),
     waiting: st.get(20) ?? 0,
     toServe: st.get(30) ?? 0,
-    revenue: num(p.amount),
+    revenue: money ? num(p.amount) : null,
     reviewsToAnswer: num(rv.n),
   };
 }

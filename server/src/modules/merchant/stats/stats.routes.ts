@@ -3,8 +3,15 @@ import { ok } from '../../../lib/envelope.ts';
 import { type ExportColumn, sendTable } from '../../../lib/export/table-export.ts';
 import { route } from '../../../lib/route.ts';
 import { tenantOf } from '../../../lib/tenant.ts';
+import { hasPerm } from '../../../plugins/auth.ts';
 import type { App } from '../../types.ts';
 import * as repo from './stats.repo.ts';
+
+/**
+ * Who may see money on the landing page: holders of 运营数据 (its 支付金额), 财务管理 or 资金总览. Everyone else with
+ * 订单管理 gets today's counts with the amount left out (null), so hiding it on the web is not the only guard.
+ */
+export const MONEY_PERMS = ['merchant:stats:operations', 'merchant:finance:view', 'merchant:finance:overview'];
 
 const WORK_STATE: Record<number, string> = { 0: '离职', 1: '空闲', 2: '服务中', 3: '休假' };
 
@@ -120,8 +127,13 @@ export function statsRoutes(app: App) {
     });
   });
 
-  // 今日数据 (/index): counts and revenue of today's orders and reviews to answer: order data, for order holders.
-  route(app, c.today, async (req) => ok(await repo.today(app.db, await tenantOf(app.db, req), req.query.shopId), 'ok'));
+  // 今日数据 (/index): counts of today's orders and reviews to answer (order data, for order holders) and 今日成交额
+  // (money: only for those who may see it, else null).
+  route(app, c.today, async (req) => {
+    const t = await tenantOf(app.db, req);
+    const seesMoney = MONEY_PERMS.some((p) => hasPerm(t.user, p));
+    return ok(await repo.today(app.db, t, req.query.shopId, seesMoney), 'ok');
+  });
 
   // 员工详情: an employee's orders (customer names, amounts) and reviews: order data, for order holders.
   route(app, c.employeeOrders, async (req) =>
