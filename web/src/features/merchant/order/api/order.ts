@@ -4,7 +4,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callContract, downloadContract } from '../../../../lib/contract-client.ts';
 
 /** Root of every order query key: every transition invalidates it (and the header's waiting count). */
-export const orderKeys = { all: ['merchant', 'order'] as const };
+export const orderKeys = {
+  all: ['merchant', 'order'] as const,
+  /** One order's detail (the drawer). */
+  detail: (id: number | null) => ['merchant', 'order', 'detail', id] as const,
+};
 
 export const getOrderPage = (query: QueryInputOf<typeof orderApi.page>) =>
   callContract(orderApi.page, { query }, { quiet: true });

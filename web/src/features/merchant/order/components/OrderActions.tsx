@@ -7,16 +7,29 @@ import { useOrderMutations } from '../api/order.ts';
 
 export type OrderDialog = { kind: 'assign' | 'cancel'; order: Order } | null;
 
+/**
+ * 确认完成 of an order in service: asks first, then confirms. Answers whether it was confirmed (false when the user
+ * declined or the server refused: the API client showed why).
+ */
+export function useConfirmDone() {
+  const { confirm } = useOrderMutations();
+  const { confirmWarning } = useConfirm();
+  const run = async (o: Pick<Order, 'id' | 'orderNo'>) => {
+    if (!(await confirmWarning(`确认订单 ${o.orderNo} 已服务完成？确认后将生成结算，金额冻结至结算日后可提现。`)))
+      return false;
+    return confirm.mutateAsync(o.id).then(
+      () => true,
+      () => false,
+    );
+  };
+  return { run, pending: confirm.isPending };
+}
+
 /** The actions an order offers in its state (domain.md state machine). */
 export function OrderActions(props: { order: Order; onDialog: (d: OrderDialog) => void; onDetail?: () => void }) {
   const { order: o } = props;
-  const { confirm } = useOrderMutations();
-  const { confirmWarning } = useConfirm();
-  const done = async () => {
-    if (!(await confirmWarning(`确认订单 ${o.orderNo} 已服务完成？确认后将生成结算，金额冻结至结算日后可提现。`)))
-      return;
-    await confirm.mutateAsync(o.id).catch(() => undefined);
-  };
+  const confirmDone = useConfirmDone();
+  const done = () => void confirmDone.run(o);
   return (
     <Space size={4} wrap>
       {props.onDetail && (

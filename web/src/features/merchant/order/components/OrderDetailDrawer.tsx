@@ -9,9 +9,9 @@ import { getOrder, orderKeys } from '../api/order.ts';
 import { type OrderDialog, OrderActions } from './OrderActions.tsx';
 import { yuan } from './money.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
+import { timelineLine } from './timeline.ts';
 
 const t = (iso: string | null | undefined) => formatDateTime(iso);
-const WHO: Record<string, string> = { merchant: '商家', customer: '客户', system: '系统' };
 
 /** A small square around a point: the location marker on the read-only map. */
 const around = (lat: number, lng: number, d = 0.0004) => [
@@ -28,7 +28,7 @@ export function OrderDetailDrawer(props: {
   onDialog: (d: OrderDialog) => void;
 }) {
   const q = useQuery({
-    queryKey: [...orderKeys.all, 'detail', props.id],
+    queryKey: orderKeys.detail(props.id),
     queryFn: () => getOrder(props.id!),
     enabled: !!props.id,
   });
@@ -136,22 +136,25 @@ export function OrderDetailDrawer(props: {
             <Typography.Title level={5}>订单进度</Typography.Title>
             {o.timeline.length ? (
               <Timeline
-                items={o.timeline.map((x) => ({
-                  key: x.id,
-                  color: x.toStatus === 70 ? 'red' : x.toStatus >= 50 ? 'green' : 'blue',
-                  children: (
-                    <Space orientation="vertical" size={0}>
-                      <Space>
-                        <Typography.Text strong>{x.action}</Typography.Text>
-                        <DictTag type="order_status" value={x.toStatus} />
+                items={o.timeline.map((x) => {
+                  const line = timelineLine(x, o.customerName);
+                  return {
+                    key: x.id,
+                    color: x.toStatus === 70 ? 'red' : x.toStatus >= 50 ? 'green' : 'blue',
+                    content: (
+                      <Space orientation="vertical" size={0}>
+                        <Space>
+                          <Typography.Text strong>{line.action}</Typography.Text>
+                          <DictTag type="order_status" value={x.toStatus} />
+                        </Space>
+                        <Typography.Text type="secondary">
+                          {t(x.createdAt)} · {line.who}
+                        </Typography.Text>
+                        {x.remark && <Typography.Text>{x.remark}</Typography.Text>}
                       </Space>
-                      <Typography.Text type="secondary">
-                        {t(x.createdAt)} · {WHO[x.operatorType]}：{x.operatorName}
-                      </Typography.Text>
-                      {x.remark && <Typography.Text>{x.remark}</Typography.Text>}
-                    </Space>
-                  ),
-                }))}
+                    ),
+                  };
+                })}
               />
             ) : (
               <Empty />

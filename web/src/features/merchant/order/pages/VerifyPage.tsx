@@ -1,28 +1,59 @@
 import { SafetyCertificateOutlined } from '@ant-design/icons';
-import { type Order, type VerifyResult, verifyCodeSchema } from '@jz/contracts/order';
-import { useQuery } from '@tanstack/react-query';
+import { ORDER_STATUS, type Order, type OrderDetail, type VerifyResult, verifyCodeSchema } from '@jz/contracts/order';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Form, Input, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { CopyText } from '../../../../components/CopyText.tsx';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
+import { lazyWidget } from '../../../../components/lazy-widget.tsx';
+import { Auth } from '../../../../lib/access.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
 import { initPcQuery } from '../../../../lib/queries.ts';
 import { zodRule } from '../../../../lib/zod-rule.ts';
 import { getVerifyHistory, orderKeys, useOrderMutations } from '../api/order.ts';
 import { yuan } from '../components/money.ts';
+import { type OrderDialog, useConfirmDone } from '../components/OrderActions.tsx';
 import { formatDateTime } from '../../../../lib/format.ts';
 import { shopSearchField } from '../../../../components/data-table/shop-search-field.ts';
+
+// 查看订单 opens the order's drawer here; its code (and the dialogs its actions open) loads when first used.
+const OrderDetailDrawer = lazyWidget(
+  () => import('../components/OrderDetailDrawer.tsx'),
+  (m) => m.OrderDetailDrawer,
+);
+const AssignModal = lazyWidget(
+  () => import('../components/AssignModal.tsx'),
+  (m) => m.AssignModal,
+);
+const CancelModal = lazyWidget(
+  () => import('../components/CancelModal.tsx'),
+  (m) => m.CancelModal,
+);
 
 /**
  * 验券管理 (/yanquanguanli): the merchant types the customer's 12-digit code; the matching order of this merchant is
  * verified (待服务 -> 服务中) and shown. The code itself is never sent back. Wrong codes are limited per merchant.
+ * The result offers the next steps: 确认完成 (in service, with the permission) and 查看订单 (the order's drawer).
  */
 export default function VerifyPage() {
   const [form] = Form.useForm<{ code: string }>();
   const { data: init } = useQuery(initPcQuery);
   const { verify } = useOrderMutations();
   const [result, setResult] = useState<VerifyResult['order'] | null>(null);
+  const [detailId, setDetailId] = useState<number | null>(null);
+  const [dialog, setDialog] = useState<OrderDialog>(null);
+  const confirmDone = useConfirmDone();
+  const qc = useQueryClient();
+  const done = async () => {
+    if (result && (await confirmDone.run(result))) setResult({ ...result, status: ORDER_STATUS.DONE });
+  };
+  // What the drawer did to the order (e.g. 确认完成 there) shows on the card once it closes.
+  const closeDetail = () => {
+    const d = detailId === null ? undefined : qc.getQueryData<OrderDetail>(orderKeys.detail(detailId));
+    if (result && d && d.id === result.id && d.status !== result.status) setResult({ ...result, status: d.status });
+    setDetailId(null);
+  };
   const submit = async ({ code }: { code: string }) => {
     setResult(null);
     const r = await verify.mutateAsync(code.replace(/\s+/g, '')).catch(() => null);
@@ -81,7 +112,7 @@ export default function VerifyPage() {
             style={{ marginTop: 16 }}
             type="success"
             showIcon
-            title="验券成功，订单已开始服务"
+            title={result.status === ORDER_STATUS.SERVING ? '验券成功，订单已开始服务' : '验券成功'}
             description={
               <Descriptions size="small" column={2} data-testid="verify-result">
                 <Descriptions.Item label="订单号">{result.orderNo}</Descriptions.Item>
@@ -102,9 +133,28 @@ export default function VerifyPage() {
                 </Descriptions.Item>
               </Descriptions>
             }
+            action={
+              <Space orientation="vertical" data-testid="verify-actions">
+                {result.status === ORDER_STATUS.SERVING && (
+                  <Auth perm="merchant:order:confirm">
+                    <Button type="primary" block loading={confirmDone.pending} onClick={done}>
+                      确认完成
+                    </Button>
+                  </Auth>
+                )}
+                <Auth perm="merchant:order:query">
+                  <Button block onClick={() => setDetailId(result.id)}>
+                    查看订单
+                  </Button>
+                </Auth>
+              </Space>
+            }
           />
         )}
       </Card>
+      <OrderDetailDrawer id={detailId} onClose={closeDetail} onDialog={setDialog} />
+      <AssignModal order={dialog?.kind === 'assign' ? dialog.order : null} onClose={() => setDialog(null)} />
+      <CancelModal order={dialog?.kind === 'cancel' ? dialog.order : null} onClose={() => setDialog(null)} />
       <DataTable<Order>
         title="验券记录"
         queryKey={[...orderKeys.all, 'verified']}

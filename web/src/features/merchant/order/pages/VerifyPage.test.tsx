@@ -1,0 +1,129 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { App } from 'antd';
+import { MemoryRouter } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { setPerms } from '../../../../lib/storage.ts';
+
+/** 验券 with real antd: the success card leads on (确认完成, 查看订单). The API client is replaced. */
+const posts: { url: string; body: unknown }[] = [];
+const ORDER = {
+  id: 7,
+  orderNo: 'NO-VERIFIED',
+  shopId: 1,
+  shopName: '运城洁家家政（总店）',
+  goodsName: '日常保洁 3 小时',
+  quantity: 1,
+  unit: '次',
+  payAmount: 15900,
+  customerName: '王女士',
+  customerPhone: '139****0001',
+  appointmentAt: '2026-11-24T06:00:00.000Z',
+  status: 40,
+  refundStatus: 0,
+  employeeId: 3,
+  employeeName: '李桂芳',
+  createdAt: '2026-11-22T06:00:00.000Z',
+  address: '盐湖区河东东街 1 号',
+};
+const DETAIL = {
+  ...ORDER,
+  goodsCover: null,
+  goodsPrice: 15900,
+  amount: 15900,
+  remark: null,
+  cancelReason: null,
+  customerPhoneFull: '13900000001',
+  lat: null,
+  lng: null,
+  payNo: 'PAY-1',
+  employeePhone: '139****0003',
+  timeline: [],
+  settlement: null,
+  review: null,
+};
+const DICT = {
+  order_status: [
+    { dictLabel: '服务中', dictValue: '40' },
+    { dictLabel: '已完成', dictValue: '50' },
+  ],
+} as Record<string, { dictLabel: string; dictValue: string }[]>;
+
+vi.mock('../../../../lib/api-client.ts', () => ({
+  api: {
+    get: vi.fn(async (url: string) => {
+      if (url.includes('initPc')) return { curDianpu: { id: 1, name: '总店' }, allDianpu: [], isAddFendian: false };
+      if (url.includes('/dict/')) return { dataList: DICT[url.split('/').pop() ?? ''] ?? [] };
+      if (url.endsWith('/yanquan/findAllByPage')) return { records: [], total: 0, recentFailures: 0 };
+      if (url.endsWith('/findById/7')) return DETAIL;
+      throw new Error(`unexpected ${url}`);
+    }),
+    post: vi.fn(async (url: string, body: unknown) => {
+      posts.push({ url, body });
+      if (url.endsWith('/shangjiaYanquan')) return { order: ORDER };
+      return null;
+    }),
+  },
+  download: vi.fn(),
+}));
+const { default: VerifyPage } = await import('./VerifyPage.tsx');
+
+function renderPage() {
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={qc}>
+      <App>
+        <MemoryRouter>
+          <VerifyPage />
+        </MemoryRouter>
+      </App>
+    </QueryClientProvider>,
+  );
+}
+
+async function verify() {
+  fireEvent.change(screen.getByLabelText('券码'), { target: { value: '1234 5678 9012' } });
+  fireEvent.click(screen.getByRole('button', { name: /验\s*券/ }));
+  return screen.findByTestId('verify-result');
+}
+
+beforeEach(() => {
+  posts.length = 0;
+});
+
+describe('验券 success card', () => {
+  it('offers 确认完成 (asks first, then confirms: the card shows 已完成 and the button goes)', async () => {
+    setPerms(['merchant:order:verify', 'merchant:order:confirm', 'merchant:order:query']);
+    renderPage();
+    await verify();
+    expect(posts[0]).toEqual({ url: '/api/app/jiazheng/pay/dingdan/shangjiaYanquan', body: { code: '123456789012' } });
+    const actions = screen.getByTestId('verify-actions');
+    expect(within(actions).getByRole('button', { name: '查看订单' })).toBeInTheDocument();
+    fireEvent.click(within(actions).getByRole('button', { name: '确认完成' }));
+    const ask = await screen.findByText(/确认订单 NO-VERIFIED 已服务完成？/);
+    fireEvent.click(within(ask.closest('.ant-modal') as HTMLElement).getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(posts.map((p) => p.url)).toContain('/api/app/jiazheng/pay/dingdan/queren'));
+    expect(posts.find((p) => p.url.endsWith('/queren'))?.body).toEqual({ id: 7 });
+    await waitFor(() => expect(within(screen.getByTestId('verify-result')).getByText('已完成')).toBeInTheDocument());
+    expect(within(screen.getByTestId('verify-actions')).queryByRole('button', { name: '确认完成' })).toBeNull();
+  });
+
+  it('查看订单 opens the order’s detail drawer on the page', async () => {
+    setPerms(['merchant:order:verify', 'merchant:order:query']);
+    renderPage();
+    await verify();
+    fireEvent.click(screen.getByRole('button', { name: '查看订单' }));
+    const title = await screen.findByText('订单详情 · NO-VERIFIED');
+    const drawer = title.closest('.ant-drawer') as HTMLElement;
+    expect(await within(drawer).findByText('盐湖区河东东街 1 号')).toBeInTheDocument();
+    expect(within(drawer).getByText('13900000001')).toBeInTheDocument();
+  });
+
+  it('without the permissions the card offers neither action', async () => {
+    setPerms(['merchant:order:verify']);
+    renderPage();
+    await verify();
+    const actions = screen.getByTestId('verify-actions');
+    expect(within(actions).queryByRole('button')).toBeNull();
+  });
+});
