@@ -36,6 +36,31 @@ describe('the menu catalogue', () => {
     expect(unknown).toEqual([]);
     expect(keys.has('sys.dictData')).toBe(false); // a sub-page (reached from 字典管理) is no menu's page
   });
+
+  // Issue 24 (navigation): a folder groups pages, so one with a single entry is a detour; a page has one place and one
+  // name in the menus; a folder is not named like one of its pages (订单管理 › 订单管理 read as one thing twice).
+  it('has no folder with fewer than two entries', async () => {
+    const rows = await loadMenuCatalogue();
+    const thin = rows
+      .filter((m) => m.type === 'CAIDAN')
+      .filter((f) => rows.filter((m) => m.parentKey === f.key && m.type !== 'ANNIU').length < 2)
+      .map((f) => f.key);
+    expect(thin).toEqual([]);
+  });
+
+  it('opens each page from one menu row only, and names no folder like one of its pages', async () => {
+    const rows = await loadMenuCatalogue();
+    const pages = rows.filter((m) => m.type === 'ZICAIDAN');
+    // (Per scope: 首页 is both scopes' landing page.)
+    const twice = pages.filter(
+      (m, i) => pages.findIndex((p) => p.component === m.component && p.scope === m.scope) !== i,
+    );
+    expect(twice.map((m) => `${m.key} -> ${m.component}`)).toEqual([]);
+    const clash = rows
+      .filter((f) => f.type === 'CAIDAN')
+      .flatMap((f) => pages.filter((p) => p.parentKey === f.key && p.name === f.name).map((p) => `${f.key}/${p.key}`));
+    expect(clash).toEqual([]);
+  });
 });
 
 describe('the platform admin', () => {

@@ -24,7 +24,7 @@ const idsExcept = (skip: RegExp) =>
   flat(tree)
     .filter((m) => !skip.test(m.perms ?? ''))
     .map((m) => m.id);
-const financeFolder = () => flat(tree).find((m) => m.name === '财务管理' && m.type === 'CAIDAN');
+const financeFolder = () => flat(tree).find((m) => m.name === '财务中心' && m.type === 'CAIDAN');
 
 /** `shopIds`: the shops it is limited to, or 'all' (every shop, the explicit value). */
 async function newSub(phone: string, roleId: number, shopIds: number[] | 'all' = 'all') {

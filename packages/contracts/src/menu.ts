@@ -46,6 +46,11 @@ export interface MenuSeed {
   component?: string;
   perms?: string;
   parentKey?: string;
+  /**
+   * Names this row was seeded under before: a database still showing one of them gets `name` on the next start (a
+   * name an admin chose stays). Other columns an admin may edit are never overwritten, so a rename needs this.
+   */
+  formerNames?: string[];
   children?: MenuSeed[];
 }
 

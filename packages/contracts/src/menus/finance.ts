@@ -25,13 +25,15 @@ const button = (key: string, name: string, sort: number, perms: string) =>
   menuButton(key, name, sort, perms, 'merchant');
 
 /**
- * 财务管理 (issue 8): the merchant folder with its six pages, and 提现审核 in the platform toolkit.
- * Permission codes: merchant:finance:* and sys:withdraw:*.
+ * 财务中心 (issue 8): the merchant folder with its six pages, and 提现审核 in the platform toolkit.
+ * Permission codes: merchant:finance:* and sys:withdraw:*. Issue 24: the folder was 财务管理 like its first page
+ * (one name for two things).
  */
 export const menus: MenuSeed[] = [
   {
     key: 'merchant.finance',
-    name: '财务管理',
+    name: '财务中心',
+    formerNames: ['财务管理'],
     type: 'CAIDAN',
     scope: 'merchant',
     sort: 60,

@@ -25,13 +25,15 @@ const page = (
 });
 
 /**
- * 订单管理 (issue 6): orders, the live order-taking queue, service verification and reviews. Each page's buttons carry
- * the codes its actions need, so a merchant role can grant exactly them.
+ * 订单中心 (issue 6): orders, the live order-taking queue, service verification and reviews. Each page's buttons carry
+ * the codes its actions need, so a merchant role can grant exactly them. Issue 24: the folder was 订单管理 like its
+ * first page (one name for two things).
  */
 export const menus: MenuSeed[] = [
   {
     key: 'merchant.order',
-    name: '订单管理',
+    name: '订单中心',
+    formerNames: ['订单管理'],
     type: 'CAIDAN',
     scope: 'merchant',
     sort: 30,

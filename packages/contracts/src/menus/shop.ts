@@ -4,14 +4,17 @@ import { crudButtons, type MenuSeed, menuButton } from '../menu.ts';
 const btn = (key: string, name: string, sort: number, perms: string) => menuButton(key, name, sort, perms, 'merchant');
 
 /**
- * 店铺管理 and 商品管理 (issue 4), and the platform's 平台运营 folder with 店铺审核 and 服务类目.
+ * 店铺中心 and 商品管理 (issue 4), and the platform's 平台运营 folder with 店铺审核 and 服务类目.
  * 新增商品 (/shangpinAdd) and 商品详情 (/shangpinxiangqing) are web registry pages under 商品管理
  * (parentKey 'merchant.goods.list'): reached from the list, so only their buttons appear here.
+ * Issue 24: the folder was 店铺管理 like its first page (one name for two things); 商品管理 is a top-level page (its
+ * folder held only it and is deleted from existing databases by the seed).
  */
 export const menus: MenuSeed[] = [
   {
     key: 'merchant.shop',
-    name: '店铺管理',
+    name: '店铺中心',
+    formerNames: ['店铺管理'],
     type: 'CAIDAN',
     scope: 'merchant',
     sort: 10,
@@ -59,30 +62,20 @@ export const menus: MenuSeed[] = [
     ],
   },
   {
-    key: 'merchant.goods',
+    key: 'merchant.goods.list',
     name: '商品管理',
-    type: 'CAIDAN',
+    type: 'ZICAIDAN',
     scope: 'merchant',
     sort: 20,
     icon: 'ShoppingOutlined',
+    routerUrl: '/shangpinguanli',
+    component: 'merchant.goods.list',
+    perms: 'merchant:goods:list',
     children: [
-      {
-        key: 'merchant.goods.list',
-        name: '商品管理',
-        type: 'ZICAIDAN',
-        scope: 'merchant',
-        sort: 1,
-        icon: 'UnorderedListOutlined',
-        routerUrl: '/shangpinguanli',
-        component: 'merchant.goods.list',
-        perms: 'merchant:goods:list',
-        children: [
-          btn('merchant.goods.addBtn', '新增商品', 1, 'merchant:goods:add'),
-          btn('merchant.goods.editBtn', '编辑商品', 2, 'merchant:goods:edit'),
-          btn('merchant.goods.shelfBtn', '上下架', 3, 'merchant:goods:shelf'),
-          btn('merchant.goods.delBtn', '删除商品', 4, 'merchant:goods:del'),
-        ],
-      },
+      btn('merchant.goods.addBtn', '新增商品', 1, 'merchant:goods:add'),
+      btn('merchant.goods.editBtn', '编辑商品', 2, 'merchant:goods:edit'),
+      btn('merchant.goods.shelfBtn', '上下架', 3, 'merchant:goods:shelf'),
+      btn('merchant.goods.delBtn', '删除商品', 4, 'merchant:goods:del'),
     ],
   },
   {
