@@ -22,6 +22,27 @@ function toItems(tree: MenuItem[], depth = 0): Item[] {
   });
 }
 
+/**
+ * A folder left with one entry (a role granting one page of it, an admin's own folder) is shown as that entry, at the
+ * folder's place: no folder with a single child in the sidebar (issue 24). A disabled folder disables what replaces it.
+ */
+export function collapseSingleFolders(tree: MenuItem[]): MenuItem[] {
+  return tree.map((m) => {
+    if (m.type !== 'CAIDAN' || !m.children) return m;
+    const children = collapseSingleFolders(m.children);
+    const only = children.length === 1 ? children[0] : undefined;
+    if (only)
+      return {
+        ...only,
+        parentId: m.parentId,
+        sort: m.sort,
+        icon: only.icon ?? m.icon,
+        status: m.status === 1 ? 1 : only.status,
+      };
+    return { ...m, children };
+  });
+}
+
 function index(
   tree: MenuItem[],
   into = new Map<string, MenuItem>(),
@@ -36,9 +57,13 @@ function index(
   return { byKey: into, parents };
 }
 
-/** spec §2 sidebar: server menu tree, status 1 disabled, one folder open at a time, routerParam as query. */
-export function Sidebar({ tree, collapsed }: { tree: MenuItem[]; collapsed: boolean }) {
+/**
+ * spec §2 sidebar: server menu tree, status 1 disabled, one folder open at a time, routerParam as query; a folder with
+ * a single page shows as that page.
+ */
+export function Sidebar({ tree: served, collapsed }: { tree: MenuItem[]; collapsed: boolean }) {
   const navigate = useNavigate();
+  const tree = useMemo(() => collapseSingleFolders(served), [served]);
   const { pathname } = useLocation();
   const items = useMemo(() => toItems(tree), [tree]);
   const { byKey, parents } = useMemo(() => index(tree), [tree]);
