@@ -222,6 +222,12 @@ export const shopAuditBody = z
       ctx.addIssue({ code: 'custom', path: ['auditRemark'], message: '驳回时请填写原因' });
   });
 
+export const locationIssueRow = z.object({
+  kind: z.enum(['partial', 'province', 'serviceArea']),
+  level: z.enum(['error', 'warning']),
+  message: z.string(),
+});
+
 /** A shop as the merchant's pages read it (search adds the merchant's name and the goods count). */
 export const shopRow = z.object({
   id: z.number().int(),
@@ -248,9 +254,16 @@ export const shopRow = z.object({
   auditRemark: z.string().nullable(),
   /** An approved shop's new name waiting for the platform's review; `name` is the approved one customers see. */
   pendingName: z.string().nullable().optional(),
-  rating: z.number(),
+  /** The average of the shop's reviews; null before its first review (shown 暂无评分, never a made-up 5.0). */
+  rating: z.number().nullable(),
+  /** How many reviews the rating averages. */
+  reviewCount: z.number().int().optional(),
   orderCount: z.number().int(),
   goodsCount: z.number().int().optional(),
+  /** The region's names, "山西省 / 运城市 / 盐湖区" (null without a region). */
+  regionName: z.string().nullable().optional(),
+  /** What is wrong with the location (shop-location.ts): flagged to the merchant and to the platform's audit. */
+  locationIssues: z.array(locationIssueRow).optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -65,3 +65,45 @@ export async function regionNames(db: DB, codes: string[]) {
   const rows = await db.selectFrom('region').select(['code', 'name']).where('code', 'in', list).execute();
   return new Map(rows.map((r) => [r.code, r.name]));
 }
+
+/** "山西省 / 运城市 / 盐湖区" from codes and their names (a code repeated by a city without districts shows once). */
+export function regionLabel(names: Map<string, string>, codes: (string | null | undefined)[]): string | null {
+  const seen = [...new Set(codes.filter((c): c is string => !!c))];
+  const parts = seen.map((c) => names.get(c)).filter((n): n is string => !!n);
+  return parts.length ? parts.join(' / ') : null;
+}
+
+/**
+ * Why a province / city / district triple is not a path of the region tree, in Chinese; null when it is one (or when
+ * no code is given). A city without districts repeats its own code as the district (buildRegionTree).
+ */
+export async function regionPathProblem(
+  db: DB,
+  v: { provinceCode?: string | null; cityCode?: string | null; districtCode?: string | null },
+): Promise<string | null> {
+  const path = [v.provinceCode ?? null, v.cityCode ?? null, v.districtCode ?? null];
+  if (path.every((c) => !c)) return null;
+  if (!path[0] || (path[2] && !path[1])) return '所在地区不完整，请依次选择省、市、区';
+  const codes = path.filter((c): c is string => !!c);
+  const rows = await db
+    .selectFrom('region')
+    .select(['code', 'parentCode', 'level'])
+    .where('code', 'in', codes)
+    .execute();
+  const byCode = new Map(rows.map((r) => [r.code, r]));
+  const [p, c, d] = path;
+  const pr = byCode.get(p);
+  if (pr?.level !== 1) return '所选省份不存在，请重新选择所在地区';
+  if (c) {
+    const cr = byCode.get(c);
+    if (cr?.level !== 2 || cr.parentCode !== p) return '所选城市不属于所选省份，请重新选择所在地区';
+  }
+  if (d && d !== c) {
+    const dr = byCode.get(d);
+    if (dr?.level !== 3 || dr.parentCode !== c) return '所选区县不属于所选城市，请重新选择所在地区';
+  } else if (d) {
+    const child = await db.selectFrom('region').select('code').where('parentCode', '=', c).limit(1).executeTakeFirst();
+    if (child) return '请选择所在的区县';
+  }
+  return null;
+}

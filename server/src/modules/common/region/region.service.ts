@@ -1,2 +1,5 @@
-/** What other modules use of regions: a module that displays an address turns its region codes into names here. */
-export { regionNames } from './region.repo.ts';
+/**
+ * What other modules use of regions: a module that displays an address turns its region codes into names here
+ * (regionNames, regionLabel); one that stores an address checks its codes form a path of the tree (regionPathProblem).
+ */
+export { regionLabel, regionNames, regionPathProblem } from './region.repo.ts';

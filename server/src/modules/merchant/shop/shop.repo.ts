@@ -1,6 +1,7 @@
 import type { InitPc } from '@jz/contracts/auth';
 import type { Page } from '@jz/contracts/envelope';
 import { DEFAULT_SETTING, MAX_BRANCHES as MAX, type ShopInfo, type ShopSetting } from '@jz/contracts/shop';
+import { type GeoPoint, locationIssues } from '@jz/contracts/shop-location';
 import { type Selectable, sql } from 'kysely';
 import type { DB } from '../../../db/client.ts';
 import type { ShopTable } from '../../../db/schema.ts';
@@ -9,8 +10,10 @@ import { likeContains, paginate } from '../../../lib/paging.ts';
 import { sanitizeRichText } from '../../../lib/sanitize.ts';
 import type { Tenant } from '../../../lib/tenant.ts';
 import { nowIso } from '../../../lib/time.ts';
+import { regionLabel, regionNames, regionPathProblem } from '../../common/region/region.service.ts';
 import { assertFuwuIds } from '../fuwu/fuwu.service.ts';
 import '../goods/goods.tables.ts';
+import '../review/review.tables.ts';
 import './shop.tables.ts';
 
 export const MAX_BRANCHES = MAX;
@@ -69,21 +72,64 @@ const parseArr = <T>(s: string | null): T[] => {
   }
 };
 
-export function toShopInfo(r: Selectable<ShopTable> & { merchantName?: string; goodsCount?: number }): ShopInfo {
+type ShopRowIn = Selectable<ShopTable> & { merchantName?: string; goodsCount?: number };
+
+/**
+ * A stored shop as the API answers it. `reviewCount` (from shopExtras): with none, the rating is null (暂无评分):
+ * the column's 5 is only the value a new row starts with, not anyone's opinion.
+ */
+export function toShopInfo(r: ShopRowIn, extra?: { reviewCount: number; regionName: string | null }): ShopInfo {
+  const lat = r.lat === null ? null : Number(r.lat);
+  const lng = r.lng === null ? null : Number(r.lng);
+  const serviceArea = parseArr<GeoPoint>(r.serviceArea);
+  const reviewCount = extra?.reviewCount ?? 0;
   return {
     ...r,
-    lat: r.lat === null ? null : Number(r.lat),
-    lng: r.lng === null ? null : Number(r.lng),
-    rating: Number(r.rating),
+    lat,
+    lng,
+    rating: reviewCount > 0 ? Number(r.rating) : null,
+    reviewCount,
     images: parseArr<string>(r.images),
-    serviceArea: parseArr(r.serviceArea),
+    serviceArea,
     fuwuIds: parseArr<number>(r.fuwuIds),
+    regionName: extra?.regionName ?? null,
+    locationIssues: locationIssues({ provinceCode: r.provinceCode, lat, lng, serviceArea }),
     ...(r.goodsCount !== undefined ? { goodsCount: Number(r.goodsCount) } : {}),
   };
 }
 
+/** Review counts and region names of some shops (two queries for a page of them). */
+async function shopExtras(db: DB, rows: Pick<ShopRowIn, 'id' | 'provinceCode' | 'cityCode' | 'districtCode'>[]) {
+  const ids = rows.map((r) => r.id);
+  const counts = ids.length
+    ? await db
+        .selectFrom('review')
+        .select(['shopId', sql<number>`count(*)`.as('n')])
+        .where('shopId', 'in', ids)
+        .groupBy('shopId')
+        .execute()
+    : [];
+  const names = await regionNames(
+    db,
+    rows.flatMap((r) => [r.provinceCode, r.cityCode, r.districtCode]).filter((c): c is string => !!c),
+  );
+  const n = new Map(counts.map((c) => [c.shopId, Number(c.n)]));
+  return (r: ShopRowIn) =>
+    toShopInfo(r, {
+      reviewCount: n.get(r.id) ?? 0,
+      regionName: regionLabel(names, [r.provinceCode, r.cityCode, r.districtCode]),
+    });
+}
+
+/** Shops as the API answers them, with their review counts and region names. */
+export async function toShopInfos(db: DB, rows: ShopRowIn[]) {
+  const to = await shopExtras(db, rows);
+  return rows.map(to);
+}
+
 export async function shopDetail(db: DB, t: Pick<Tenant, 'merchantId'>, id: number) {
-  return toShopInfo(await findOwnShop(db, t, id));
+  const [shop] = await toShopInfos(db, [await findOwnShop(db, t, id)]);
+  return shop;
 }
 
 export async function settingOf(db: DB, shopId: number): Promise<ShopSetting> {
@@ -176,6 +222,25 @@ async function upsertSetting(db: DB, shopId: number, s: SettingInput) {
   }
 }
 
+const LOCATION_KEYS = ['provinceCode', 'cityCode', 'districtCode', 'lat', 'lng', 'serviceArea'] as const;
+
+/**
+ * The location rule (packages/contracts/src/shop-location.ts, docs/shops.md "Location"): the region codes form a path
+ * of the region tree, latitude and longitude come together, and a point outside the stated province is refused
+ * (2001). Answers the warnings that do not refuse (a shop outside its own service area).
+ */
+async function checkLocation(
+  db: DB,
+  v: Pick<ShopInput, 'provinceCode' | 'cityCode' | 'districtCode' | 'lat' | 'lng'> & { serviceArea: GeoPoint[] },
+): Promise<string[]> {
+  const problem = await regionPathProblem(db, v);
+  if (problem) throw invalid(problem);
+  const issues = locationIssues(v);
+  const refused = issues.find((i) => i.level === 'error');
+  if (refused) throw invalid(refused.message);
+  return issues.map((i) => i.message);
+}
+
 /**
  * The merchant's first shop becomes its main shop; later ones are branches of it, allowed once the main shop is
  * approved and while fewer than MAX_BRANCHES exist. New shops wait for the platform's audit, closed.
@@ -183,7 +248,8 @@ async function upsertSetting(db: DB, shopId: number, s: SettingInput) {
 export async function addShop(db: DB, t: Tenant, input: ShopInput & SettingInput & { name: string }) {
   const { shop, setting } = splitInput(input);
   if (shop.fuwuIds) shop.fuwuIds = await assertFuwuIds(db, shop.fuwuIds);
-  return db.transaction().execute(async (trx) => {
+  const warnings = await checkLocation(db, { ...shop, serviceArea: shop.serviceArea ?? [] });
+  const added = await db.transaction().execute(async (trx) => {
     // Serialise concurrent adds of one merchant (the branch cap) by touching its row first.
     await trx.updateTable('merchant').set({ updatedAt: nowIso() }).where('id', '=', t.merchantId).execute();
     const shops = await trx
@@ -223,6 +289,7 @@ export async function addShop(db: DB, t: Tenant, input: ShopInput & SettingInput
     if (!main) await trx.updateTable('user').set({ currentShopId: id }).where('id', '=', t.user.id).execute();
     return { id, parentId: main?.id ?? null };
   });
+  return { ...added, warnings };
 }
 
 /**
@@ -235,9 +302,20 @@ export async function editShop(
   t: Tenant,
   id: number,
   input: ShopInput & SettingInput,
-): Promise<{ pendingName: string | null }> {
+): Promise<{ pendingName: string | null; warnings: string[] }> {
   const cur = await findOwnShop(db, t, id);
   const { shop, setting } = splitInput(input);
+  // The location is checked whole (what is sent over what is stored) whenever a part of it is sent.
+  const warnings = LOCATION_KEYS.some((k) => shop[k] !== undefined)
+    ? await checkLocation(db, {
+        provinceCode: shop.provinceCode !== undefined ? shop.provinceCode : cur.provinceCode,
+        cityCode: shop.cityCode !== undefined ? shop.cityCode : cur.cityCode,
+        districtCode: shop.districtCode !== undefined ? shop.districtCode : cur.districtCode,
+        lat: shop.lat !== undefined ? shop.lat : cur.lat === null ? null : Number(cur.lat),
+        lng: shop.lng !== undefined ? shop.lng : cur.lng === null ? null : Number(cur.lng),
+        serviceArea: shop.serviceArea ?? parseArr<GeoPoint>(cur.serviceArea),
+      })
+    : [];
   // undefined: the pending request is left as it is.
   let pendingName: string | null | undefined;
   if (shop.name !== undefined && cur.auditStatus === 1) {
@@ -283,7 +361,7 @@ export async function editShop(
         .execute();
     await upsertSetting(trx, id, setting);
   });
-  return { pendingName: pendingName === undefined ? cur.pendingName : pendingName };
+  return { pendingName: pendingName === undefined ? cur.pendingName : pendingName, warnings };
 }
 
 /** Open (1) or close (0) a shop; only an approved shop may open. */
@@ -393,5 +471,5 @@ export async function searchShops(
         .orderBy('shop.id', 'asc'),
     f,
   );
-  return { total: page.total, records: page.records.map((r) => toShopInfo(r as never)) };
+  return { total: page.total, records: await toShopInfos(db, page.records as never) };
 }

@@ -21,6 +21,10 @@ import {
 
 const EMPTY: InitPc = { curDianpu: null, allDianpu: [], isAddFendian: false, shangjiaInfoFuwuCount: 0 };
 
+/** A success message with the location warnings that did not refuse the save (docs/shops.md "Location"). */
+const withWarnings = (said: string, warnings: string[]) =>
+  warnings.length ? `${said}。提示：${warnings.join('；')}` : said;
+
 /** Shop routes, registered from their contracts (packages/contracts/src/api/shop.ts). */
 export function shopRoutes(app: App) {
   // Platform users have no shops: the empty answer.
@@ -55,21 +59,20 @@ export function shopRoutes(app: App) {
 
   route(app, c.add, async (req) => {
     const t = await tenantOf(app.db, req);
-    const r = await addShop(app.db, t, req.body);
-    return ok(r, r.parentId ? '分店已创建，等待平台审核' : '店铺已创建，等待平台审核');
+    const { warnings, ...r } = await addShop(app.db, t, req.body);
+    return ok(r, withWarnings(r.parentId ? '分店已创建，等待平台审核' : '店铺已创建，等待平台审核', warnings));
   });
 
   route(app, c.edit, async (req) => {
     const t = await tenantOf(app.db, req);
     const { id, ...v } = req.body;
-    const { pendingName } = await editShop(app.db, t, id, v);
+    const { pendingName, warnings } = await editShop(app.db, t, id, v);
     // An approved shop's new name waits for the platform; customers see the approved one meanwhile.
-    return ok(
-      null,
+    const said =
       pendingName && v.name === pendingName
         ? `已保存，店铺名称「${pendingName}」已提交平台审核，审核通过前顾客看到的仍是原名称`
-        : undefined,
-    );
+        : undefined;
+    return ok(null, warnings.length ? withWarnings(said ?? '已保存', warnings) : said);
   });
 
   route(app, c.setOpen, async (req) => {

@@ -6,6 +6,7 @@ import { hasPerm } from '../../../../lib/access.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
 import { useCurrentShop, useShopMutations, useShopSetting } from '../api/shop.ts';
 import { fromFormValues, ShopFields, type ShopFormValues, toFormValues } from '../components/ShopFields.tsx';
+import { ShopRating } from '../components/ShopRating.tsx';
 import { fileUrl } from '../../../../components/upload/index.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
 import { pagePath } from '../../../../lib/page-registry.ts';
@@ -65,7 +66,9 @@ export default function ShopInfoPage() {
           <Descriptions.Item label="营业状态">
             <DictTag type="shop_yingye_state" value={s.yingyeState} />
           </Descriptions.Item>
-          <Descriptions.Item label="评分">{s.rating.toFixed(1)}</Descriptions.Item>
+          <Descriptions.Item label="评分">
+            <ShopRating rating={s.rating} reviewCount={s.reviewCount} />
+          </Descriptions.Item>
           <Descriptions.Item label="订单数">{s.orderCount}</Descriptions.Item>
           <Descriptions.Item label="服务类目">{s.fuwuIds.length} 个</Descriptions.Item>
           <Descriptions.Item label="更新时间">{formatDateTime(s.updatedAt)}</Descriptions.Item>
