@@ -57,12 +57,22 @@ describe('PageHeader (issue 15)', () => {
   });
 
   it('a detail page: the parent page is a link in the trail; the primary action lands in the right-hand slot', async () => {
+    sessionStorage.setItem('perms', JSON.stringify(['merchant:goods:list']));
     renderHeader('merchant.goods.detail');
     expect(screen.getByRole('heading', { level: 1, name: '商品详情' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '商品管理' })).toHaveAttribute('href', '/shangpinguanli');
     const slot = document.getElementById('jz-page-actions') as HTMLElement;
     expect(await screen.findByRole('button', { name: '新增商品' })).toBeInTheDocument();
     expect(slot).toContainElement(screen.getByRole('button', { name: '新增商品' }));
+  });
+
+  it('names a parent page the user may not open without linking it (issue 24)', () => {
+    sessionStorage.setItem('perms', JSON.stringify(['merchant:subaccount:query']));
+    renderHeader('account.subDetail');
+    const crumbs = document.querySelector('.jz-page-crumbs') as HTMLElement;
+    expect(crumbs.textContent?.replace(/\s/g, '')).toBe('首页/子账号与权限/账号详情');
+    expect(screen.queryByRole('link', { name: '子账号与权限' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '首页' })).toBeInTheDocument();
   });
 
   it('the landing page has no 首页 link to itself; without a menu tree the trail is registry only', () => {

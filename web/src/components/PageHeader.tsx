@@ -3,10 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Breadcrumb } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { Link } from 'react-router';
 import { folderPathTo } from '../lib/menu-tree.ts';
-import { type PageDef, pageByKey, pagePath } from '../lib/page-registry.ts';
+import { type PageDef, pageByKey } from '../lib/page-registry.ts';
 import { menuQuery } from '../lib/queries.ts';
+import { PageLink } from './PageLink.tsx';
 
 /** The id of the header's right-hand slot; pages put their primary action there with <PageAction>. */
 export const PAGE_ACTION_SLOT = 'jz-page-actions';
@@ -34,9 +34,10 @@ export function crumbsOf(page: PageDef, tree: MenuItem[]) {
   }
   const folders = folderNames(tree, folderPathTo(tree, chain[0].path) ?? []);
   const items: { title: ReactNode; key: string }[] = [];
-  if (page.key !== 'home.index') items.push({ key: 'home', title: <Link to={pagePath('home.index')}>首页</Link> });
+  if (page.key !== 'home.index') items.push({ key: 'home', title: <PageLink page="home.index">首页</PageLink> });
   for (const [i, f] of folders.entries()) items.push({ key: `f${i}`, title: f });
-  for (const p of chain.slice(0, -1)) items.push({ key: p.key, title: <Link to={p.path}>{p.title}</Link> });
+  // A parent page the user may not open (账号详情 without 子账号与权限's code) is named, not linked.
+  for (const p of chain.slice(0, -1)) items.push({ key: p.key, title: <PageLink page={p}>{p.title}</PageLink> });
   items.push({ key: page.key, title: page.title });
   return items;
 }
