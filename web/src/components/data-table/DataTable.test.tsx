@@ -126,3 +126,81 @@ describe('DataTable onData', () => {
     expect(fetcher).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('DataTable 列设置 (issue 24)', () => {
+  interface Wide {
+    id: number;
+    name: string;
+    phone: string;
+    shop: string;
+    state: string;
+  }
+  const table = (client: QueryClient, columnSettings?: Parameters<typeof DataTable>[0]['columnSettings']) => (
+    <ConfigProvider locale={zhCN}>
+      <QueryClientProvider client={client}>
+        <DataTable<Wide>
+          title="员工"
+          queryKey={['dt-columns']}
+          fetcher={async () => ({
+            records: [{ id: 1, name: '张秀兰', phone: '139****0001', shop: '总店', state: '空闲' }],
+            total: 1,
+          })}
+          columnSettings={columnSettings}
+          columns={[
+            { title: '姓名', dataIndex: 'name' },
+            { title: '手机号', dataIndex: 'phone' },
+            { title: '店铺', key: 'shop', dataIndex: 'shop' },
+            { title: '状态', dataIndex: 'state' },
+            { title: '操作', key: 'op', render: () => '详情' },
+          ]}
+        />
+      </QueryClientProvider>
+    </ConfigProvider>
+  );
+  const headers = () => screen.getAllByRole('columnheader').map((h) => h.textContent);
+  const openSettings = async () => {
+    fireEvent.click(screen.getByRole('button', { name: '列设置' }));
+    return screen.findByTestId('column-settings');
+  };
+
+  it('a table without it offers no 列设置', async () => {
+    render(table(new QueryClient()));
+    expect(await screen.findByText('张秀兰')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '列设置' })).toBeNull();
+  });
+
+  it('locks the identifying and state columns, hides and shows the others, and remembers the choice per user', async () => {
+    localStorage.setItem('userInfo', JSON.stringify({ id: 42 }));
+    const settings = { id: 'test.wide', locked: ['name', 'state'], hidden: ['shop'] };
+    const first = render(table(new QueryClient(), settings));
+    expect(await screen.findByText('张秀兰')).toBeInTheDocument();
+    // 店铺 is hidden by default
+    expect(headers()).toEqual(['姓名', '手机号', '状态', '操作']);
+    const panel = await openSettings();
+    expect(within(panel).getByRole('checkbox', { name: '姓名' })).toBeDisabled();
+    expect(within(panel).getByRole('checkbox', { name: '状态' })).toBeDisabled();
+    expect(within(panel).queryByRole('checkbox', { name: '操作' })).toBeNull();
+    fireEvent.click(within(panel).getByRole('checkbox', { name: '手机号' }));
+    fireEvent.click(within(panel).getByRole('checkbox', { name: '店铺' }));
+    await waitFor(() => expect(headers()).toEqual(['姓名', '店铺', '状态', '操作']));
+    expect(JSON.parse(localStorage.getItem('jz.columns.42.test.wide') ?? '{}')).toEqual({ phone: false, shop: true });
+    first.unmount();
+
+    // Back on the page: the same columns
+    render(table(new QueryClient(), settings));
+    expect(await screen.findByText('张秀兰')).toBeInTheDocument();
+    expect(headers()).toEqual(['姓名', '店铺', '状态', '操作']);
+    // 恢复默认 forgets the choice
+    fireEvent.click(within(await openSettings()).getByText('恢复默认'));
+    await waitFor(() => expect(headers()).toEqual(['姓名', '手机号', '状态', '操作']));
+    expect(localStorage.getItem('jz.columns.42.test.wide')).toBeNull();
+  });
+
+  it('another user on the same browser has its own choice', async () => {
+    localStorage.setItem('jz.columns.42.test.wide', JSON.stringify({ phone: false }));
+    localStorage.setItem('userInfo', JSON.stringify({ id: 43 }));
+    render(table(new QueryClient(), { id: 'test.wide', locked: ['name', 'state'] }));
+    expect(await screen.findByText('张秀兰')).toBeInTheDocument();
+    expect(headers()).toEqual(['姓名', '手机号', '店铺', '状态', '操作']);
+  });
+});

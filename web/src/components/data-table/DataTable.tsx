@@ -5,6 +5,7 @@ import { Button, Card, Empty, Space, Table } from 'antd';
 import { LazyResult } from '../result/LazyResult.tsx';
 import type { ColumnsType } from 'antd/es/table';
 import { type Key, type ReactNode, startTransition, useEffect, useRef, useState } from 'react';
+import { type ColumnSettingsOptions, useColumnSettings } from './ColumnSettings.tsx';
 import { type SearchField, SearchForm } from './SearchForm.tsx';
 
 export interface DataTableProps<T> {
@@ -28,6 +29,11 @@ export interface DataTableProps<T> {
    * fetcher's own side effects miss the cached page shown when the user comes back.
    */
   onData?: (data: Page<T>) => void;
+  /**
+   * 列设置: the user chooses the columns shown (kept per user in local storage). Lock the identifying and state
+   * columns; hide by default what most users do not need at first sight (ColumnSettings.tsx).
+   */
+  columnSettings?: ColumnSettingsOptions;
 }
 
 /** A table counts as wide (horizontal scroll, fixed action column) from this many columns on. */
@@ -63,7 +69,8 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
   const [pageNum, setPageNum] = useState(1);
   const [pageSize, setPageSize] = useState(10);
   const [selectedRowKeys, setSelected] = useState<Key[]>([]);
-  const { columns, wide } = tidyColumns(props.columns);
+  const chosen = useColumnSettings(props.columns, props.columnSettings);
+  const { columns, wide } = tidyColumns(chosen.columns);
   const scrollX = props.scrollX ?? (wide ? 'max-content' : undefined);
   const filtered = Object.values(filters).some((v) => v !== undefined && v !== null && v !== '');
   const params = { ...props.params, ...filters, pageNum, pageSize };
@@ -86,7 +93,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
   }, [q.data, pageNum, pageSize]);
 
   return (
-    <Card className="jz-card" title={props.title} variant="borderless">
+    <Card className="jz-card" title={props.title} extra={chosen.control} variant="borderless">
       {props.search?.length ? (
         <SearchForm
           fields={props.search}

@@ -34,31 +34,47 @@ export default function EmployeeListPage() {
       .catch(() => undefined); // the client already showed the reason (e.g. 服务中)
   };
 
+  // Who and in what state stay in view at 1600 px (issue 24): gender sits with the name, the ID number under the
+  // phone, 工作状态 right after the employee; the rest can be hidden through 列设置.
   const columns: ColumnsType<Employee> = [
     {
       title: '员工',
+      key: 'name',
       dataIndex: 'name',
-      width: 140,
+      width: 170,
       render: (name: string, r) => (
         <Space>
           <Avatar src={fileUrl(r.avatarUrl) || undefined} size={32}>
             {name.slice(0, 1)}
           </Avatar>
           <Typography.Text strong>{name}</Typography.Text>
+          <DictTag type="employee_gender" value={r.gender} />
         </Space>
       ),
     },
     {
-      title: '性别',
-      dataIndex: 'gender',
-      width: 70,
-      render: (g: number) => <DictTag type="employee_gender" value={g} />,
+      title: '工作状态',
+      key: 'workState',
+      dataIndex: 'workState',
+      width: 100,
+      render: (s: number) => <DictTag type="employee_work_state" value={s} />,
     },
-    { title: '手机号', dataIndex: 'phone', width: 120, render: (p: string) => maskPhone(p) },
-    { title: '身份证号', dataIndex: 'idCardNo', width: 180 },
-    { title: '所属店铺', dataIndex: 'shopName', width: 170, ellipsis: true },
+    {
+      title: '手机号 / 身份证号',
+      key: 'contact',
+      dataIndex: 'phone',
+      width: 170,
+      render: (p: string, r) => (
+        <Space orientation="vertical" size={0}>
+          <span>{maskPhone(p)}</span>
+          <Typography.Text type="secondary">{r.idCardNo}</Typography.Text>
+        </Space>
+      ),
+    },
+    { title: '所属店铺', key: 'shopName', dataIndex: 'shopName', width: 170, ellipsis: true },
     {
       title: '技能',
+      key: 'skills',
       dataIndex: 'skills',
       width: 200,
       render: (skills: string[]) =>
@@ -73,13 +89,7 @@ export default function EmployeeListPage() {
           '-'
         ),
     },
-    { title: '证书', key: 'certs', width: 200, render: (_, r) => <CertSummary employee={r} /> },
-    {
-      title: '工作状态',
-      dataIndex: 'workState',
-      width: 100,
-      render: (s: number) => <DictTag type="employee_work_state" value={s} />,
-    },
+    { title: '证书', key: 'certs', width: 190, render: (_, r) => <CertSummary employee={r} /> },
     {
       title: '操作',
       key: 'op',
@@ -113,7 +123,7 @@ export default function EmployeeListPage() {
       fetcher={getEmployeePage}
       columns={columns}
       selectable
-      scrollX={1360}
+      columnSettings={{ id: 'merchant.employee.list', locked: ['name', 'workState'] }}
       search={[
         { name: 'name', label: '姓名' },
         { name: 'phone', label: '手机号' },

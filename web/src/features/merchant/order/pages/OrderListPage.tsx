@@ -57,32 +57,46 @@ export default function OrderListPage() {
   // A new or changed order anywhere in the shop refreshes the list and its counts.
   useOrderEvents(useCallback(() => void qc.invalidateQueries({ queryKey: orderKeys.all }), [qc]));
 
+  // Identifying and state columns stay in view at 1600 px (issue 24): 下单时间 sits under the order number, 店铺 with
+  // the goods; the rest can be hidden through 列设置.
   const columns: ColumnsType<Order> = [
     {
       title: '订单号',
+      key: 'orderNo',
       dataIndex: 'orderNo',
-      width: 200,
-      render: (no: string) => <CopyText text={no} />,
-    },
-    {
-      title: '商品',
-      dataIndex: 'goodsName',
-      width: 200,
-      render: (n: string, r) => (
+      width: 210,
+      render: (no: string, r) => (
         <Space orientation="vertical" size={0}>
-          <Typography.Text>{n}</Typography.Text>
-          <Typography.Text type="secondary">
-            × {r.quantity}
-            {r.unit}
+          <CopyText text={no} />
+          <Typography.Text type="secondary" data-testid="order-created">
+            下单 {formatDateTime(r.createdAt)}
           </Typography.Text>
         </Space>
       ),
     },
-    { title: '实付金额', dataIndex: 'payAmount', width: 100, render: (v: number) => yuan(v) },
+    {
+      title: '商品',
+      key: 'goods',
+      dataIndex: 'goodsName',
+      width: 240,
+      render: (n: string, r) => (
+        <Space orientation="vertical" size={0} style={{ maxWidth: 224 }}>
+          <Typography.Text ellipsis={{ tooltip: n }}>
+            {n} × {r.quantity}
+            {r.unit}
+          </Typography.Text>
+          <Typography.Text type="secondary" ellipsis={{ tooltip: r.shopName }} data-testid="order-shop">
+            {r.shopName}
+          </Typography.Text>
+        </Space>
+      ),
+    },
+    { title: '实付金额', key: 'payAmount', dataIndex: 'payAmount', width: 100, render: (v: number) => yuan(v) },
     {
       title: '客户',
+      key: 'customer',
       dataIndex: 'customerName',
-      width: 140,
+      width: 130,
       render: (n: string, r) => (
         <Space orientation="vertical" size={0}>
           <span>{n}</span>
@@ -92,13 +106,21 @@ export default function OrderListPage() {
     },
     {
       title: '预约时间',
+      key: 'appointmentAt',
       dataIndex: 'appointmentAt',
-      width: 140,
+      width: 120,
       render: (v: string) => formatShortDateTime(v),
     },
-    { title: '服务人员', dataIndex: 'employeeName', width: 100, render: (v: string | null) => v ?? '-' },
+    {
+      title: '服务人员',
+      key: 'employee',
+      dataIndex: 'employeeName',
+      width: 100,
+      render: (v: string | null) => v ?? '-',
+    },
     {
       title: '状态',
+      key: 'status',
       dataIndex: 'status',
       width: 150,
       render: (s: number, r) => (
@@ -108,17 +130,10 @@ export default function OrderListPage() {
         </Space>
       ),
     },
-    { title: '店铺', dataIndex: 'shopName', width: 170, ellipsis: true },
-    {
-      title: '下单时间',
-      dataIndex: 'createdAt',
-      width: 150,
-      render: (v: string) => formatDateTime(v),
-    },
     {
       title: '操作',
       key: 'op',
-      width: 200,
+      width: 190,
       fixed: 'right',
       render: (_, r) => <OrderActions order={r} onDialog={setDialog} onDetail={() => openDetail(r.id)} />,
     },
@@ -159,7 +174,7 @@ export default function OrderListPage() {
         onData={(d) => setCounts((d as OrderPage).counts)}
         params={status === 'all' ? {} : { status }}
         columns={columns}
-        scrollX={1600}
+        columnSettings={{ id: 'merchant.order.list', locked: ['orderNo', 'status'] }}
         search={[
           { name: 'orderNo', label: '订单号' },
           { name: 'customerPhone', label: '客户手机' },
