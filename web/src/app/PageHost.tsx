@@ -8,6 +8,7 @@ import { hasPerm } from '../lib/access.tsx';
 import { menuQuery } from '../lib/queries.ts';
 import { leaves } from '../lib/menu-tree.ts';
 import { type PageDef, pageByKey } from './registry.ts';
+import { RecordVisit } from './home/RecordVisit.tsx';
 import { pagePath } from '../lib/page-registry.ts';
 
 /** Renders a registry page under its header (breadcrumbs, title, action slot), or a clear 403 without the permission. */
@@ -28,6 +29,7 @@ export function PageView({ page }: { page: PageDef }) {
   const C = page.component;
   return (
     <>
+      <RecordVisit page={page} />
       <PageHeader page={page} />
       <Suspense
         fallback={
