@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntApp } from 'antd';
+import { lazy, Suspense } from 'react';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { configDrafts } from '../config-drafts.ts';
@@ -43,9 +44,18 @@ function Where() {
       <button type="button" onClick={() => navigate('/sys/dict')}>
         去字典管理
       </button>
+      <button type="button" onClick={() => navigate('/slow')}>
+        去慢页面
+      </button>
+      <button type="button" onClick={() => navigate('/sys/config')}>
+        回系统配置
+      </button>
     </>
   );
 }
+
+// A page whose chunk never arrives: the router navigates in a transition, so the page left stays on screen meanwhile.
+const Slow = lazy(() => new Promise<{ default: () => null }>(() => {}));
 
 function renderPage(path = '/sys/config') {
   return render(
@@ -53,10 +63,13 @@ function renderPage(path = '/sys/config') {
       <AntApp>
         <MemoryRouter initialEntries={[path]}>
           <Where />
-          <Routes>
-            <Route path="/sys/config" element={<ConfigPage />} />
-            <Route path="/sys/dict" element={<div>字典页</div>} />
-          </Routes>
+          <Suspense fallback={<div>加载中</div>}>
+            <Routes>
+              <Route path="/sys/config" element={<ConfigPage />} />
+              <Route path="/sys/dict" element={<div>字典页</div>} />
+              <Route path="/slow" element={<Slow />} />
+            </Routes>
+          </Suspense>
         </MemoryRouter>
       </AntApp>
     </QueryClientProvider>,
@@ -143,6 +156,22 @@ describe('系统配置 keeps an unsaved edit per type (issue 24)', () => {
     fireEvent.click(screen.getAllByRole('button', { name: '放弃并离开' }).at(-1)!);
     await waitFor(() => expect(where()).toBe('/sys/dict'));
     expect(configDrafts.get('about_us')).toBeUndefined();
+  });
+
+  it('keeps the drafts when 放弃并离开 is overtaken: the next page had not arrived and the user came back', async () => {
+    renderPage();
+    fireEvent.change(await box(), { target: { value: '<p>草稿</p>' } });
+    await screen.findByText('有未保存的修改');
+    fireEvent.click(screen.getByRole('button', { name: '去慢页面' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '放弃并离开' }));
+    await new Promise((r) => setTimeout(r, 50));
+    // Still on screen while the next page loads: the editor and the drafts agree.
+    expect(await box()).toHaveValue('<p>草稿</p>');
+    fireEvent.click(screen.getByRole('button', { name: '回系统配置' }));
+    await waitFor(() => expect(where()).toBe('/sys/config'));
+    expect(await box()).toHaveValue('<p>草稿</p>');
+    expect(screen.getByText('有未保存的修改')).toBeInTheDocument();
+    expect(configDrafts.get('about_us')).toBe('<p>草稿</p>');
   });
 
   it('leaves without asking when nothing is unsaved, and the tab-close prompt only with a draft', async () => {

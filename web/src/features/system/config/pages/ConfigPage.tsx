@@ -1,5 +1,6 @@
 import { CONFIG_TEXT_TYPES } from '@jz/contracts/config';
 import { App, Badge, Card, Segmented, Space, Typography } from 'antd';
+import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { useDict } from '../../../../lib/dict.tsx';
 import { ConfigEditor } from '../components/ConfigEditor.tsx';
@@ -22,10 +23,20 @@ export default function ConfigPage() {
     params.get('type') && choices.some((c) => c.value === params.get('type')) ? params.get('type')! : choices[0].value;
   const labelOf = (v: string) => choices.find((c) => c.value === v)?.label ?? v;
 
+  // 放弃并离开 drops the drafts when the page is really gone: a navigation to a page whose chunk is still loading keeps
+  // this page on screen, and a click back here before it arrives cancels it (the editor still shows the drafts then).
+  const discardOnLeave = useRef(false);
+  useEffect(
+    () => () => {
+      if (discardOnLeave.current) configDrafts.clearAll();
+    },
+    [],
+  );
   useLeaveGuard(
     drafts.length > 0,
     () =>
       new Promise<boolean>((resolve) => {
+        discardOnLeave.current = false;
         modal.confirm({
           title: '放弃未保存的修改？',
           content: `${drafts.map((t) => `「${labelOf(t)}」`).join('')}有未保存的修改，离开后将丢失。`,
@@ -33,7 +44,7 @@ export default function ConfigPage() {
           okButtonProps: { danger: true },
           cancelText: '继续编辑',
           onOk: () => {
-            configDrafts.clearAll();
+            discardOnLeave.current = true;
             resolve(true);
           },
           onCancel: () => resolve(false),
