@@ -43,16 +43,21 @@ test('the owner creates a role without finance and a sub-account with it', async
   await dialog.getByLabel('角色名称').fill(ROLE);
   const tree = dialog.getByTestId('merchant-role-tree');
   await expect(tree.getByRole('treeitem').first()).toBeVisible();
-  // Every merchant folder (目录) except 财务管理 and 账号设置.
+  // Every merchant folder (目录) except 财务中心 and 账号设置, and the pages outside folders (商品管理, 公司员工).
   const folders = tree.getByRole('treeitem', { name: /目录$/ });
   const n = await folders.count();
   expect(n).toBeGreaterThan(3);
   for (let i = 0; i < n; i++) {
     const node = folders.nth(i);
     const title = ((await node.textContent()) ?? '').trim();
-    if (/财务管理|账号设置/.test(title)) continue;
+    if (/财务中心|账号设置/.test(title)) continue;
     await node.locator('.ant-tree-checkbox').click();
   }
+  for (const name of ['商品管理', '公司员工'])
+    await tree
+      .getByRole('treeitem', { name: `${name}页面`, exact: true })
+      .locator('.ant-tree-checkbox')
+      .click();
   await shot(page, 'account-role-form');
   await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
   await expect(dialog).toHaveCount(0);
@@ -90,8 +95,8 @@ test('the owner creates a role without finance and a sub-account with it', async
 
 test('the sub-account signs in to a console without finance; the server refuses finance calls', async ({ page }) => {
   await signIn(page, SUB_PHONE);
-  await expect(page.getByRole('menu').getByText('财务管理')).toHaveCount(0);
-  await expect(page.getByRole('menu').getByText('商品管理').first()).toBeVisible();
+  await expect(page.getByRole('menu').getByText('财务中心')).toHaveCount(0);
+  await expect(page.getByRole('menu').getByText('商品管理')).toBeVisible();
   expect((await apiCall(page, 'app/jiazheng/caiwu/findZonglan')).code).toBe(301);
   expect((await apiCall(page, 'app/jiazheng/caiwu/shouzhi/findAllByPage')).code).toBe(301);
   expect((await apiCall(page, 'app/jiazheng/shangjia/shangpin/shangjia/findAllByPage')).code).toBe(200);

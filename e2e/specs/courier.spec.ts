@@ -26,7 +26,7 @@ async function signIn(page: Page, phone: string) {
 test('the owner books a courier pick-up, reads its timeline and cancels it', async ({ page }) => {
   test.setTimeout(120_000);
   await signIn(page, DEMO.ownerA);
-  await page.getByRole('menu').getByText('订单管理').first().click();
+  await page.getByRole('menu').getByText('订单中心').click();
   await page.getByRole('menu').getByText('快递下单').click();
   await expect(page).toHaveURL(/#\/kuaidixiadan$/);
   await expect(page.getByText(/共 \d+ 条/)).toBeVisible();

@@ -239,7 +239,7 @@ test('a merchant the payment provider has not onboarded sees why it cannot withd
 
 test('the sub-account has no finance menu and is refused the pages', async ({ page }) => {
   await signIn(page, DEMO.subA);
-  await expect(page.getByRole('menu').getByText('财务管理')).toHaveCount(0);
+  await expect(page.getByRole('menu').getByText('财务中心')).toHaveCount(0);
   await page.goto('/#/caiwutixian');
   await expect(page.getByPlaceholder('请输入提现金额（元）')).toHaveCount(0);
 });

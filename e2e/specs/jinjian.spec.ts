@@ -40,7 +40,7 @@ async function pickDate(page: Page, input: ReturnType<Page['getByLabel']>, day: 
 }
 
 async function openJinjian(page: Page) {
-  await page.getByRole('menu').getByText('支付设置').click();
+  // A top-level page since issue 24 (its 支付设置 folder held only it).
   await page.getByRole('menu').getByText('用户进件').click();
   await expect(page).toHaveURL(/#\/yonghujinjian/);
 }
@@ -176,7 +176,6 @@ test('the owner of merchant B (not onboarded) is rejected (sandbox test name), r
 test('a sub-account without the permission sees no menu and is refused', async ({ page }) => {
   await signIn(page, DEMO.subA);
   await expect(page.getByRole('menu').getByText('用户进件')).toHaveCount(0);
-  await expect(page.getByRole('menu').getByText('支付设置')).toHaveCount(0);
   await page.goto('/#/yonghujinjian');
   await expect(page.getByText('没有访问权限')).toBeVisible();
   const token = await page.evaluate(() => localStorage.getItem('token'));

@@ -60,7 +60,7 @@ test('owner edits the shop, opens a branch, platform approves it, owner adds and
   const owner = await newSession(browser, DEMO.ownerA);
 
   // 店铺信息: the service-area polygon is validated like on the server, then saved.
-  await owner.getByRole('menu').getByText('店铺管理').first().click();
+  await owner.getByRole('menu').getByText('店铺中心').click();
   await owner.getByRole('menu').getByText('店铺信息').click();
   await expect(owner).toHaveURL(/#\/dianpuxinxi/);
   await expect(owner.getByText('店铺概况')).toBeVisible();

@@ -118,10 +118,11 @@ test('the admin creates a role with some menus, gives it to a new user, who sign
   await signOut(page);
   await signIn(page, '13955550001');
   const menu = page.getByRole('menu');
-  await expect(menu.getByText('系统管理', { exact: true })).toBeVisible();
-  await expect(menu.getByText('内容运营', { exact: true })).toBeVisible();
-  await menu.getByText('系统管理', { exact: true }).click();
+  // One page of 系统管理 and one of 内容运营: no folder with a single child, each page at its folder's place (issue 24).
   await expect(menu.getByText('用户管理', { exact: true })).toBeVisible();
+  await expect(menu.getByText('通知公告', { exact: true })).toBeVisible();
+  await expect(menu.getByText('系统管理', { exact: true })).toHaveCount(0);
+  await expect(menu.getByText('内容运营', { exact: true })).toHaveCount(0);
   for (const hidden of ['角色管理', '菜单管理', '操作日志', '字典管理', '商家用户'])
     await expect(menu.getByText(hidden, { exact: true })).toHaveCount(0);
   await menu.getByText('用户管理', { exact: true }).click();
@@ -132,7 +133,6 @@ test('the admin creates a role with some menus, gives it to a new user, who sign
   await expect(page.getByRole('row', { name: /客服小周/ }).getByRole('button', { name: '编辑' })).toHaveCount(0);
   await expect(page.getByRole('row', { name: /客服小周/ }).getByRole('button', { name: '删除' })).toHaveCount(0);
   await shot(page, 'toolkit-new-user-users');
-  await menu.getByText('内容运营', { exact: true }).click();
   await menu.getByText('通知公告', { exact: true }).click();
   await expect(page).toHaveURL(/#\/platform\/notice/);
   await expect(page.getByRole('button', { name: /新\s*增/ })).toBeVisible();
