@@ -1,8 +1,10 @@
+import { COMMON_BANKS } from '@jz/contracts/bank';
 import { bankCardBody, type BankCard, type StepUpInfo } from '@jz/contracts/finance';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Col, Form, Input, Modal, Radio, Row, Typography } from 'antd';
+import { Alert, Form, Input, Modal, Radio, Select, Typography } from 'antd';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { BranchSelect } from '../../../../components/bank/BranchSelect.tsx';
 import { zodRule } from '../../../../lib/zod-rule.ts';
 import { type CardInput, sendBindCode, sendConfirmCode, stepUpInfoQuery, useFinanceMutations } from '../api/finance.ts';
 import { fmtTime } from './money.ts';
@@ -29,6 +31,8 @@ type BindValues = CardInput & { smsCode: string };
 
 /**
  * 绑定银行卡: the card, in the name the onboarding (用户进件) verified, and the owner's SMS code for exactly this card.
+ * The bank and branch are looked up (the onboarding's findYinhanghao): choosing a branch fills its 联行号, name and
+ * bank, so no code is typed by hand.
  * Without an approved onboarding the dialog says so and binds nothing. A sub-account is told its card waits for the
  * owner's confirmation (or 24 hours) before it can receive a withdrawal.
  */
@@ -38,6 +42,13 @@ export function BindCardModal({ open, onClose }: { open: boolean; onClose: () =>
   const info = useQuery({ ...stepUpInfoQuery('bangka'), enabled: open });
   const payees = info.data?.payees;
   const blocked = info.data !== undefined && payees === null;
+  const bankName = Form.useWatch('bankName', form);
+  const branchCode = Form.useWatch('branchCode', form);
+  // The sample's banks, and a bank another branch brought in (a full branch table knows more banks than the list).
+  const banks = [
+    ...COMMON_BANKS,
+    ...(bankName && !(COMMON_BANKS as readonly string[]).includes(bankName) ? [bankName] : []),
+  ];
 
   // The first allowed account fills the form: a company merchant starts on 对公 with its company name.
   useEffect(() => {
@@ -123,20 +134,46 @@ export function BindCardModal({ open, onClose }: { open: boolean; onClose: () =>
         <Form.Item name="cardNo" required label="银行卡号" rules={[zodRule(s.cardNo)]}>
           <Input maxLength={36} placeholder="仅用于打款，页面只显示脱敏卡号" />
         </Form.Item>
-        <Row gutter={12}>
-          <Col span={12}>
-            <Form.Item name="bankName" required label="开户银行" rules={[zodRule(s.bankName)]}>
-              <Input maxLength={50} placeholder="如 中国工商银行" />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="branchCode" required label="联行号" rules={[zodRule(s.branchCode)]}>
-              <Input maxLength={12} placeholder="12 位数字" />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Form.Item name="branchName" required label="开户支行" rules={[zodRule(s.branchName)]}>
-          <Input maxLength={100} />
+        <Form.Item
+          name="bankName"
+          required
+          label="开户银行"
+          validateFirst
+          rules={[{ required: true, message: '请选择开户银行' }, zodRule(s.bankName)]}
+        >
+          <Select
+            showSearch
+            placeholder="选择开户银行"
+            options={banks.map((b) => ({ value: b, label: b }))}
+            onChange={() => form.setFieldsValue({ branchCode: undefined, branchName: undefined })}
+          />
+        </Form.Item>
+        <Form.Item
+          name="branchCode"
+          required
+          label="开户支行"
+          validateFirst
+          extra={
+            branchCode ? (
+              <span data-testid="branch-code">
+                联行号 <span className="jz-mono">{branchCode}</span>
+              </span>
+            ) : (
+              '输入支行名称、城市或联行号搜索'
+            )
+          }
+          rules={[{ required: true, message: '请搜索并选择开户支行' }, zodRule(s.branchCode)]}
+        >
+          <BranchSelect
+            bankName={bankName}
+            onChange={(_code, b) =>
+              form.setFieldsValue({ branchName: b?.branchName, ...(b ? { bankName: b.bankName } : {}) })
+            }
+          />
+        </Form.Item>
+        {/* The branch's name comes with the chosen branch. */}
+        <Form.Item name="branchName" hidden>
+          <Input />
         </Form.Item>
         <Form.Item name="mobile" label="银行预留手机号" rules={[zodRule(s.mobile)]}>
           <Input maxLength={11} />

@@ -11,6 +11,13 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
  * antd forms; the API client is replaced). The code is asked for only once what it authorises is filled in right.
  */
 const calls: { method: string; url: string; body: unknown }[] = [];
+const BRANCH = {
+  code: '102181000010',
+  bankName: '中国工商银行',
+  branchName: '中国工商银行运城分行营业部',
+  province: '山西省',
+  city: '运城市',
+};
 let info: StepUpInfo;
 let cards: BankCard[];
 const overview: FinanceOverview = {
@@ -32,6 +39,7 @@ vi.mock('../../../../lib/api-client.ts', () => ({
       if (url.endsWith('/findZonglan')) return overview;
       if (url.endsWith('/bangka/findAllByList')) return cards;
       if (url.includes('/dict/')) return { dataList: [] };
+      if (url.endsWith('/findYinhanghao')) return { records: [BRANCH], total: 1 };
       throw new Error(`unexpected ${url}`);
     }),
     post: vi.fn(async (url: string, body: unknown) => {
@@ -133,15 +141,18 @@ describe('绑定银行卡 with the owner’s code', () => {
       expect(posts('/sendCode')).toHaveLength(0);
 
       typeInto('银行卡号', '6222 0213 0500 1234 999');
-      typeInto('开户银行', '中国工商银行');
-      typeInto('联行号', '102181000010');
-      typeInto('开户支行', '中国工商银行运城分行营业部');
+      // the branch is looked up, not typed: choosing it brings its bank and 联行号
+      fireEvent.mouseDown(screen.getByLabelText('开户支行'));
+      fireEvent.click(await screen.findByText('中国工商银行运城分行营业部（102181000010）'));
+      expect(await screen.findByTestId('branch-code')).toHaveTextContent('联行号 102181000010');
       fireEvent.click(await screen.findByRole('button', { name: GET_CODE }));
       await waitFor(() => expect(posts('/bangka/sendCode')).toHaveLength(1));
       expect(posts('/bangka/sendCode')[0].body).toMatchObject({
         cardType: 2,
         holderName: '运城洁家家政服务有限公司',
         cardNo: '6222 0213 0500 1234 999',
+        bankName: '中国工商银行',
+        branchName: '中国工商银行运城分行营业部',
         branchCode: '102181000010',
       });
       expect(await screen.findByRole('button', { name: /60 秒后重发/ })).toBeDisabled();
