@@ -120,7 +120,10 @@ describe('ledger (收支明细)', () => {
     expect(all.code).toBe(200);
     expect(all.result.total).toBe(await ledgerCount(mA));
     const ids = all.result.records.map((r: { id: number }) => r.id);
-    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    // newest first by time, id breaking ties (issue 24: the list followed write order, not time)
+    const keys = all.result.records.map((r: { createdAt: string; id: number }) => [r.createdAt, r.id] as const);
+    const byTime = [...keys].sort((x, y) => (x[0] === y[0] ? y[1] - x[1] : y[0].localeCompare(x[0])));
+    expect(keys).toEqual(byTime);
     const incomeOnly = await ownerA.get(`${C}/shouzhi/findAllByPage`, { direction: 1, pageSize: 50 });
     expect(incomeOnly.result.records.every((r: { direction: number }) => r.direction === 1)).toBe(true);
     const withdrawals = await ownerA.get(`${C}/shouzhi/findAllByPage`, { kind: 'withdraw', pageSize: 50 });
@@ -174,7 +177,7 @@ describe('ledger (收支明细)', () => {
 
   it('refuses unknown filters with 2001', async () => {
     expect((await ownerA.get(`${C}/shouzhi/findAllByPage`, { kind: 'robbery' })).code).toBe(2001);
-    expect((await ownerA.get(`${C}/shouzhi/findAllByPage`, { direction: 3 })).code).toBe(2001);
+    expect((await ownerA.get(`${C}/shouzhi/findAllByPage`, { direction: 4 })).code).toBe(2001);
   });
 
   it('exports an .xlsx workbook (and CSV with a UTF-8 BOM on request), only the caller rows, with the filters', async () => {
@@ -199,25 +202,38 @@ describe('ledger (收支明细)', () => {
     expect(ws.getRow(1).font?.bold).toBe(true);
     const rows: unknown[][] = [];
     ws.eachRow((r) => rows.push((r.values as unknown[]).slice(1)));
-    expect(rows[0]).toEqual(['时间', '收支', '类型', '金额(元)', '余额(元)', '冻结(元)', '关联单号', '说明']);
+    expect(rows[0]).toEqual([
+      '时间',
+      '收支',
+      '类型',
+      '收入(元)',
+      '支出(元)',
+      '划转(元)',
+      '余额(元)',
+      '冻结(元)',
+      '可提现(元)',
+      '关联单号',
+      '说明',
+    ]);
     expect(rows).toHaveLength((await ledgerCount(mA)) + 1);
     expect(rows.some((r) => r[2] === '订单结算')).toBe(true);
     expect(JSON.stringify(rows)).not.toContain('太原');
-    // each row is a ledger entry of A: signed amount and balance in yuan (numbers), the related number as text
+    // each row is a ledger entry of A, in the list's order: its amount in the column of its flow (收入 / 支出 / 划转,
+    // from the balance change), the account after it in yuan (numbers), the related number as text
     const ledger = await t.db
       .selectFrom('financeLedger')
-      .select(['direction', 'amount', 'balanceAfter', 'refNo'])
+      .select(['amount', 'balanceChange', 'refNo'])
       .where('merchantId', '=', mA)
       .execute();
-    const want = ledger.map((l) => [
-      l.direction === 1 ? l.amount / 100 : -l.amount / 100,
-      l.balanceAfter / 100,
-      l.refNo,
-    ]);
-    const got = rows.slice(1).map((r) => [r[3], r[4], r[6] ?? '']);
+    const want = ledger.map((l) => {
+      const flow = l.balanceChange > 0 ? 0 : l.balanceChange < 0 ? 1 : 2;
+      return [0, 1, 2].map((c) => (c === flow ? l.amount / 100 : null)).concat([l.refNo as never]);
+    });
+    const got = rows.slice(1).map((r) => [r[3] ?? null, r[4] ?? null, r[5] ?? null, r[9] ?? '']);
     const key = (v: unknown[]) => JSON.stringify(v);
-    expect(got.map(key).sort()).toEqual(want.map((w) => key([w[0], w[1], w[2] ?? ''])).sort());
-    expect(rows.slice(1).every((r) => (r[1] === '支出') === (r[3] as number) < 0 || r[3] === 0)).toBe(true);
+    expect(got.map(key).sort()).toEqual(want.map(key).sort());
+    const flowName = (r: unknown[]) => (r[3] != null ? '收入' : r[4] != null ? '支出' : '划转');
+    expect(rows.slice(1).every((r) => r[1] === flowName(r))).toBe(true);
 
     const csv = await exportAs('format=csv&kind=settle');
     expect(csv.headers['content-type']).toContain('text/csv');

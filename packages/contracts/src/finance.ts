@@ -76,16 +76,27 @@ export type FinanceOverview = z.infer<typeof financeOverview>;
 export const trendPoint = z.object({ date: z.string(), income: z.number().int(), expense: z.number().int() });
 export type TrendPoint = z.infer<typeof trendPoint>;
 
+/**
+ * How an entry moves money, from its balance change (the account's balance includes the frozen amount):
+ * 1 收入 money into the balance, 2 支出 money out of it, 3 划转 frozen money becoming withdrawable (结算解冻: the balance
+ * does not change, so it is neither income nor expense). Income rows sum to the money that came in (docs/ledger.md).
+ */
+export const LEDGER_FLOW = { income: 1, expense: 2, transfer: 3 } as const;
+export const LEDGER_FLOW_NAMES: Record<number, string> = { 1: '收入', 2: '支出', 3: '划转' };
+
 export const ledgerEntry = z.object({
   id: z.number().int(),
-  /** 1 收入 / 2 支出 */
+  /** LEDGER_FLOW: 1 收入 / 2 支出 / 3 划转 (from balanceChange: > 0, < 0, 0) */
   direction: z.number().int(),
   kind: z.enum(Object.keys(LEDGER_KINDS) as [LedgerKind, ...LedgerKind[]]),
+  /** Magnitude (> 0): the money in or out, or the money moved from frozen to withdrawable. */
   amount: z.number().int(),
   balanceChange: z.number().int(),
   frozenChange: z.number().int(),
+  /** The account after this entry, entries taken in time order: balance (frozen included), frozen, withdrawable. */
   balanceAfter: z.number().int(),
   frozenAfter: z.number().int(),
+  withdrawableAfter: z.number().int(),
   refType: z.enum(['settlement', 'withdrawal']),
   refId: z.number().int(),
   refNo: z.string(),
@@ -186,7 +197,15 @@ export const trendQuery = z.object({
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 export const ledgerQuery = pageQuery.extend({
-  direction: z.preprocess(blank, z.coerce.number().int().min(1).max(2).optional()),
+  direction: z.preprocess(
+    blank,
+    z.coerce
+      .number({ error: '收支须为 1 收入、2 支出或 3 划转' })
+      .int()
+      .min(1, '收支须为 1 收入、2 支出或 3 划转')
+      .max(3, '收支须为 1 收入、2 支出或 3 划转')
+      .optional(),
+  ),
   kind: z.preprocess(
     blank,
     z.enum(Object.keys(LEDGER_KINDS) as [LedgerKind, ...LedgerKind[]], { error: '未知的收支类型' }).optional(),
@@ -195,6 +214,15 @@ export const ledgerQuery = pageQuery.extend({
   refNo: optionalText(40),
   ...dateRange,
 });
+/** The ledger's totals for the same filters as the list (收支明细 above its table). */
+export const ledgerTotalsQuery = ledgerQuery.omit({ pageNum: true, pageSize: true });
+export const ledgerTotals = z.object({
+  income: countAmount,
+  expense: countAmount,
+  transfer: countAmount,
+});
+export type LedgerTotals = z.infer<typeof ledgerTotals>;
+
 export const ledgerExportQuery = ledgerQuery
   .omit({ pageNum: true, pageSize: true })
   .extend({ format: z.enum(['xlsx', 'csv'], { error: '导出格式须为 xlsx 或 csv' }).default('xlsx') });

@@ -7,6 +7,8 @@ import {
   ledgerEntry,
   ledgerExportQuery,
   ledgerQuery,
+  ledgerTotals,
+  ledgerTotalsQuery,
   settlementRow,
   settlementTotals,
   trendPoint,
@@ -41,10 +43,18 @@ export const financeApi = {
   ledgerPage: defineContract({
     method: 'GET',
     path: `${base}/shouzhi/findAllByPage`,
-    summary: '收支明细分页列表',
+    summary: '收支明细分页列表（按时间倒序）',
     access: { perm: 'merchant:finance:ledger' },
     query: ledgerQuery,
     result: pageOf(ledgerEntry),
+  }),
+  ledgerTotals: defineContract({
+    method: 'GET',
+    path: `${base}/shouzhi/findHuizong`,
+    summary: '收支明细合计（收入、支出与划转，与列表同一筛选）',
+    access: { perm: 'merchant:finance:ledger' },
+    query: ledgerTotalsQuery,
+    result: ledgerTotals,
   }),
   ledgerExport: defineContract({
     method: 'POST',

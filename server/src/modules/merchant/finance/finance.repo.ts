@@ -1,15 +1,17 @@
-import type {
-  BankCard,
-  BindingRecord,
-  FrozenSettlement,
-  LedgerEntry,
-  TrendPoint,
-  Withdrawal,
-  WithdrawalAudit,
+import {
+  type BankCard,
+  type BindingRecord,
+  type FrozenSettlement,
+  LEDGER_FLOW,
+  type LedgerEntry,
+  type LedgerTotals,
+  type TrendPoint,
+  type Withdrawal,
+  type WithdrawalAudit,
 } from '@jz/contracts/finance';
 import type { Page } from '@jz/contracts/envelope';
 import { maskPhone } from '@jz/contracts/mask';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { likeContains, paginate } from '../../../lib/paging.ts';
 import { dayEndIso, dayjs, dayStartIso, nowIso, TZ } from '../../../lib/time.ts';
@@ -81,54 +83,103 @@ export async function trend(
   return [...buckets.values()];
 }
 
-function ledgerBase(db: DB, merchantId: number, q: Range & { direction?: number; kind?: string; refNo?: string }) {
-  let b = db.selectFrom('financeLedger').where('merchantId', '=', merchantId);
-  if (q.refNo) b = b.where('refNo', 'like', likeContains(q.refNo));
-  if (q.direction) b = b.where('direction', '=', q.direction);
-  if (q.kind) b = b.where('kind', '=', q.kind);
-  if (q.startDate) b = b.where('createdAt', '>=', dayStartIso(q.startDate));
-  if (q.endDate) b = b.where('createdAt', '<', dayEndIso(q.endDate));
+type LedgerFilter = Range & { direction?: number; kind?: string; refNo?: string };
+
+/**
+ * The ledger as the merchant reads it (docs/ledger.md). Each entry's flow comes from its balance change (1 收入 > 0,
+ * 2 支出 < 0, 3 划转 = 0: 结算解冻 moves frozen money to withdrawable and is neither income nor expense, whatever
+ * direction the row was written with), and the account after it is summed over the merchant's entries in time order
+ * (created_at, then id), the order the list shows. The stored snapshots follow write order, which differs from time
+ * order only for history written back-dated (the demo seeds); in time order the columns always add up row by row.
+ * Filters apply after the sums, so a filtered row still shows the account as it was.
+ */
+function ledgerRows(db: DB, merchantId: number) {
+  return db
+    .selectFrom('financeLedger')
+    .where('merchantId', '=', merchantId)
+    .select((eb) => [
+      'id',
+      'kind',
+      'amount',
+      'balanceChange',
+      'frozenChange',
+      'refType',
+      'refId',
+      'refNo',
+      'remark',
+      'createdAt',
+      sql<number>`case when ${eb.ref('balanceChange')} > 0 then ${LEDGER_FLOW.income} when ${eb.ref('balanceChange')} < 0 then ${LEDGER_FLOW.expense} else ${LEDGER_FLOW.transfer} end`.as(
+        'direction',
+      ),
+      eb.fn
+        .sum<number>('balanceChange')
+        .over((ob) => ob.orderBy('createdAt').orderBy('id'))
+        .as('balanceAfter'),
+      eb.fn
+        .sum<number>('frozenChange')
+        .over((ob) => ob.orderBy('createdAt').orderBy('id'))
+        .as('frozenAfter'),
+    ]);
+}
+
+function ledgerBase(db: DB, merchantId: number, q: LedgerFilter) {
+  let b = db.selectFrom(ledgerRows(db, merchantId).as('l'));
+  if (q.refNo) b = b.where('l.refNo', 'like', likeContains(q.refNo));
+  if (q.direction) b = b.where('l.direction', '=', q.direction);
+  if (q.kind) b = b.where('l.kind', '=', q.kind);
+  if (q.startDate) b = b.where('l.createdAt', '>=', dayStartIso(q.startDate));
+  if (q.endDate) b = b.where('l.createdAt', '<', dayEndIso(q.endDate));
   return b;
 }
 
-const LEDGER_COLUMNS = [
-  'id',
-  'direction',
-  'kind',
-  'amount',
-  'balanceChange',
-  'frozenChange',
-  'balanceAfter',
-  'frozenAfter',
-  'refType',
-  'refId',
-  'refNo',
-  'remark',
-  'createdAt',
-] as const;
+type LedgerSelected = Omit<LedgerEntry, 'withdrawableAfter'>;
+const toEntry = (r: LedgerSelected): LedgerEntry => {
+  const balanceAfter = Number(r.balanceAfter);
+  const frozenAfter = Number(r.frozenAfter);
+  return {
+    ...r,
+    direction: Number(r.direction),
+    amount: Number(r.amount),
+    balanceChange: Number(r.balanceChange),
+    frozenChange: Number(r.frozenChange),
+    balanceAfter,
+    frozenAfter,
+    withdrawableAfter: balanceAfter - frozenAfter,
+  };
+};
+
+/** Newest first; entries of the same instant by id, so pages never overlap or skip. */
+const newestFirst = <Q extends { orderBy: (c: 'l.createdAt' | 'l.id', d: 'desc') => Q }>(q: Q) =>
+  q.orderBy('l.createdAt', 'desc').orderBy('l.id', 'desc');
 
 export async function ledgerPage(
   db: DB,
   merchantId: number,
-  q: Range & { direction?: number; kind?: string; refNo?: string; pageNum: number; pageSize: number },
+  q: LedgerFilter & { pageNum: number; pageSize: number },
 ): Promise<Page<LedgerEntry>> {
-  return paginate(ledgerBase(db, merchantId, q), (b) => b.select(LEDGER_COLUMNS).orderBy('id', 'desc'), q) as Promise<
-    Page<LedgerEntry>
-  >;
+  const page = await paginate(ledgerBase(db, merchantId, q), (b) => newestFirst(b.selectAll('l')), q);
+  return { total: page.total, records: page.records.map((r) => toEntry(r as LedgerSelected)) };
 }
 
-/** Every matching entry, newest first, capped (the export). */
-export async function ledgerAll(
-  db: DB,
-  merchantId: number,
-  q: Range & { direction?: number; kind?: string; refNo?: string },
-  cap = 20000,
-) {
-  return (await ledgerBase(db, merchantId, q)
-    .select(LEDGER_COLUMNS)
-    .orderBy('id', 'desc')
+/** Every matching entry, in the list's order (newest first), capped (the export). */
+export async function ledgerAll(db: DB, merchantId: number, q: LedgerFilter, cap = 20000) {
+  const rows = await newestFirst(ledgerBase(db, merchantId, q).selectAll('l'))
     .limit(cap)
-    .execute()) as LedgerEntry[];
+    .execute();
+  return rows.map((r) => toEntry(r as LedgerSelected));
+}
+
+/** Income, expense and transfers (count and fen) of the entries the same filters list. */
+export async function ledgerTotals(db: DB, merchantId: number, q: LedgerFilter): Promise<LedgerTotals> {
+  const rows = await ledgerBase(db, merchantId, q)
+    .select(['l.direction', sql<number>`count(*)`.as('n'), sql<number>`coalesce(sum(l.amount), 0)`.as('amount')])
+    .groupBy('l.direction')
+    .execute();
+  const of = (d: number) => {
+    const r = rows.find((x) => Number(x.direction) === d);
+    return { count: Number(r?.n ?? 0), amount: Number(r?.amount ?? 0) };
+  };
+  return { income: of(LEDGER_FLOW.income), expense: of(LEDGER_FLOW.expense), transfer: of(LEDGER_FLOW.transfer) };
 }
 
 /** Frozen settlements with the date each unfreezes, soonest first, and their total. */

@@ -1,7 +1,7 @@
 import { assertAgreementsSigned } from '../agreement/agreement.service.ts';
 import { financeApi as f } from '@jz/contracts/api/finance';
 import { bankCardApi as card, withdrawApi as w } from '@jz/contracts/api/withdraw';
-import { CARD_HOLD_HOURS, LEDGER_KINDS } from '@jz/contracts/finance';
+import { CARD_HOLD_HOURS, LEDGER_FLOW, LEDGER_FLOW_NAMES, LEDGER_KINDS, type LedgerEntry } from '@jz/contracts/finance';
 import { ok } from '../../../lib/envelope.ts';
 import { type ExportColumn, sendTable } from '../../../lib/export/table-export.ts';
 import { business, forbidden, invalid, notFound } from '../../../lib/errors.ts';
@@ -48,16 +48,24 @@ async function cardToConfirm(app: App, t: Tenant, id: number) {
   return card;
 }
 
+/**
+ * The export has the page's rows in the page's order (newest first) and its figures; the amount goes into the column of
+ * its flow, so summing 收入 in a spreadsheet gives the income and a 划转 (结算解冻) is never counted as money in.
+ */
 const LEDGER_COLUMNS: ExportColumn[] = [
   { header: '时间', width: 20 },
   { header: '收支', width: 8 },
   { header: '类型', width: 12 },
-  { header: '金额(元)', width: 14, kind: 'money' },
+  { header: '收入(元)', width: 14, kind: 'money' },
+  { header: '支出(元)', width: 14, kind: 'money' },
+  { header: '划转(元)', width: 14, kind: 'money' },
   { header: '余额(元)', width: 14, kind: 'money' },
   { header: '冻结(元)', width: 14, kind: 'money' },
+  { header: '可提现(元)', width: 14, kind: 'money' },
   { header: '关联单号', width: 28 },
   { header: '说明', width: 60 },
 ];
+const inColumn = (r: LedgerEntry, flow: number) => (r.direction === flow ? r.amount : null);
 
 /**
  * Merchant finance calls (issue 8), registered from their contracts (packages/contracts/src/api/{finance,withdraw}.ts).
@@ -82,6 +90,11 @@ export function financeRoutes(app: App) {
     return ok(await repo.ledgerPage(app.db, t.merchantId, req.query), 'ok');
   });
 
+  route(app, f.ledgerTotals, async (req) => {
+    const t = await tenantOf(app.db, req);
+    return ok(await repo.ledgerTotals(app.db, t.merchantId, req.query), 'ok');
+  });
+
   // Excel (.xlsx) by default, `format=csv` for CSV with a UTF-8 BOM: both from lib/export (exceljs).
   route(app, f.ledgerExport, async (req, reply) => {
     const t = await tenantOf(app.db, req);
@@ -96,11 +109,14 @@ export function financeRoutes(app: App) {
           columns: LEDGER_COLUMNS,
           rows: rows.map((r) => [
             dayjs(r.createdAt).tz(TZ).format('YYYY-MM-DD HH:mm:ss'),
-            r.direction === 1 ? '收入' : '支出',
+            LEDGER_FLOW_NAMES[r.direction] ?? String(r.direction),
             LEDGER_KINDS[r.kind] ?? r.kind,
-            r.direction === 1 ? r.amount : -r.amount,
+            inColumn(r, LEDGER_FLOW.income),
+            inColumn(r, LEDGER_FLOW.expense),
+            inColumn(r, LEDGER_FLOW.transfer),
             r.balanceAfter,
             r.frozenAfter,
+            r.withdrawableAfter,
             r.refNo,
             r.remark,
           ]),
@@ -236,7 +252,8 @@ export function financeRoutes(app: App) {
       source: 'manual',
       // The owner binding a card confirms it; a sub-account's card waits 24 hours or for the owner's confirmation.
       confirmedBy: t.user.isOwner ? t.user.id : undefined,
-      notifyOwner: true,
+      // The owner is told of a card a sub-account bound, not of its own act (docs/messages.md).
+      notifyOwner: !t.user.isOwner,
     });
     if (!created) return ok({ id }, '该银行卡已绑定');
     return ok(
@@ -268,7 +285,7 @@ export function financeRoutes(app: App) {
       merchantId: t.merchantId,
       cardId: req.body.id,
       operatorUserId: t.user.id,
-      notifyOwner: true,
+      notifyOwner: !t.user.isOwner,
     });
     if (r === 'missing') throw notFound('银行卡不存在或已解绑');
     if (r === 'busy') throw business('该银行卡有审核中或打款中的提现，暂不能解绑');

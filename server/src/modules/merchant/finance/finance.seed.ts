@@ -11,6 +11,8 @@ export async function seedFinanceDicts({ db }: SeedCtx) {
   await ensureDict(db, 'finance_direction', '收支方向', [
     { label: '收入', value: '1', tag: 'success' },
     { label: '支出', value: '2', tag: 'error' },
+    // 结算解冻: frozen money becomes withdrawable, the balance does not change (docs/ledger.md)
+    { label: '划转', value: '3', tag: 'default' },
   ]);
   await ensureDict(db, 'finance_ledger_kind', '收支类型', [
     { label: '订单结算', value: 'settle', tag: 'success' },

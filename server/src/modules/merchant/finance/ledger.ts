@@ -7,7 +7,11 @@ import './finance.tables.ts';
 export type Exec = Kysely<Database> | Transaction<Database>;
 
 export interface LedgerLine {
-  direction: 1 | 2;
+  /**
+   * 1 收入 / 2 支出 / 3 划转, as the balance change says (> 0, < 0, 0); the ledger's readers derive it from the balance
+   * change (finance.repo.ts), so rows written before 划转 existed (结算解冻 as 1) read right too.
+   */
+  direction: 1 | 2 | 3;
   kind: LedgerKind;
   /** Magnitude shown to the merchant (> 0). */
   amount: number;

@@ -21,26 +21,57 @@ export interface SettlementInput {
 /** Commission of an amount at a percent rate, rounded to the fen (half up). */
 export const commissionOf = (amount: number, ratePercent: number) => Math.round((amount * ratePercent) / 100);
 
+/** A settlement's figures as they were written (fen; unfreezeAt ISO). */
+export interface SettlementFigures {
+  id: number;
+  orderAmount: number;
+  commission: number;
+  /** The merchant's share: orderAmount - commission. */
+  amount: number;
+  unfreezeAt: string;
+}
+
+const yuan = (fen: number) => (fen / 100).toFixed(2);
+const shanghai = (iso: string) => dayjs(iso).tz('Asia/Shanghai').format('YYYY-MM-DD HH:mm');
+
+/**
+ * The words for a settlement's figures, used by its ledger entry and by the order's completion message, so both say
+ * what was written: "结算 379.05 元（订单金额 399.00 元，扣除平台佣金 19.95 元），冻结至 2026-01-08 10:00".
+ */
+export function settlementWords(s: Omit<SettlementFigures, 'id'>) {
+  const figures = `结算 ${yuan(s.amount)} 元（订单金额 ${yuan(s.orderAmount)} 元，扣除平台佣金 ${yuan(s.commission)} 元）`;
+  return s.amount > 0 ? `${figures}，冻结至 ${shanghai(s.unfreezeAt)}` : figures;
+}
+
+const FIGURES = ['id', 'orderAmount', 'commission', 'amount', 'unfreezeAt'] as const;
+const figuresOf = (r: { id: number; orderAmount: number; commission: number; amount: number; unfreezeAt: string }) => ({
+  id: r.id,
+  orderAmount: Number(r.orderAmount),
+  commission: Number(r.commission),
+  amount: Number(r.amount),
+  unfreezeAt: r.unfreezeAt,
+});
+
 /**
  * Creates the frozen settlement (打款) of a completed order: commission at the platform rate, net = amount -
  * commission, unfreezing T+N days after completedAt. Idempotent per orderId: a second call (or a concurrent one)
  * answers the existing settlement and moves no money. In the same transaction: the account's balance and frozen
  * amount grow by the net and one ledger entry 订单结算 is written. Pass the caller's transaction to make it part of
- * the order's confirmation.
+ * the order's confirmation. Answers the settlement's figures as written (the completion message states them).
  */
 export async function createSettlement(
   db: Kysely<Database> | Transaction<Database>,
   input: SettlementInput,
   opts: { now?: string } = {},
-): Promise<{ id: number }> {
+): Promise<SettlementFigures> {
   if (!Number.isInteger(input.amount) || input.amount < 0)
     throw new Error('settlement amount must be integer fen >= 0');
   const existing = await db
     .selectFrom('financeSettlement')
-    .select('id')
+    .select(FIGURES)
     .where('orderId', '=', input.orderId)
     .executeTakeFirst();
-  if (existing) return existing;
+  if (existing) return figuresOf(existing);
   const rules = await financeRules(db);
   const commission = Math.min(commissionOf(input.amount, rules.commissionRate), input.amount);
   const net = input.amount - commission;
@@ -73,12 +104,15 @@ export async function createSettlement(
       .executeTakeFirst();
     if (!row) {
       // A concurrent call won the race: answer its settlement, move nothing.
-      return tx
-        .selectFrom('financeSettlement')
-        .select('id')
-        .where('orderId', '=', input.orderId)
-        .executeTakeFirstOrThrow();
+      return figuresOf(
+        await tx
+          .selectFrom('financeSettlement')
+          .select(FIGURES)
+          .where('orderId', '=', input.orderId)
+          .executeTakeFirstOrThrow(),
+      );
     }
+    const figures = { id: row.id, orderAmount: input.amount, commission, amount: net, unfreezeAt };
     if (net > 0) {
       await applyMove(tx, {
         merchantId: input.merchantId,
@@ -94,12 +128,12 @@ export async function createSettlement(
             refType: 'settlement',
             refId: row.id,
             refNo: input.orderNo,
-            remark: `订单 ${input.orderNo} 结算（订单金额 ${(input.amount / 100).toFixed(2)} 元，佣金 ${(commission / 100).toFixed(2)} 元），冻结至 ${dayjs(unfreezeAt).tz('Asia/Shanghai').format('YYYY-MM-DD HH:mm')}`,
+            remark: `订单 ${input.orderNo} ${settlementWords(figures)}`,
           },
         ],
       });
     }
-    return { id: row.id };
+    return figures;
   });
 }
 
@@ -142,7 +176,8 @@ export async function unfreezeDue(
         at: now,
         lines: [
           {
-            direction: 1,
+            // frozen -> withdrawable: the balance does not change, so neither income nor expense (docs/ledger.md)
+            direction: 3,
             kind: 'unfreeze',
             amount: s.amount,
             balanceChange: 0,
@@ -159,7 +194,7 @@ export async function unfreezeDue(
         shopId: s.shopId,
         type: 'finance',
         title: '结算已解冻',
-        content: `订单 ${s.orderNo} 的结算 ${(s.amount / 100).toFixed(2)} 元已解冻，可申请提现`,
+        content: `订单 ${s.orderNo} 的结算 ${yuan(s.amount)} 元已解冻，可申请提现`,
         refType: 'settlement',
         refId: s.id,
         at: now,

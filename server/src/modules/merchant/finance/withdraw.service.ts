@@ -147,6 +147,25 @@ export async function requestWithdrawal(db: DB, input: WithdrawInput): Promise<W
         ],
       });
       if (!moved) throw business('可提现金额不足');
+      // The applicant knows (it just did it); the owner and the other withdrawal holders are told: money is leaving.
+      const who = input.userId
+        ? await tx
+            .selectFrom('user')
+            .select(['nickName', 'loginName'])
+            .where('id', '=', input.userId)
+            .executeTakeFirst()
+        : undefined;
+      await sendMessage(tx, {
+        merchantId: input.merchantId,
+        type: 'finance',
+        title: '提现申请已提交',
+        content: `${who?.nickName || who?.loginName || '商户账号'} 申请提现 ${yuan(input.amount)} 元至 ${card.bankName} ${card.cardNoMasked}，等待平台审核。`,
+        refType: 'withdrawal',
+        refId: w.id,
+        at: now,
+        causedBy: input.userId,
+        selfCaused: 'others',
+      });
       const answer = (await tx
         .selectFrom('financeWithdrawal')
         .select(WITHDRAWAL_COLUMNS)

@@ -17,6 +17,26 @@ export interface OutgoingMessage {
   at?: string;
   /** Created already read: news of the demo's past, which nobody needs to be told about again. */
   read?: boolean;
+  /**
+   * The merchant user whose own act this message reports (null/absent: a customer, the platform or the system did it).
+   * That user is never a recipient: messages are for what others or the system did (docs/messages.md).
+   */
+  causedBy?: number | null;
+  /**
+   * With `causedBy`: whether the merchant's other users (who may see the subject) still hear of it. 'others' (the
+   * default) for money and state they must know (a completion and its settlement, a cancellation and its refund, a
+   * withdrawal request); 'nobody' for routine work shown where it happens (接单, 改派, 验券).
+   */
+  selfCaused?: SelfCaused;
+}
+
+/** Who hears of a merchant user's own act besides the page it was done on (the actor itself never does). */
+export type SelfCaused = 'others' | 'nobody';
+
+/** The self-message rule: false = tell nobody; a user id = leave that user out; null = nobody to leave out. */
+function actorRule(msg: Pick<OutgoingMessage, 'causedBy' | 'selfCaused'>): false | number | null {
+  if (msg.causedBy == null) return null;
+  return msg.selfCaused === 'nobody' ? false : msg.causedBy;
 }
 
 /**
@@ -75,7 +95,8 @@ export type Recipient =
 /**
  * The one way other modules (orders, finance, onboarding, licences, agreements) tell a merchant something.
  * `userId` sends to that user; `merchantId` sends to the active users of the merchant who may see its subject
- * (`subjectPerm`: owners always), and with `shopId` only to those who work in that shop. Pass the transaction as `db`
+ * (`subjectPerm`: owners always), and with `shopId` only to those who work in that shop. `causedBy` names the merchant
+ * user who did what the message reports: it never receives it, and `selfCaused: 'nobody'` sends nothing at all. Pass the transaction as `db`
  * when the message must appear only if the change that caused it commits. Answers how many messages were created.
  * The recipients' open order streams are told (`event: message`, the header count follows at once): on PostgreSQL
  * through a NOTIFY in the same transaction, delivered to every instance when it commits.
@@ -83,6 +104,8 @@ export type Recipient =
  *   await sendMessage(trx, { merchantId, type: 'order', title: '新订单', content: `订单 ${no} 已付款，请及时接单`, refType: 'order', refId: id });
  */
 export async function sendMessage(db: DB, msg: Recipient & OutgoingMessage): Promise<number> {
+  const leaveOut = actorRule(msg);
+  if (leaveOut === false || (leaveOut !== null && msg.userId === leaveOut)) return 0;
   const now = msg.at ?? nowIso();
   const base = {
     type: msg.type,
@@ -96,7 +119,9 @@ export async function sendMessage(db: DB, msg: Recipient & OutgoingMessage): Pro
   const users =
     msg.userId !== undefined
       ? await db.selectFrom('user').select(['id', 'merchantId']).where('id', '=', msg.userId).execute()
-      : await merchantUsers(db, msg.merchantId, msg.shopId ?? null, subjectPerm(msg)).execute();
+      : await merchantUsers(db, msg.merchantId, msg.shopId ?? null, subjectPerm(msg))
+          .$if(leaveOut !== null, (q) => q.where('user.id', '!=', leaveOut as number))
+          .execute();
   if (!users.length) return 0;
   await db
     .insertInto('message')

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { DB } from '../../../db/client.ts';
 import { business, notFound, rateLimited } from '../../../lib/errors.ts';
 import { nowIso } from '../../../lib/time.ts';
-import { createSettlement } from '../finance/settlement.service.ts';
+import { createSettlement, settlementWords } from '../finance/settlement.service.ts';
 import {
   ACTIVE,
   type Actor,
@@ -13,6 +13,7 @@ import {
   loadOrder,
   type MerchantScope,
   notify,
+  orderMessage,
   type OrderRow,
   type Trx,
   releaseEmployee,
@@ -67,7 +68,11 @@ export async function assignEmployee(
           action: actor.type === 'system' ? '自动接单' : '接单并指派员工',
           remark: `服务人员：${name}`,
           kind: 'accepted',
-          message: { title: '订单已接单', content: `订单 ${o.orderNo}（${o.goodsName}）已接单，服务人员：${name}` },
+          message: {
+            title: '订单已接单',
+            content: `订单 ${o.orderNo}（${o.goodsName}）已接单，服务人员：${name}`,
+            selfCaused: 'nobody',
+          },
         },
         at,
       );
@@ -86,7 +91,11 @@ export async function assignEmployee(
           action: '改派员工',
           remark: `${old} → ${name}`,
           kind: 'reassigned',
-          message: { title: '订单已改派', content: `订单 ${o.orderNo} 的服务人员由 ${old} 改为 ${name}` },
+          message: {
+            title: '订单已改派',
+            content: `订单 ${o.orderNo} 的服务人员由 ${old} 改为 ${name}`,
+            selfCaused: 'nobody',
+          },
         },
         at,
       );
@@ -116,6 +125,7 @@ export async function merchantCancel(db: DB, scope: MerchantScope, orderId: numb
       message: {
         title: '订单已取消',
         content: `订单 ${o.orderNo} 已由商家取消（${reason}），退款 ${yuan(o.payAmount)} 元处理中`,
+        selfCaused: 'others',
       },
     });
     await releaseEmployee(trx, o.employeeId);
@@ -223,7 +233,11 @@ export async function verifyByCode(db: DB, scope: MerchantScope, code: string, a
       action: '验券开始服务',
       remark: `券码尾号 ${code.slice(-4)}`,
       kind: 'verified',
-      message: { title: '订单已核销', content: `订单 ${o.orderNo}（${o.goodsName}）已验券，开始服务` },
+      message: {
+        title: '订单已核销',
+        content: `订单 ${o.orderNo}（${o.goodsName}）已验券，开始服务`,
+        selfCaused: 'nobody',
+      },
     });
     return o;
   });
@@ -253,14 +267,12 @@ export async function confirmDone(
         verb: '确认完成',
         action: '确认服务完成',
         kind: 'completed',
-        message: {
-          title: '订单已完成',
-          content: `订单 ${o.orderNo}（${o.goodsName}）已完成，结算 ${yuan(o.payAmount)} 元（扣除佣金后）进入冻结期`,
-        },
+        // sent below, with the settlement's figures as createSettlement wrote them
+        message: null,
       },
       at,
     );
-    await createSettlement(
+    const settlement = await createSettlement(
       trx,
       {
         merchantId: o.merchantId,
@@ -272,6 +284,11 @@ export async function confirmDone(
       },
       { now: at },
     );
+    await orderMessage(trx, o, actor, {
+      title: '订单已完成',
+      content: `订单 ${o.orderNo}（${o.goodsName}）已完成，${settlementWords(settlement)}`,
+      selfCaused: 'others',
+    });
     if (o.employeeId) {
       await trx
         .updateTable('employee')
@@ -311,6 +328,7 @@ export async function markPaid(db: DB, customerId: number, orderId: number, acto
         message: {
           title: '新订单',
           content: `订单 ${o.orderNo}（${o.goodsName} × ${o.quantity}）已付款 ${yuan(o.payAmount)} 元，请及时接单`,
+          selfCaused: 'others',
         },
       });
       await trx
@@ -393,7 +411,11 @@ export async function markReviewed(
       verb: '评价',
       action: '用户评价',
       kind: 'reviewed',
-      message: { title: '收到新评价', content: `订单 ${o.orderNo}（${o.goodsName}）收到用户评价，请及时回复` },
+      message: {
+        title: '收到新评价',
+        content: `订单 ${o.orderNo}（${o.goodsName}）收到用户评价，请及时回复`,
+        selfCaused: 'others',
+      },
     });
     await then(trx, o);
     return o;
@@ -426,6 +448,7 @@ export async function expireUnpaid(db: DB, olderThanMinutes: number, now = Date.
           message: {
             title: '订单超时取消',
             content: `订单 ${o.orderNo} 超过 ${olderThanMinutes} 分钟未支付，已自动取消`,
+            selfCaused: 'others',
           },
         }),
       );

@@ -5,7 +5,7 @@ import type { Database } from '../../../db/schema.ts';
 import { business, notFound } from '../../../lib/errors.ts';
 import { shopAllowed, type Tenant } from '../../../lib/tenant.ts';
 import { nowIso } from '../../../lib/time.ts';
-import { sendMessage } from '../message/message.service.ts';
+import { type SelfCaused, sendMessage } from '../message/message.service.ts';
 import { busOf } from '../../../lib/order-bus.ts';
 import type { OrderEventTable, ServiceOrderTable } from './order.tables.ts';
 import './order.tables.ts';
@@ -42,7 +42,19 @@ export interface Step {
   action: string;
   remark?: string | null;
   kind: OrderEvent['kind'];
-  message: { title: string; content: string };
+  /** The merchant's message; null when the caller sends it itself once it knows more (the completion's settlement). */
+  message: OrderMessage | null;
+}
+
+/**
+ * An order message. `selfCaused`: when a merchant user did it, whether its colleagues still hear of it ('others':
+ * money and states they must know) or nobody ('nobody': routine work the order list shows live); the acting user
+ * itself never does (docs/messages.md). Customer, platform and system acts reach every user who may see the order.
+ */
+export interface OrderMessage {
+  title: string;
+  content: string;
+  selfCaused: SelfCaused;
 }
 
 export const statusName = (s: number) => ORDER_STATUS_NAME[s as OrderStatus] ?? String(s);
@@ -138,15 +150,22 @@ export async function apply(trx: Trx, o: OrderRow, actor: Actor, s: Step, at = n
   const events = pendingEvents.get(trx);
   if (!events) throw new Error('order transition outside inTransition()');
   events.push({ merchantId: o.merchantId, shopId: o.shopId, orderId: o.id, kind: s.kind, status: s.to, createdAt: at });
-  await sendMessage(trx, {
+  if (s.message) await orderMessage(trx, o, actor, s.message);
+}
+
+/** The order's message to the merchant's users, in the transition's transaction (the self-message rule applied). */
+export function orderMessage(trx: Trx, o: OrderRow, actor: Actor, m: OrderMessage) {
+  return sendMessage(trx, {
     merchantId: o.merchantId,
     // sub-accounts limited to other shops do not hear of this shop's orders
     shopId: o.shopId,
     type: 'order',
-    title: s.message.title,
-    content: s.message.content,
+    title: m.title,
+    content: m.content,
     refType: 'order',
     refId: o.id,
+    causedBy: actor.type === 'merchant' ? actor.id : null,
+    selfCaused: m.selfCaused,
   });
 }
 
