@@ -62,6 +62,7 @@ export const menuPageKeys = [
 
 /** Pages reached from another page (registry entries with `parentKey`: forms, details): never a menu's component. */
 export const subPageKeys = [
+  'account.alerts',
   'account.loginName',
   'account.password',
   'account.phone',

@@ -6,6 +6,7 @@ import { Suspense, useState } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import { initPcQuery, menuQuery, profileQuery, queryClient } from '../../lib/queries.ts';
 import { onSessionReset } from '../../lib/session-reset.ts';
+import { OrderAlerts } from '../../components/order-alert/OrderAlerts.tsx';
 import { ChunkErrorBoundary } from '../ChunkErrorBoundary.tsx';
 import { FullScreenSpin } from '../FullScreenSpin.tsx';
 import { DynamicRoute, PageView } from '../PageHost.tsx';
@@ -55,6 +56,8 @@ export function ConsoleLayout() {
   // the root, so /login does not download it.
   return (
     <AntApp>
+      {/* new paid orders: a notice on every page, the flashing tab title, browser notifications (issue 24) */}
+      <OrderAlerts />
       <Layout className="jz-app">
         <Layout.Sider width={220} collapsible collapsed={collapsed} trigger={null} className="jz-sider">
           <div className="jz-logo">{collapsed ? '家政' : '家政商家后台'}</div>

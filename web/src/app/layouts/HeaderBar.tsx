@@ -1,4 +1,5 @@
 import {
+  BellOutlined,
   DownOutlined,
   LogoutOutlined,
   MenuFoldOutlined,
@@ -12,6 +13,7 @@ import type { InitPc, UserInfo } from '@jz/contracts/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { Avatar, Button, Dropdown, Select, Space, Tag, Typography } from 'antd';
 import { useNavigate } from 'react-router';
+import { hasPerm } from '../../lib/access.tsx';
 import { callContract } from '../../lib/contract-client.ts';
 import { initPcQuery } from '../../lib/queries.ts';
 import { clearSession } from '../../lib/storage.ts';
@@ -39,6 +41,10 @@ export function HeaderBar(props: { user: UserInfo; init: InitPc; collapsed: bool
   };
 
   const accountPage = pageByKey.get('account.mine');
+  const alertsPage = pageByKey.get('account.alerts');
+  // 提醒设置 for those who get new-order alerts (merchant users who may see orders)
+  const alerts =
+    alertsPage && user.userType === 'merchant' && (hasPerm('merchant:order:taking') || hasPerm('merchant:order:list'));
   return (
     <div className="jz-header">
       <Space size={16}>
@@ -83,6 +89,16 @@ export function HeaderBar(props: { user: UserInfo; init: InitPc; collapsed: bool
                       icon: <UserOutlined />,
                       label: '我的账号',
                       onClick: () => navigate(accountPage.path),
+                    },
+                  ]
+                : []),
+              ...(alerts
+                ? [
+                    {
+                      key: 'alerts',
+                      icon: <BellOutlined />,
+                      label: '提醒设置',
+                      onClick: () => navigate(alertsPage.path),
                     },
                   ]
                 : []),

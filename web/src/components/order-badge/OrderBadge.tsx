@@ -14,22 +14,24 @@ export const WAITING_KEY = ['orders', 'waiting-count'] as const;
 
 /**
  * The header's badge of orders waiting to be taken (status 20) in the current shop. It keeps the live order stream
- * open, so a new paid order rings (when the shop's 新订单提示音 is on) and bumps the count on every page; clicking
- * opens 订单接单.
+ * open, so a new paid order rings (when the shop's 新订单提示音 and the user's 提醒设置 are on) and bumps the count on
+ * every page; clicking opens 订单接单. A merchant without a shop has nothing to wait for: no badge, no stream and no
+ * count polling (they answered 409 请先创建店铺 every few seconds); they start when a shop is created.
  */
 export function OrderBadge() {
   const navigate = useNavigate();
   const qc = useQueryClient();
   const { data: user } = useQuery(profileQuery);
   const { data: init } = useQuery(initPcQuery);
-  const enabled = user?.userType === 'merchant' && hasPerm('merchant:order:taking');
   const shopId = init?.curDianpu?.id;
+  const enabled = user?.userType === 'merchant' && !!shopId && hasPerm('merchant:order:taking');
   const stream = useOrderStream(shopId, enabled);
   const { data } = useQuery({
     queryKey: [...WAITING_KEY, shopId],
     queryFn: () => callContract(orderApi.waitingCount, { query: {} }, { quiet: true, silentError: true }),
     enabled,
-    refetchInterval: 30_000,
+    // a refusal (no permission, no shop) is not polled again: the next change of shop or sign-in asks afresh
+    refetchInterval: (q) => (q.state.status === 'error' ? false : 30_000),
   });
   useOrderEvents(useCallback(() => void qc.invalidateQueries({ queryKey: WAITING_KEY }), [qc]));
   if (!enabled) return null;

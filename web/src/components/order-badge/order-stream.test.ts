@@ -127,3 +127,88 @@ describe('the shared order stream', () => {
     release();
   });
 });
+
+describe('final states (issue 24: a merchant without a shop asked every few seconds, for ever)', () => {
+  const refusingTicket =
+    (code: number, message: string): TransportAdapter =>
+    async (config) => {
+      tickets++;
+      return {
+        data: { code, message, result: null },
+        status: code === 2004 ? 409 : 500,
+        statusText: '',
+        headers: { 'content-type': 'application/json' },
+        config,
+        request: {},
+      };
+    };
+
+  it('without a shop nothing is asked at all', async () => {
+    const release = orderStream.acquire(undefined);
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(tickets).toBe(0);
+    expect(FakeEventSource.all).toHaveLength(0);
+    release();
+  });
+
+  it('a ticket refused 409 请先创建店铺 is asked once, not again; another shop (a created one) opens the stream', async () => {
+    http.defaults.adapter = refusingTicket(2004, '请先创建店铺');
+    const release = orderStream.acquire(11);
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(tickets).toBe(1);
+    expect(orderStream.state.stopped).toBe('请先创建店铺');
+    expect(FakeEventSource.all).toHaveLength(0);
+    release();
+
+    http.defaults.adapter = ticketAdapter;
+    const release2 = orderStream.acquire(12);
+    await flush();
+    expect(orderStream.state.stopped).toBeUndefined();
+    expect(FakeEventSource.all).toHaveLength(1);
+    release2();
+  });
+
+  it('no permission (301) is final too; a server error is retried', async () => {
+    http.defaults.adapter = refusingTicket(301, '没有权限');
+    const release = orderStream.acquire(13);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(tickets).toBe(1);
+    release();
+
+    tickets = 0;
+    http.defaults.adapter = refusingTicket(500, '服务器错误');
+    const release2 = orderStream.acquire(14);
+    await vi.advanceTimersByTimeAsync(16_000);
+    expect(tickets).toBeGreaterThanOrEqual(3);
+    expect(orderStream.state.stopped).toBeUndefined();
+    release2();
+  });
+
+  it('the server’s `event: end` (the user lost the shop or the permission) stops it without reconnecting', async () => {
+    const release = orderStream.acquire(15);
+    await flush();
+    const es = FakeEventSource.all[0];
+    es.emit('hello', { lastEventId: 70, sound: true, waiting: 0 });
+    es.emit('end', { reason: 'forbidden' });
+    expect(es.closed).toBe(true);
+    expect(orderStream.state).toMatchObject({ connected: false, stopped: '无权查看该店铺的订单' });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(FakeEventSource.all).toHaveLength(1);
+    expect(tickets).toBe(1);
+    release();
+  });
+
+  it('a new order beeps where the shop and the user’s 提醒设置 both want it', async () => {
+    const beep = vi.spyOn(orderStream, 'beep').mockImplementation(() => {});
+    const release = orderStream.acquire(16);
+    await flush();
+    const es = FakeEventSource.all[0];
+    es.emit('order', { id: 81, kind: 'new', orderId: 81, sound: true }, '81');
+    expect(beep).toHaveBeenCalledTimes(1);
+    localStorage.setItem('jz.orderAlerts.anon', JSON.stringify({ sound: false }));
+    es.emit('order', { id: 82, kind: 'new', orderId: 82, sound: true }, '82');
+    expect(beep).toHaveBeenCalledTimes(1);
+    beep.mockRestore();
+    release();
+  });
+});

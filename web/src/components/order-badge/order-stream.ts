@@ -1,9 +1,10 @@
 import { orderApi } from '@jz/contracts/api/order';
 import type { OrderEvent, StreamTicket } from '@jz/contracts/order';
 import { useEffect, useSyncExternalStore } from 'react';
-import { API_BASE } from '../../lib/api-client.ts';
+import { API_BASE, ApiError } from '../../lib/api-client.ts';
 import { callContract } from '../../lib/contract-client.ts';
 import { notifyMessagesChanged } from '../message-bell/unread.ts';
+import { readAlertPrefs } from '../order-alert/alert-prefs.ts';
 
 /**
  * The console's one live connection to the order stream (server-sent events), shared by the header badge and the
@@ -15,6 +16,12 @@ import { notifyMessagesChanged } from '../message-bell/unread.ts';
  * The same stream says when the signed-in user has a new message of any kind (`event: message`, no id: it never moves
  * the resume point): the header's unread count refetches at once (`notifyMessagesChanged`), as it does after each
  * order event and after a reconnect (messages may have arrived meanwhile).
+ *
+ * Final states (issue 24: a merchant without a shop asked for a ticket every few seconds, for ever): without a shop
+ * the stream is not opened at all; a ticket refused for a reason that waiting does not change (301 no permission,
+ * 2002 unknown shop, 2004 no shop yet, 401 signed out) or the server's `event: end` (the user lost the shop or the
+ * permission) stops it, until it is acquired for another shop (a created or switched shop) or `retry()` is called.
+ * Network errors and 500s are retried.
  */
 export interface StreamState {
   connected: boolean;
@@ -24,6 +31,8 @@ export interface StreamState {
   beeps: number;
   /** How many times the stream (re)connected. */
   connects: number;
+  /** Why the stream gave up for good (the refusal's message), until another shop is acquired. */
+  stopped?: string;
 }
 
 type Listener = (e: OrderEvent) => void;
@@ -39,6 +48,7 @@ class OrderStream {
   private listeners = new Set<Listener>();
   private watchers = new Set<() => void>();
   private audio: AudioContext | undefined;
+  private opening = false;
 
   subscribe = (fn: () => void) => {
     this.watchers.add(fn);
@@ -50,15 +60,17 @@ class OrderStream {
     return () => void this.listeners.delete(fn);
   }
 
-  /** One more user of the stream for a shop; the last release closes it. */
-  acquire(shopId: number | undefined) {
+  /** One more user of the stream for a shop (none: a merchant without a shop, nothing opens); the last release closes. */
+  acquire(shopId: number | undefined | null) {
     this.refs++;
-    if (shopId !== this.shop) {
-      this.shop = shopId;
+    const shop = shopId ?? undefined;
+    if (shop !== this.shop) {
+      this.shop = shop;
       this.lastId = undefined;
       this.close();
+      if (this.state.stopped) this.set({ stopped: undefined });
     }
-    if (!this.es && !this.timer) void this.open();
+    if (!this.es && !this.timer && !this.opening) void this.open();
     return () => {
       this.refs--;
       if (this.refs <= 0) {
@@ -89,13 +101,32 @@ class OrderStream {
     }, ms);
   }
 
+  /** Opens again after a final refusal (e.g. the user was given the permission back). */
+  retry() {
+    if (!this.state.stopped) return;
+    this.set({ stopped: undefined });
+    if (!this.es && !this.timer && !this.opening) void this.open();
+  }
+
   private async open() {
-    if (this.refs <= 0 || this.es) return;
-    let t: StreamTicket;
+    if (this.refs <= 0 || this.es || this.shop === undefined || this.state.stopped) return;
+    const shop = this.shop;
+    let t: StreamTicket | undefined;
+    let failure: unknown;
+    this.opening = true;
     try {
       t = await callContract(orderApi.streamTicket, { body: {} }, { silentSuccess: true, silentError: true });
-    } catch {
-      this.later(5000);
+    } catch (err) {
+      failure = err;
+    } finally {
+      this.opening = false;
+    }
+    // Moved to another shop while the ticket was on its way: start over for that shop.
+    if (shop !== this.shop) return void this.open();
+    if (!t) {
+      if (failure instanceof ApiError && FINAL.includes(failure.code))
+        this.set({ stopped: failure.message || '无法连接实时推送' });
+      else this.later(5000);
       return;
     }
     if (this.refs <= 0 || this.es) return;
@@ -111,11 +142,17 @@ class OrderStream {
       notifyMessagesChanged();
     });
     es.addEventListener('message', () => notifyMessagesChanged());
+    // The server ends the stream for good: the user may no longer follow this shop.
+    es.addEventListener('end', () => {
+      es.close();
+      if (this.es === es) this.es = undefined;
+      this.set({ connected: false, stopped: '无权查看该店铺的订单' });
+    });
     es.addEventListener('order', (m) => {
       const msg = m as MessageEvent;
       const e = JSON.parse(msg.data) as OrderEvent;
       this.lastId = Math.max(this.lastId ?? 0, Number(msg.lastEventId) || e.id);
-      if (e.kind === 'new' && e.sound) this.beep();
+      if (e.kind === 'new' && e.sound && readAlertPrefs().sound) this.beep();
       for (const l of this.listeners) l(e);
       window.dispatchEvent(new CustomEvent(ORDER_EVENT, { detail: e }));
       notifyMessagesChanged();
@@ -154,10 +191,13 @@ class OrderStream {
   }
 }
 
+/** Ticket refusals that asking again does not change: no permission, unknown shop, no shop yet, signed out. */
+const FINAL = [301, 2002, 2004, 401];
+
 export const orderStream = new OrderStream();
 
 /** Keeps the shared stream open while the component is mounted; answers its state. */
-export function useOrderStream(shopId: number | undefined, enabled = true) {
+export function useOrderStream(shopId: number | undefined | null, enabled = true) {
   useEffect(() => (enabled ? orderStream.acquire(shopId) : undefined), [shopId, enabled]);
   return useSyncExternalStore(orderStream.subscribe, orderStream.snapshot);
 }

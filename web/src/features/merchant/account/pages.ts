@@ -34,6 +34,14 @@ export const pages: PageDef[] = [
     component: lazyPage(() => import('./pages/PhonePage.tsx')),
   },
   {
+    // 提醒设置 (issue 24): how this browser alerts of a new order; reached from the header's user menu.
+    key: 'account.alerts',
+    path: '/tixingshezhi',
+    title: '提醒设置',
+    parentKey: 'account.mine',
+    component: lazyPage(() => import('./pages/AlertSettingsPage.tsx')),
+  },
+  {
     key: 'account.sub',
     path: '/zizhanghaoyuquanxian',
     title: '子账号与权限',

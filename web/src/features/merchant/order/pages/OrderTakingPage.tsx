@@ -2,7 +2,8 @@ import { SoundOutlined } from '@ant-design/icons';
 import type { OrderEvent, WaitingOrder } from '@jz/contracts/order';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Badge, Button, Card, Empty, Space, Tag, Typography } from 'antd';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { orderStream, useOrderEvents, useOrderStream } from '../../../../components/order-badge/order-stream.ts';
 import { QueryError } from '../../../../components/QueryState.tsx';
 import { Auth } from '../../../../lib/access.tsx';
@@ -16,25 +17,55 @@ import { yuan } from '../components/money.ts';
 import { formatShortDateTime } from '../../../../lib/format.ts';
 import { LongText } from '../../../../components/LongText.tsx';
 import { ItemList } from '../../../../components/item-list/ItemList.tsx';
+import { pagePath } from '../../../../lib/page-registry.ts';
+
+/** How long a newly arrived order stays highlighted. */
+export const HIGHLIGHT_MS = 8000;
+
+/** The newest order first: a new one arrives at the top (paid time, then the order id). */
+export function newestFirst(list: readonly WaitingOrder[]) {
+  return [...list].sort((a, b) => (b.paidAt ?? '').localeCompare(a.paidAt ?? '') || b.id - a.id);
+}
 
 /**
- * 订单接单 (/dingdanjiedan): the live queue of paid orders waiting to be taken (status 20) in the current shop. New
- * orders arrive through the server-sent event stream without a reload, highlighted, with a beep when the shop's
- * 新订单提示音 is on. Taking an order = choosing an employee; a shop with 自动接单 assigns the least-busy free one itself.
+ * 订单接单 (/dingdanjiedan): the live queue of paid orders waiting to be taken (status 20) in the current shop, the
+ * newest first. New orders arrive through the server-sent event stream without a reload, at the top and highlighted
+ * for a few seconds, with a beep when the shop's 新订单提示音 (and the user's 提醒设置) is on. Taking an order = choosing
+ * an employee; a shop with 自动接单 assigns the least-busy free one itself. A merchant without a shop is told to create
+ * one (nothing is asked of the server).
  */
 export default function OrderTakingPage() {
   const qc = useQueryClient();
+  const navigate = useNavigate();
   const { data: init } = useQuery(initPcQuery);
-  const stream = useOrderStream(init?.curDianpu?.id);
-  const [fresh, setFresh] = useState<Set<number>>(new Set());
+  const shopId = init?.curDianpu?.id;
+  const stream = useOrderStream(shopId, !!shopId);
+  const [fresh, setFresh] = useState<ReadonlySet<number>>(new Set());
+  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
   const [dialog, setDialog] = useState<OrderDialog>(null);
-  const q = useQuery({ queryKey: [...orderKeys.all, 'waiting', init?.curDianpu?.id], queryFn: getWaiting });
+  const q = useQuery({ queryKey: [...orderKeys.all, 'waiting', shopId], queryFn: getWaiting, enabled: !!shopId });
+
+  useEffect(() => {
+    const pending = timers.current;
+    return () => {
+      for (const t of pending) clearTimeout(t);
+    };
+  }, []);
 
   useOrderEvents(
     useCallback(
       (e: OrderEvent | null) => {
         if (e?.kind === 'new') {
           setFresh((s) => new Set(s).add(e.orderId));
+          const t = setTimeout(() => {
+            timers.current.delete(t);
+            setFresh((s) => {
+              const next = new Set(s);
+              next.delete(e.orderId);
+              return next;
+            });
+          }, HIGHLIGHT_MS);
+          timers.current.add(t);
           notify.info(`新订单：${e.goodsName}，实付 ${yuan(e.amount)}`);
         }
         void qc.invalidateQueries({ queryKey: orderKeys.all });
@@ -43,7 +74,17 @@ export default function OrderTakingPage() {
     ),
   );
 
-  const list = q.data?.records ?? [];
+  const list = useMemo(() => newestFirst(q.data?.records ?? []), [q.data]);
+  if (init && !shopId)
+    return (
+      <Card className="jz-card" variant="borderless">
+        <Empty description="还没有店铺：创建店铺并通过审核后，顾客付款的订单会实时出现在这里。">
+          <Button type="primary" onClick={() => navigate(pagePath('merchant.shop.info'))}>
+            去创建店铺
+          </Button>
+        </Empty>
+      </Card>
+    );
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Card className="jz-card" variant="borderless">
@@ -51,6 +92,7 @@ export default function OrderTakingPage() {
           <Typography.Title level={4} style={{ margin: 0 }}>
             待接单 <Badge count={q.data?.total ?? 0} showZero color="#fa8c16" data-testid="waiting-count" />
           </Typography.Title>
+          <Typography.Text type="secondary">最新的在前，新到的订单高亮显示</Typography.Text>
           <span data-testid="stream-state">
             {stream.connected ? (
               <Badge status="processing" text="实时接单已连接" />
@@ -85,7 +127,8 @@ export default function OrderTakingPage() {
             renderItem={(o) => (
               <ItemList.Item
                 data-testid={`waiting-${o.orderNo}`}
-                style={fresh.has(o.id) ? { background: '#fff7e6', transition: 'background 1s' } : undefined}
+                data-fresh={fresh.has(o.id) || undefined}
+                style={{ background: fresh.has(o.id) ? '#fff7e6' : undefined, transition: 'background 1s' }}
                 actions={[
                   <Auth key="take" perm="merchant:order:assign">
                     <Button type="primary" onClick={() => setDialog({ kind: 'assign', order: o })}>
