@@ -53,8 +53,8 @@ export default function IndexPage() {
   });
   const settled = ![setup, agreements, licences, figures].some((q) => q.isLoading);
   // What the reminders show when (PendingAgreementAlert, LicenceAlert): their row exists only then.
-  const reminders =
-    (agreements.data?.length ?? 0) > 0 || !!(licences.data && (licences.data.expiring || licences.data.expired));
+  const agreementsDue = (agreements.data?.length ?? 0) > 0;
+  const licencesDue = !!(licences.data && (licences.data.expiring || licences.data.expired));
 
   const pages = leaves(menus).filter((m) => m.status !== 1);
   const cur = init?.allDianpu.find((s) => s.id === init.curDianpu?.id);
@@ -133,12 +133,12 @@ export default function IndexPage() {
         </Col>
       ) : (
         <>
-          {merchant && reminders && (
+          {merchant && (agreementsDue || licencesDue) && (
             <Col span={24}>
               <Space orientation="vertical" size={16} style={{ width: '100%' }}>
-                <PendingAgreementAlert />
+                {agreementsDue && <PendingAgreementAlert />}
                 {/* Each widget shows only with the code of its data (the server refuses the others). */}
-                {hasPerm('merchant:account:licence') && (
+                {licencesDue && (
                   // LicenceAlert keeps a bottom margin of its own: cancelled here, the grid spaces the rows.
                   <div style={{ marginBottom: -16 }}>
                     <LicenceAlert />
