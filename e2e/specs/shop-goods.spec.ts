@@ -140,7 +140,7 @@ test('owner edits the shop, opens a branch, platform approves it, owner adds and
   const row = owner.getByRole('row', { name: new RegExp(BRANCH) });
   await expect(row.getByText('已通过')).toBeVisible();
   await row.getByRole('switch').click();
-  await expect(owner.getByText(`确定让「${BRANCH}」开始营业吗?`)).toBeVisible();
+  await expect(owner.getByText(`确定让「${BRANCH}」开始营业吗？`)).toBeVisible();
   await confirmOk(owner, /开始营业吗/);
   await expect(row.getByRole('switch')).toBeChecked();
   // Copy from the main shop's row: the source is filled in, the target is picked.

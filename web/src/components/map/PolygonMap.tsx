@@ -16,6 +16,8 @@ export interface PolygonMapProps {
   /** Projection of the tiles; points are converted with gcoord so the stored value stays GCJ-02. */
   tileCoord?: TileCoord;
   disabled?: boolean;
+  /** A point shown on the map for context (the shop's location), never edited here. */
+  marker?: LatLng | null;
 }
 
 const Impl = lazy(() => import('./PolygonMapImpl.tsx'));

@@ -22,10 +22,12 @@ export default function PolygonMapImpl({
   tileUrl,
   tileCoord,
   disabled,
+  marker,
 }: PolygonMapProps) {
   const box = useRef<HTMLDivElement>(null);
   const map = useRef<L.Map | null>(null);
   const layer = useRef<L.Polygon | null>(null);
+  const dot = useRef<L.CircleMarker | null>(null);
   const emitted = useRef<LatLng[] | undefined>(value);
   const [mode, setMode] = useState<Mode>('idle');
   const [tilesFailed, setTilesFailed] = useState(false);
@@ -90,8 +92,27 @@ export default function PolygonMapImpl({
       m.remove();
       map.current = null;
       layer.current = null;
+      dot.current = null;
     };
   }, []);
+
+  // The context point (the shop's location) follows its prop; it takes no clicks, so drawing passes through it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the point's coordinates matter
+  useEffect(() => {
+    dot.current?.remove();
+    dot.current = null;
+    if (!map.current || !marker) return;
+    const t = toTile(marker, tiles.tileCoord);
+    dot.current = L.circleMarker([t.lat, t.lng], {
+      radius: 6,
+      color: '#fff',
+      weight: 2,
+      fillColor: '#f5222d',
+      fillOpacity: 1,
+      interactive: false,
+      pmIgnore: true,
+    } as L.CircleMarkerOptions).addTo(map.current);
+  }, [marker?.lat, marker?.lng]);
 
   // Values set from outside (a form reset, a loaded record) redraw the polygon.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new value from outside matters here

@@ -6,6 +6,20 @@ import { StatusSwitch } from '../../../../components/StatusSwitch.tsx';
 import { hasPerm } from '../../../../lib/access.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
 import { formatDateTime } from '../../../../lib/format.ts';
+import { ShopRating } from './ShopRating.tsx';
+
+/**
+ * The address as a list shows it: the city and district names, then the street address (without repeating a district
+ * the merchant typed at its start), e.g. "运城市盐湖区河东东街 88 号".
+ */
+export function shopAddress(regionName: string | null | undefined, address: string | null) {
+  const names = (regionName ?? '').split(' / ').filter(Boolean);
+  let head = names.slice(names.length > 1 ? 1 : 0).join('');
+  const street = address ?? '';
+  const district = names.at(-1);
+  if (district && street.startsWith(district)) head = names.slice(1, -1).join('');
+  return `${head}${street}`;
+}
 
 /** Columns shared by 店铺管理 and 分店管理. */
 export function shopColumns(opts: {
@@ -26,9 +40,20 @@ export function shopColumns(opts: {
       ),
     },
     { title: '联系电话', dataIndex: 'phone', width: 150, render: (p: string | null) => <CopyText text={p} /> },
-    { title: '地址', dataIndex: 'address', ellipsis: true },
+    {
+      title: '地址',
+      dataIndex: 'address',
+      ellipsis: true,
+      render: (a: string | null, r) => shopAddress(r.regionName, a) || '-',
+    },
     { title: '营业时间', dataIndex: 'businessHours', width: 120, render: (h: string | null) => h ?? '-' },
     { title: '商品数', dataIndex: 'goodsCount', width: 80 },
+    {
+      title: '评分',
+      dataIndex: 'rating',
+      width: 100,
+      render: (v: number | null, r) => <ShopRating rating={v} reviewCount={r.reviewCount} compact />,
+    },
     {
       title: '审核状态',
       dataIndex: 'auditStatus',
@@ -55,7 +80,7 @@ export function shopColumns(opts: {
           unCheckedChildren="休息中"
           disabled={!hasPerm('merchant:shop:state') || (s !== 1 && r.auditStatus !== 1)}
           confirmText={
-            s === 1 ? `确定让「${r.name}」休息吗? 休息后顾客将看不到本店商品。` : `确定让「${r.name}」开始营业吗?`
+            s === 1 ? `确定让「${r.name}」休息吗？休息后顾客将看不到本店商品。` : `确定让「${r.name}」开始营业吗？`
           }
           onChange={(open) => opts.onYingye(r, open)}
         />

@@ -8,8 +8,9 @@ import {
   shopPhone,
   timeSlot,
 } from '@jz/contracts/shop';
+import { locationIssues } from '@jz/contracts/shop-location';
 import { Form, Input, InputNumber, Switch, TimePicker, TreeSelect } from 'antd';
-import type { Rule } from 'antd/es/form';
+import type { Rule, RuleObject } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';
 import { PolygonMap } from '../../../../components/map/PolygonMap.tsx';
 import { RegionCascader } from '../../../../components/region/RegionCascader.tsx';
@@ -19,6 +20,7 @@ import { FileUpload, ImageUpload } from '../../../../components/upload/index.ts'
 import { zodRule } from '../../../../lib/zod-rule.ts';
 import { fuwuTreeData, useFuwuSelectTree } from '../api/fuwu.ts';
 import type { ShopInput } from '../api/shop.ts';
+import { LocationField, type LocationValue } from './LocationField.tsx';
 
 /** The form's own shape: region as one cascader value, hours as a time range. */
 export interface ShopFormValues {
@@ -29,8 +31,8 @@ export interface ShopFormValues {
   phone?: string | null;
   region?: string[];
   address?: string | null;
-  lat?: number | null;
-  lng?: number | null;
+  /** Picked on the map (or typed as a fallback): both numbers or none. */
+  location?: LocationValue | null;
   serviceArea?: LatLng[] | string;
   hours?: [Dayjs, Dayjs] | null;
   fuwuIds?: number[];
@@ -62,8 +64,7 @@ export function toFormValues(s?: Partial<ShopInfo> | null, setting?: ShopSetting
     phone: s.phone,
     region: [s.provinceCode, s.cityCode, s.districtCode].filter((c): c is string => !!c),
     address: s.address,
-    lat: s.lat,
-    lng: s.lng,
+    location: s.lat != null && s.lng != null ? { lat: s.lat, lng: s.lng } : null,
     serviceArea: s.serviceArea ?? [],
     hours: a && b ? [dayjs(a, 'HH:mm'), dayjs(b, 'HH:mm')] : null,
     fuwuIds: s.fuwuIds ?? [],
@@ -88,8 +89,8 @@ export function fromFormValues(v: ShopFormValues, full: boolean): ShopInput & { 
     cityCode: c ?? '',
     districtCode: d ?? '',
     address: v.address ?? '',
-    lat: (v.lat ?? '') as number,
-    lng: (v.lng ?? '') as number,
+    lat: (v.location?.lat ?? '') as number,
+    lng: (v.location?.lng ?? '') as number,
     businessHours: v.hours?.[0] && v.hours?.[1] ? `${v.hours[0].format('HH:mm')}-${v.hours[1].format('HH:mm')}` : '',
     fuwuIds: v.fuwuIds ?? [],
   };
@@ -141,13 +142,41 @@ const areaRule: Rule = {
 };
 
 /**
+ * The location rule of the server (packages/contracts/src/shop-location.ts), checked as the merchant picks: half a
+ * point, or a point outside the chosen province, is an error (the server refuses it too).
+ */
+const locationRule = ({ getFieldValue }: { getFieldValue: (n: string) => unknown }): RuleObject => ({
+  validator: async (_r, v: LocationValue | null | undefined) => {
+    const [provinceCode] = (getFieldValue('region') as string[] | undefined) ?? [];
+    const err = locationIssues({ provinceCode, lat: v?.lat ?? null, lng: v?.lng ?? null }).find(
+      (i) => i.level === 'error',
+    );
+    if (err) throw new Error(err.message);
+  },
+});
+
+/** A point outside the shop's own service area: a warning (saved anyway, flagged to the platform's audit). */
+const areaWarning = ({ getFieldValue }: { getFieldValue: (n: string) => unknown }): RuleObject => ({
+  warningOnly: true,
+  validator: async (_r, v: LocationValue | null | undefined) => {
+    const area = getFieldValue('serviceArea');
+    if (!Array.isArray(area) || v?.lat == null || v.lng == null) return;
+    const w = locationIssues({ lat: v.lat, lng: v.lng, serviceArea: area }).find((i) => i.kind === 'serviceArea');
+    if (w) throw new Error(w.message);
+  },
+});
+
+/**
  * The shop's fields for antd Form. `full` adds logo, images, service area, intro and the order settings (店铺信息);
  * without it, the short form of the add/branch dialogs.
  */
 export function ShopFields({ full, disabled }: { full?: boolean; disabled?: boolean }) {
   const { data: tree } = useFuwuSelectTree();
-  const lat = Form.useWatch('lat');
-  const lng = Form.useWatch('lng');
+  const form = Form.useFormInstance<ShopFormValues>();
+  const region = Form.useWatch('region', form) as string[] | undefined;
+  const location = Form.useWatch('location', form) as LocationValue | null | undefined;
+  const area = Form.useWatch('serviceArea', form);
+  const point = location?.lat != null && location.lng != null ? { lat: location.lat, lng: location.lng } : undefined;
   const s = shopFields.shape;
   return (
     <>
@@ -181,35 +210,25 @@ export function ShopFields({ full, disabled }: { full?: boolean; disabled?: bool
       <Form.Item name="address" label="详细地址" rules={[{ max: 200, message: '详细地址最多 200 个字' }]}>
         <Input maxLength={200} placeholder="街道、门牌号" disabled={disabled} />
       </Form.Item>
-      <Form.Item label="店铺坐标" style={{ marginBottom: 0 }}>
-        <Form.Item
-          name="lat"
-          style={{ display: 'inline-block', marginRight: 8 }}
-          rules={[{ type: 'number', min: -90, max: 90, message: '纬度超出范围' }]}
-        >
-          <InputNumber
-            placeholder="纬度"
-            style={{ width: 160 }}
-            step={0.0001}
-            precision={6}
-            aria-label="纬度"
-            disabled={disabled}
-          />
-        </Form.Item>
-        <Form.Item
-          name="lng"
-          style={{ display: 'inline-block' }}
-          rules={[{ type: 'number', min: -180, max: 180, message: '经度超出范围' }]}
-        >
-          <InputNumber
-            placeholder="经度"
-            style={{ width: 160 }}
-            step={0.0001}
-            precision={6}
-            aria-label="经度"
-            disabled={disabled}
-          />
-        </Form.Item>
+      <Form.Item
+        name="location"
+        label="店铺位置"
+        dependencies={['region', 'serviceArea']}
+        rules={[locationRule, areaWarning]}
+        extra={disabled ? undefined : '顾客按此位置查找附近的店铺；须在所选地区范围内'}
+      >
+        <LocationField
+          region={region}
+          area={full && Array.isArray(area) ? area : undefined}
+          disabled={disabled}
+          height={full ? 340 : 260}
+          onRegionPick={(hit) => {
+            const address = form.getFieldValue('address') as string | null | undefined;
+            form.setFieldsValue({ region: hit.codes, ...(hit.rest && !address?.trim() ? { address: hit.rest } : {}) });
+            // A new region may put the chosen point out of it: check again (setFieldsValue validates nothing).
+            if (form.getFieldValue('location')) void form.validateFields(['location']).catch(() => undefined);
+          }}
+        />
       </Form.Item>
       {full && (
         <Form.Item
@@ -218,7 +237,7 @@ export function ShopFields({ full, disabled }: { full?: boolean; disabled?: bool
           rules={[areaRule]}
           extra="在地图上绘制本店的服务范围：至少 3 个点，边不能交叉"
         >
-          <PolygonMap height={380} center={lat != null && lng != null ? { lat, lng } : undefined} disabled={disabled} />
+          <PolygonMap height={380} center={point} marker={point} disabled={disabled} />
         </Form.Item>
       )}
       <Form.Item name="hours" label="营业时间" rules={[hoursRule]}>

@@ -22,7 +22,8 @@ export function ShopFormModal(props: {
     <Modal
       title={props.title}
       open={props.open}
-      width={720}
+      // Room for the location map; at most 90 % of a narrow window.
+      width={{ xs: '90%', md: 820, xxl: 900 }}
       onCancel={props.onClose}
       destroyOnHidden
       okText="保存"

@@ -6,6 +6,7 @@ import { hasPerm } from '../../../../lib/access.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
 import { useCurrentShop, useShopMutations, useShopSetting } from '../api/shop.ts';
 import { fromFormValues, ShopFields, type ShopFormValues, toFormValues } from '../components/ShopFields.tsx';
+import { ShopPrompts } from '../components/ShopPrompts.tsx';
 import { ShopRating } from '../components/ShopRating.tsx';
 import { fileUrl } from '../../../../components/upload/index.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
@@ -16,7 +17,7 @@ export default function ShopInfoPage() {
   const navigate = useNavigate();
   const shop = useCurrentShop();
   const setting = useShopSetting();
-  const { edit } = useShopMutations();
+  const { edit, setYingye } = useShopMutations();
   const [form] = Form.useForm<ShopFormValues>();
   const canEdit = hasPerm('merchant:shop:edit');
 
@@ -73,14 +74,17 @@ export default function ShopInfoPage() {
           <Descriptions.Item label="服务类目">{s.fuwuIds.length} 个</Descriptions.Item>
           <Descriptions.Item label="更新时间">{formatDateTime(s.updatedAt)}</Descriptions.Item>
         </Descriptions>
-        {s.auditStatus === 2 && (
+        <ShopPrompts shops={[s]} onOpen={(id) => setYingye.mutateAsync({ id, yingyeState: 1 })} />
+        {(s.locationIssues ?? []).map((i) => (
           <Alert
-            type="error"
+            key={i.kind}
+            style={{ marginBottom: 12 }}
+            type={i.level === 'error' ? 'error' : 'warning'}
             showIcon
-            title={`审核未通过：${s.auditRemark ?? ''}`}
-            description="修改店铺信息并保存后，将重新提交平台审核。"
+            title={i.message}
+            description={i.level === 'error' ? '请在下方「店铺位置」中重新选择位置或更正所在地区后保存。' : undefined}
           />
-        )}
+        ))}
         {s.auditStatus === 0 && (
           <Alert type="warning" showIcon title="店铺正在等待平台审核，审核通过后才能营业，顾客才能看到本店商品。" />
         )}

@@ -13,6 +13,7 @@ import { initPcQuery } from '../../../../lib/queries.ts';
 import { getShopPage, shopKeys, useShopMutations } from '../api/shop.ts';
 import { shopColumns } from '../components/ShopColumns.tsx';
 import { ShopFormModal } from '../components/ShopFormModal.tsx';
+import { ShopPrompts } from '../components/ShopPrompts.tsx';
 import { useSubmitting } from '../../../../lib/use-long-action.ts';
 import { pagePath } from '../../../../lib/page-registry.ts';
 
@@ -28,6 +29,16 @@ export default function ShopListPage() {
   const shops = init?.allDianpu ?? [];
   const hasMain = shops.some((s) => s.parentId === null);
   const canAdd = !hasMain || init?.isAddFendian;
+  // The audit's outcome on top (立即营业 for approved shops not open, the reason of a rejection): every own shop.
+  const all = useQuery({
+    queryKey: [...shopKeys.list, 'prompts'],
+    queryFn: () => getShopPage({ pageNum: 1, pageSize: 100 }),
+    enabled: shops.length > 0,
+  });
+  const openInfo = async (id: number) => {
+    if (id !== init?.curDianpu?.id) await m.switchTo.mutateAsync(id);
+    navigate(pagePath('merchant.shop.info'));
+  };
 
   const columns = [
     ...shopColumns({
@@ -43,20 +54,13 @@ export default function ShopListPage() {
           <RowAction
             disabled={r.id === init?.curDianpu?.id}
             onClick={async () => {
-              if (await confirmWarning(`切换到「${r.name}」? 商品、订单等页面将显示该店铺的数据。`))
+              if (await confirmWarning(`切换到「${r.name}」？商品、订单等页面将显示该店铺的数据。`))
                 await m.switchTo.mutateAsync(r.id);
             }}
           >
             设为当前
           </RowAction>
-          <RowAction
-            onClick={async () => {
-              if (r.id !== init?.curDianpu?.id) await m.switchTo.mutateAsync(r.id);
-              navigate(pagePath('merchant.shop.info'));
-            }}
-          >
-            店铺信息
-          </RowAction>
+          <RowAction onClick={() => openInfo(r.id)}>店铺信息</RowAction>
           <Auth perm="merchant:shop:copy">
             <RowAction disabled={shops.length < 2} onClick={() => setCopyFrom(r.id)}>
               复制到…
@@ -79,6 +83,11 @@ export default function ShopListPage() {
           description="点击「创建店铺」填写店铺名称、联系方式和服务类目；平台审核通过后即可营业并上架商品。"
         />
       )}
+      <ShopPrompts
+        shops={all.data?.records ?? []}
+        onOpen={(id) => m.setYingye.mutateAsync({ id, yingyeState: 1 })}
+        onFix={openInfo}
+      />
       <DataTable<ShopInfo>
         title="店铺管理"
         queryKey={shopKeys.list}

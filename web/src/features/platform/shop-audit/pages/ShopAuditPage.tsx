@@ -1,82 +1,115 @@
+import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import type { ShopInfo } from '@jz/contracts/shop';
-import { QueryError } from '../../../../components/QueryState.tsx';
-import { Alert, Descriptions, Drawer, Form, Image, Input, Modal, Space, Tag, Typography } from 'antd';
+import { Button, Form, Input, Modal, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useConfirm } from '../../../../components/confirm.ts';
 import { CopyText } from '../../../../components/CopyText.tsx';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
 import { RowAction } from '../../../../components/RowAction.tsx';
-import { RichHtml } from '../../../../components/rich-text/RichHtml.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
-import { auditKeys, getAllShopsPage, useAuditMutation, useAuditShop } from '../api/shop-audit.ts';
-import { fileUrl } from '../../../../components/upload/index.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
 import { useSubmitting } from '../../../../lib/use-long-action.ts';
+import { auditKeys, getAllShopsPage, useAuditMutation } from '../api/shop-audit.ts';
+import { awaitsDecision, type Decidable, LocationFlag } from '../components/audit-parts.tsx';
+import { ShopAuditDrawer } from '../components/ShopAuditDrawer.tsx';
 
-/** 店铺审核 (toolkit): every merchant's shops; approve, or reject with a reason. Unapproved shops are hidden from customers. */
+/**
+ * 店铺审核 (toolkit): every merchant's shops; approve, or reject with a reason, from the list or the detail drawer
+ * (region names, the location and service area on a map, the merchant's licences). Unapproved shops are hidden
+ * from customers; the merchant hears of each decision by message.
+ */
 export default function ShopAuditPage() {
   const audit = useAuditMutation();
   const { confirmWarning } = useConfirm();
   const [viewing, setViewing] = useState<number | undefined>();
-  const [rejecting, setRejecting] = useState<ShopInfo | null>(null);
+  const [rejecting, setRejecting] = useState<Decidable | null>(null);
   const [form] = Form.useForm<{ auditRemark: string }>();
-  const detail = useAuditShop(viewing);
+
+  const approve = async (r: Decidable) => {
+    const outside = r.locationIssues?.find((i) => i.level === 'error');
+    const question = r.pendingName
+      ? `确定将「${r.name}」更名为「${r.pendingName}」吗？通过后顾客看到新名称。`
+      : `确定审核通过「${r.name}」吗？通过后商家可开始营业，顾客可见。${outside ? `注意：${outside.message}。` : ''}`;
+    if (await confirmWarning(question)) await audit.mutateAsync({ id: r.id, auditStatus: 1 });
+  };
 
   const columns: ColumnsType<ShopInfo> = [
-    { title: '编号', dataIndex: 'id', width: 70 },
+    { title: '编号', dataIndex: 'id', width: 64 },
     {
-      title: '店铺名称',
+      title: '店铺 / 商家',
       dataIndex: 'name',
       render: (n: string, r) => (
-        <Space size={4}>
-          <Typography.Link onClick={() => setViewing(r.id)}>{n}</Typography.Link>
-          {r.parentId === null ? <Tag color="blue">总店</Tag> : <Tag>分店</Tag>}
-          {r.pendingName && <Tag color="orange">申请改名：{r.pendingName}</Tag>}
+        <Space orientation="vertical" size={2}>
+          <Space size={4} wrap>
+            <Typography.Link onClick={() => setViewing(r.id)}>{n}</Typography.Link>
+            {r.parentId === null ? <Tag color="blue">总店</Tag> : <Tag>分店</Tag>}
+            {r.pendingName && <Tag color="orange">申请改名：{r.pendingName}</Tag>}
+            <LocationFlag issues={r.locationIssues} />
+          </Space>
+          <Typography.Text type="secondary">{r.merchantName}</Typography.Text>
         </Space>
       ),
     },
-    { title: '商家', dataIndex: 'merchantName', width: 160 },
-    { title: '联系电话', dataIndex: 'phone', width: 150, render: (p: string | null) => <CopyText text={p} /> },
-    { title: '地址', dataIndex: 'address', ellipsis: true },
+    {
+      title: '地区 / 地址',
+      dataIndex: 'address',
+      width: 280,
+      render: (a: string | null, r) => (
+        <Space orientation="vertical" size={2} style={{ maxWidth: 264 }}>
+          <span>{r.regionName ?? '未选择地区'}</span>
+          <Typography.Text type="secondary" ellipsis={{ tooltip: a }}>
+            {a ?? '-'}
+          </Typography.Text>
+        </Space>
+      ),
+    },
+    {
+      title: '联系人 / 电话',
+      dataIndex: 'phone',
+      width: 160,
+      render: (p: string | null, r) => (
+        <Space orientation="vertical" size={2}>
+          <span>{r.contactName ?? '-'}</span>
+          <CopyText text={p} />
+        </Space>
+      ),
+    },
     {
       title: '审核状态',
       dataIndex: 'auditStatus',
-      width: 100,
-      render: (s: number) => <DictTag type="shop_audit_status" value={s} />,
+      width: 110,
+      render: (s: number, r) =>
+        r.auditRemark ? (
+          <span title={`审核意见：${r.auditRemark}`}>
+            <DictTag type="shop_audit_status" value={s} />
+          </span>
+        ) : (
+          <DictTag type="shop_audit_status" value={s} />
+        ),
     },
-    { title: '审核意见', dataIndex: 'auditRemark', width: 160, ellipsis: true, render: (r: string | null) => r ?? '-' },
     {
       title: '营业状态',
       dataIndex: 'yingyeState',
-      width: 100,
+      width: 96,
       render: (s: number) => <DictTag type="shop_yingye_state" value={s} />,
     },
     {
       title: '提交时间',
       dataIndex: 'updatedAt',
-      width: 160,
+      width: 168,
       render: (t: string) => formatDateTime(t),
     },
     {
       title: '操作',
       key: 'op',
-      width: 170,
+      width: 156,
       render: (_, r) => (
-        <Space>
+        <Space size={4}>
           <RowAction onClick={() => setViewing(r.id)}>查看</RowAction>
-          {(r.auditStatus === 0 || !!r.pendingName) && (
+          {awaitsDecision(r) && (
             <>
-              <RowAction
-                onClick={async () => {
-                  const question = r.pendingName
-                    ? `确定将「${r.name}」更名为「${r.pendingName}」吗? 通过后顾客看到新名称。`
-                    : `确定审核通过「${r.name}」吗? 通过后店铺可开始营业，顾客可见。`;
-                  if (await confirmWarning(question)) await audit.mutateAsync({ id: r.id, auditStatus: 1 });
-                }}
-              >
-                通过
-              </RowAction>
+              <RowAction onClick={() => approve(r)}>通过</RowAction>
               <RowAction danger onClick={() => setRejecting(r)}>
                 驳回
               </RowAction>
@@ -87,7 +120,6 @@ export default function ShopAuditPage() {
     },
   ];
 
-  const d = detail.data;
   const submitting = useSubmitting();
   return (
     <>
@@ -96,7 +128,8 @@ export default function ShopAuditPage() {
         queryKey={auditKeys.list}
         fetcher={getAllShopsPage}
         columns={columns}
-        scrollX={1400}
+        // Fits a 1600 px screen without scrolling, so the fixed action column covers nothing (提交时间 stays in view).
+        scrollX={1180}
         search={[
           { name: 'name', label: '店铺名称' },
           { name: 'auditStatus', label: '审核状态', type: 'dict', dict: 'shop_audit_status' },
@@ -123,7 +156,8 @@ export default function ShopAuditPage() {
         <Form clearOnDestroy form={form} name="shopReject" layout="vertical" preserve={false}>
           <Form.Item
             name="auditRemark"
-            label="驳回原因"
+            label={rejecting?.pendingName ? `驳回改名「${rejecting.pendingName}」的原因` : '驳回原因'}
+            extra="原因会通过消息告知商家，请写明需要修改什么。"
             rules={[
               { required: true, whitespace: true, message: '驳回时请填写原因' },
               { max: 200, message: '审核意见最多 200 个字' },
@@ -133,72 +167,22 @@ export default function ShopAuditPage() {
           </Form.Item>
         </Form>
       </Modal>
-      <Drawer
-        title="店铺详情"
-        size={720}
-        open={viewing !== undefined}
+      <ShopAuditDrawer
+        id={viewing}
         onClose={() => setViewing(undefined)}
-        loading={detail.isLoading}
-      >
-        {detail.isError && !d && <QueryError error={detail.error} onRetry={detail.refetch} compact />}
-        {d && (
-          <Space orientation="vertical" style={{ width: '100%' }}>
-            {d.auditStatus === 2 && <Alert type="error" showIcon title={`已驳回：${d.auditRemark ?? ''}`} />}
-            <Descriptions column={2} bordered size="small">
-              <Descriptions.Item label="店铺名称" span={2}>
-                {d.name}
-                {d.pendingName && (
-                  <Tag color="orange" style={{ marginLeft: 8 }}>
-                    申请改名：{d.pendingName}
-                  </Tag>
-                )}
-              </Descriptions.Item>
-              <Descriptions.Item label="商家">{d.merchantName}</Descriptions.Item>
-              <Descriptions.Item label="类型">{d.parentId === null ? '总店' : '分店'}</Descriptions.Item>
-              <Descriptions.Item label="联系人">{d.contactName ?? '-'}</Descriptions.Item>
-              <Descriptions.Item label="电话">{d.phone ?? '-'}</Descriptions.Item>
-              <Descriptions.Item label="地区编码">
-                {[d.provinceCode, d.cityCode, d.districtCode].filter(Boolean).join(' / ') || '-'}
-              </Descriptions.Item>
-              <Descriptions.Item label="坐标">
-                {d.lat !== null && d.lng !== null ? `${d.lat}, ${d.lng}` : '-'}
-              </Descriptions.Item>
-              <Descriptions.Item label="地址" span={2}>
-                {d.address ?? '-'}
-              </Descriptions.Item>
-              <Descriptions.Item label="营业时间">{d.businessHours ?? '-'}</Descriptions.Item>
-              <Descriptions.Item label="服务区域">
-                {d.serviceArea.length ? `${d.serviceArea.length} 个顶点` : '未设置'}
-              </Descriptions.Item>
-              <Descriptions.Item label="审核状态">
-                <DictTag type="shop_audit_status" value={d.auditStatus} />
-              </Descriptions.Item>
-              <Descriptions.Item label="营业状态">
-                <DictTag type="shop_yingye_state" value={d.yingyeState} />
-              </Descriptions.Item>
-            </Descriptions>
-            {(d.logoUrl || d.images.length > 0) && (
-              <Image.PreviewGroup>
-                <Space wrap>
-                  {[d.logoUrl, ...d.images]
-                    .filter((u): u is string => !!u)
-                    .map((u) => (
-                      <Image
-                        key={u}
-                        src={fileUrl(u)}
-                        width={120}
-                        height={90}
-                        style={{ objectFit: 'cover' }}
-                        alt="店铺图片"
-                      />
-                    ))}
-                </Space>
-              </Image.PreviewGroup>
-            )}
-            {d.intro && <RichHtml html={d.intro} />}
-          </Space>
-        )}
-      </Drawer>
+        actions={(d) =>
+          awaitsDecision(d) && (
+            <Space>
+              <Button danger icon={<CloseOutlined />} onClick={() => setRejecting(d)}>
+                驳回
+              </Button>
+              <Button type="primary" icon={<CheckOutlined />} loading={audit.isPending} onClick={() => approve(d)}>
+                通过
+              </Button>
+            </Space>
+          )
+        }
+      />
     </>
   );
 }

@@ -1,0 +1,172 @@
+import { AimOutlined, EditOutlined, SearchOutlined } from '@ant-design/icons';
+import type { GeoPoint } from '@jz/contracts/shop-location';
+import { regionAnchor } from '@jz/contracts/shop-location';
+import { AutoComplete, Button, InputNumber, Space, Typography } from 'antd';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { PointMap } from '../../../../components/map/PointMap.tsx';
+import { useRegionTree } from '../../../../components/region/RegionCascader.tsx';
+import { type RegionHit, searchRegions } from '../../../../components/region/region-search.ts';
+
+/** The form's location value: both numbers, or both null (a half-typed pair is refused by the form's rule). */
+export interface LocationValue {
+  lat: number | null;
+  lng: number | null;
+}
+
+export interface LocationFieldProps {
+  id?: string;
+  value?: LocationValue | null;
+  onChange?: (v: LocationValue | null) => void;
+  /** The region chosen in the form: where the map looks while no point is chosen. */
+  region?: string[];
+  /** The service area, drawn beneath for context (店铺信息). */
+  area?: GeoPoint[];
+  disabled?: boolean;
+  /** A region picked in the address search, with the rest of the typed text (the street address). */
+  onRegionPick?: (hit: RegionHit) => void;
+  height?: number;
+}
+
+const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
+const pointOf = (v?: LocationValue | null): GeoPoint | null =>
+  v && v.lat !== null && v.lng !== null ? { lat: v.lat, lng: v.lng } : null;
+
+/**
+ * 店铺位置 (issue 24): the location is picked on the map — a click places the pin, dragging moves it — or found by
+ * the address search (region names: no geocoder offline, docs/shops.md "Location"), which sets the region and moves
+ * the map there. Typed latitude/longitude is the fallback, folded away under 手动输入经纬度.
+ */
+export function LocationField({
+  id,
+  value,
+  onChange,
+  region,
+  area,
+  disabled,
+  onRegionPick,
+  height = 320,
+}: LocationFieldProps) {
+  const point = pointOf(value);
+  const { data: tree } = useRegionTree();
+  const [typing, setTyping] = useState('');
+  const [manual, setManual] = useState(false);
+  const [focus, setFocus] = useState<{ key: string; center: GeoPoint; zoom: number } | null>(null);
+  const hits = useMemo(() => searchRegions(tree, typing), [tree, typing]);
+
+  // A region chosen later (the cascader or the search) moves the map there while no point is chosen yet.
+  const regionKey = (region ?? []).join('/');
+  const seenRegion = useRef(regionKey);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to a new region only
+  useEffect(() => {
+    if (regionKey === seenRegion.current) return;
+    seenRegion.current = regionKey;
+    const a = regionAnchor(region ?? []);
+    if (a && !point) setFocus({ key: `region:${regionKey}`, ...a });
+  }, [regionKey]);
+
+  const start = regionAnchor(region ?? []);
+  const set = (p: GeoPoint | null) => onChange?.(p ? { lat: round6(p.lat), lng: round6(p.lng) } : null);
+  const typed = (k: 'lat' | 'lng', n: number | null) => {
+    const next = { lat: value?.lat ?? null, lng: value?.lng ?? null, [k]: n };
+    onChange?.(next.lat === null && next.lng === null ? null : next);
+  };
+
+  return (
+    <Space orientation="vertical" size={8} style={{ width: '100%' }} id={id}>
+      {!disabled && (
+        <AutoComplete
+          value={typing}
+          options={hits.map((h) => ({
+            value: h.codes.join(','),
+            label: (
+              <span>
+                {h.label}
+                {h.rest && <Typography.Text type="secondary"> · {h.rest}</Typography.Text>}
+              </span>
+            ),
+          }))}
+          onChange={(v: string) => setTyping(v ?? '')}
+          onSelect={(v: string) => {
+            const hit = hits.find((h) => h.codes.join(',') === v);
+            setTyping('');
+            if (!hit) return;
+            onRegionPick?.(hit);
+            const a = regionAnchor(hit.codes);
+            if (a) setFocus({ key: `search:${v}:${Date.now()}`, ...a });
+          }}
+          notFoundContent={typing.trim().length >= 2 ? '没有找到该地区，请输入区县或城市名称' : null}
+          allowClear
+          prefix={<SearchOutlined />}
+          aria-label="搜索地址"
+          placeholder="搜索地址：输入区县或城市名称，如「盐湖区 学苑路 12 号」"
+          style={{ width: '100%', maxWidth: 480 }}
+        />
+      )}
+      <PointMap
+        value={point}
+        onChange={(p) => set(p)}
+        area={area}
+        center={start?.center}
+        zoom={start?.zoom}
+        focus={focus}
+        height={height}
+        disabled={disabled}
+        aria-label="店铺位置地图"
+      />
+      <Space wrap size={[12, 4]}>
+        {point ? (
+          <Typography.Text>
+            <AimOutlined /> 已选位置：纬度 {point.lat}，经度 {point.lng}
+          </Typography.Text>
+        ) : (
+          <Typography.Text type="secondary">
+            {disabled ? '尚未设置店铺位置' : '尚未选择位置：在地图上点击店铺所在的位置，可拖动图钉微调'}
+          </Typography.Text>
+        )}
+        {!disabled && point && (
+          <Button type="link" size="small" onClick={() => set(null)}>
+            清除位置
+          </Button>
+        )}
+        {!disabled && (
+          <Button
+            type="link"
+            size="small"
+            icon={<EditOutlined />}
+            aria-expanded={manual}
+            onClick={() => setManual((m) => !m)}
+          >
+            {manual ? '收起经纬度' : '手动输入经纬度'}
+          </Button>
+        )}
+      </Space>
+      {manual && !disabled && (
+        <Space wrap>
+          <InputNumber<number>
+            aria-label="纬度"
+            placeholder="纬度，如 35.031641"
+            style={{ width: 200 }}
+            min={-90}
+            max={90}
+            step={0.0001}
+            precision={6}
+            value={value?.lat ?? null}
+            onChange={(n) => typed('lat', n)}
+          />
+          <InputNumber<number>
+            aria-label="经度"
+            placeholder="经度，如 111.004468"
+            style={{ width: 200 }}
+            min={-180}
+            max={180}
+            step={0.0001}
+            precision={6}
+            value={value?.lng ?? null}
+            onChange={(n) => typed('lng', n)}
+          />
+          <Typography.Text type="secondary">坐标系 GCJ-02（高德、腾讯地图的坐标）</Typography.Text>
+        </Space>
+      )}
+    </Space>
+  );
+}
