@@ -2,7 +2,9 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
+import { sql } from 'kysely';
 import type { DB } from './client.ts';
+import { isPg } from './migration-kit.ts';
 
 const folder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -45,8 +47,27 @@ export async function migrateToLatest(db: DB) {
   return results?.filter((r) => r.status === 'Success').map((r) => r.migrationName) ?? [];
 }
 
-/** The migrations this code has that the database has not applied yet (all of them on an empty database). */
+/** The names of this build's migrations, from the folder alone (nothing imported). */
+export function shippedMigrationNames(): string[] {
+  return readdirSync(folder)
+    .filter((f) => /\.(ts|js|mjs)$/.test(f) && !f.endsWith('.d.ts'))
+    .map((f) => f.replace(/\.(ts|js|mjs)$/, ''))
+    .sort();
+}
+
+/**
+ * The migrations this code has that the database has not applied yet (all of them on an empty database). Reads the
+ * names only: the readiness probe calls it, and importing every migration module (what Kysely's getMigrations does)
+ * took seconds on a busy machine the first time, past the probe's bound.
+ */
 export async function pendingMigrations(db: DB): Promise<string[]> {
-  const all = await migrator(db).getMigrations();
-  return all.filter((m) => !m.executedAt).map((m) => m.name);
+  const shipped = shippedMigrationNames();
+  const exists = isPg(db)
+    ? sql<{ ok: boolean }>`select to_regclass('kysely_migration') is not null as ok`
+    : sql<{ ok: number }>`select count(*) as ok from sqlite_master where type = 'table' and name = 'kysely_migration'`;
+  if (!(await exists.execute(db)).rows[0]?.ok) return shipped;
+  const applied = new Set(
+    (await sql<{ name: string }>`select name from kysely_migration`.execute(db)).rows.map((r) => r.name),
+  );
+  return shipped.filter((name) => !applied.has(name));
 }
