@@ -49,7 +49,8 @@ export function OrderAlerts() {
   const enabled = user?.userType === 'merchant' && !!shopId && (hasPerm(TAKING) || hasPerm(LIST));
   useOrderStream(shopId, enabled);
 
-  const [api, holder] = notification.useNotification({ maxCount: 5, stack: { threshold: 3 } });
+  // below the 56 px header, so the badge, the bell and the user menu stay reachable
+  const [api, holder] = notification.useNotification({ top: 68, maxCount: 5, stack: { threshold: 3 } });
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const where = useRef(pathname);
