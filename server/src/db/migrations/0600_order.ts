@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { bigint, withId, withTimes } from '../migration-kit.ts';
+import { specSnapshotColumns } from './0420_goods_spec.ts';
 
 /**
  * Orders (issue 6): customers and their sessions (the customer-side API), service orders and their timeline, the
@@ -57,7 +58,9 @@ export async function up(db: Kysely<any>) {
       .addColumn('verified_at', 'text')
       .addColumn('completed_at', 'text')
       .addColumn('reviewed_at', 'text')
-      .addColumn('cancelled_at', 'text'),
+      .addColumn('cancelled_at', 'text')
+      // The specification snapshot (issue 25): created here on a new database, added by 0420 where this already ran.
+      .$call(specSnapshotColumns),
   ).execute();
   await db.schema
     .createIndex('service_order_tenant_idx')

@@ -1,3 +1,4 @@
+import type { SpecMode } from '@jz/contracts/goods-pricing';
 import type { Generated } from 'kysely';
 
 export interface ServiceOrderTable {
@@ -42,6 +43,19 @@ export interface ServiceOrderTable {
   cancelledAt: string | null;
   createdAt: string;
   updatedAt: string;
+  /**
+   * The chosen specification's snapshot (issue 25, migration 0420, docs/goods-specifications.md): written when the order
+   * is placed (orderSnapshot in @jz/contracts/goods-pricing); orders older than 0420 were backfilled from their goods.
+   */
+  specId: number | null;
+  specName: string | null;
+  specMode: SpecMode | null;
+  /** fen: the specification's price when ordered (= goodsPrice). */
+  unitPrice: number | null;
+  /** Whole ㎡ for area-priced specifications. */
+  area: number | null;
+  /** The job's total minutes as quoted (jobMinutes); null = unknown. */
+  durationMinutes: number | null;
 }
 
 export interface OrderTimelineTable {
