@@ -38,6 +38,9 @@ describe('SetupChecklist (开店准备)', () => {
   it('a new merchant: six open steps with what is missing; the shop step links to 新建店铺, the shop-bound ones wait', () => {
     render(<SetupChecklist progress={fresh} />);
     expect(screen.getByTestId('setup-checklist')).toHaveTextContent('已完成 0/6');
+    // The six steps get a shop ready; orders come once the platform approved it and it is open.
+    expect(screen.getByTestId('setup-checklist')).toHaveTextContent('店铺通过平台审核并营业后即可接单');
+    expect(screen.getByRole('progressbar', { name: '开店准备进度' })).toHaveAttribute('aria-valuenow', '0');
     expect(step('shop')).toHaveAttribute('data-done', 'false');
     expect(within(step('shop')).getByText('尚未创建店铺')).toBeInTheDocument();
     expect(within(step('shop')).getByRole('link', { name: '新建店铺' })).toHaveAttribute('href', '#/dianpuguanli');

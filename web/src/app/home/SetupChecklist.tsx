@@ -90,7 +90,7 @@ export function SetupChecklist({ progress }: { progress: SetupProgress }) {
         <Space size={12} wrap>
           开店准备
           <Typography.Text type="secondary" style={{ fontWeight: 'normal' }}>
-            完成以下 {progress.total} 步即可开始接单
+            完成以下 {progress.total} 步，店铺通过平台审核并营业后即可接单
             {progress.shop ? `（当前店铺：${progress.shop.name}）` : ''}
           </Typography.Text>
         </Space>
