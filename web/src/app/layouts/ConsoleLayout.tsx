@@ -2,11 +2,10 @@ import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { App as AntApp, Layout, Spin } from 'antd';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { Suspense, useState } from 'react';
+import { type ComponentType, Suspense, useEffect, useState } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import { initPcQuery, menuQuery, profileQuery, queryClient } from '../../lib/queries.ts';
 import { onSessionReset } from '../../lib/session-reset.ts';
-import { OrderAlerts } from '../../components/order-alert/OrderAlerts.tsx';
 import { ChunkErrorBoundary } from '../ChunkErrorBoundary.tsx';
 import { FullScreenSpin } from '../FullScreenSpin.tsx';
 import { DynamicRoute, PageView } from '../PageHost.tsx';
@@ -44,6 +43,24 @@ function PageRoutes() {
   );
 }
 
+/**
+ * The new-order alerts (issue 24) load after the frame, in a chunk of their own: the first paint does not wait for
+ * them, and a chunk that fails to load (a deploy meanwhile) leaves the badge and the pages working.
+ */
+function DeferredOrderAlerts() {
+  const [Alerts, setAlerts] = useState<ComponentType | null>(null);
+  useEffect(() => {
+    let live = true;
+    import('../../components/order-alert/OrderAlerts.tsx')
+      .then((m) => live && setAlerts(() => m.OrderAlerts))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+  return Alerts ? <Alerts /> : null;
+}
+
 /** The console frame: sidebar from the server menu tree, header with shop switcher and user menu, page outlet. */
 export function ConsoleLayout() {
   const [collapsed, setCollapsed] = useState(false);
@@ -57,7 +74,7 @@ export function ConsoleLayout() {
   return (
     <AntApp>
       {/* new paid orders: a notice on every page, the flashing tab title, browser notifications (issue 24) */}
-      <OrderAlerts />
+      <DeferredOrderAlerts />
       <Layout className="jz-app">
         <Layout.Sider width={220} collapsible collapsed={collapsed} trigger={null} className="jz-sider">
           <div className="jz-logo">{collapsed ? '家政' : '家政商家后台'}</div>
