@@ -111,12 +111,26 @@ export const goodsRow = z.object({
   tags: z.array(z.string()),
   intro: z.string().nullable(),
   shelfState: z.number().int(),
+  /**
+   * 销量: the item's orders paid and not cancelled (待接单 to 已评价), counted from the orders on every read (issue 24:
+   * the stored counter grew at payment and never shrank on a cancellation or refund).
+   */
   sales: z.number().int(),
   sort: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type Goods = z.infer<typeof goodsRow>;
+
+/**
+ * A batch action's answer (批量上架/下架/删除): how many items it changed, and each item it skipped with the reason in
+ * Chinese (already in that state, its category closed, still on the shelf, unfinished orders, ...).
+ */
+export const goodsBatchResult = z.object({
+  changed: z.number().int(),
+  skipped: z.array(z.object({ id: z.number().int(), name: z.string(), reason: z.string() })),
+});
+export type GoodsBatchResult = z.infer<typeof goodsBatchResult>;
 
 /** The merchant's detail page: the item, whether customers see it and why not, its orders and reviews. */
 export const goodsDetail = goodsRow.extend({

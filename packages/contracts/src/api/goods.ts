@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { idParam, idsParam } from '../common.ts';
-import { changedResult, defineContract, idResult, noResult, pageOf } from '../contract.ts';
+import { defineContract, idResult, noResult, pageOf } from '../contract.ts';
 import {
   goodsAddBody,
+  goodsBatchResult,
   goodsDetail,
   goodsEditBody,
   goodsQuery,
@@ -65,21 +66,21 @@ export const goodsApi = {
   setShelfBatch: defineContract({
     method: 'POST',
     path: `${base}/setPiliangShangjiaState/:ids`,
-    summary: '批量上架或下架',
+    summary: '批量上架或下架（答复跳过的商品及原因）',
     access: { perm: 'merchant:goods:shelf' },
     oplog: oplog('edit'),
     params: idsParam,
     body: shelfBody,
-    result: changedResult,
+    result: goodsBatchResult,
   }),
   remove: defineContract({
     method: 'DELETE',
     path: `${base}/delByIds/:ids`,
-    summary: '删除商品',
+    summary: '删除商品（批量时答复跳过的商品及原因）',
     access: { perm: 'merchant:goods:del' },
     oplog: oplog('delete'),
     params: idsParam,
-    result: noResult,
+    result: goodsBatchResult,
   }),
   // Customer side (the mini-program): only on-shelf goods of open, approved shops.
   publicPage: defineContract({

@@ -1,7 +1,8 @@
 import type { Page } from '@jz/contracts/envelope';
 import { GOODS_DEFAULTS, type Goods, type PublicGoods } from '@jz/contracts/goods';
-import { type Selectable, sql } from 'kysely';
+import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
 import type { DB } from '../../../db/client.ts';
+import type { Database } from '../../../db/schema.ts';
 import { business, invalid, notFound } from '../../../lib/errors.ts';
 import { likeContains, paginate } from '../../../lib/paging.ts';
 import { sanitizeRichText } from '../../../lib/sanitize.ts';
@@ -12,6 +13,19 @@ import '../shop/shop.tables.ts';
 import '../fuwu/fuwu.tables.ts';
 import '../order/order.tables.ts';
 import '../review/review.tables.ts';
+
+/**
+ * 销量 (the row's `sales`): the item's orders paid and not cancelled, counted from the orders on every read (one probe
+ * of service_order_goods_idx per item), so it can never disagree with them. The stored goods.sales column is neither
+ * read nor written any more (it grew at payment and never shrank on a cancellation).
+ */
+export const SOLD_STATUSES = [20, 30, 40, 50, 60];
+const soldOrders = (eb: ExpressionBuilder<Database, 'goods'>) =>
+  eb
+    .selectFrom('serviceOrder')
+    .select((o) => o.fn.countAll<number>().as('n'))
+    .whereRef('serviceOrder.goodsId', '=', 'goods.id')
+    .where('serviceOrder.status', 'in', SOLD_STATUSES);
 
 /** Goods calls work on the caller's current shop; a merchant without a shop has nothing to manage yet. */
 export type ShopScope = { merchantId: number; shopId: number };
@@ -121,7 +135,13 @@ async function goodsStats(db: DB, s: ShopScope, id: number) {
   const count = dist.reduce((a, d) => a + Number(d.n), 0);
   const sum = dist.reduce((a, d) => a + Number(d.n) * d.rating, 0);
   return {
-    orders: { active: Number(o.activeOrders), completed: Number(o.completedOrders), revenue: Number(o.revenue) },
+    orders: {
+      active: Number(o.activeOrders),
+      completed: Number(o.completedOrders),
+      revenue: Number(o.revenue),
+      /** 销量: the same rule as the list (SOLD_STATUSES), so the detail's figure equals the row's. */
+      sold: Number(o.activeOrders) + Number(o.completedOrders),
+    },
     reviews: {
       count,
       average: count ? Math.round((sum / count) * 10) / 10 : null,
@@ -146,8 +166,10 @@ export async function goodsDetail(db: DB, s: ShopScope, id: number) {
     .select(['name', 'yingyeState', 'auditStatus', 'rating'])
     .where('id', '=', s.shopId)
     .executeTakeFirstOrThrow();
+  const stats = await goodsStats(db, s, id);
   return {
     ...g,
+    sales: stats.orders.sold,
     fuwuName: f?.name ?? null,
     shopName: shop.name,
     /** Whether a customer can see and book it right now, and why not. */
@@ -161,7 +183,8 @@ export async function goodsDetail(db: DB, s: ShopScope, id: number) {
             ? '店铺休息中'
             : null,
     shopRating: Number(shop.rating),
-    ...(await goodsStats(db, s, id)),
+    orders: { active: stats.orders.active, completed: stats.orders.completed, revenue: stats.orders.revenue },
+    reviews: stats.reviews,
   };
 }
 
@@ -187,13 +210,27 @@ export async function pageGoods(db: DB, s: ShopScope, f: GoodsFilter): Promise<P
   const page = await paginate(
     q,
     (b) => {
-      const sel = b.selectAll('goods').select('fuwu.name as fuwuName');
-      const sorted = order === 'sort' ? sel.orderBy('goods.sort', 'asc') : sel.orderBy(`goods.${order}`, 'desc');
+      const sel = b
+        .selectAll('goods')
+        .select('fuwu.name as fuwuName')
+        .select((eb) => soldOrders(eb).as('soldOrders'));
+      const sorted =
+        order === 'sort'
+          ? sel.orderBy('goods.sort', 'asc')
+          : order === 'sales'
+            ? sel.orderBy('soldOrders', 'desc')
+            : sel.orderBy(`goods.${order}`, 'desc');
       return sorted.orderBy('goods.id', 'desc');
     },
     f,
   );
-  return { total: page.total, records: page.records.map((r) => toGoods(r as never) as Goods) };
+  return {
+    total: page.total,
+    records: page.records.map((row) => {
+      const { soldOrders, ...r } = row as unknown as Selectable<GoodsTable> & { soldOrders: number };
+      return { ...toGoods(r), sales: Number(soldOrders) } as Goods;
+    }),
+  };
 }
 
 export async function addGoods(
@@ -253,31 +290,94 @@ export async function editGoods(db: DB, s: ShopScope, id: number, v: GoodsInput)
     .execute();
 }
 
-/** On/off shelf for a set of the current shop's goods; every id must be the shop's, else nothing changes (2002). */
-export async function setShelf(db: DB, s: ShopScope, ids: number[], state: number) {
+/** An item a batch action left alone, and why (in Chinese, for the merchant). */
+export interface Skipped {
+  id: number;
+  name: string;
+  reason: string;
+  /** The item's own state refuses the action (a single-item call answers 2004 with it); false: nothing to do. */
+  refused: boolean;
+}
+export interface BatchOutcome {
+  changed: number;
+  skipped: Skipped[];
+}
+const inOrderOf = (ids: number[], list: Skipped[]) => list.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
+
+/**
+ * On/off shelf for a set of the current shop's goods; every id must be the shop's, else nothing changes (2002). Each
+ * item is changed or skipped with its reason: already in that state (also when a concurrent request changed it first),
+ * or, for 上架, a category that is closed or that the shop no longer offers (customers could not book it).
+ */
+export async function setShelf(db: DB, s: ShopScope, ids: number[], state: number): Promise<BatchOutcome> {
   return db.transaction().execute(async (trx) => {
     const found = await trx
       .selectFrom('goods')
-      .select('id')
-      .where('id', 'in', ids)
-      .where('merchantId', '=', s.merchantId)
-      .where('shopId', '=', s.shopId)
+      .leftJoin('fuwu', 'fuwu.id', 'goods.fuwuId')
+      .select(['goods.id', 'goods.name', 'goods.fuwuId', 'fuwu.status as fuwuStatus'])
+      .where('goods.id', 'in', ids)
+      .where('goods.merchantId', '=', s.merchantId)
+      .where('goods.shopId', '=', s.shopId)
       .execute();
     if (found.length !== ids.length) throw notFound(ids.length > 1 ? '部分商品不存在' : '商品不存在');
-    const r = await trx
-      .updateTable('goods')
-      .set({ shelfState: state, updatedAt: nowIso() })
-      .where('id', 'in', ids)
-      .where('merchantId', '=', s.merchantId)
-      .where('shopId', '=', s.shopId)
-      .where('shelfState', '!=', state)
-      .executeTakeFirst();
-    return { changed: Number(r.numUpdatedRows) };
+    const skipped: Skipped[] = [];
+    let candidates = found;
+    if (state === 1) {
+      const shop = await trx
+        .selectFrom('shop')
+        .select('fuwuIds')
+        .where('id', '=', s.shopId)
+        .where('merchantId', '=', s.merchantId)
+        .executeTakeFirstOrThrow();
+      const offered = parseNums(shop.fuwuIds);
+      candidates = found.filter((g) => {
+        const reason =
+          g.fuwuStatus !== 0
+            ? '服务类目已停用，不能上架'
+            : !offered.includes(g.fuwuId)
+              ? '当前店铺未开通该服务类目，请先在店铺信息中添加'
+              : null;
+        if (reason) skipped.push({ id: g.id, name: g.name, reason, refused: true });
+        return !reason;
+      });
+    }
+    const changed = candidates.length
+      ? await trx
+          .updateTable('goods')
+          .set({ shelfState: state, updatedAt: nowIso() })
+          .where(
+            'id',
+            'in',
+            candidates.map((g) => g.id),
+          )
+          .where('merchantId', '=', s.merchantId)
+          .where('shopId', '=', s.shopId)
+          .where('shelfState', '!=', state)
+          .returning('id')
+          .execute()
+      : [];
+    const moved = new Set(changed.map((r) => r.id));
+    for (const g of candidates)
+      if (!moved.has(g.id))
+        skipped.push({ id: g.id, name: g.name, reason: state === 1 ? '已是上架状态' : '已是下架状态', refused: false });
+    return { changed: moved.size, skipped: inOrderOf(ids, skipped) };
   });
 }
 
-/** Deletes goods of the current shop; goods on the shelf must be taken off first. */
-export async function deleteGoods(db: DB, s: ShopScope, ids: number[]) {
+const parseNums = (s: string) => {
+  try {
+    const v = JSON.parse(s);
+    return Array.isArray(v) ? (v as number[]) : [];
+  } catch {
+    return [];
+  }
+};
+
+/**
+ * Deletes goods of the current shop; every id must be the shop's, else nothing changes (2002). Items on the shelf
+ * (take them off first) and items with unfinished orders are skipped with their reason; the others are deleted.
+ */
+export async function deleteGoods(db: DB, s: ShopScope, ids: number[]): Promise<BatchOutcome> {
   return db.transaction().execute(async (trx) => {
     const found = await trx
       .selectFrom('goods')
@@ -287,22 +387,42 @@ export async function deleteGoods(db: DB, s: ShopScope, ids: number[]) {
       .where('shopId', '=', s.shopId)
       .execute();
     if (found.length !== ids.length) throw notFound(ids.length > 1 ? '部分商品不存在' : '商品不存在');
-    const on = found.find((g) => g.shelfState === 1);
-    if (on) throw business(`商品「${on.name}」在售中，请先下架再删除`);
-    const busy = await trx
-      .selectFrom('serviceOrder')
-      .select('goodsName')
-      .where('goodsId', 'in', ids)
-      .where('merchantId', '=', s.merchantId)
-      .where('status', 'in', [10, 20, 30, 40])
-      .executeTakeFirst();
-    if (busy) throw business(`商品「${busy.goodsName}」还有未完成的订单，不能删除`);
-    await trx
-      .deleteFrom('goods')
-      .where('id', 'in', ids)
-      .where('merchantId', '=', s.merchantId)
-      .where('shopId', '=', s.shopId)
-      .execute();
+    const busy = new Set(
+      (
+        await trx
+          .selectFrom('serviceOrder')
+          .select('goodsId')
+          .distinct()
+          .where('goodsId', 'in', ids)
+          .where('merchantId', '=', s.merchantId)
+          .where('status', 'in', [10, 20, 30, 40])
+          .execute()
+      ).map((r) => r.goodsId),
+    );
+    const skipped: Skipped[] = [];
+    const deletable: number[] = [];
+    for (const g of found) {
+      const reason =
+        g.shelfState === 1 ? '在售中，请先下架再删除' : busy.has(g.id) ? '还有未完成的订单，不能删除' : null;
+      if (reason) skipped.push({ id: g.id, name: g.name, reason, refused: true });
+      else deletable.push(g.id);
+    }
+    const gone = deletable.length
+      ? await trx
+          .deleteFrom('goods')
+          .where('id', 'in', deletable)
+          .where('merchantId', '=', s.merchantId)
+          .where('shopId', '=', s.shopId)
+          // put back on the shelf meanwhile: skipped, not deleted from under a customer
+          .where('shelfState', '=', 0)
+          .returning('id')
+          .execute()
+      : [];
+    const deleted = new Set(gone.map((r) => r.id));
+    for (const g of found)
+      if (deletable.includes(g.id) && !deleted.has(g.id))
+        skipped.push({ id: g.id, name: g.name, reason: '在售中，请先下架再删除', refused: true });
+    return { changed: deleted.size, skipped: inOrderOf(ids, skipped) };
   });
 }
 
@@ -331,7 +451,6 @@ const PUBLIC_COLS = [
   'goods.minQuantity',
   'goods.tags',
   'goods.shelfState',
-  'goods.sales',
   'goods.sort',
   'goods.createdAt',
   'goods.updatedAt',
@@ -342,6 +461,7 @@ const PUBLIC_COLS = [
 const toPublic = (r: Record<string, unknown>) =>
   ({
     ...r,
+    sales: Number(r.sales),
     price: Number(r.price),
     originalPrice: Number(r.originalPrice),
     images: parseArr(r.images as string),
@@ -359,7 +479,12 @@ export async function pagePublicGoods(
   if (f.cityCode) q = q.where('shop.cityCode', '=', f.cityCode);
   const page = await paginate(
     q,
-    (b) => b.select(PUBLIC_COLS).orderBy('goods.sales', 'desc').orderBy('goods.id', 'desc'),
+    (b) =>
+      b
+        .select(PUBLIC_COLS)
+        .select((eb) => soldOrders(eb).as('sales'))
+        .orderBy('sales', 'desc')
+        .orderBy('goods.id', 'desc'),
     f,
   );
   return { total: page.total, records: page.records.map((r) => toPublic(r as Record<string, unknown>)) };
@@ -369,6 +494,7 @@ export async function pagePublicGoods(
 export async function publicGoodsOfShop(db: DB, shopId: number, withIntro = false) {
   const rows = await visible(db)
     .select(PUBLIC_COLS)
+    .select((eb) => soldOrders(eb).as('sales'))
     .$if(withIntro, (q) => q.select('goods.intro'))
     .where('goods.shopId', '=', shopId)
     .orderBy('goods.sort')

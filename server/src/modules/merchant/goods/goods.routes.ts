@@ -1,9 +1,18 @@
 import { goodsApi as c } from '@jz/contracts/api/goods';
 import { ok } from '../../../lib/envelope.ts';
+import { business } from '../../../lib/errors.ts';
 import { route } from '../../../lib/route.ts';
 import { tenantOf } from '../../../lib/tenant.ts';
 import type { App } from '../../types.ts';
 import * as repo from './goods.repo.ts';
+
+/** One item asked for and refused by its own state: a 2004 naming it, as before batches answered skipped items. */
+function refuseSingle(r: repo.BatchOutcome) {
+  const [s] = r.skipped;
+  if (s?.refused && r.changed === 0) throw business(`商品「${s.name}」${s.reason}`);
+}
+const summary = (done: string, r: repo.BatchOutcome) =>
+  r.skipped.length ? `${done}，跳过 ${r.skipped.length} 个` : done;
 
 /** Goods routes, registered from their contracts (packages/contracts/src/api/goods.ts). */
 export function goodsRoutes(app: App) {
@@ -18,16 +27,20 @@ export function goodsRoutes(app: App) {
     return ok(null);
   });
   route(app, c.setShelf, async (req) => {
-    await repo.setShelf(app.db, await scope(req), [req.params.id], req.body.shelfState);
+    const r = await repo.setShelf(app.db, await scope(req), [req.params.id], req.body.shelfState);
+    refuseSingle(r);
     return ok(null, req.body.shelfState === 1 ? '商品已上架' : '商品已下架');
   });
+  // Batch actions answer what they skipped and why (issue 24); the message counts both.
   route(app, c.setShelfBatch, async (req) => {
     const r = await repo.setShelf(app.db, await scope(req), req.params.ids, req.body.shelfState);
-    return ok(r, `已${req.body.shelfState === 1 ? '上架' : '下架'} ${r.changed} 个商品`);
+    const verb = req.body.shelfState === 1 ? '上架' : '下架';
+    return ok(r, summary(`已${verb} ${r.changed} 个商品`, r));
   });
   route(app, c.remove, async (req) => {
-    await repo.deleteGoods(app.db, await scope(req), req.params.ids);
-    return ok(null);
+    const r = await repo.deleteGoods(app.db, await scope(req), req.params.ids);
+    if (req.params.ids.length === 1) refuseSingle(r);
+    return ok(r, summary(`已删除 ${r.changed} 个商品`, r));
   });
 
   route(app, c.publicPage, async (req) => ok(await repo.pagePublicGoods(app.db, req.query), 'ok'));

@@ -331,11 +331,7 @@ export async function markPaid(db: DB, customerId: number, orderId: number, acto
           selfCaused: 'others',
         },
       });
-      await trx
-        .updateTable('goods')
-        .set({ sales: sql`sales + ${o.quantity}` })
-        .where('id', '=', o.goodsId)
-        .execute();
+      // No sales counter to grow: 销量 is counted from the orders (goods.repo.ts soldOrders, issue 24).
     });
   } catch (err) {
     await paymentProvider()
