@@ -118,7 +118,7 @@ describe('新增员工 form', () => {
         (e) => e.textContent,
       );
     save();
-    await waitFor(() => expect(rowErrors()).toEqual(['请填写证书名称并上传证书图片，不需要可移除此行']));
+    await waitFor(() => expect(rowErrors()).toEqual(['请填写证书名称并上传图片，或移除此行']));
     fireEvent.change(screen.getByLabelText('证书名称'), { target: { value: '健康证' } });
     save();
     await waitFor(() => expect(rowErrors()).toEqual(['请上传证书图片']));

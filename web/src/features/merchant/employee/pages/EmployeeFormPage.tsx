@@ -47,7 +47,7 @@ const c = certificate.shape;
 
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 /** An untouched certificate row gets one message, under its name, instead of one per field. */
-const EMPTY_CERT_ROW = '请填写证书名称并上传证书图片，不需要可移除此行';
+const EMPTY_CERT_ROW = '请填写证书名称并上传图片，或移除此行';
 
 /**
  * The rules of one certificate row (Form.List row `row`): an empty row says so once (under its name); otherwise each
@@ -316,6 +316,7 @@ export default function EmployeeFormPage() {
                   <Form.Item
                     {...rest}
                     name={[name, 'name']}
+                    style={{ width: 200 }}
                     validateFirst
                     dependencies={[['certificates', name, 'imageUrl']]}
                     rules={certRules(form, name).name}
