@@ -47,6 +47,13 @@ export const stepUpInfoQuery = (page: 'bangka' | 'tixian') =>
 export const getLedgerPage = (query: QueryInputOf<typeof financeApi.ledgerPage>) =>
   callContract(financeApi.ledgerPage, { query }, quiet);
 
+/** 收入 / 支出 / 划转 totals of the ledger for the list's filters (under the ledger key: refreshed with the list). */
+export const ledgerTotalsQuery = (query: QueryInputOf<typeof financeApi.ledgerTotals>) =>
+  queryOptions({
+    queryKey: [...financeKeys.ledger, 'totals', query],
+    queryFn: () => callContract(financeApi.ledgerTotals, { query }, quiet),
+  });
+
 export const getFrozenPage = (query: QueryInputOf<typeof financeApi.frozenPage>) =>
   callContract(financeApi.frozenPage, { query }, quiet);
 

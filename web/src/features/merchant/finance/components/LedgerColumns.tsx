@@ -1,5 +1,5 @@
-import type { LedgerEntry } from '@jz/contracts/finance';
-import { Typography } from 'antd';
+import { LEDGER_FLOW, type LedgerEntry } from '@jz/contracts/finance';
+import { Space, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router';
 import { pageByKey, pagePath } from '../../../../lib/page-registry.ts';
@@ -20,6 +20,30 @@ export function RefLink({ row }: { row: Pick<LedgerEntry, 'refType' | 'refNo'> }
   );
 }
 
+/** The 金额 cell: +income in green, -expense in red, a 划转 (结算解冻) neutral and named, since it is not money in. */
+export function LedgerAmount({ row }: { row: Pick<LedgerEntry, 'direction' | 'amount'> }) {
+  if (row.direction === LEDGER_FLOW.transfer)
+    return (
+      <Space size={4} orientation="vertical" style={{ alignItems: 'flex-end' }}>
+        <Typography.Text>{yuan(row.amount)}</Typography.Text>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          冻结转可提现
+        </Typography.Text>
+      </Space>
+    );
+  const income = row.direction === LEDGER_FLOW.income;
+  return (
+    <Typography.Text strong type={income ? 'success' : 'danger'}>
+      {yuan(income ? row.amount : -row.amount, true)}
+    </Typography.Text>
+  );
+}
+
+/**
+ * The ledger's columns, newest row first (docs/ledger.md): 收支 says 收入 / 支出 / 划转, and the account after each row is
+ * shown whole — 余额 (frozen money included), 冻结 and 可提现 — so a 结算解冻 reads as money moving from 冻结 to 可提现
+ * while 余额 stays. `compact` (the finance home's recent rows): no 冻结, 可提现 or 说明.
+ */
 export function ledgerColumns(compact = false): ColumnsType<LedgerEntry> {
   const cols: ColumnsType<LedgerEntry> = [
     { title: '时间', dataIndex: 'createdAt', width: 150, render: (v: string) => fmtTime(v) },
@@ -40,18 +64,28 @@ export function ledgerColumns(compact = false): ColumnsType<LedgerEntry> {
       dataIndex: 'amount',
       width: 130,
       align: 'right',
-      render: (v: number, r) => (
-        <Typography.Text strong type={r.direction === 1 ? 'success' : 'danger'}>
-          {r.direction === 1 ? '+' : '-'}
-          {yuan(v)}
-        </Typography.Text>
-      ),
+      render: (_: number, r) => <LedgerAmount row={r} />,
     },
-    { title: '余额', dataIndex: 'balanceAfter', width: 130, align: 'right', render: (v: number) => yuan(v) },
+    {
+      title: <Tooltip title="账户余额，含冻结金额">余额</Tooltip>,
+      dataIndex: 'balanceAfter',
+      width: 120,
+      align: 'right',
+      render: (v: number) => yuan(v),
+    },
   ];
   if (!compact)
-    cols.push({ title: '冻结', dataIndex: 'frozenAfter', width: 120, align: 'right', render: (v: number) => yuan(v) });
-  cols.push({ title: '关联单据', key: 'ref', width: 260, render: (_, r) => <RefLink row={r} /> });
+    cols.push(
+      { title: '冻结', dataIndex: 'frozenAfter', width: 110, align: 'right', render: (v: number) => yuan(v) },
+      {
+        title: '可提现',
+        dataIndex: 'withdrawableAfter',
+        width: 120,
+        align: 'right',
+        render: (v: number) => yuan(v),
+      },
+    );
+  cols.push({ title: '关联单据', key: 'ref', width: 240, render: (_, r) => <RefLink row={r} /> });
   if (!compact) cols.push({ title: '说明', dataIndex: 'remark', ellipsis: true });
   return cols;
 }

@@ -1,13 +1,67 @@
-import { Card, Space } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Card, Col, Row, Space, Statistic, Typography } from 'antd';
 import { useState } from 'react';
 import { ExportButton } from '../../../../components/ExportButton.tsx';
+import { QueryError } from '../../../../components/QueryState.tsx';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
 import { SearchForm } from '../../../../components/data-table/SearchForm.tsx';
 import { Auth } from '../../../../lib/access.tsx';
-import { exportLedger, financeKeys, getLedgerPage } from '../api/finance.ts';
+import { exportLedger, financeKeys, getLedgerPage, ledgerTotalsQuery } from '../api/finance.ts';
 import { ledgerColumns } from '../components/LedgerColumns.tsx';
+import { yuan } from '../components/money.ts';
 
-/** 收支明细 (/shouzhimingxi): the append-only ledger, filtered, exported with the same filters. */
+/** 收入 / 支出 / 划转 of the filtered rows: income rows sum to 收入, and a 结算解冻 is shown apart, never as income. */
+function LedgerTotals({ filters }: { filters: Record<string, unknown> }) {
+  const totals = useQuery(ledgerTotalsQuery(filters));
+  if (totals.isError && !totals.data)
+    return <QueryError error={totals.error} onRetry={() => totals.refetch()} compact />;
+  const t = totals.data;
+  const count = (n: number | undefined) => `${n ?? 0} 笔`;
+  return (
+    <Row gutter={[16, 8]}>
+      <Col xs={12} lg={6}>
+        <Statistic
+          title="收入合计"
+          value={yuan(t?.income.amount)}
+          suffix={<Typography.Text type="secondary">{count(t?.income.count)}</Typography.Text>}
+          styles={{ content: { color: '#237804' } }}
+          loading={totals.isLoading}
+        />
+      </Col>
+      <Col xs={12} lg={6}>
+        <Statistic
+          title="支出合计"
+          value={yuan(t?.expense.amount)}
+          suffix={<Typography.Text type="secondary">{count(t?.expense.count)}</Typography.Text>}
+          styles={{ content: { color: '#a8071a' } }}
+          loading={totals.isLoading}
+        />
+      </Col>
+      <Col xs={12} lg={6}>
+        <Statistic
+          title="净收入（收入 − 支出）"
+          value={yuan((t?.income.amount ?? 0) - (t?.expense.amount ?? 0))}
+          loading={totals.isLoading}
+        />
+      </Col>
+      <Col xs={12} lg={6}>
+        <Statistic
+          title="划转：结算解冻（不计收支）"
+          value={yuan(t?.transfer.amount)}
+          suffix={<Typography.Text type="secondary">{count(t?.transfer.count)}</Typography.Text>}
+          loading={totals.isLoading}
+        />
+      </Col>
+      <Col span={24}>
+        <Typography.Text type="secondary">
+          订单结算计入收入并先冻结；到期解冻只是从「冻结」转入「可提现」，余额不变，因此记为划转，不重复计入收入。余额含冻结金额。
+        </Typography.Text>
+      </Col>
+    </Row>
+  );
+}
+
+/** 收支明细 (/shouzhimingxi): the append-only ledger, newest first, filtered, totalled and exported with the same filters. */
 export default function LedgerPage() {
   const [filters, setFilters] = useState<Record<string, unknown>>({});
   return (
@@ -26,12 +80,15 @@ export default function LedgerPage() {
           <ExportButton onExport={() => exportLedger(filters)} />
         </Auth>
       </Card>
+      <Card className="jz-card" variant="borderless">
+        <LedgerTotals filters={filters} />
+      </Card>
       <DataTable
         queryKey={financeKeys.ledger}
         fetcher={getLedgerPage}
         params={filters}
         columns={ledgerColumns()}
-        scrollX={1300}
+        scrollX={1400}
       />
     </Space>
   );

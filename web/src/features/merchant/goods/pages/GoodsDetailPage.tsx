@@ -16,6 +16,7 @@ import {
   Spin,
   Statistic,
   Tag,
+  Tooltip,
 } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Auth } from '../../../../lib/access.tsx';
@@ -120,7 +121,7 @@ export default function GoodsDetailPage() {
       <Card variant="borderless" title="销售与评价">
         <Row gutter={16}>
           <Col span={4}>
-            <Statistic title="累计销量" value={g.sales} />
+            <Statistic title={<Tooltip title="已付款且未取消的订单数">销量</Tooltip>} value={g.sales} suffix="单" />
           </Col>
           <Col span={4}>
             <Statistic title="已完成订单" value={g.orders.completed} />

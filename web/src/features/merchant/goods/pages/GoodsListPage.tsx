@@ -1,7 +1,7 @@
 import { DeleteOutlined, DownCircleOutlined, PlusOutlined, UpCircleOutlined } from '@ant-design/icons';
 import type { Goods } from '@jz/contracts/goods';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Image, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Image, Space, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useNavigate } from 'react-router';
 import { useConfirm } from '../../../../components/confirm.ts';
@@ -12,6 +12,7 @@ import { Auth, hasPerm } from '../../../../lib/access.tsx';
 import { initPcQuery } from '../../../../lib/queries.ts';
 import { getGoodsPage, goodsKeys, useGoodsMutations, useShopFuwu } from '../api/goods.ts';
 import { PRICE_COLOR, yuan } from './price.ts';
+import { useSkippedReport } from '../components/SkippedReport.tsx';
 import { fileUrl } from '../../../../components/upload/index.ts';
 import { pagePath } from '../../../../lib/page-registry.ts';
 
@@ -23,6 +24,7 @@ export default function GoodsListPage() {
   const fuwu = shopFuwu.data ?? [];
   const m = useGoodsMutations();
   const { confirmDelete, confirmWarning } = useConfirm();
+  const report = useSkippedReport();
   const cur = init?.allDianpu.find((s) => s.id === init.curDianpu?.id);
 
   if (!init?.curDianpu)
@@ -37,13 +39,15 @@ export default function GoodsListPage() {
 
   const del = async (ids: number[], clear?: () => void) => {
     if (!(await confirmDelete(ids.length > 1 ? `确认要删除选中的 ${ids.length} 个商品吗?` : undefined))) return;
-    await m.remove.mutateAsync(ids);
+    const r = await m.remove.mutateAsync(ids);
     clear?.();
+    report('已删除', r);
   };
   const batch = async (ids: number[], shelfState: number, clear: () => void) => {
     if (!(await confirmWarning(`确定${shelfState ? '上架' : '下架'}选中的 ${ids.length} 个商品吗?`))) return;
-    await m.batchShelf.mutateAsync({ ids, shelfState });
+    const r = await m.batchShelf.mutateAsync({ ids, shelfState });
     clear();
+    report(shelfState ? '已上架' : '已下架', r);
   };
 
   const columns: ColumnsType<Goods> = [
@@ -97,7 +101,11 @@ export default function GoodsListPage() {
       width: 90,
       render: (d: number) => (d >= 60 && d % 60 === 0 ? `${d / 60} 小时` : `${d} 分钟`),
     },
-    { title: '销量', dataIndex: 'sales', width: 80 },
+    {
+      title: <Tooltip title="已付款且未取消的订单数">销量</Tooltip>,
+      dataIndex: 'sales',
+      width: 80,
+    },
     { title: '排序', dataIndex: 'sort', width: 70 },
     {
       title: '上下架',
