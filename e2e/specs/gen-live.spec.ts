@@ -141,7 +141,7 @@ test('after 生成代码 in development the new page is in the menu and adds, li
     // Generating is enabled on this server: 生成代码 asks, then writes the slice into the copy.
     await expect(row.getByRole('button', { name: '生成代码' })).toBeEnabled();
     await row.getByRole('button', { name: '生成代码' }).click();
-    await expect(page.getByText(`确认要将「${TITLE}」的代码生成到项目源码目录吗?`)).toBeVisible();
+    await expect(page.getByText(`确认要将「${TITLE}」的代码生成到项目源码目录吗？`)).toBeVisible();
     await confirm(page).click();
     await expect(page.getByText('已生成 13 个文件，重启服务后生效')).toBeVisible();
     await shot(page, 'gen-live-generated');

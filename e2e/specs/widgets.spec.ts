@@ -259,7 +259,7 @@ test('资源管理: uploads are listed, searched by name and type, previewed, an
     .click();
 
   await row.getByRole('button', { name: '删除' }).click();
-  await expect(page.getByText('确认要删除吗? 文件将一并删除。')).toBeVisible();
+  await expect(page.getByText('确认要删除吗？文件将一并删除。')).toBeVisible();
   await page.getByRole('button', { name: /确\s*定/ }).click();
   await expect(page.getByRole('row', { name: new RegExp(`library-${stamp}`) })).toHaveCount(0);
   expect((await page.request.get(src)).status()).toBe(404);

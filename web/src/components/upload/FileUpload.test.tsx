@@ -125,7 +125,7 @@ describe('FileUpload', () => {
         ],
       },
     });
-    expect(await screen.findByText('最多只能上传 2 个文件!')).toBeInTheDocument();
+    expect(await screen.findByText('最多只能上传 2 个文件！')).toBeInTheDocument();
     const bar = await screen.findAllByRole('progressbar');
     expect(bar[0]).toHaveAttribute('aria-valuenow', '42');
     finish({ url: '/tmpl/uploads/goods/0123456789abcdef0123456789abcdef.pdf', name: 'a.pdf' });

@@ -78,7 +78,7 @@ export function FileUpload({
 
   const beforeUpload = (file: File, batch: File[]) => {
     if (!accepts(accept, file)) {
-      message.warning(`文件格式不正确，只能上传 ${accept.replaceAll('.', '').replaceAll(',', '、')} 格式的文件!`);
+      message.warning(`文件格式不正确，只能上传 ${accept.replaceAll('.', '').replaceAll(',', '、')} 格式的文件！`);
       return Upload.LIST_IGNORE;
     }
     const problem = sizeProblem(file.size, maxSize);
@@ -87,7 +87,7 @@ export function FileUpload({
       return Upload.LIST_IGNORE;
     }
     if (count + batch.indexOf(file) + 1 > limit) {
-      message.warning(`最多只能上传 ${limit} 个文件!`);
+      message.warning(`最多只能上传 ${limit} 个文件！`);
       return Upload.LIST_IGNORE;
     }
     return true;

@@ -30,7 +30,7 @@ export function ImageUpload({ value, onChange, rootPath, disabled, size = 104, l
 
   const beforeUpload = (file: File) => {
     if (!accepts(ACCEPT.image, file)) {
-      message.warning('只能上传 png、jpg、jpeg、webp、gif、ico 格式的图片!');
+      message.warning('只能上传 png、jpg、jpeg、webp、gif、ico 格式的图片！');
       return Upload.LIST_IGNORE;
     }
     const problem = imageSizeProblem(file.size);

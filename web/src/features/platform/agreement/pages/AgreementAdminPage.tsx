@@ -28,7 +28,7 @@ export default function AgreementAdminPage() {
   const [publishForm] = Form.useForm<{ remark?: string }>();
 
   const doWithdraw = async (a: Agreement) => {
-    if (!(await confirmWarning(`确定撤回《${a.title}》吗? 撤回后商家将不再看到该协议，已有签署记录保留。`))) return;
+    if (!(await confirmWarning(`确定撤回《${a.title}》吗？撤回后商家将不再看到该协议，已有签署记录保留。`))) return;
     await withdraw.mutateAsync(a.id);
   };
   const del = useCrudDelete(remove.mutateAsync);

@@ -32,7 +32,7 @@ export default function BroadcastPage() {
 
   const submit = async (v: BroadcastForm) => {
     const who = v.target === 'all' ? '全部商家' : `${v.merchantIds?.length ?? 0} 个商家`;
-    if (!(await confirmWarning(`确定向${who}发送「${v.title}」吗? 发送后无法撤回。`))) return;
+    if (!(await confirmWarning(`确定向${who}发送「${v.title}」吗？发送后无法撤回。`))) return;
     const r = await send.mutateAsync({
       title: v.title,
       content: v.content,

@@ -28,7 +28,7 @@ function windowState(b: Banner) {
 export default function BannerPage() {
   const { add, edit, remove } = useBannerMutations();
   const [editing, setEditing] = useState<Partial<Banner> | null>(null);
-  const del = useCrudDelete(remove.mutateAsync, (n) => `确认要删除选中的 ${n} 张轮播图吗?`);
+  const del = useCrudDelete(remove.mutateAsync, (n) => `确认要删除选中的 ${n} 张轮播图吗？`);
   const columns: ColumnsType<Banner> = [
     {
       title: '图片',

@@ -65,7 +65,7 @@ export default function FuwuPage() {
             onClick: async () => {
               if (
                 await confirmDelete(
-                  r.children?.length ? `确认要删除「${r.name}」及其 ${r.children.length} 个下级类目吗?` : undefined,
+                  r.children?.length ? `确认要删除「${r.name}」及其 ${r.children.length} 个下级类目吗？` : undefined,
                 )
               )
                 await remove.mutateAsync(r.id);

@@ -19,7 +19,7 @@ import { formatDateTime } from '../../../../lib/format.ts';
 export default function NoticePage() {
   const { add, edit, remove } = useNoticeMutations();
   const [editing, setEditing] = useState<Partial<Notice> | null>(null);
-  const del = useCrudDelete(remove.mutateAsync, (n) => `确认要删除选中的 ${n} 条公告吗?`);
+  const del = useCrudDelete(remove.mutateAsync, (n) => `确认要删除选中的 ${n} 条公告吗？`);
   const columns: ColumnsType<Notice> = [
     { title: '编号', dataIndex: 'id', width: 70 },
     { title: '标题', dataIndex: 'title' },

@@ -17,7 +17,7 @@ import { formatDateTime } from '../../../../lib/format.ts';
 export default function QaPage() {
   const { add, edit, remove } = useQaMutations();
   const [editing, setEditing] = useState<Partial<Qa> | null>(null);
-  const del = useCrudDelete(remove.mutateAsync, (n) => `确认要删除选中的 ${n} 个问题吗?`);
+  const del = useCrudDelete(remove.mutateAsync, (n) => `确认要删除选中的 ${n} 个问题吗？`);
   const columns: ColumnsType<Qa> = [
     { title: '编号', dataIndex: 'id', width: 70 },
     { title: '问题', dataIndex: 'question' },

@@ -22,7 +22,7 @@ export default function DictPage() {
   const { add, edit, remove } = useDictTypeMutations();
   const [editing, setEditing] = useState<Partial<DictType> | null>(null);
 
-  const del = useCrudDelete(remove.mutateAsync, (n) => `确认要删除选中的 ${n} 个字典吗? 其字典数据将一并删除。`);
+  const del = useCrudDelete(remove.mutateAsync, (n) => `确认要删除选中的 ${n} 个字典吗？其字典数据将一并删除。`);
 
   const columns: ColumnsType<DictType> = [
     { title: '编号', dataIndex: 'id', width: 80 },

@@ -33,15 +33,15 @@ export default function GenPage() {
   const settings = useQuery({ queryKey: [...genKeys.all, 'settings'], queryFn: getGenSettings });
   const writeEnabled = Boolean(settings.data?.writeEnabled);
 
-  const del = useCrudDelete(remove.mutateAsync, (n) => `确认要删除选中的 ${n} 张表的生成配置吗?`);
+  const del = useCrudDelete(remove.mutateAsync, (n) => `确认要删除选中的 ${n} 张表的生成配置吗？`);
 
   const doSync = async (t: GenTable) => {
-    if (!(await confirmWarning(`确认要按数据库中的表「${t.tableName}」同步字段吗? 已删除的字段将移除其配置。`))) return;
+    if (!(await confirmWarning(`确认要按数据库中的表「${t.tableName}」同步字段吗？已删除的字段将移除其配置。`))) return;
     await sync.mutateAsync(t.id);
   };
 
   const doGenerate = async (t: GenTable) => {
-    if (!(await confirmWarning(`确认要将「${t.functionName}」的代码生成到项目源码目录吗?`))) return;
+    if (!(await confirmWarning(`确认要将「${t.functionName}」的代码生成到项目源码目录吗？`))) return;
     try {
       const r = await generate.mutateAsync({ id: t.id });
       notify.success(`已生成 ${r.written.length} 个文件，重启服务后生效`);

@@ -32,7 +32,7 @@ export default function LogPage() {
   const del = useCrudDelete(remove.mutateAsync);
   // The batch question names the count even for a single selected row.
   const delSelected = async (ids: number[], clear: () => void) => {
-    if (!(await confirmDelete(`确认要删除选中的 ${ids.length} 条日志吗?`))) return;
+    if (!(await confirmDelete(`确认要删除选中的 ${ids.length} 条日志吗？`))) return;
     await remove.mutateAsync(ids);
     clear();
   };

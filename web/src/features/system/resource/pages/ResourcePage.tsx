@@ -39,8 +39,8 @@ export default function ResourcePage() {
 
   const del = useCrudDelete(
     remove.mutateAsync,
-    (n) => `确认要删除选中的 ${n} 个资源吗? 文件将一并删除。`,
-    '确认要删除吗? 文件将一并删除。',
+    (n) => `确认要删除选中的 ${n} 个资源吗？文件将一并删除。`,
+    '确认要删除吗？文件将一并删除。',
   );
 
   const columns: ColumnsType<Resource> = [

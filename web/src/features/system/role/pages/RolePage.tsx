@@ -19,7 +19,7 @@ export default function RolePage() {
   const { add, edit, remove } = useRoleMutations();
   const [editing, setEditing] = useState<Partial<SysRole> | null>(null);
 
-  const del = useCrudDelete(remove.mutateAsync, (n) => `确认要删除选中的 ${n} 个角色吗?`);
+  const del = useCrudDelete(remove.mutateAsync, (n) => `确认要删除选中的 ${n} 个角色吗？`);
 
   const columns: ColumnsType<SysRole> = [
     { title: '编号', dataIndex: 'id', width: 70 },

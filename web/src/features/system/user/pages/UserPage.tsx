@@ -26,7 +26,7 @@ export default function UserPage() {
   const [resetting, setResetting] = useState<SysUser | null>(null);
   const me = getUserInfo()?.id;
 
-  const del = useCrudDelete(remove.mutateAsync, (n) => `确认要删除选中的 ${n} 个用户吗?`);
+  const del = useCrudDelete(remove.mutateAsync, (n) => `确认要删除选中的 ${n} 个用户吗？`);
 
   const columns: ColumnsType<SysUser> = [
     { title: '编号', dataIndex: 'id', width: 70 },
@@ -46,7 +46,7 @@ export default function UserPage() {
         <StatusSwitch
           checked={s === 0}
           disabled={!hasPerm('sys:user:edit') || r.id === me}
-          confirmText={s === 0 ? `确定停用「${r.nickName}」吗? 停用后其登录会立即失效。` : undefined}
+          confirmText={s === 0 ? `确定停用「${r.nickName}」吗？停用后其登录会立即失效。` : undefined}
           onChange={(on) => edit.mutateAsync({ id: r.id, status: on ? 0 : 1 })}
         />
       ),
