@@ -1,7 +1,7 @@
 import { AimOutlined, EditOutlined, SearchOutlined } from '@ant-design/icons';
 import type { GeoPoint } from '@jz/contracts/shop-location';
-import { regionAnchor } from '@jz/contracts/shop-location';
-import { AutoComplete, Button, InputNumber, Space, Typography } from 'antd';
+import { PROVINCE_EXTENTS, provinceCodeOf, regionAnchor } from '@jz/contracts/shop-location';
+import { AutoComplete, Button, Form, InputNumber, Space, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { PointMap } from '../../../../components/map/PointMap.tsx';
 import { useRegionTree } from '../../../../components/region/RegionCascader.tsx';
@@ -51,6 +51,17 @@ export function LocationField({
   const [typing, setTyping] = useState('');
   const [manual, setManual] = useState(false);
   const [focus, setFocus] = useState<{ key: string; center: GeoPoint; zoom: number } | null>(null);
+  /** Why the map moved where it did, said while no point is chosen (only the province's seat is known). */
+  const [moved, setMoved] = useState<string | null>(null);
+  const moveTo = (codes: string[], key: string) => {
+    const a = regionAnchor(codes);
+    if (!a) return;
+    setFocus({ key, ...a });
+    const province = PROVINCE_EXTENTS[provinceCodeOf(codes[0])]?.name;
+    setMoved(
+      `地图已移到${province ?? '所选地区'}的省会附近（离线地图没有市、区县的位置数据），请拖动、缩放地图，点击店铺的准确位置`,
+    );
+  };
   const hits = useMemo(() => searchRegions(tree, typing), [tree, typing]);
 
   // A region chosen later (the cascader or the search) moves the map there while no point is chosen yet.
@@ -60,8 +71,7 @@ export function LocationField({
   useEffect(() => {
     if (regionKey === seenRegion.current) return;
     seenRegion.current = regionKey;
-    const a = regionAnchor(region ?? []);
-    if (a && !point) setFocus({ key: `region:${regionKey}`, ...a });
+    if (!point) moveTo(region ?? [], `region:${regionKey}`);
   }, [regionKey]);
 
   const start = regionAnchor(region ?? []);
@@ -74,33 +84,35 @@ export function LocationField({
   return (
     <Space orientation="vertical" size={8} style={{ width: '100%' }} id={id}>
       {!disabled && (
-        <AutoComplete
-          value={typing}
-          options={hits.map((h) => ({
-            value: h.codes.join(','),
-            label: (
-              <span>
-                {h.label}
-                {h.rest && <Typography.Text type="secondary"> · {h.rest}</Typography.Text>}
-              </span>
-            ),
-          }))}
-          onChange={(v: string) => setTyping(v ?? '')}
-          onSelect={(v: string) => {
-            const hit = hits.find((h) => h.codes.join(',') === v);
-            setTyping('');
-            if (!hit) return;
-            onRegionPick?.(hit);
-            const a = regionAnchor(hit.codes);
-            if (a) setFocus({ key: `search:${v}:${Date.now()}`, ...a });
-          }}
-          notFoundContent={typing.trim().length >= 2 ? '没有找到该地区，请输入区县或城市名称' : null}
-          allowClear
-          prefix={<SearchOutlined />}
-          aria-label="搜索地址"
-          placeholder="搜索地址：输入区县或城市名称，如「盐湖区 学苑路 12 号」"
-          style={{ width: '100%', maxWidth: 480 }}
-        />
+        // Its own (empty) status: the location's error belongs to the point, not to the search box.
+        <Form.Item noStyle validateStatus="">
+          <AutoComplete
+            value={typing}
+            options={hits.map((h) => ({
+              value: h.codes.join(','),
+              label: (
+                <span>
+                  {h.label}
+                  {h.rest && <Typography.Text type="secondary"> · {h.rest}</Typography.Text>}
+                </span>
+              ),
+            }))}
+            onChange={(v: string) => setTyping(v ?? '')}
+            onSelect={(v: string) => {
+              const hit = hits.find((h) => h.codes.join(',') === v);
+              setTyping('');
+              if (!hit) return;
+              onRegionPick?.(hit);
+              moveTo(hit.codes, `search:${v}:${Date.now()}`);
+            }}
+            notFoundContent={typing.trim().length >= 2 ? '没有找到该地区，请输入区县或城市名称' : null}
+            allowClear
+            prefix={<SearchOutlined />}
+            aria-label="搜索地址"
+            placeholder="搜索地址：输入区县或城市名称，如「盐湖区 学苑路 12 号」"
+            style={{ width: '100%', maxWidth: 480 }}
+          />
+        </Form.Item>
       )}
       <PointMap
         value={point}
@@ -120,7 +132,7 @@ export function LocationField({
           </Typography.Text>
         ) : (
           <Typography.Text type="secondary">
-            {disabled ? '尚未设置店铺位置' : '尚未选择位置：在地图上点击店铺所在的位置，可拖动图钉微调'}
+            {disabled ? '尚未设置店铺位置' : (moved ?? '尚未选择位置：在地图上点击店铺所在的位置，可拖动图钉微调')}
           </Typography.Text>
         )}
         {!disabled && point && (

@@ -21,43 +21,57 @@ export function shopAddress(regionName: string | null | undefined, address: stri
   return `${head}${street}`;
 }
 
-/** Columns shared by 店铺管理 and 分店管理. */
+/**
+ * Columns shared by 店铺管理 and 分店管理: with the action column they fit 1280 px, so at 1600 px every column shows
+ * and the fixed 操作 column covers none (issue 24); the phone sits under the name, the region before the street.
+ */
 export function shopColumns(opts: {
   currentId?: number;
   onYingye: (s: ShopInfo, open: boolean) => Promise<unknown>;
 }): ColumnsType<ShopInfo> {
   return [
-    { title: '编号', dataIndex: 'id', width: 70 },
     {
-      title: '店铺名称',
+      title: '店铺名称 / 电话',
       dataIndex: 'name',
+      width: 200,
       render: (n: string, r) => (
-        <Space size={4} wrap>
-          <Typography.Text strong>{n}</Typography.Text>
-          {r.parentId === null ? <Tag color="blue">总店</Tag> : <Tag>分店</Tag>}
-          {r.id === opts.currentId && <Tag color="green">当前店铺</Tag>}
+        <Space orientation="vertical" size={2}>
+          <Space size={4} wrap>
+            <Typography.Text strong>{n}</Typography.Text>
+            {r.parentId === null ? <Tag color="blue">总店</Tag> : <Tag>分店</Tag>}
+            {r.id === opts.currentId && <Tag color="green">当前店铺</Tag>}
+          </Space>
+          {r.phone && <CopyText text={r.phone} />}
         </Space>
       ),
     },
-    { title: '联系电话', dataIndex: 'phone', width: 150, render: (p: string | null) => <CopyText text={p} /> },
     {
       title: '地址',
       dataIndex: 'address',
-      ellipsis: true,
-      render: (a: string | null, r) => shopAddress(r.regionName, a) || '-',
+      width: 220,
+      render: (a: string | null, r) => {
+        const text = shopAddress(r.regionName, a);
+        return text ? (
+          <Typography.Paragraph ellipsis={{ rows: 2, tooltip: text }} style={{ margin: 0 }}>
+            {text}
+          </Typography.Paragraph>
+        ) : (
+          '-'
+        );
+      },
     },
-    { title: '营业时间', dataIndex: 'businessHours', width: 120, render: (h: string | null) => h ?? '-' },
-    { title: '商品数', dataIndex: 'goodsCount', width: 80 },
+    { title: '营业时间', dataIndex: 'businessHours', width: 104, render: (h: string | null) => h ?? '-' },
+    { title: '商品数', dataIndex: 'goodsCount', width: 72 },
     {
       title: '评分',
       dataIndex: 'rating',
-      width: 100,
+      width: 96,
       render: (v: number | null, r) => <ShopRating rating={v} reviewCount={r.reviewCount} compact />,
     },
     {
       title: '审核状态',
       dataIndex: 'auditStatus',
-      width: 110,
+      width: 96,
       render: (s: number, r) =>
         s === 2 && r.auditRemark ? (
           <Tooltip title={`驳回原因：${r.auditRemark}`}>
@@ -72,7 +86,7 @@ export function shopColumns(opts: {
     {
       title: '营业状态',
       dataIndex: 'yingyeState',
-      width: 120,
+      width: 104,
       render: (s: number, r) => (
         <StatusSwitch
           checked={s === 1}
@@ -89,7 +103,7 @@ export function shopColumns(opts: {
     {
       title: '创建时间',
       dataIndex: 'createdAt',
-      width: 170,
+      width: 160,
       render: (t: string) => formatDateTime(t),
     },
   ];

@@ -72,6 +72,7 @@ describe('ShopFormModal: the location', () => {
     // No geocoder offline: the map goes to the province's seat (太原), and the merchant clicks the exact spot.
     expect(screen.getByTestId('map')).toHaveAttribute('data-focus', '37.87,112.549');
     expect(screen.getByText('no pin')).toBeInTheDocument();
+    expect(screen.getByText(/地图已移到山西省的省会附近（离线地图没有市、区县的位置数据）/)).toBeInTheDocument();
   });
 
   it('flags a point outside the chosen province and does not save it; a point inside saves with the region', async () => {
@@ -83,6 +84,8 @@ describe('ShopFormModal: the location', () => {
     expect(
       await screen.findByText(/店铺位置（纬度 23.129，经度 113.264）不在所选地区「山西省」范围内/),
     ).toBeInTheDocument();
+    // The error marks the point, not the search box above the map.
+    expect(document.querySelector('.ant-select-status-error')).toBeNull();
     await act(async () => save());
     expect(onSubmit).not.toHaveBeenCalled();
 

@@ -11,13 +11,24 @@ import { Auth } from '../../../../lib/access.tsx';
 import { initPcQuery } from '../../../../lib/queries.ts';
 import { getShopPage, shopKeys, useShopDetail, useShopMutations } from '../api/shop.ts';
 import { shopColumns } from '../components/ShopColumns.tsx';
-import { ShopFormModal } from '../components/ShopFormModal.tsx';
+import { lazyWidget } from '../../../../components/lazy-widget.tsx';
+
+// The form downloads when the dialog first opens, not with the list.
+const ShopFormModal = lazyWidget(
+  () => import('../components/ShopFormModal.tsx'),
+  (m) => m.ShopFormModal,
+);
 
 /** 分店管理: the branch shops of the main shop: list, add (when isAddFendian), edit, business state. */
 export default function BranchPage() {
   const { data: init } = useQuery(initPcQuery);
   const m = useShopMutations();
-  const [editing, setEditing] = useState<number | 'new' | null>(null);
+  const [editing, setEditingState] = useState<number | 'new' | null>(null);
+  const [formUsed, setFormUsed] = useState(false);
+  const setEditing = (v: number | 'new' | null) => {
+    if (v !== null) setFormUsed(true);
+    setEditingState(v);
+  };
   const detail = useShopDetail(typeof editing === 'number' ? editing : undefined);
   const main = init?.allDianpu.find((s) => s.parentId === null);
   const branches = (init?.allDianpu.length ?? 1) - 1;
@@ -61,7 +72,8 @@ export default function BranchPage() {
         fetcher={getShopPage}
         params={{ parentId: main.id }}
         columns={columns}
-        scrollX={1300}
+        // The columns fit 1280 px: a 1600 px screen shows them all, the fixed 操作 column covering none.
+        scrollX={1280}
         search={[
           { name: 'name', label: '分店名称' },
           { name: 'auditStatus', label: '审核状态', type: 'dict', dict: 'shop_audit_status' },
@@ -89,15 +101,17 @@ export default function BranchPage() {
           </>
         )}
       />
-      <ShopFormModal
-        open={editing === 'new' || (typeof editing === 'number' && !!detail.data)}
-        title={editing === 'new' ? '新增分店' : '编辑分店'}
-        initial={editing === 'new' ? null : detail.data}
-        onClose={() => setEditing(null)}
-        onSubmit={(v) =>
-          editing === 'new' ? m.add.mutateAsync(v) : m.edit.mutateAsync({ ...v, id: editing as number })
-        }
-      />
+      {formUsed ? (
+        <ShopFormModal
+          open={editing === 'new' || (typeof editing === 'number' && !!detail.data)}
+          title={editing === 'new' ? '新增分店' : '编辑分店'}
+          initial={editing === 'new' ? null : detail.data}
+          onClose={() => setEditing(null)}
+          onSubmit={(v) =>
+            editing === 'new' ? m.add.mutateAsync(v) : m.edit.mutateAsync({ ...v, id: editing as number })
+          }
+        />
+      ) : null}
     </>
   );
 }

@@ -12,10 +12,16 @@ import { Auth } from '../../../../lib/access.tsx';
 import { initPcQuery } from '../../../../lib/queries.ts';
 import { getShopPage, shopKeys, useShopMutations } from '../api/shop.ts';
 import { shopColumns } from '../components/ShopColumns.tsx';
-import { ShopFormModal } from '../components/ShopFormModal.tsx';
+import { lazyWidget } from '../../../../components/lazy-widget.tsx';
 import { ShopPrompts } from '../components/ShopPrompts.tsx';
 import { useSubmitting } from '../../../../lib/use-long-action.ts';
 import { pagePath } from '../../../../lib/page-registry.ts';
+
+// The form (map, region tree, category tree, time pickers) downloads when the dialog first opens, not with the list.
+const ShopFormModal = lazyWidget(
+  () => import('../components/ShopFormModal.tsx'),
+  (m) => m.ShopFormModal,
+);
 
 /** 店铺管理: every shop of the merchant; switch the current one, open/close, copy goods and settings, add a shop. */
 export default function ShopListPage() {
@@ -23,7 +29,12 @@ export default function ShopListPage() {
   const { data: init } = useQuery(initPcQuery);
   const m = useShopMutations();
   const { confirmWarning } = useConfirm();
-  const [adding, setAdding] = useState(false);
+  const [adding, setAddingState] = useState(false);
+  const [formUsed, setFormUsed] = useState(false);
+  const setAdding = (open: boolean) => {
+    if (open) setFormUsed(true);
+    setAddingState(open);
+  };
   const [copyFrom, setCopyFrom] = useState<number | null | undefined>(undefined);
   const [copyForm] = Form.useForm<{ fromId: number; toId: number }>();
   const shops = init?.allDianpu ?? [];
@@ -48,7 +59,7 @@ export default function ShopListPage() {
     {
       title: '操作',
       key: 'op',
-      width: 230,
+      width: 224,
       render: (_: unknown, r: ShopInfo) => (
         <Space>
           <RowAction
@@ -100,7 +111,8 @@ export default function ShopListPage() {
         }
         fetcher={getShopPage}
         columns={columns}
-        scrollX={1300}
+        // The columns fit 1280 px: a 1600 px screen shows them all, the fixed 操作 column covering none.
+        scrollX={1280}
         search={[
           { name: 'name', label: '店铺名称' },
           { name: 'auditStatus', label: '审核状态', type: 'dict', dict: 'shop_audit_status' },
@@ -122,12 +134,14 @@ export default function ShopListPage() {
           </>
         )}
       />
-      <ShopFormModal
-        open={adding}
-        title={hasMain ? '新增分店' : '创建店铺'}
-        onClose={() => setAdding(false)}
-        onSubmit={(v) => m.add.mutateAsync(v)}
-      />
+      {formUsed && (
+        <ShopFormModal
+          open={adding}
+          title={hasMain ? '新增分店' : '创建店铺'}
+          onClose={() => setAdding(false)}
+          onSubmit={(v) => m.add.mutateAsync(v)}
+        />
+      )}
       <Modal
         title="复制店铺商品与设置"
         open={copyFrom !== undefined}

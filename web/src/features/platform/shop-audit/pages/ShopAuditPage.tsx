@@ -12,7 +12,13 @@ import { formatDateTime } from '../../../../lib/format.ts';
 import { useSubmitting } from '../../../../lib/use-long-action.ts';
 import { auditKeys, getAllShopsPage, useAuditMutation } from '../api/shop-audit.ts';
 import { awaitsDecision, type Decidable, LocationFlag } from '../components/audit-parts.tsx';
-import { ShopAuditDrawer } from '../components/ShopAuditDrawer.tsx';
+import { lazyWidget } from '../../../../components/lazy-widget.tsx';
+
+// The drawer (map, licences, images) downloads when a shop is first opened, not with the list.
+const ShopAuditDrawer = lazyWidget(
+  () => import('../components/ShopAuditDrawer.tsx'),
+  (m) => m.ShopAuditDrawer,
+);
 
 /**
  * 店铺审核 (toolkit): every merchant's shops; approve, or reject with a reason, from the list or the detail drawer
@@ -22,7 +28,12 @@ import { ShopAuditDrawer } from '../components/ShopAuditDrawer.tsx';
 export default function ShopAuditPage() {
   const audit = useAuditMutation();
   const { confirmWarning } = useConfirm();
-  const [viewing, setViewing] = useState<number | undefined>();
+  const [viewing, setViewingState] = useState<number | undefined>();
+  const [opened, setOpened] = useState(false);
+  const setViewing = (id: number | undefined) => {
+    if (id !== undefined) setOpened(true);
+    setViewingState(id);
+  };
   const [rejecting, setRejecting] = useState<Decidable | null>(null);
   const [form] = Form.useForm<{ auditRemark: string }>();
 
@@ -167,22 +178,24 @@ export default function ShopAuditPage() {
           </Form.Item>
         </Form>
       </Modal>
-      <ShopAuditDrawer
-        id={viewing}
-        onClose={() => setViewing(undefined)}
-        actions={(d) =>
-          awaitsDecision(d) && (
-            <Space>
-              <Button danger icon={<CloseOutlined />} onClick={() => setRejecting(d)}>
-                驳回
-              </Button>
-              <Button type="primary" icon={<CheckOutlined />} loading={audit.isPending} onClick={() => approve(d)}>
-                通过
-              </Button>
-            </Space>
-          )
-        }
-      />
+      {opened && (
+        <ShopAuditDrawer
+          id={viewing}
+          onClose={() => setViewing(undefined)}
+          actions={(d) =>
+            awaitsDecision(d) && (
+              <Space>
+                <Button danger icon={<CloseOutlined />} onClick={() => setRejecting(d)}>
+                  驳回
+                </Button>
+                <Button type="primary" icon={<CheckOutlined />} loading={audit.isPending} onClick={() => approve(d)}>
+                  通过
+                </Button>
+              </Space>
+            )
+          }
+        />
+      )}
     </>
   );
 }
