@@ -39,7 +39,7 @@ function LedgerTotals({ filters }: { filters: Record<string, unknown> }) {
       </Col>
       <Col xs={12} lg={6}>
         <Statistic
-          title="净收入（收入 − 支出）"
+          title="收支净额（收入 − 支出）"
           value={yuan((t?.income.amount ?? 0) - (t?.expense.amount ?? 0))}
           loading={totals.isLoading}
         />
