@@ -256,9 +256,13 @@ test('绑定银行卡: one message per field and no page error on an empty submi
     await page.locator('.ant-select-dropdown').getByTitle('中国工商银行').click();
     await dialog.getByLabel('开户支行').click();
     await dialog.getByLabel('开户支行').fill('运城');
-    const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').first();
-    await expect(option).toContainText('中国工商银行');
-    await option.click();
+    // the search answers after typing pauses and replaces the list: pick again until the choice holds
+    await expect(async () => {
+      const option = page.locator('.ant-select-item-option', { hasText: '中国工商银行股份有限公司运城分行营业部' });
+      if (!(await option.isVisible())) await dialog.getByLabel('开户支行').click();
+      await option.click({ timeout: 3000 });
+      await expect(dialog.getByTestId('branch-code')).toBeVisible({ timeout: 2000 });
+    }).toPass({ timeout: 30_000 });
     await expect(dialog.getByTestId('branch-code')).toHaveText(/^联行号 \d{12}$/);
     await shot(page, `pages-bind-card-branch-${width}`);
     await dialog.getByRole('button', { name: /取\s*消/ }).click();

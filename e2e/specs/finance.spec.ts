@@ -188,9 +188,18 @@ test('the owner sees the money add up, withdraws twice; the admin approves one a
   await dialog.getByText('对私（个人）').click();
   await dialog.getByLabel('开户名').fill('张三');
   await dialog.getByLabel('银行卡号').fill('6228480018007654321');
-  await dialog.getByLabel('开户银行').fill('中国农业银行');
-  await dialog.getByLabel('联行号').fill('103181000011');
-  await dialog.getByLabel('开户支行').fill('中国农业银行运城分行');
+  // the bank and branch are looked up (issue 24): the branch brings its 联行号
+  await dialog.getByLabel('开户银行').click();
+  await page.locator('.ant-select-dropdown').getByTitle('中国农业银行').click();
+  await dialog.getByLabel('开户支行').fill('运城分行');
+  // the search answers after typing pauses and replaces the list: pick again until the choice holds
+  await expect(async () => {
+    const option = page.locator('.ant-select-item-option', { hasText: '中国农业银行股份有限公司运城分行营业部' });
+    if (!(await option.isVisible())) await dialog.getByLabel('开户支行').click();
+    await option.click({ timeout: 3000 });
+    await expect(dialog.getByTestId('branch-code')).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(dialog.getByTestId('branch-code')).toHaveText(/^联行号 103\d{9}$/);
   await expect(dialog.getByTestId('step-up-hint')).toHaveText(
     '验证码将发送至商户主账号手机 138****0001，仅对本张银行卡有效',
   );
