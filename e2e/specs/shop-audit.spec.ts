@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { DEMO, shot, signIn } from '../support/session.ts';
 
@@ -28,6 +29,19 @@ async function shotsAt(page: Page, name: string) {
   await shot(page, `shops-${name}-2560`);
   await page.setViewportSize({ width: 1600, height: 900 });
   await page.waitForTimeout(200);
+}
+
+/** Serious or critical WCAG 2 A/AA violations inside `selector` (the map's own Leaflet markup left out, as in a11y.spec). */
+async function axeIn(page: Page, selector: string) {
+  await page.waitForTimeout(400); // opening animations end before colours are read
+  const r = await new AxeBuilder({ page })
+    .include(selector)
+    .exclude('.leaflet-container')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return r.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
 /** OK in the confirmation that says `text`. */
@@ -91,6 +105,7 @@ test('a new merchant places its shop on the map; a point outside the chosen regi
   expect(lng).toBeGreaterThan(110.2);
   expect(lng).toBeLessThan(114.6);
   await shotsAt(page, 'form');
+  expect(await axeIn(page, '.ant-modal')).toEqual([]);
 
   await dlg.getByRole('button', { name: /保\s*存/ }).click();
   await expect(page.getByText('店铺已创建，等待平台审核')).toBeVisible();
@@ -151,6 +166,7 @@ test('the platform audits it: region names, map, licences and the decision in th
   await expect(drawer.getByTestId('point-map')).toBeVisible();
   await expect(drawer.getByText(/红色图钉：店铺位置（纬度 3\d/)).toBeVisible();
   await shotsAt(admin, 'audit-drawer');
+  expect(await axeIn(admin, '.ant-drawer')).toEqual([]);
   await drawer.getByRole('button', { name: /通\s*过/ }).click();
   await confirmOk(admin, /确定审核通过「运城新家家政」吗？/);
   await expect(drawer.getByRole('button', { name: /通\s*过/ })).toHaveCount(0);
