@@ -167,7 +167,7 @@ test('the owner lists, adds with certificates, edits, puts on leave and deletes 
     .getByRole('button', { name: /状态/ })
     .click();
   await page.getByRole('menuitem', { name: '设为休假' }).click();
-  await expect(page.getByText('确定将「马晓燕」设为「休假」吗?')).toBeVisible();
+  await expect(page.getByText('确定将「马晓燕」设为「休假」吗？')).toBeVisible();
   await page.getByRole('button', { name: /取\s*消/ }).click();
   await expect(row(page, /马晓燕/)).toContainText('空闲');
   await row(page, /马晓燕/)
@@ -183,7 +183,7 @@ test('the owner lists, adds with certificates, edits, puts on leave and deletes 
   expect(servingName).not.toBe('');
   await expect(serving.getByRole('button', { name: /状态/ })).toBeDisabled();
   await serving.getByRole('button', { name: '删除' }).click();
-  const refuse = page.getByRole('dialog').filter({ hasText: `确认要删除员工「${servingName}」吗?` });
+  const refuse = page.getByRole('dialog').filter({ hasText: `确认要删除员工「${servingName}」吗？` });
   await expect(refuse).toBeVisible();
   await refuse.getByRole('button', { name: /确\s*定/ }).click();
   await expect(page.getByText(new RegExp(`${servingName}.*还有进行中的订单，订单完成或改派后才能删除`))).toBeVisible();
@@ -199,7 +199,7 @@ test('the owner lists, adds with certificates, edits, puts on leave and deletes 
   await row(page, /马晓燕/)
     .getByRole('button', { name: '删除' })
     .click();
-  const dialog = page.getByRole('dialog').filter({ hasText: '确认要删除员工「马晓燕」吗?' });
+  const dialog = page.getByRole('dialog').filter({ hasText: '确认要删除员工「马晓燕」吗？' });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: /确\s*定/ }).click();
   await expect(page.getByText('操作成功').first()).toBeVisible();

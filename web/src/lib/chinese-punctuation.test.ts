@@ -50,8 +50,6 @@ function specStrings(): Set<string> {
  */
 const PENDING_OTHER_CHANGE = [
   'features/merchant/account/pages/SubAccountPage.tsx', // 确定停用吗?
-  'features/merchant/employee/components/WorkStateAction.tsx', // 」吗?
-  'features/merchant/employee/pages/EmployeeListPage.tsx', // 名员工吗? 」吗?
   'features/merchant/goods/pages/GoodsListPage.tsx', // 个商品吗?
   'features/merchant/message/pages/MessagePage.tsx', // 条消息吗? 标为已读吗?
   'features/merchant/stats/pages/EmployeeStatsPage.tsx', // 服务收入(元)

@@ -31,7 +31,7 @@ export function WorkStateAction({ employee }: { employee: Employee }) {
         items,
         onClick: async ({ key }) => {
           const next = Number(key);
-          if (!(await confirmStatus(`确定将「${employee.name}」设为「${labelOf(next)}」吗?`))) return;
+          if (!(await confirmStatus(`确定将「${employee.name}」设为「${labelOf(next)}」吗？`))) return;
           await setWorkState.mutateAsync({ id: employee.id, workState: next }).catch(() => undefined); // the client already warned
         },
       }}
