@@ -245,7 +245,7 @@ test('messages: by type, unread first; a broadcast raises the count live; openin
   await page.getByRole('button', { name: /重\s*置/ }).click();
 
   await page.getByRole('button', { name: '全部标为已读' }).click();
-  await expect(page.getByText('确定将「全部」消息全部标为已读吗?')).toBeVisible();
+  await expect(page.getByText('确定将「全部」消息全部标为已读吗？')).toBeVisible();
   const clickedAt = new Date().toISOString();
   await page.getByRole('button', { name: /确\s*定/ }).click();
   await page.bringToFront();

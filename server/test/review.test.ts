@@ -255,3 +255,31 @@ describe('pinglun/shangjiahuifu', () => {
     expect(await subA.get(`${P}/findAllByPage`)).toMatchObject({ code: 200 });
   });
 });
+
+describe('a shop without reviews (issue 24: honest numbers)', () => {
+  it('has no rating (暂无评分) in the review summary and the goods detail, not the stored 5.0', async () => {
+    await t.db.deleteFrom('review').where('shopId', '=', shops.bMain).execute();
+    const list = await ownerB.get<{ summary: { shopRating: number | null; count: number } }>(`${P}/findAllByPage`, {
+      pageNum: 1,
+      pageSize: 10,
+    });
+    expect(list.code, list.message).toBe(200);
+    expect(list.result.summary).toMatchObject({ count: 0, shopRating: null });
+    const goods = await t.db
+      .selectFrom('goods')
+      .select('id')
+      .where('shopId', '=', shops.bMain)
+      .executeTakeFirstOrThrow();
+    const detail = await ownerB.get<{ shopRating: number | null }>(
+      `app/jiazheng/shangjia/shangpin/shangjia/findById/${goods.id}`,
+    );
+    expect(detail.code, detail.message).toBe(200);
+    expect(detail.result.shopRating).toBeNull();
+    // A shop with reviews keeps its rating.
+    const a = await ownerA.get<{ summary: { shopRating: number | null } }>(`${P}/findAllByPage`, {
+      pageNum: 1,
+      pageSize: 10,
+    });
+    expect(a.result.summary.shopRating).toEqual(expect.any(Number));
+  });
+});

@@ -138,7 +138,7 @@ export const goodsDetail = goodsRow.extend({
   shopName: z.string(),
   visibleToCustomers: z.boolean(),
   invisibleReason: z.string().nullable(),
-  shopRating: z.number(),
+  shopRating: z.number().nullable(),
   orders: z.object({ active: z.number().int(), completed: z.number().int(), revenue: z.number().int() }),
   reviews: z.object({
     count: z.number().int(),

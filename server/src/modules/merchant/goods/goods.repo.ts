@@ -164,6 +164,13 @@ export async function goodsDetail(db: DB, s: ShopScope, id: number) {
   const shop = await db
     .selectFrom('shop')
     .select(['name', 'yingyeState', 'auditStatus', 'rating'])
+    .select((eb) =>
+      eb
+        .selectFrom('review')
+        .select(eb.fn.countAll<number>().as('n'))
+        .where('review.shopId', '=', s.shopId)
+        .as('reviewCount'),
+    )
     .where('id', '=', s.shopId)
     .executeTakeFirstOrThrow();
   const stats = await goodsStats(db, s, id);
@@ -182,7 +189,8 @@ export async function goodsDetail(db: DB, s: ShopScope, id: number) {
           : shop.yingyeState !== 1
             ? '店铺休息中'
             : null,
-    shopRating: Number(shop.rating),
+    /** Null (暂无评分) until the shop has a review: the stored rating starts at 5.0. */
+    shopRating: Number(shop.reviewCount) > 0 ? Number(shop.rating) : null,
     orders: { active: stats.orders.active, completed: stats.orders.completed, revenue: stats.orders.revenue },
     reviews: stats.reviews,
   };

@@ -108,6 +108,13 @@ export async function pageReviews(
     ? await db
         .selectFrom('shop')
         .select('rating')
+        .select((eb) =>
+          eb
+            .selectFrom('review')
+            .select(eb.fn.countAll<number>().as('n'))
+            .where('review.shopId', '=', shopId)
+            .as('reviews'),
+        )
         .where('id', '=', shopId)
         .where('merchantId', '=', t.merchantId)
         .executeTakeFirst()
@@ -119,7 +126,8 @@ export async function pageReviews(
       count: Number(s.n),
       average: round1(Number(s.avg)),
       unreplied: Number(s.unreplied ?? 0),
-      shopRating: shop ? round1(Number(shop.rating)) : null,
+      // Null (暂无评分) until the shop has a review: the stored rating starts at 5.0.
+      shopRating: shop && Number(shop.reviews) > 0 ? round1(Number(shop.rating)) : null,
     },
   };
 }

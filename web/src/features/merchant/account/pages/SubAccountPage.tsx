@@ -43,7 +43,7 @@ function SubList() {
         <StatusSwitch
           checked={v === 0}
           disabled={!hasPerm('merchant:subaccount:status') || !r.manageable}
-          confirmText={v === 0 ? `停用后「${r.nickName}」将立即退出登录，确定停用吗?` : undefined}
+          confirmText={v === 0 ? `停用后「${r.nickName}」将立即退出登录，确定停用吗？` : undefined}
           onChange={(on) => status.mutateAsync({ id: r.id, status: on ? 0 : 1 })}
         />
       ),

@@ -26,7 +26,8 @@ export default function EmployeeListPage() {
   const { confirmDelete } = useConfirm();
 
   const del = async (rows: Pick<Employee, 'id' | 'name'>[], clear?: () => void) => {
-    const text = rows.length > 1 ? `确认要删除选中的 ${rows.length} 名员工吗？` : `确认要删除员工「${rows[0].name}」吗？`;
+    const text =
+      rows.length > 1 ? `确认要删除选中的 ${rows.length} 名员工吗？` : `确认要删除员工「${rows[0].name}」吗？`;
     if (!(await confirmDelete(text))) return;
     await remove
       .mutateAsync(rows.map((r) => r.id))

@@ -1,15 +1,14 @@
 import { COMMON_BANKS } from '@jz/contracts/bank';
+import { PageLink } from '../../../../components/PageLink.tsx';
 import { bankCardBody, type BankCard, type StepUpInfo } from '@jz/contracts/finance';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Form, Input, Modal, Radio, Select, Typography } from 'antd';
 import { useEffect } from 'react';
-import { Link } from 'react-router';
 import { BranchSelect } from '../../../../components/bank/BranchSelect.tsx';
 import { zodRule } from '../../../../lib/zod-rule.ts';
 import { type CardInput, sendBindCode, sendConfirmCode, stepUpInfoQuery, useFinanceMutations } from '../api/finance.ts';
 import { fmtTime } from './money.ts';
 import { StepUpCodeField } from './StepUpCodeField.tsx';
-import { pagePath } from '../../../../lib/page-registry.ts';
 
 const s = bankCardBody.shape;
 const CARD_FIELDS: (keyof CardInput)[] = [
@@ -85,7 +84,7 @@ export function BindCardModal({ open, onClose }: { open: boolean; onClose: () =>
           title="尚未完成用户进件，暂不能绑定银行卡"
           description={
             <span>
-              收款银行卡须与进件主体同名：请先在 <Link to={pagePath('merchant.jinjian')}>用户进件</Link>{' '}
+              收款银行卡须与进件主体同名：请先在 <PageLink page="merchant.jinjian">用户进件</PageLink>{' '}
               提交资料，审核通过后再绑定。
             </span>
           }

@@ -1,8 +1,8 @@
 import { LEDGER_FLOW, type LedgerEntry } from '@jz/contracts/finance';
+import { PageLink } from '../../../../components/PageLink.tsx';
 import { Space, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { Link } from 'react-router';
-import { pageByKey, pagePath } from '../../../../lib/page-registry.ts';
+import { pageByKey } from '../../../../lib/page-registry.ts';
 import { CopyText } from '../../../../components/CopyText.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
 import { fmtTime, yuan } from './money.ts';
@@ -10,9 +10,17 @@ import { fmtTime, yuan } from './money.ts';
 /** The ledger row's source: its withdrawal (on the 提现 page) or its order (on the orders page, once it exists). */
 export function RefLink({ row }: { row: Pick<LedgerEntry, 'refType' | 'refNo'> }) {
   if (row.refType === 'withdrawal')
-    return <Link to={pagePath('merchant.finance.withdraw', { withdrawNo: row.refNo })}>提现 {row.refNo}</Link>;
+    return (
+      <PageLink page="merchant.finance.withdraw" query={{ withdrawNo: row.refNo }}>
+        提现 {row.refNo}
+      </PageLink>
+    );
   if (pageByKey.has('merchant.order.list'))
-    return <Link to={pagePath('merchant.order.list', { orderNo: row.refNo })}>订单 {row.refNo}</Link>;
+    return (
+      <PageLink page="merchant.order.list" query={{ orderNo: row.refNo }}>
+        订单 {row.refNo}
+      </PageLink>
+    );
   return (
     <span>
       订单 <CopyText text={row.refNo} />

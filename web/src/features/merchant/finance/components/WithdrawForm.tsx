@@ -1,8 +1,8 @@
 import { splitWithdrawal } from '@jz/contracts/withdraw-fee';
+import { PageLink } from '../../../../components/PageLink.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Form, InputNumber, Select, Space, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { useConfirm } from '../../../../components/confirm.ts';
 import { QueryError } from '../../../../components/QueryState.tsx';
 import { selectStates } from '../../../../components/select-states.tsx';
@@ -10,7 +10,6 @@ import { Auth, hasPerm } from '../../../../lib/access.tsx';
 import { cardsQuery, overviewQuery, sendWithdrawCode, stepUpInfoQuery, useFinanceMutations } from '../api/finance.ts';
 import { fmtTime, toFen, yuan } from './money.ts';
 import { StepUpCodeField } from './StepUpCodeField.tsx';
-import { pagePath } from '../../../../lib/page-registry.ts';
 
 /** A random Idempotency-Key (getRandomValues works on plain-http deployments too, unlike randomUUID). */
 const newKey = () =>
@@ -69,7 +68,7 @@ export function WithdrawForm() {
             {hasPerm('merchant:finance:jinjian:query') && (
               <>
                 {' '}
-                <Link to={pagePath('merchant.jinjian')}>前往用户进件</Link>
+                <PageLink page="merchant.jinjian">前往用户进件</PageLink>
               </>
             )}
           </span>
@@ -84,7 +83,7 @@ export function WithdrawForm() {
         title="还没有绑定银行卡"
         description={
           <span>
-            提现需要先绑定收款银行卡，请前往 <Link to={pagePath('merchant.finance.binding')}>绑定记录</Link> 绑定。
+            提现需要先绑定收款银行卡，请前往 <PageLink page="merchant.finance.binding">绑定记录</PageLink> 绑定。
           </span>
         }
       />

@@ -40,7 +40,7 @@ const ACTIONS = [
   { page: 'merchant.finance.frozen', label: '不可提现金额', perm: 'merchant:finance:frozen', icon: <LockOutlined /> },
   {
     page: 'merchant.finance.binding',
-    label: '银行卡与绑定记录',
+    label: '绑定记录',
     perm: 'merchant:finance:card',
     icon: <CreditCardOutlined />,
   },

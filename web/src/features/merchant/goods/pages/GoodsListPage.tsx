@@ -38,13 +38,13 @@ export default function GoodsListPage() {
     );
 
   const del = async (ids: number[], clear?: () => void) => {
-    if (!(await confirmDelete(ids.length > 1 ? `确认要删除选中的 ${ids.length} 个商品吗?` : undefined))) return;
+    if (!(await confirmDelete(ids.length > 1 ? `确认要删除选中的 ${ids.length} 个商品吗？` : undefined))) return;
     const r = await m.remove.mutateAsync(ids);
     clear?.();
     report('已删除', r);
   };
   const batch = async (ids: number[], shelfState: number, clear: () => void) => {
-    if (!(await confirmWarning(`确定${shelfState ? '上架' : '下架'}选中的 ${ids.length} 个商品吗?`))) return;
+    if (!(await confirmWarning(`确定${shelfState ? '上架' : '下架'}选中的 ${ids.length} 个商品吗？`))) return;
     const r = await m.batchShelf.mutateAsync({ ids, shelfState });
     clear();
     report(shelfState ? '已上架' : '已下架', r);

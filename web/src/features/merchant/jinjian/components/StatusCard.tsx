@@ -1,10 +1,9 @@
 import type { JinjianState } from '@jz/contracts/jinjian';
+import { PageLink } from '../../../../components/PageLink.tsx';
 import { Alert, Button, Descriptions, Space } from 'antd';
-import { Link } from 'react-router';
 import { CopyText } from '../../../../components/CopyText.tsx';
 import { Auth } from '../../../../lib/access.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
-import { pagePath } from '../../../../lib/page-registry.ts';
 
 const fmt = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString('zh-CN', { hour12: false }) : '-');
 
@@ -32,7 +31,7 @@ export function StatusCard({ state, onResubmit }: { state: JinjianState; onResub
               a?.cardBound ? (
                 <span>
                   支付进件已开通，结算账户已设为提现银行卡，可在{' '}
-                  <Link to={pagePath('merchant.finance.binding')}>绑定记录</Link> 查看。
+                  <PageLink page="merchant.finance.binding">绑定记录</PageLink> 查看。
                 </span>
               ) : (
                 '支付进件已开通。'

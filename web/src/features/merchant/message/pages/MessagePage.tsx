@@ -55,11 +55,11 @@ export default function MessagePage() {
       await remove.mutateAsync(ids);
       if (open && ids.includes(open.id)) setOpen(null);
     },
-    (n) => `确认要删除选中的 ${n} 条消息吗?`,
+    (n) => `确认要删除选中的 ${n} 条消息吗？`,
   );
   const readAll = async () => {
     const label = TABS.find((t) => t.key === type)?.label ?? '全部';
-    if (!(await confirmWarning(`确定将「${label}」消息全部标为已读吗?`))) return;
+    if (!(await confirmWarning(`确定将「${label}」消息全部标为已读吗？`))) return;
     await setRead.mutateAsync({ all: 1, type: type || undefined });
   };
 

@@ -129,7 +129,7 @@ export default function ReviewPage() {
           <Col span={6}>
             <Statistic
               title="店铺评分"
-              value={summary?.shopRating ?? '-'}
+              value={summary?.shopRating ?? (summary ? '暂无评分' : '-')}
               precision={summary?.shopRating ? 1 : undefined}
             />
           </Col>

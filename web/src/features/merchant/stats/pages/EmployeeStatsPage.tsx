@@ -1,10 +1,10 @@
 import { PAGE_SIZES } from '@jz/contracts/envelope';
+import { PageLink } from '../../../../components/PageLink.tsx';
 import type { EmployeeSortField, EmployeeStatsRow } from '@jz/contracts/stats';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Input, Space, Table, Typography } from 'antd';
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { ExportButton } from '../../../../components/ExportButton.tsx';
 import { QueryError, tableStates } from '../../../../components/QueryState.tsx';
 import { Auth } from '../../../../lib/access.tsx';
@@ -13,7 +13,6 @@ import { exportEmployeeStats, getEmployeeStats, statsKeys } from '../api/stats.t
 import { Chart } from '../components/Chart.tsx';
 import { yuan } from '../components/money.ts';
 import { lastDays, RangeBar, type RangeValue } from '../components/RangeBar.tsx';
-import { pagePath } from '../../../../lib/page-registry.ts';
 
 const TOP = 10;
 const DEFAULT_DAYS = 30;
@@ -48,7 +47,11 @@ export default function EmployeeStatsPage() {
     {
       title: '员工',
       dataIndex: 'name',
-      render: (v: string, r) => <Link to={pagePath('merchant.employee.detail', { id: r.employeeId })}>{v}</Link>,
+      render: (v: string, r) => (
+        <PageLink page="merchant.employee.detail" query={{ id: r.employeeId }}>
+          {v}
+        </PageLink>
+      ),
     },
     { title: '店铺', dataIndex: 'shopName' },
     {
@@ -111,7 +114,7 @@ export default function EmployeeStatsPage() {
               height={Math.max(220, top.length * 36 + 60)}
               option={{
                 tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
-                legend: { data: ['服务收入(元)', '服务订单'], top: 0 },
+                legend: { data: ['服务收入（元）', '服务订单'], top: 0 },
                 grid: { left: 90, right: 40, top: 36, bottom: 24 },
                 xAxis: [
                   { type: 'value', name: '元' },
@@ -120,7 +123,7 @@ export default function EmployeeStatsPage() {
                 yAxis: { type: 'category', data: top.map((r) => r.name) },
                 series: [
                   {
-                    name: '服务收入(元)',
+                    name: '服务收入（元）',
                     type: 'bar',
                     data: top.map((r) => r.revenue / 100),
                     itemStyle: { color: '#1677ff' },

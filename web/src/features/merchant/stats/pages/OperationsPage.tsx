@@ -80,7 +80,7 @@ export default function OperationsPage() {
                 empty={!d?.daily.length}
                 option={{
                   tooltip: { trigger: 'axis' },
-                  legend: { data: ['支付金额(元)', '支付订单'], top: 0 },
+                  legend: { data: ['支付金额（元）', '支付订单'], top: 0 },
                   grid: { left: 60, right: 60, top: 40, bottom: 32 },
                   xAxis: { type: 'category', data: d?.daily.map((p) => p.date.slice(5)) ?? [] },
                   yAxis: [
@@ -89,7 +89,7 @@ export default function OperationsPage() {
                   ],
                   series: [
                     {
-                      name: '支付金额(元)',
+                      name: '支付金额（元）',
                       type: 'line',
                       smooth: true,
                       areaStyle: { opacity: 0.15 },
