@@ -147,7 +147,7 @@ test('a merchant without a shop asks neither a stream ticket nor the waiting cou
   });
   // a new phone signs up as the owner of a new merchant without a shop
   await page.goto('/#/login');
-  await page.getByLabel('手机号').fill('13955550001');
+  await page.getByLabel('手机号').fill('13955550731');
   await page.getByRole('button', { name: '获取验证码' }).click();
   await expect(page.getByRole('button', { name: /秒后重发/ })).toBeVisible();
   await page.getByLabel('验证码').fill('123456');
