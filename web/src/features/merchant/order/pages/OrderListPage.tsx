@@ -17,21 +17,8 @@ import { type OrderDialog, OrderActions } from '../components/OrderActions.tsx';
 import { yuan } from '../components/money.ts';
 import { formatDateTime, formatShortDateTime } from '../../../../lib/format.ts';
 import { shopSearchField } from '../../../../components/data-table/shop-search-field.ts';
-import { lazyWidget } from '../../../../components/lazy-widget.tsx';
 
-// Opened from a row: their code (descriptions, timeline, map, the cancel form's schema) loads after the list paints.
-const OrderDetailDrawer = lazyWidget(
-  () => import('../components/OrderDetailDrawer.tsx'),
-  (m) => m.OrderDetailDrawer,
-);
-const AssignModal = lazyWidget(
-  () => import('../components/AssignModal.tsx'),
-  (m) => m.AssignModal,
-);
-const CancelModal = lazyWidget(
-  () => import('../components/CancelModal.tsx'),
-  (m) => m.CancelModal,
-);
+import { AssignModal, CancelModal, OrderDetailDrawer } from '../components/lazy-dialogs.ts';
 
 /**
  * 订单管理 (/dingdanguanli): the orders of the current shop (or all shops), status tabs with counts, search, the

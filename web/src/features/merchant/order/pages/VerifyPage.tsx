@@ -6,7 +6,6 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { CopyText } from '../../../../components/CopyText.tsx';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
-import { lazyWidget } from '../../../../components/lazy-widget.tsx';
 import { Auth } from '../../../../lib/access.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
 import { initPcQuery } from '../../../../lib/queries.ts';
@@ -17,19 +16,7 @@ import { type OrderDialog, useConfirmDone } from '../components/OrderActions.tsx
 import { formatDateTime } from '../../../../lib/format.ts';
 import { shopSearchField } from '../../../../components/data-table/shop-search-field.ts';
 
-// 查看订单 opens the order's drawer here; its code (and the dialogs its actions open) loads when first used.
-const OrderDetailDrawer = lazyWidget(
-  () => import('../components/OrderDetailDrawer.tsx'),
-  (m) => m.OrderDetailDrawer,
-);
-const AssignModal = lazyWidget(
-  () => import('../components/AssignModal.tsx'),
-  (m) => m.AssignModal,
-);
-const CancelModal = lazyWidget(
-  () => import('../components/CancelModal.tsx'),
-  (m) => m.CancelModal,
-);
+import { AssignModal, CancelModal, OrderDetailDrawer } from '../components/lazy-dialogs.ts';
 
 /**
  * 验券管理 (/yanquanguanli): the merchant types the customer's 12-digit code; the matching order of this merchant is
