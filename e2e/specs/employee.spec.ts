@@ -48,8 +48,8 @@ test('the owner lists, adds with certificates, edits, puts on leave and deletes 
   await signIn(page, DEMO.ownerA);
   await openList(page);
 
-  // The current shop by default: its 5 employees, ID numbers masked, the expired certificate flagged.
-  await expect(page.getByText('共 5 条')).toBeVisible();
+  // The current shop by default: its 5 employees and the dispatch demo's 4 cleaners, ID numbers masked, the expired certificate flagged.
+  await expect(page.getByText('共 9 条')).toBeVisible();
   await expect(row(page, /张秀兰/)).toContainText(/\d{4}\*{10}[\dX]{4}/);
   await expect(row(page, /张秀兰/)).toContainText('139****0001');
   await expect(row(page, /王建国/)).toContainText('1 个已过期');
@@ -60,7 +60,7 @@ test('the owner lists, adds with certificates, edits, puts on leave and deletes 
   await page.locator('#search_shopId').click();
   await page.getByTitle('全部店铺').click();
   await page.getByRole('button', { name: /搜\s*索/ }).click();
-  await expect(page.getByText('共 7 条')).toBeVisible();
+  await expect(page.getByText('共 11 条')).toBeVisible();
   await expect(row(page, /周红霞/)).toContainText('学苑路分店');
 
   // Add: validation first, then a valid employee with two certificates (one expiring in 10 days).

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { tokenFor } from '../support/api.ts';
-import { api, customerToken, goodsOfShop, ok } from '../support/customer.ts';
+import { api, bookable, customerToken, goodsOfShop, ok, specChoice } from '../support/customer.ts';
 import { DEMO, signIn } from '../support/session.ts';
 
 /**
@@ -45,19 +45,19 @@ async function fillOrders(request: APIRequestContext) {
   );
   const goods = await goodsOfShop(request, init.curDianpu.name);
   const headers = await customerToken(request, '13700008888');
+  // Unpaid orders hold no place (issue 23): every one can book the first free start.
+  const when = await bookable(request, goods);
   for (let i = 0; i < ORDERS; i++)
     await ok(
       await request.post(`${api}/customer/order/add`, {
         headers,
         form: {
           goodsId: goods.id,
-          quantity: Math.max(1, goods.minQuantity),
+          ...specChoice(goods),
           customerName: '钱先生',
           customerPhone: '13700008888',
           address: '山西省运城市盐湖区测试大道 88 号 2-1-201',
-          lat: 35.03,
-          lng: 111.005,
-          appointmentAt: new Date(Date.now() + 3 * 86400_000).toISOString(),
+          ...when,
           remark: `INP 测试订单 ${i + 1}`,
         },
       }),

@@ -15,6 +15,17 @@ const F = 'app/jiazheng/caiwu';
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const pick = (a) => a[Math.floor(Math.random() * a.length)];
 
+/** The first specification of an item (issue 25): an area band is ordered by area, the others by quantity. */
+function specChoice(g) {
+  const s = g.specs?.[0];
+  if (!s) return { quantity: Math.max(1, g.minQuantity) };
+  if (s.mode === 'area_band') return { specId: s.id, area: s.areaMin ?? s.areaMax ?? 60 };
+  return { specId: s.id, quantity: Math.max(1, s.minQuantity) };
+}
+
+/** Shop id -> its location (a point in its service area), read once from the shop's public card. */
+const shopPoints = new Map();
+
 /** Everything the clients were told, for checks.mjs. */
 export class Ledger {
   constructor() {
@@ -70,18 +81,40 @@ export class Customer {
     }
   }
 
+  /**
+   * A free start and a point in the shop's area, as the mini-program offers them (issue 23: placement checks the
+   * shop's area, slots, lead time and capacity): a random day of the next week from customer/slots, the shop's own
+   * location from its public card. Null when nothing is free or a read got no answer.
+   */
+  async booking(g) {
+    if (!shopPoints.has(g.shopId)) {
+      const card = await this.call('GET', 'app/jiazheng/shangjia/shangpin/shangjiaDetail/shangpinlist', {
+        query: { shangjiaInfoId: g.shopId },
+      });
+      if (card.outcome !== 'ok') return null;
+      shopPoints.set(g.shopId, { lat: card.json.result.shop.lat, lng: card.json.result.shop.lng });
+    }
+    const date = new Date(Date.now() + (8 + 24 * (2 + Math.floor(Math.random() * 7))) * 3600_000)
+      .toISOString()
+      .slice(0, 10);
+    const slots = await this.call('GET', `${C}/slots`, { query: { goodsId: g.id, date, ...specChoice(g) } });
+    if (slots.outcome !== 'ok') return null;
+    const free = slots.json.result.slots.filter((s) => s.available);
+    return free.length ? { appointmentAt: pick(free).at, ...shopPoints.get(g.shopId) } : null;
+  }
+
   async orderAndPay() {
     const g = pick(this.goods);
-    const at = new Date(Date.now() + (30 + Math.floor(Math.random() * 48)) * 3600_000);
-    at.setUTCMinutes(0, 0, 0);
+    const when = await this.booking(g);
+    if (!when) return;
     const placed = await this.call('POST', `${C}/order/add`, {
       form: {
         goodsId: g.id,
-        quantity: Math.max(1, g.minQuantity),
+        ...specChoice(g),
         customerName: this.name,
         customerPhone: this.phone,
         address: '山西省运城市盐湖区集群测试路 8 号',
-        appointmentAt: at.toISOString(),
+        ...when,
       },
     });
     if (placed.outcome === 'failed') {

@@ -57,7 +57,13 @@ async function call<T>(
     headers['content-type'] = 'application/x-www-form-urlencoded';
     payload = form.toString();
   }
-  const res = await fetch(url, { method, headers, body: payload, signal: AbortSignal.timeout(10_000) });
+  const send = () => fetch(url, { method, headers, body: payload, signal: AbortSignal.timeout(10_000) });
+  // A kept-alive connection nginx closes (a reload) fails the next request before any answer; a browser sends a read
+  // again on a new connection, so do the same for GETs (a POST is not repeated: it may have been applied).
+  const res = await send().catch((e: Error) => {
+    if (method !== 'GET' || e.name === 'TimeoutError') throw e;
+    return send();
+  });
   const env = (await res.json()) as Envelope<T>;
   if (env.code !== 200) throw Object.assign(new Error(`${path}: ${env.code} ${env.message}`), { code: env.code });
   return env.result;
@@ -89,8 +95,8 @@ const PEOPLE = [
     name: '杨女士',
     nick: '杨杨',
     address: '山西省运城市盐湖区中银大道 21 号 学府小区 2-601',
-    lat: 35.0197,
-    lng: 111.0208,
+    lat: 35.0236,
+    lng: 111.0118,
   },
 ];
 const REMARKS = ['', '', '家里有老人，请轻声', '请自带清洁工具', '小区门口请联系我', '有猫，请随手关门'];
@@ -101,6 +107,18 @@ const REVIEWS: [number, string][] = [
   [3, '服务一般，晚到了一会儿。'],
 ];
 
+interface Spec {
+  id: number;
+  name: string;
+  mode: 'fixed' | 'area_band' | 'per_unit';
+  unit: string;
+  minQuantity: number;
+  maxQuantity: number | null;
+  areaMin: number | null;
+  areaMax: number | null;
+  soldOut: boolean;
+}
+
 interface Goods {
   id: number;
   name: string;
@@ -109,6 +127,74 @@ interface Goods {
   unit: string;
   shopId: number;
   shopName: string;
+  /** The on-sale specifications (issue 25); absent from a server before specifications. */
+  specs?: Spec[];
+}
+
+const between = (lo: number, hi: number) => lo + Math.floor(Math.random() * (hi - lo + 1));
+
+/**
+ * What a customer books of a goods item: a random specification not sold out, its minimum quantity (a package now
+ * and then two), an area inside the band or 60–150 ㎡ for a per-㎡ price. Without specifications: the goods' minimum.
+ */
+function booking(g: Goods) {
+  const open = (g.specs ?? []).filter((s) => !s.soldOut);
+  if (!open.length) {
+    const quantity = Math.max(1, g.minQuantity);
+    return { body: { quantity }, label: `${g.name} × ${quantity}${g.unit}` };
+  }
+  const s = pick(open);
+  if (s.mode === 'area_band') {
+    const lo = s.areaMin ?? Math.max(20, (s.areaMax ?? 60) - 40);
+    const area = between(lo, s.areaMax ?? lo + 40);
+    return { body: { specId: s.id, area }, label: `${g.name} · ${s.name}（${area} 平方米）` };
+  }
+  if (s.mode === 'per_unit' && s.unit === '平方米') {
+    const area = Math.min(s.maxQuantity ?? 10_000, Math.max(s.minQuantity, between(60, 150)));
+    return { body: { specId: s.id, area }, label: `${g.name} · ${s.name}（${area} 平方米）` };
+  }
+  const extra = s.mode === 'fixed' && Math.random() < 0.2 ? 1 : 0;
+  const quantity = Math.min(s.maxQuantity ?? 99, Math.max(1, s.minQuantity) + extra);
+  const label = s.mode === 'fixed' ? `× ${quantity}` : `${quantity} ${s.unit}`;
+  return { body: { specId: s.id, quantity }, label: `${g.name} · ${s.name} ${label}` };
+}
+
+type Slot = { at: string; time: string; available: boolean };
+const shopPoints = new Map<number, { lat: number; lng: number; address: string | null }>();
+
+/**
+ * When and where (issue 23: a booking must fall inside the shop's area, slots and lead time, and a free place): a
+ * random free start of the next week from customer/slots, and the person's own point when the shop serves it, else
+ * the shop's location (a customer in the shop's own city).
+ */
+async function when(g: Goods, body: Record<string, unknown>, person: (typeof PEOPLE)[number]) {
+  if (!shopPoints.has(g.shopId)) {
+    const card = await call<{ shop: { lat: number | null; lng: number | null; address: string | null } }>(
+      'GET',
+      'shangjia/shangpin/shangjiaDetail/shangpinlist',
+      { shangjiaInfoId: g.shopId },
+    );
+    shopPoints.set(g.shopId, { lat: card.shop.lat ?? 0, lng: card.shop.lng ?? 0, address: card.shop.address });
+  }
+  const shop = shopPoints.get(g.shopId)!;
+  const near = Math.abs(shop.lat - person.lat) < 0.008 && Math.abs(shop.lng - person.lng) < 0.01;
+  for (let tries = 0; tries < 7; tries++) {
+    const date = new Date(Date.now() + (8 + 24 * between(1, 7)) * 3600_000).toISOString().slice(0, 10);
+    const day = await call<{ slots: Slot[] }>('GET', 'customer/slots', { goodsId: g.id, date, ...body });
+    const free = day.slots.filter((x) => x.available);
+    if (free.length)
+      return {
+        appointmentAt: pick(free).at,
+        ...(near
+          ? { lat: person.lat, lng: person.lng, address: person.address }
+          : {
+              lat: shop.lat,
+              lng: shop.lng,
+              address: `${shop.address ?? g.shopName}附近 ${between(1, 30)} 号楼 ${between(1, 6)}01`,
+            }),
+      };
+  }
+  return null;
 }
 
 /**
@@ -196,42 +282,27 @@ async function main() {
   while (!stopping && placed < ORDERS && timeLeft() > 0) {
     const c = pick(customers);
     const g = pick(goods);
-    const quantity = Math.max(1, g.minQuantity);
-    const appointment = new Date(Date.now() + (24 + Math.floor(Math.random() * 72)) * 3600_000);
-    appointment.setUTCMinutes(0, 0, 0);
+    const b = booking(g);
     try {
-      const o = await call<{ id: number; orderNo: string; amount: number }>(
-        'POST',
-        'customer/order/add',
-        {
-          goodsId: g.id,
-          quantity,
-          customerName: c.person.name,
-          customerPhone: c.person.phone,
-          address: c.person.address,
-          lat: c.person.lat,
-          lng: c.person.lng,
-          appointmentAt: appointment.toISOString(),
-          remark: pick(REMARKS),
-        },
-        c.token,
-      );
+      const o = await place(g, b.body, c);
+      if (!o) {
+        console.log(`      ${g.shopName} 一周内已约满，换一个`);
+        await sleep(INTERVAL);
+        continue;
+      }
       placed++;
       console.log(
-        `[${placed}/${ORDERS}] ${c.person.name} 下单 ${g.shopName} · ${g.name} × ${quantity}${g.unit}，¥${yuan(o.amount)}（${o.orderNo}）`,
+        `[${placed}/${ORDERS}] ${c.person.name} 下单 ${g.shopName} · ${b.label}，¥${yuan(o.amount)}（${o.orderNo}）`,
       );
       if (Math.random() >= UNPAID) {
         await sleep(500 + Math.random() * 1000);
-        const r = await call<{ status: number; verifyCode: string | null }>(
-          'POST',
-          'customer/order/pay',
-          { id: o.id },
-          c.token,
-        );
-        paid++;
-        console.log(
-          `      已支付（沙箱），券码 ${r.verifyCode}${r.status === 30 ? '，店铺已自动接单' : '，等待商家接单'}`,
-        );
+        const r = await pay(o.id, g, b.body, c);
+        if (r) {
+          paid++;
+          console.log(
+            `      已支付（沙箱），券码 ${r.verifyCode}${r.status === 30 ? '，店铺已自动接单' : '，等待商家接单'}`,
+          );
+        }
       } else console.log('      未支付（30 分钟后将被自动取消）');
     } catch (e) {
       console.warn(`      下单失败：${(e as Error).message}`);
@@ -243,6 +314,78 @@ async function main() {
   const secs = Math.round((Date.now() - started) / 1000);
   console.log(`结束：下单 ${placed} 单，支付 ${paid} 单，评价 ${reviewed} 单，用时 ${secs} 秒`);
 }
+
+/**
+ * Places an order at a free start of customer/slots. Other customers book at the same time, so a start listed free may
+ * be gone by the time the order arrives (2004 已约满): the customer picks again, up to three times.
+ */
+async function place(
+  g: Goods,
+  body: Record<string, unknown>,
+  c: { token: string; person: (typeof PEOPLE)[number] },
+): Promise<{ id: number; orderNo: string; amount: number } | null> {
+  for (let tries = 0; tries < 3; tries++) {
+    const w = await when(g, body, c.person);
+    if (!w) return null;
+    try {
+      return await call<{ id: number; orderNo: string; amount: number }>(
+        'POST',
+        'customer/order/add',
+        {
+          goodsId: g.id,
+          ...body,
+          customerName: c.person.name,
+          customerPhone: c.person.phone,
+          ...w,
+          remark: pick(REMARKS),
+        },
+        c.token,
+      );
+    } catch (e) {
+      if (!isFull(e)) throw e;
+      console.log('      所选时间刚被别人约满，换一个时间');
+    }
+  }
+  return null;
+}
+
+/**
+ * Pays for an order. An unpaid order holds no place, so its time may have filled since it was placed (2004 已约满):
+ * the customer then moves it (改约) to another free time once and pays, or leaves it unpaid.
+ */
+async function pay(
+  id: number,
+  g: Goods,
+  body: Record<string, unknown>,
+  c: { token: string; person: (typeof PEOPLE)[number] },
+): Promise<{ status: number; verifyCode: string | null } | null> {
+  const once = () => call<{ status: number; verifyCode: string | null }>('POST', 'customer/order/pay', { id }, c.token);
+  try {
+    return await once();
+  } catch (e) {
+    if (!isFull(e)) throw e;
+  }
+  const w = await when(g, body, c.person);
+  if (!w) {
+    console.log('      所选时间已约满，一周内也没有空闲时段，未支付');
+    return null;
+  }
+  const moved = await call<{ message: string }>(
+    'POST',
+    'customer/order/reschedule',
+    { id, appointmentAt: w.appointmentAt },
+    c.token,
+  );
+  console.log(`      所选时间已约满，${moved.message}`);
+  try {
+    return await once();
+  } catch (e) {
+    if (!isFull(e)) throw e;
+    console.log('      改约后的时间也已约满，未支付（30 分钟后将被自动取消）');
+    return null;
+  }
+}
+const isFull = (e: unknown) => (e as { code?: number }).code === 2004 && /已约满/.test((e as Error).message);
 
 /** Each customer reviews its orders the merchant has completed (status 50). */
 async function reviewCompleted(customers: { token: string; person: { name: string } }[]) {

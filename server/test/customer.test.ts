@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, buildTestApp, loginAs, PHONES, type TestApp } from './helpers/index.ts';
+import { specIdOf } from './helpers/order-flow.ts';
+import { nextAppointment, pointIn } from './helpers/appointment.ts';
 
 const C = 'app/jiazheng/customer';
 const D = 'app/jiazheng/pay/dingdan';
@@ -10,7 +12,8 @@ const SIMULATE = new URL('../scripts/simulate.ts', import.meta.url);
 
 let t: TestApp;
 let shopId: number;
-let goods: { id: number; price: number; minQuantity: number };
+let goods: { id: number; price: number; minQuantity: number; specId?: number };
+let point: { lat?: number; lng?: number } = {};
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -27,6 +30,8 @@ beforeAll(async () => {
     .where('shelfState', '=', 1)
     .orderBy('id')
     .executeTakeFirstOrThrow();
+  goods.specId = await specIdOf(t, goods.id);
+  point = await pointIn(t.db, shopId);
 });
 afterAll(() => t?.close());
 
@@ -44,13 +49,13 @@ async function signIn(phone: string, nickname?: string) {
 
 const order = (over: Record<string, string | number> = {}) => ({
   goodsId: goods.id,
+  specId: goods.specId,
   quantity: Math.max(1, goods.minQuantity),
   customerName: '张女士',
   customerPhone: '13933330001',
   address: '山西省运城市盐湖区客户路 5 号',
-  lat: 35.03,
-  lng: 111.0,
-  appointmentAt: new Date(Date.now() + 86400_000).toISOString(),
+  ...point,
+  appointmentAt: nextAppointment(),
   ...over,
 });
 
@@ -180,13 +185,13 @@ describe('npm run simulate', () => {
 
       // the owner takes, verifies and completes one of them; the next run reviews it
       const owner = api(s.app, await loginAs(s.app, PHONES.ownerA));
-      const emp = await s.db
-        .selectFrom('employee')
-        .select('id')
-        .where('shopId', '=', shop.id)
-        .where('workState', 'in', [1, 2])
-        .executeTakeFirstOrThrow();
       const o = made[0];
+      // assignment is by time: the first employee the suggestion list offers for it
+      const sug = await owner.get<{ suggestions: { employeeId: number }[] }>('app/jiazheng/paidan/suggest', {
+        orderId: o.id,
+      });
+      expect(sug.result.suggestions.length, JSON.stringify(sug.result)).toBeGreaterThan(0);
+      const emp = { id: sug.result.suggestions[0].employeeId };
       expect(await owner.post(`${D}/setYuangong`, { id: o.id, yuangongId: emp.id })).toMatchObject({ code: 200 });
       expect(await owner.post(`${D}/shangjiaYanquan`, { code: o.verifyCode })).toMatchObject({ code: 200 });
       expect(await owner.post(`${D}/queren`, { id: o.id })).toMatchObject({ code: 200 });

@@ -5,7 +5,7 @@
 import type { Page } from '@jz/contracts/envelope';
 import type { Goods, GoodsBatchResult, PublicGoods } from '@jz/contracts/goods';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp } from './helpers/index.ts';
+import { type Api, addCategory, api, buildTestApp, loginAs, PHONES, type TestApp } from './helpers/index.ts';
 import { paidOrder } from './helpers/order-flow.ts';
 
 const G = 'app/jiazheng/shangjia/shangpin';
@@ -90,20 +90,7 @@ describe('batch actions say what they skipped and why', () => {
       .executeTakeFirstOrThrow();
     const already = await copyOf(base.id, { shelfState: 1 });
     const fine = await copyOf(base.id);
-    const now = new Date().toISOString();
-    const closedCat = await t.db
-      .insertInto('fuwu')
-      .values({
-        parentId: null,
-        name: '停用类目（测试）',
-        icon: null,
-        sort: 99,
-        status: 1,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const closedCat = { id: await addCategory(t, '停用类目（测试）') };
     const inClosed = await copyOf(base.id, { fuwuId: closedCat.id });
     const other = await t.db
       .selectFrom('fuwu')

@@ -15,6 +15,7 @@ import {
   priceAdjustment,
   priceRange,
   quantityLabel,
+  specLabel,
   quoteSpec,
   SPEC_UNITS,
   specListProblems,
@@ -267,6 +268,16 @@ describe('jobMinutes and the order snapshot', () => {
     expect(quantityLabel({ specMode: 'per_unit', quantity: 120, unit: '平方米', area: 120 })).toBe('120 平方米');
     expect(quantityLabel({ specMode: 'area_band', quantity: 1, unit: '次', area: 85 })).toBe('85 平方米');
     expect(quantityLabel({ specMode: null, quantity: 1, unit: '次', area: null })).toBe('1次');
+  });
+
+  it('specLabel names a specification unless it only repeats the goods or its unit', () => {
+    expect(specLabel({ goodsName: '日常保洁', specName: '3小时', unit: '次' })).toBe('3小时');
+    expect(specLabel({ goodsName: '新房开荒保洁', specName: '1平方米', unit: '平方米' })).toBeNull();
+    expect(specLabel({ goodsName: '钟点工', specName: '1小时', unit: '小时' })).toBeNull();
+    expect(specLabel({ goodsName: '空调清洗', specName: '空调清洗', unit: '次' })).toBeNull();
+    expect(specLabel({ goodsName: '保洁', specName: null })).toBeNull();
+    // without the unit, a name is kept
+    expect(specLabel({ goodsName: '钟点工', specName: '1小时' })).toBe('1小时');
   });
 });
 

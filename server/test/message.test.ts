@@ -11,6 +11,8 @@ import { SandboxProvider } from '../src/modules/merchant/jinjian/provider/sandbo
 import { sendMessage } from '../src/modules/merchant/message/message.service.ts';
 import { permsOf } from '../src/plugins/auth.ts';
 import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp } from './helpers/index.ts';
+import { specIdOf } from './helpers/order-flow.ts';
+import { bookingFor } from './helpers/appointment.ts';
 
 const M = 'app/jiazheng/xiaoxi';
 const P = 'app/xiaoxi';
@@ -550,11 +552,12 @@ async function paidOrderIn(shopId: number) {
     .executeTakeFirstOrThrow();
   const placed = await c.post<{ id: number }>(`${C}/order/add`, {
     goodsId: g.id,
+    specId: await specIdOf(t, g.id),
     quantity: Math.max(1, g.minQuantity),
     customerName: '消息顾客',
     customerPhone: phone,
     address: '山西省运城市盐湖区消息路 1 号',
-    appointmentAt: new Date(Date.now() + 86_400_000).toISOString(),
+    ...(await bookingFor(t.db, shopId)),
   });
   expect(placed.code, placed.message).toBe(200);
   const paid = await c.post(`${C}/order/pay`, { id: placed.result.id });

@@ -126,6 +126,16 @@ describe('操作日志', () => {
       'POST /tmpl/api/app/jiazheng/pay/dingdan/stream/ticket',
       'POST /tmpl/api/app/jiazheng/customer/login/sendCode',
       'POST /tmpl/api/app/gen/table/download/:id',
+      // Excel import: templates and error files are downloads; a check writes only its import job (the confirm, which
+      // writes the employees or goods, is logged with the counts).
+      'POST /tmpl/api/app/jiazheng/yuangong/import/template',
+      'POST /tmpl/api/app/jiazheng/yuangong/import/check',
+      'POST /tmpl/api/app/jiazheng/yuangong/import/errors/:id',
+      'POST /tmpl/api/app/jiazheng/shangjia/shangpin/import/template',
+      'POST /tmpl/api/app/jiazheng/shangjia/shangpin/import/check',
+      'POST /tmpl/api/app/jiazheng/shangjia/shangpin/import/errors/:id',
+      // 批量改价's preview computes the new prices and writes nothing (the confirm is logged).
+      'POST /tmpl/api/app/jiazheng/shangjia/shangpin/piliangGaijia/preview',
     ];
     const unlogged = t.app.routeCatalogue
       .filter((r) => r.url.startsWith('/tmpl/api') && !(r.config as { oplog?: unknown }).oplog)

@@ -8,6 +8,8 @@ import { sendMessage } from '../src/modules/merchant/message/message.service.ts'
 import { busOf, notifyMerchants } from '../src/lib/order-bus.ts';
 import type { App } from '../src/modules/types.ts';
 import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp, testDbKind } from './helpers/index.ts';
+import { specIdOf } from './helpers/order-flow.ts';
+import { bookingFor } from './helpers/appointment.ts';
 
 /**
  * Two app instances on ONE PostgreSQL database (issue 13, live orders): the order bus of each instance LISTENs on
@@ -64,11 +66,12 @@ describe.skipIf(testDbKind() !== 'postgres')('order bus across two instances on 
       .executeTakeFirstOrThrow();
     const placed = await c.post(`${C}/order/add`, {
       goodsId: g.id,
+      specId: await specIdOf(t, g.id),
       quantity: Math.max(1, g.minQuantity),
       customerName: '多实例',
       customerPhone: phone,
       address: '山西省运城市盐湖区多实例路 2 号',
-      appointmentAt: new Date(Date.now() + 86_400_000).toISOString(),
+      ...(await bookingFor(t.db, shop.id)),
     });
     expect(placed.code).toBe(200);
     const started = performance.now();

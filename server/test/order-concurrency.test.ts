@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCustomerSession } from '../src/modules/customer/customer.repo.ts';
 import { ORDER_EVENT_LOCK } from '../src/modules/merchant/order/order-transition.service.ts';
 import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp, testDbKind } from './helpers/index.ts';
+import { specIdOf } from './helpers/order-flow.ts';
+import { bookingFor } from './helpers/appointment.ts';
 
 /**
  * The concurrency rule of domain.md: ten parallel identical transitions give exactly one success and nine 2004
@@ -63,11 +65,12 @@ async function placed(phone = `1391234${String(1000 + ++seq)}`) {
     .executeTakeFirstOrThrow();
   const r = await c.post(`${C}/order/add`, {
     goodsId: g.id,
+    specId: await specIdOf(t, g.id),
     quantity: Math.max(1, g.minQuantity),
     customerName: '并发',
     customerPhone: phone,
     address: '山西省运城市盐湖区并发路 10 号',
-    appointmentAt: new Date(Date.now() + 86400_000).toISOString(),
+    ...(await bookingFor(t.db, shopId)),
   });
   expect(r.code).toBe(200);
   return { id: r.result.id as number, customer: c };

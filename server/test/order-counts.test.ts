@@ -7,9 +7,9 @@ import type { Tenant } from '../src/lib/tenant.ts';
 import { createOrder } from '../src/modules/merchant/order/order-create.repo.ts';
 import { checkOrderCounts, countedByStatus } from '../src/modules/merchant/order/order-counts.ts';
 import { pageOrders, waitingCount } from '../src/modules/merchant/order/order.repo.ts';
+import { assignEmployee } from '../src/modules/merchant/dispatch/assign.ts';
 import {
   type Actor,
-  assignEmployee,
   confirmDone,
   expireUnpaid,
   markPaid,
@@ -18,7 +18,9 @@ import {
   verifyByCode,
 } from '../src/modules/merchant/order/order-transition.service.ts';
 import { buildTestApp, type TestApp } from './helpers/index.ts';
+import { specIdOf } from './helpers/order-flow.ts';
 import { idCardColumns } from '../src/modules/merchant/employee/employee.repo.ts';
+import { bookingFor } from './helpers/appointment.ts';
 
 /**
  * The order counters of migration 1301 (order_status_count, order_day_count) against COUNT(*): after the seed, and
@@ -27,7 +29,7 @@ import { idCardColumns } from '../src/modules/merchant/employee/employee.repo.ts
  */
 let t: TestApp;
 let merchantId: number;
-let shops: { id: number; goodsId: number; employees: number[] }[] = [];
+let shops: { id: number; goodsId: number; specId?: number; employees: number[] }[] = [];
 const customers: number[] = [];
 let actor: Actor;
 let seq = 0;
@@ -92,7 +94,7 @@ beforeAll(async () => {
           ).id,
         );
       }
-    shops.push({ id: s.id, goodsId: g.id, employees });
+    shops.push({ id: s.id, goodsId: g.id, specId: await specIdOf(t, g.id), employees });
   }
   shops = shops.filter((s) => s.employees.length);
   expect(shops.length).toBeGreaterThan(0);
@@ -108,11 +110,12 @@ async function placeOne() {
   const customerId = pick(customers);
   return createOrder(t.db, customerId, {
     goodsId: s.goodsId,
+    specId: s.specId,
     quantity: 1,
     customerName: '计数',
     customerPhone: '13977770000',
     address: '山西省运城市盐湖区计数路 1 号',
-    appointmentAt: new Date(Date.now() + 86400_000).toISOString(),
+    ...(await bookingFor(t.db, s.id)),
   } as never);
 }
 
@@ -314,19 +317,21 @@ describe('counters under lock contention', () => {
       const e = shop.employees[i % shop.employees.length];
       const placedB = await createOrder(t.db, customers[0], {
         goodsId: shop.goodsId,
+        specId: shop.specId,
         quantity: 1,
         customerName: '锁',
         customerPhone: '13977770001',
         address: '山西省运城市盐湖区计数路 2 号',
-        appointmentAt: new Date(Date.now() + 86400_000).toISOString(),
+        ...(await bookingFor(t.db, shop.id)),
       } as never);
       const placedA = await createOrder(t.db, customers[1], {
         goodsId: shop.goodsId,
+        specId: shop.specId,
         quantity: 1,
         customerName: '锁',
         customerPhone: '13977770002',
         address: '山西省运城市盐湖区计数路 3 号',
-        appointmentAt: new Date(Date.now() + 86400_000).toISOString(),
+        ...(await bookingFor(t.db, shop.id)),
       } as never);
       await markPaid(t.db, customers[0], placedB.id, actor);
       await markPaid(t.db, customers[1], placedA.id, actor);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCustomerSession } from '../src/modules/customer/customer.repo.ts';
 import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp } from './helpers/index.ts';
 import { idCardColumns } from '../src/modules/merchant/employee/employee.repo.ts';
+import { bookingFor } from './helpers/appointment.ts';
 
 const P = 'app/jiazheng/pinglun';
 const D = 'app/jiazheng/pay/dingdan';
@@ -43,7 +44,7 @@ async function completedOrder(shopId: number, owner: Api, phone: string) {
     customerName: '评价顾客',
     customerPhone: phone,
     address: '山西省运城市盐湖区评价路 3 号',
-    appointmentAt: new Date(Date.now() + 86400_000).toISOString(),
+    ...(await bookingFor(t.db, shopId)),
   });
   const id = placed.result.id as number;
   const paid = await c.post(`${C}/order/pay`, { id });

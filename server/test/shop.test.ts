@@ -74,6 +74,7 @@ describe('shop info and settings', () => {
       newOrderSound: 1,
       bookingLeadHours: 2,
       serviceTimeSlots: ['08:00-10:00', '10:00-12:00', '14:00-16:00', '16:00-18:00'],
+      travelBufferMinutes: 30,
     });
     const b = await ownerB.get<ShopInfo>(`${S}/findInfo`);
     expect(b.result.id).toBe(shops.bMain);

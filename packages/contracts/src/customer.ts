@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { jsonField, mainlandPhone, pageQuery, smsCode } from './common.ts';
+import { MAX_AREA, orderSpecSnapshot } from './goods-pricing.ts';
 
 /**
  * The customer side (the mini-program is outside this product): sign in by phone with an SMS code, place an order
@@ -22,9 +23,29 @@ export const customerLoginBody = z.object({
   nickname: z.string().trim().max(20, '昵称最多 20 字').optional(),
 });
 
+const AREA_MESSAGE = `服务面积须为 1–${MAX_AREA} 之间的整数（平方米）`;
+
+/**
+ * order/add. `specId`: the goods item's specification (required when it has more than one on sale); `quantity`:
+ * packages or units (absent = the specification's minimum for a package, 1); `area`: whole ㎡ for area-priced
+ * specifications (a per-㎡ one may still send the area as `quantity`, as before specifications). The quantity's own
+ * limit is the specification's (quoteSpec); the body refuses only malformed numbers (fractions, 0: 2001).
+ */
 export const placeOrderBody = z.object({
   goodsId: z.coerce.number({ error: '请选择商品' }).int().positive('请选择商品'),
-  quantity: z.coerce.number().int().min(1, '数量至少为 1').max(99, '数量最多 99').default(1),
+  specId: z.coerce.number({ error: '请选择规格' }).int('请选择规格').positive('请选择规格').optional(),
+  quantity: z.coerce
+    .number({ error: '数量须为正整数' })
+    .int('数量须为正整数')
+    .min(1, '数量至少为 1')
+    .max(MAX_AREA, `数量最多 ${MAX_AREA}`)
+    .optional(),
+  area: z.coerce
+    .number({ error: AREA_MESSAGE })
+    .int(AREA_MESSAGE)
+    .min(1, AREA_MESSAGE)
+    .max(MAX_AREA, AREA_MESSAGE)
+    .optional(),
   customerName: z.string({ error: '请填写联系人' }).trim().min(1, '请填写联系人').max(20, '联系人最多 20 字'),
   customerPhone: mainlandPhone,
   provinceCode: z
@@ -79,6 +100,9 @@ export const customerOrderRow = z.object({
   goodsId: z.number().int(),
   goodsName: z.string(),
   quantity: z.number().int(),
+  unit: z.string(),
+  /** '× 2', '3 小时', '120 平方米' (quantityLabel); an order from before specifications: '2次'. */
+  quantityLabel: z.string(),
   amount: z.number().int(),
   status: z.number().int(),
   appointmentAt: z.string(),
@@ -87,6 +111,9 @@ export const customerOrderRow = z.object({
   refundStatus: z.number().int(),
   payDeadline: z.string().nullable(),
   createdAt: z.string(),
+  /** order/findById only: the merchant's latest 改约, '商家已改约：11月27日 10:00 → 11月28日 14:00'. */
+  notice: z.string().nullable().optional(),
+  ...orderSpecSnapshot.shape,
 });
 export type CustomerOrder = z.infer<typeof customerOrderRow>;
 

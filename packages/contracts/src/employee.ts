@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { jsonField, mainlandPhone, optionalText, pageQuery } from './common.ts';
+import { weeklyHoursSchema } from './dispatch.ts';
 import { maskIdCard as sharedMaskIdCard } from './mask.ts';
 
 /** domain.md employees: work states (dictionary employee_work_state). 服务中 is set by orders, never by hand. */
@@ -86,10 +87,19 @@ export const employeeRow = z.object({
   certificates: z.array(certificateView),
   /** Certificates expired or expiring within CERT_WARN_DAYS days. */
   certAlerts: z.number().int(),
+  /** Derived now (issue 23): 休假 from a leave covering now, 服务中 from an order in service now; 离职 as stored. */
   workState: z.number().int(),
   rating: z.number(),
   completedOrders: z.number().int(),
   intro: z.string().nullable(),
+  /**
+   * Weekly working hours (dispatch.ts weeklyHoursSchema, 7 days from 周一); null = the shop's business hours. The
+   * server always answers these three (issue 23); optional in the type so objects built before them still fit.
+   */
+  workHours: weeklyHoursSchema.nullable().optional(),
+  /** Base location, GCJ-02; null = not set. */
+  baseLat: z.number().nullable().optional(),
+  baseLng: z.number().nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -176,6 +186,17 @@ export const employeeFields = {
     .int()
     .refine((v) => (MANUAL_WORK_STATES as readonly number[]).includes(v), '工作状态只能设为空闲、休假或离职')
     .optional(),
+  /** Weekly hours (issue 23); absent = unchanged on edit, null = the shop's business hours. */
+  workHours: z.preprocess((v) => (v === '' ? null : v), jsonField(weeklyHoursSchema.nullable()).optional()),
+  /** Base location (GCJ-02), set together; null clears. */
+  baseLat: z.preprocess(
+    (v) => (v === '' ? null : v),
+    z.coerce.number().min(-90, '纬度无效').max(90, '纬度无效').nullable().optional(),
+  ),
+  baseLng: z.preprocess(
+    (v) => (v === '' ? null : v),
+    z.coerce.number().min(-180, '经度无效').max(180, '经度无效').nullable().optional(),
+  ),
 };
 
 /** Edit of a nullable field: absent = unchanged, an empty string = cleared (null). */

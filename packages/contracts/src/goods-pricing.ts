@@ -311,6 +311,15 @@ export function orderSnapshot(spec: PricedSpec & { id: number }, quote: Quote) {
   };
 }
 
+/**
+ * The specification as an order line names it, or null when the name says nothing the goods and the quantity do not:
+ * the goods' own name, or the unit-only name of a migrated one ('1小时', '1平方米': 开荒保洁 of 85 ㎡ is not "1平方米").
+ */
+export function specLabel(o: { goodsName: string; specName: string | null; unit?: string | null }) {
+  if (!o.specName || o.specName === o.goodsName) return null;
+  return o.unit && o.specName === `1${o.unit}` ? null : o.specName;
+}
+
 /** How an order's quantity reads (lists, exports, messages): '× 2', '3 小时', '85 平方米', legacy '2次'. */
 export function quantityLabel(o: {
   specMode: SpecMode | string | null;

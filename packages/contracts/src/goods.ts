@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { jsonField, optionalStatus, optionalText, pageQuery, statusFlag } from './common.ts';
+import { goodsSpecList, goodsSpecRow, priceAdjustment, publicGoodsSpec } from './goods-pricing.ts';
 import { imageList, imageUrl } from './shop.ts';
 
 export const GOODS_UNITS = ['次', '小时', '平方米', '天', '月'] as const;
@@ -19,9 +20,15 @@ export const goodsFields = z.object({
   name: z.string({ error: '请输入商品名称' }).trim().min(1, '请输入商品名称').max(50, '商品名称最多 50 个字'),
   coverUrl: z.string({ error: '请上传封面图' }).trim().min(1, '请上传封面图').pipe(imageUrl),
   images: imageList.optional(),
-  price: priceFen('价格'),
+  /**
+   * A single-price item's price and unit (the spec's calls, old clients). With `specs` they are ignored: the server
+   * derives price, original price, unit, minutes and minimum quantity from the specifications (goodsSummary).
+   */
+  price: priceFen('价格').optional(),
   originalPrice: z.preprocess((v) => (v === '' || v === null ? undefined : v), priceFen('原价').optional()),
-  unit: z.enum(GOODS_UNITS, { error: '请选择有效的计价单位' }),
+  unit: z.enum(GOODS_UNITS, { error: '请选择有效的计价单位' }).optional(),
+  /** 规格 (issue 25): the item's specifications in order (a JSON array in form bodies); `id` keeps an existing one. */
+  specs: jsonField(goodsSpecList).optional(),
   durationMinutes: z.coerce
     .number({ error: '服务时长须为数字' })
     .int('服务时长须为整数分钟')
@@ -58,7 +65,14 @@ const priceCheck = (v: { price?: number; originalPrice?: number }, ctx: z.Refine
     ctx.addIssue({ code: 'custom', path: ['originalPrice'], message: '原价不能低于售价' });
 };
 
-export const goodsAddBody = goodsFields.superRefine(priceCheck);
+/** Without specifications an item is sold at one price: price and unit are then required. */
+const specsOrPrice = (v: { specs?: unknown; price?: number; unit?: string }, ctx: z.RefinementCtx) => {
+  if (v.specs !== undefined) return;
+  if (v.price === undefined) ctx.addIssue({ code: 'custom', path: ['price'], message: '请输入价格或填写规格' });
+  if (v.unit === undefined) ctx.addIssue({ code: 'custom', path: ['unit'], message: '请选择有效的计价单位' });
+};
+
+export const goodsAddBody = goodsFields.superRefine(priceCheck).superRefine(specsOrPrice);
 export const goodsEditBody = goodsFields
   .partial()
   .extend({ id: z.coerce.number().int().positive() })
@@ -119,6 +133,10 @@ export const goodsRow = z.object({
   sort: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** priceRange(on-sale specs).label: ¥60 起, ¥45/小时, ¥6/平方米 起 (issue 25). */
+  priceLabel: z.string(),
+  /** How many specifications the item has (启用 and 停用). */
+  specCount: z.number().int(),
 });
 export type Goods = z.infer<typeof goodsRow>;
 
@@ -139,6 +157,8 @@ export const goodsDetail = goodsRow.extend({
   visibleToCustomers: z.boolean(),
   invisibleReason: z.string().nullable(),
   shopRating: z.number().nullable(),
+  /** Every specification in order (启用 and 停用), with the orders placed on each (paid, not cancelled). */
+  specs: z.array(goodsSpecRow.extend({ orderCount: z.number().int() })),
   orders: z.object({ active: z.number().int(), completed: z.number().int(), revenue: z.number().int() }),
   reviews: z.object({
     count: z.number().int(),
@@ -160,9 +180,11 @@ export const goodsDetail = goodsRow.extend({
 export type GoodsDetail = z.infer<typeof goodsDetail>;
 
 /** Customer view of a goods item: no merchant internals. */
-export const publicGoods = goodsRow.omit({ merchantId: true, intro: true }).extend({
+export const publicGoods = goodsRow.omit({ merchantId: true, intro: true, specCount: true }).extend({
   shopName: z.string(),
   intro: z.string().nullable().optional(),
+  /** The on-sale specifications in order (no stock counts: 售罄 only). */
+  specs: z.array(publicGoodsSpec),
 });
 export type PublicGoods = z.infer<typeof publicGoods>;
 
@@ -191,3 +213,48 @@ export const publicShopDetail = z.object({
 
 export const fenToYuan = (fen: number) => (fen / 100).toFixed(2);
 export const yuanToFen = (yuan: number) => Math.round(yuan * 100);
+
+/** 批量改价 (issue 25 §6): the selected goods of the current shop, all their specifications or the ticked ones. */
+export const priceChangeBody = z.object({
+  // The console posts forms: arrays and objects arrive as JSON text (jsonField), as specs and tags do.
+  goodsIds: jsonField(
+    z
+      .array(z.coerce.number().int().positive(), { error: '请选择商品' })
+      .min(1, '请选择商品')
+      .max(200, '一次最多调整 200 个商品'),
+  ),
+  /** Only these specifications (of the selected goods); absent = every specification of the selected goods. */
+  specIds: jsonField(z.array(z.coerce.number().int().positive()).max(4000)).optional(),
+  change: jsonField(priceAdjustment),
+});
+export type PriceChangeBody = z.infer<typeof priceChangeBody>;
+
+/** One specification in the preview: old → new, or why it is refused; `updatedAt` is sent back on confirm. */
+export const priceChangeLine = z.object({
+  specId: z.number().int(),
+  name: z.string(),
+  status: z.number().int(),
+  oldPrice: z.number().int(),
+  newPrice: z.number().int().nullable(),
+  refusal: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export const priceChangePreview = z.object({
+  items: z.array(z.object({ goodsId: z.number().int(), goodsName: z.string(), specs: z.array(priceChangeLine) })),
+  changed: z.number().int(),
+  refused: z.number().int(),
+});
+export type PriceChangePreview = z.infer<typeof priceChangePreview>;
+
+/** Confirm: the same change plus what the preview showed; refused when any specification changed since (2004). */
+export const priceChangeConfirmBody = priceChangeBody.extend({
+  seen: jsonField(
+    z
+      .array(z.object({ specId: z.coerce.number().int().positive(), updatedAt: z.string().min(1).max(40) }), {
+        error: '请先预览',
+      })
+      .min(1, '请先预览')
+      .max(4000),
+  ),
+});
+export type PriceChangeConfirmBody = z.infer<typeof priceChangeConfirmBody>;

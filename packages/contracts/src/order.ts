@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { optionalDate, optionalText, pageQuery } from './common.ts';
 import { pageOf } from './contract.ts';
+import { orderSpecSnapshot } from './goods-pricing.ts';
 
 /**
  * domain.md orders: the state machine. 10 待付款 -> 20 待接单 -> 30 待服务 -> 40 服务中 -> 50 已完成 -> 60 已评价;
@@ -132,8 +133,12 @@ export const orderRow = z.object({
   shopId: z.number().int(),
   shopName: z.string(),
   goodsName: z.string(),
+  /** The chosen specification's name (2小时, ≤60㎡); null on orders that have none. */
+  specName: z.string().nullable(),
   quantity: z.number().int(),
   unit: z.string(),
+  /** '× 2', '3 小时', '120 平方米', '85 平方米' (a band's area); orders from before specifications: '2次'. */
+  quantityLabel: z.string(),
   payAmount: z.number().int(),
   customerName: z.string(),
   /** Masked: 138****0001. */
@@ -183,10 +188,14 @@ export const orderTimelineItem = z.object({
 export type OrderTimelineItem = z.infer<typeof orderTimelineItem>;
 
 /**
- * findById (the detail drawer): the whole phone (the merchant serves the customer), the goods snapshot, the map point,
+ * findById (the detail drawer): the whole phone (the merchant serves the customer), the goods and specification
+ * snapshot (unit price, area, the job's minutes: docs/goods-specifications.md §3), the map point,
  * the employee, the settlement, the review and the timeline. Never the code.
  */
 export const orderDetail = orderRow.extend({
+  ...orderSpecSnapshot.shape,
+  /** The goods the order was placed for. */
+  goodsId: z.number().int(),
   goodsCover: z.string().nullable(),
   goodsPrice: z.number().int(),
   amount: z.number().int(),
@@ -237,7 +246,7 @@ export type AssignableEmployee = z.infer<typeof assignableEmployee>;
 /** An event of the live stream (SSE `event: order`), one per transition. */
 export interface OrderEvent {
   id: number;
-  kind: 'new' | 'accepted' | 'verified' | 'completed' | 'cancelled' | 'reviewed' | 'reassigned';
+  kind: 'new' | 'accepted' | 'verified' | 'completed' | 'cancelled' | 'reviewed' | 'reassigned' | 'rescheduled';
   orderId: number;
   orderNo: string;
   shopId: number;

@@ -28,6 +28,7 @@ export const menuPageKeys = [
   'merchant.goods.list',
   'merchant.jinjian',
   'merchant.message.list',
+  'merchant.order.dispatch',
   'merchant.order.list',
   'merchant.order.taking',
   'merchant.order.verify',

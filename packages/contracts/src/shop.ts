@@ -176,6 +176,13 @@ export const shopSettingFields = z.object({
   serviceTimeSlots: jsonField(
     z.array(timeSlot, { error: '服务时段格式错误' }).max(24, '最多 24 个服务时段'),
   ).optional(),
+  /** Minutes between two jobs of one employee (issue 23, docs/dispatch.md). */
+  travelBufferMinutes: z.coerce
+    .number({ error: '路程缓冲须为数字' })
+    .int('路程缓冲须为整数（分钟）')
+    .min(0, '路程缓冲不能为负')
+    .max(240, '路程缓冲最多 240 分钟')
+    .optional(),
 });
 
 export const shopAddBody = shopFields.extend(shopSettingFields.shape);
@@ -276,6 +283,8 @@ export const shopSettingRow = z.object({
   newOrderSound: z.number().int(),
   bookingLeadHours: z.number().int(),
   serviceTimeSlots: z.array(z.string()),
+  /** Minutes after each job before the employee's next one (default 30). */
+  travelBufferMinutes: z.number().int(),
 });
 export type ShopSetting = z.infer<typeof shopSettingRow>;
 
@@ -305,6 +314,7 @@ export const DEFAULT_SETTING: Omit<ShopSetting, 'shopId'> = {
   newOrderSound: 1,
   bookingLeadHours: 2,
   serviceTimeSlots: ['08:00-10:00', '10:00-12:00', '14:00-16:00', '16:00-18:00'],
+  travelBufferMinutes: 30,
 };
 
 /** At most this many branch shops under one main shop. */

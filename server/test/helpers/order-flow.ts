@@ -2,6 +2,7 @@ import { openCustomerSession } from '../../src/modules/customer/customer.repo.ts
 import { idCardColumns } from '../../src/modules/merchant/employee/employee.repo.ts';
 import { type Api, api } from './api.ts';
 import type { TestApp } from './app.ts';
+import { bookingFor } from './appointment.ts';
 
 /** An order's day through the real calls: the customer places and pays it, a console user serves it (issue 24 tests). */
 const D = 'app/jiazheng/pay/dingdan';
@@ -33,6 +34,22 @@ export async function freeEmployee(t: TestApp, shopId: number) {
     .executeTakeFirstOrThrow();
 }
 
+/**
+ * The specification to order of a goods item when it has several on sale (the first: the demo's kept, cheapest one,
+ * what the goods' price shows); undefined when there is one or none, which order/add then chooses itself.
+ */
+export async function specIdOf(t: Pick<TestApp, 'db'>, goodsId: number) {
+  const on = await t.db
+    .selectFrom('goodsSpec')
+    .select('id')
+    .where('goodsId', '=', goodsId)
+    .where('status', '=', 1)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+  return on.length > 1 ? on[0].id : undefined;
+}
+
 /** Places and pays an order of the shop's first goods on the shelf; answers its id, number, code and pay amount. */
 export async function paidOrder(t: TestApp, shopId: number, phone = '13922220001') {
   const s = await openCustomerSession(t.db, phone, `顾客${phone.slice(-4)}`);
@@ -46,11 +63,12 @@ export async function paidOrder(t: TestApp, shopId: number, phone = '13922220001
     .executeTakeFirstOrThrow();
   const placed = await customer.post(`${C}/order/add`, {
     goodsId: g.id,
+    specId: await specIdOf(t, g.id),
     quantity: Math.max(1, g.minQuantity),
     customerName: '流程顾客',
     customerPhone: phone,
     address: '山西省运城市盐湖区测试路 8 号',
-    appointmentAt: new Date(Date.now() + 48 * 3600_000).toISOString(),
+    ...(await bookingFor(t.db, shopId)),
   });
   if (placed.code !== 200) throw new Error(`place: ${placed.message}`);
   const paid = await customer.post(`${C}/order/pay`, { id: placed.result.id });

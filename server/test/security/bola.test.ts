@@ -33,6 +33,9 @@ const one = (params: Params, path?: Record<string, string | number>): Call[] => 
 /** A list/filter call (see Call.filter). */
 const filter = (...list: Params[]): Call[] => list.map((params) => ({ params, filter: true }));
 
+/** The console posts forms: arrays and objects travel as JSON text. */
+const PLUS_10 = JSON.stringify({ mode: 'percent', value: 10 });
+
 /** route -> how merchant B is handed merchant A's ids. */
 const MATRIX: Record<string, Entry> = {
   // shops
@@ -188,6 +191,14 @@ const MATRIX: Record<string, Entry> = {
     calls: (i) => one({ id: i.orderA, reason: '越权取消' }),
   },
   'POST /tmpl/api/app/jiazheng/pay/dingdan/queren': { how: "A's order", calls: (i) => one({ id: i.orderA }) },
+  'GET /tmpl/api/app/jiazheng/pay/dingdan/rescheduleSlots': {
+    how: "A's order",
+    calls: (i) => one({ id: i.orderA, date: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10) }),
+  },
+  'POST /tmpl/api/app/jiazheng/pay/dingdan/reschedule': {
+    how: "A's order to a bookable time",
+    calls: (i) => one({ id: i.orderA, appointmentAt: new Date(Date.now() + 30 * 86_400_000).toISOString() }),
+  },
   'GET /tmpl/api/app/jiazheng/pay/dingdan/yanquan/findAllByPage': {
     how: "A's shop filter",
     calls: (i) => filter({ shopId: i.shopA }),
@@ -293,6 +304,58 @@ const MATRIX: Record<string, Entry> = {
       { path: { ids: `${i.roleB},${i.roleA}` }, params: {} },
     ],
   },
+  // 批量改价 (issue 25): A's goods in B's selection
+  'POST /tmpl/api/app/jiazheng/shangjia/shangpin/piliangGaijia/preview': {
+    how: "A's goods alone, and mixed with B's own",
+    calls: (i) => [
+      { params: { goodsIds: JSON.stringify([i.goodsA]), change: PLUS_10 } },
+      { params: { goodsIds: JSON.stringify([i.goodsB, i.goodsA]), change: PLUS_10 } },
+    ],
+  },
+  'POST /tmpl/api/app/jiazheng/shangjia/shangpin/piliangGaijia/confirm': {
+    how: "A's goods with a made-up preview",
+    calls: (i) =>
+      one({
+        goodsIds: JSON.stringify([i.goodsA]),
+        change: PLUS_10,
+        seen: JSON.stringify([{ specId: 1, updatedAt: '2026-01-01T00:00:00.000Z' }]),
+      }),
+  },
+  // dispatch (issue 23)
+  'GET /tmpl/api/app/jiazheng/paidan/board': {
+    how: "A's shop",
+    calls: (i) => one({ date: '2026-11-27', shopId: i.shopA }),
+  },
+  'GET /tmpl/api/app/jiazheng/paidan/daySheet': {
+    how: "A's shop; A's employee",
+    calls: (i) => [
+      { params: { date: '2026-11-27', shopId: i.shopA } },
+      { params: { date: '2026-11-27', employeeId: i.employeeA } },
+    ],
+  },
+  'POST /tmpl/api/app/jiazheng/paidan/daySheet/export': {
+    how: "A's shop; A's employee",
+    calls: (i) => [
+      { params: { date: '2026-11-27', shopId: i.shopA } },
+      { params: { date: '2026-11-27', employeeId: i.employeeA } },
+    ],
+  },
+  'GET /tmpl/api/app/jiazheng/paidan/suggest': { how: "A's order", calls: (i) => one({ orderId: i.orderA }) },
+  'POST /tmpl/api/app/jiazheng/paidan/assign': {
+    how: "A's order with B's employee, B's order with A's employee",
+    calls: (i) => [
+      { params: { orderId: i.orderA, employeeId: i.employeeB } },
+      { params: { orderId: i.orderB, employeeId: i.employeeA } },
+    ],
+  },
+  'GET /tmpl/api/app/jiazheng/paidan/leave/findAllByList': {
+    how: "A's employee",
+    calls: (i) => one({ employeeId: i.employeeA }),
+  },
+  'POST /tmpl/api/app/jiazheng/paidan/leave/add': {
+    how: "A's employee",
+    calls: (i) => one({ employeeId: i.employeeA, from: '2027-01-04T01:00:00.000Z', to: '2027-01-05T01:00:00.000Z' }),
+  },
   // licences
   'GET /tmpl/api/merchant/licence/detail': { how: "A's licence", calls: (i) => one({ id: i.licenceA }) },
   'POST /tmpl/api/merchant/licence/edit': {
@@ -309,7 +372,16 @@ const MATRIX: Record<string, Entry> = {
  * Routes taking an id that are not in the matrix yet (a module still at work). Empty since courier, statistics,
  * sub-accounts and licences settled; kept so a new module can be listed here while it is built.
  */
-const PENDING: Record<string, string> = {};
+const PENDING: Record<string, string> = {
+  // Import jobs and leave periods are created per test; their own suites refuse another merchant's id (2002).
+  'GET /tmpl/api/app/jiazheng/yuangong/import/progress/:id': 'employee-import.test.ts: another merchant 2002',
+  'POST /tmpl/api/app/jiazheng/yuangong/import/errors/:id': 'employee-import.test.ts: another merchant 2002',
+  'POST /tmpl/api/app/jiazheng/yuangong/import/confirm': 'employee-import.test.ts: another merchant 2002',
+  'GET /tmpl/api/app/jiazheng/shangjia/shangpin/import/progress/:id': 'goods-import.test.ts: another merchant 2002',
+  'POST /tmpl/api/app/jiazheng/shangjia/shangpin/import/errors/:id': 'goods-import.test.ts: another merchant 2002',
+  'POST /tmpl/api/app/jiazheng/shangjia/shangpin/import/confirm': 'goods-import.test.ts: another merchant 2002',
+  'DELETE /tmpl/api/app/jiazheng/paidan/leave/del/:id': 'dispatch-board.test.ts: another merchant 2002',
+};
 
 /**
  * List filters that still answer an empty page for A's id instead of 2002 (nothing leaks: the list is scoped to the

@@ -8,9 +8,10 @@ import { openDb } from '../../src/db/client.ts';
 import { AppError } from '../../src/lib/errors.ts';
 import { requestWithdrawal, reviewWithdrawal } from '../../src/modules/merchant/finance/withdraw.service.ts';
 import { createOrder } from '../../src/modules/merchant/order/order-create.repo.ts';
+import { bookingFor, nextAppointment } from '../helpers/appointment.ts';
+import { assignEmployee } from '../../src/modules/merchant/dispatch/assign.ts';
 import {
   type Actor,
-  assignEmployee,
   confirmDone,
   markPaid,
   merchantCancel,
@@ -41,6 +42,16 @@ async function orderIn(statuses: number[]) {
     .limit(20)
     .execute();
   return rows.length ? pick(rows) : undefined;
+}
+
+/**
+ * Where and when an order of the goods' shop is bookable: a point in its area, and one of the in-hours starts
+ * nextAppointment gives, picked at random (each restarted worker would otherwise book the same few starts).
+ */
+async function placeOf(goods: number) {
+  const g = await db.selectFrom('goods').select('shopId').where('id', '=', goods).executeTakeFirstOrThrow();
+  for (let k = Math.floor(Math.random() * 80); k > 0; k--) nextAppointment();
+  return bookingFor(db, g.shopId);
 }
 
 async function employeeOf(shopId: number, not: number | null) {
@@ -82,7 +93,7 @@ const OPS: [string, number, () => Promise<boolean>][] = [
         customerName: '断电测试',
         customerPhone: '13900000000',
         address: '测试路 1 号',
-        appointmentAt: new Date(Date.now() + 86_400_000).toISOString(),
+        ...(await placeOf(goodsId)),
       });
       await markPaid(db, customerId, o.id, { type: 'customer', id: customerId, name: '断电测试' });
       return true;

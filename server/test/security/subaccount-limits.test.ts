@@ -68,6 +68,9 @@ describe('sub-account limited to the main shop', () => {
       'POST /tmpl/api/app/jiazheng/yuangong/edit': { id: mainEmployee.id },
       'POST /tmpl/api/merchant/subaccount/add': { nickName: '越界子账号', roleId: ids.roleA, password: 'Abcdef123456' },
       'POST /tmpl/api/merchant/subaccount/edit': { id: ids.subA, nickName: '越界' },
+      'GET /tmpl/api/app/jiazheng/paidan/board': { date: '2026-11-27' },
+      'GET /tmpl/api/app/jiazheng/paidan/daySheet': { date: '2026-11-27' },
+      'POST /tmpl/api/app/jiazheng/paidan/daySheet/export': { date: '2026-11-27' },
     };
     const wrong: string[] = [];
     for (const r of routes) {
@@ -147,6 +150,18 @@ describe('sub-account limited to the main shop', () => {
       ['POST', '/tmpl/api/app/jiazheng/pay/dingdan/setYuangong', { id: order, yuangongId: employee }, true],
       ['POST', '/tmpl/api/app/jiazheng/pay/dingdan/shangjiaCancel', { id: order, reason: '越界取消订单' }, true],
       ['POST', '/tmpl/api/app/jiazheng/pay/dingdan/queren', { id: order }, true],
+      [
+        'GET',
+        '/tmpl/api/app/jiazheng/pay/dingdan/rescheduleSlots',
+        { id: order, date: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10) },
+        true,
+      ],
+      [
+        'POST',
+        '/tmpl/api/app/jiazheng/pay/dingdan/reschedule',
+        { id: order, appointmentAt: new Date(Date.now() + 30 * 86_400_000).toISOString() },
+        true,
+      ],
     ];
     const before = JSON.stringify(await snapshotOf(t.db, ids.A));
     const wrong: string[] = [];

@@ -1,3 +1,4 @@
+import { rescheduleBody, rescheduleResult, slotsQuery, slotsResult } from '../booking.ts';
 import { idParam } from '../common.ts';
 import { defineContract, idResult, noResult, pageOf } from '../contract.ts';
 import {
@@ -36,10 +37,18 @@ export const customerApi = {
     body: customerLoginBody,
     result: customerSession,
   }),
+  slots: defineContract({
+    method: 'GET',
+    path: `${base}/slots`,
+    summary: '顾客端：某天可预约的开始时间与剩余服务人员（按规格、数量或面积计算时长）',
+    access: { public: true },
+    query: slotsQuery,
+    result: slotsResult,
+  }),
   placeOrder: defineContract({
     method: 'POST',
     path: `${base}/order/add`,
-    summary: '顾客端：下单（需 X-Customer-Token）',
+    summary: '顾客端：按规格下单（规格、数量或面积；需 X-Customer-Token）',
     access: { public: true },
     oplog: { title: '客户下单', type: 'add' },
     body: placeOrderBody,
@@ -69,6 +78,15 @@ export const customerApi = {
     access: { public: true },
     params: idParam,
     result: customerOrderRow,
+  }),
+  reschedule: defineContract({
+    method: 'POST',
+    path: `${base}/order/reschedule`,
+    summary: '顾客端：改约到另一个可预约时间（需 X-Customer-Token）',
+    access: { public: true },
+    oplog: { title: '客户改约', type: 'edit' },
+    body: rescheduleBody,
+    result: rescheduleResult,
   }),
   review: defineContract({
     method: 'POST',

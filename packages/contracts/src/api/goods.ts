@@ -8,6 +8,9 @@ import {
   goodsEditBody,
   goodsQuery,
   goodsRow,
+  priceChangeBody,
+  priceChangeConfirmBody,
+  priceChangePreview,
   publicGoods,
   publicShopDetail,
   shelfBody,
@@ -81,6 +84,24 @@ export const goodsApi = {
     oplog: oplog('delete'),
     params: idsParam,
     result: goodsBatchResult,
+  }),
+  // 批量改价 (issue 25 §6): preview computes, confirm writes the same computation in one transaction.
+  priceChangePreview: defineContract({
+    method: 'POST',
+    path: `${base}/piliangGaijia/preview`,
+    summary: '批量改价：预览每个规格的新价格（不写入）',
+    access: { perm: 'merchant:goods:edit' },
+    body: priceChangeBody,
+    result: priceChangePreview,
+  }),
+  priceChangeConfirm: defineContract({
+    method: 'POST',
+    path: `${base}/piliangGaijia/confirm`,
+    summary: '批量改价：确认写入（预览后规格有变动则拒绝）',
+    access: { perm: 'merchant:goods:edit' },
+    oplog: oplog('edit'),
+    body: priceChangeConfirmBody,
+    result: z.object({ changed: z.number().int() }),
   }),
   // Customer side (the mini-program): only on-shelf goods of open, approved shops.
   publicPage: defineContract({

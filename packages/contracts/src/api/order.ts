@@ -21,6 +21,7 @@ import {
   waitingOrder,
   yanquanBody,
 } from '../order.ts';
+import { rescheduleBody, rescheduleResult, rescheduleSlotsQuery, slotsResult } from '../booking.ts';
 
 const base = '/api/app/jiazheng/pay/dingdan';
 const oplog = (type: 'edit' | 'export') => ({ title: '订单管理', type });
@@ -75,6 +76,23 @@ export const orderApi = {
     oplog: oplog('edit'),
     body: setYuangongBody,
     result: idResult,
+  }),
+  rescheduleSlots: defineContract({
+    method: 'GET',
+    path: `${base}/rescheduleSlots`,
+    summary: '改约可选时间：订单在某天的开始时间、剩余名额，以及原服务人员是否有空',
+    access: { perm: 'merchant:order:assign' },
+    query: rescheduleSlotsQuery,
+    result: slotsResult,
+  }),
+  reschedule: defineContract({
+    method: 'POST',
+    path: `${base}/reschedule`,
+    summary: '改约：把未服务的订单改到另一个可预约时间（同下单规则与名额；员工该时段不能服务时退回待接单）',
+    access: { perm: 'merchant:order:assign' },
+    oplog: oplog('edit'),
+    body: rescheduleBody,
+    result: rescheduleResult,
   }),
   cancel: defineContract({
     method: 'POST',

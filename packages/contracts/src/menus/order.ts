@@ -68,6 +68,10 @@ export const menus: MenuSeed[] = [
         'merchant:review:list',
         [btn('merchant.review.reply', '回复评价', 1, 'merchant:review:reply')],
       ),
+      // Issue 23: who serves which home, and when (docs/dispatch.md).
+      page('merchant.order.dispatch', '派单看板', 5, 'ScheduleOutlined', '/paidankanban', 'merchant:dispatch:view', [
+        btn('merchant.dispatch.assign', '派单', 1, 'merchant:dispatch:assign'),
+      ]),
     ],
   },
 ];

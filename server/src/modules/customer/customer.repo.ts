@@ -1,4 +1,5 @@
 import type { CustomerOrder } from '@jz/contracts/customer';
+import { quantityLabel, type SpecMode } from '@jz/contracts/goods-pricing';
 import { ORDER_STATUS, UNPAID_TIMEOUT_MINUTES } from '@jz/contracts/order';
 import type { Page } from '@jz/contracts/envelope';
 import type { DB } from '../../db/client.ts';
@@ -6,6 +7,7 @@ import { newToken, sha256 } from '../../lib/crypto.ts';
 import { notFound, unauthorized } from '../../lib/errors.ts';
 import { paginate } from '../../lib/paging.ts';
 import { nowIso } from '../../lib/time.ts';
+import { RESCHEDULE_ACTION } from '../merchant/order/order-reschedule.ts';
 import './customer.tables.ts';
 import '../merchant/order/order.tables.ts';
 
@@ -55,6 +57,13 @@ const COLUMNS = [
   'serviceOrder.goodsId',
   'serviceOrder.goodsName',
   'serviceOrder.quantity',
+  'serviceOrder.unit',
+  'serviceOrder.specId',
+  'serviceOrder.specName',
+  'serviceOrder.specMode',
+  'serviceOrder.unitPrice',
+  'serviceOrder.area',
+  'serviceOrder.durationMinutes',
   'serviceOrder.payAmount as amount',
   'serviceOrder.status',
   'serviceOrder.appointmentAt',
@@ -72,6 +81,13 @@ type Row = {
   goodsId: number;
   goodsName: string;
   quantity: number;
+  unit: string;
+  specId: number | null;
+  specName: string | null;
+  specMode: SpecMode | null;
+  unitPrice: number | null;
+  area: number | null;
+  durationMinutes: number | null;
   amount: number;
   status: number;
   appointmentAt: string;
@@ -85,6 +101,8 @@ type Row = {
 const toCustomerOrder = (r: Row): CustomerOrder => ({
   ...r,
   amount: Number(r.amount),
+  unitPrice: r.unitPrice === null ? null : Number(r.unitPrice),
+  quantityLabel: quantityLabel(r),
   verifyCode: r.status === ORDER_STATUS.WAITING || r.status === ORDER_STATUS.TO_SERVE ? r.verifyCode : null,
   payDeadline:
     r.status === ORDER_STATUS.UNPAID
@@ -126,5 +144,14 @@ export async function customerOrder(db: DB, customerId: number, id: number) {
     .where('serviceOrder.customerId', '=', customerId)
     .executeTakeFirst();
   if (!r) throw notFound('订单不存在');
-  return toCustomerOrder(r as Row);
+  // The customer is told of the merchant's 改约 on the order itself (no customer messages or SMS exist).
+  const moved = await db
+    .selectFrom('orderTimeline')
+    .select(['remark', 'createdAt'])
+    .where('orderId', '=', id)
+    .where('action', '=', RESCHEDULE_ACTION.merchant)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  const change = moved?.remark?.split('；')[0];
+  return { ...toCustomerOrder(r as Row), notice: change ? `商家已改约：${change}` : null };
 }

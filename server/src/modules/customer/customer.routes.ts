@@ -5,7 +5,8 @@ import { ok } from '../../lib/envelope.ts';
 import { invalid } from '../../lib/errors.ts';
 import { route } from '../../lib/route.ts';
 import { consumeCode, issueCode } from '../auth/sms-code.service.ts';
-import { createOrder } from '../merchant/order/order-create.service.ts';
+import { createOrder, slotsFor } from '../merchant/order/order-create.service.ts';
+import { reschedule } from '../merchant/order/order-reschedule.ts';
 import { markPaid, markReviewed } from '../merchant/order/order-transition.service.ts';
 import { insertReview } from '../merchant/review/review.service.ts';
 import type { App } from '../types.ts';
@@ -47,6 +48,8 @@ export function customerRoutes(app: App) {
     return ok(await repo.openCustomerSession(app.db, req.body.phone, req.body.nickname), '登录成功');
   });
 
+  // Availability is public like the goods list: a customer chooses a time before signing in.
+  route(app, c.slots, async (req) => ok(await slotsFor(app.db, req.query), 'ok'));
   route(
     app,
     c.placeOrder,
@@ -78,6 +81,20 @@ export function customerRoutes(app: App) {
     async (req) => {
       const cu = await customer(req);
       return ok(await repo.customerOrder(app.db, cu.id, req.params.id), 'ok');
+    },
+    tokenRequired,
+  );
+  route(
+    app,
+    c.reschedule,
+    async (req) => {
+      const cu = await customer(req);
+      const r = await reschedule(app.db, { customerId: cu.id }, req.body.id, req.body.appointmentAt, {
+        type: 'customer',
+        id: cu.id,
+        name: cu.nickname,
+      });
+      return ok(r, r.message);
     },
     tokenRequired,
   );

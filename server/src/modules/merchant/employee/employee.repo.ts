@@ -22,6 +22,9 @@ import { likeContains, paginate } from '../../../lib/paging.ts';
 import type { Tenant } from '../../../lib/tenant.ts';
 import { dayjs, nowIso, TZ } from '../../../lib/time.ts';
 import type { EmployeeTable } from './employee.tables.ts';
+import type { WeeklyHours } from '@jz/contracts/dispatch';
+import { addLeave, endLeaveNow, handLeave } from '../dispatch/leave.ts';
+import { derivedState, type NowSets, nowSets } from '../dispatch/state.ts';
 import '../order/order.tables.ts';
 
 /** allowedShopIds: a limited sub-account's shops; another shop's employee is "not found" to it. */
@@ -83,12 +86,17 @@ export const idCardColumns = (v: string) => ({
   idCardHash: blindIndex(ID_CARD_FIELD.purpose, ID_CARD_FIELD.hash!.normalize(v)),
 });
 
-/** The API shape: JSON columns decoded, the ID number opened and masked, never the whole one. */
-export function toView(r: Row): Employee {
-  const { deletedAt: _d, idCardNo, idCardHash: _h, skills, fuwuIds, certificates, ...rest } = r;
+/**
+ * The API shape: JSON columns decoded, the ID number opened and masked, never the whole one. `now`: the schedule's
+ * current sets (dispatch/state.ts), from which 服务中 / 休假 are derived; without them the stored state answers.
+ */
+export function toView(r: Row, now?: NowSets): Employee {
+  const { deletedAt: _d, idCardNo, idCardHash: _h, skills, fuwuIds, certificates, workHours, ...rest } = r;
   const certs = parse<Certificate[]>(certificates, []).map((c) => certView(c));
   return {
     ...rest,
+    workState: now ? derivedState(r.id, r.workState, now) : r.workState,
+    workHours: workHours ? parse<WeeklyHours | null>(workHours, null) : null,
     idCardNo: maskIdCard(open(ID_CARD_FIELD.purpose, idCardNo, { table: 'employee', id: r.id })),
     skills: parse<string[]>(skills, []),
     fuwuIds: parse<number[]>(fuwuIds, []),
@@ -132,13 +140,44 @@ export async function page(db: DB, t: Scope, f: EmployeeQuery) {
   if (f.name) q = q.where('employee.name', 'like', likeContains(f.name));
   if (f.phone) q = q.where('employee.phone', 'like', likeContains(f.phone));
   if (f.skill) q = q.where('employee.skills', 'like', likeContains(f.skill));
-  if (f.workState !== undefined) q = q.where('employee.workState', '=', f.workState);
+  // The schedule's current sets: of the whole merchant to filter by state, else of the page's rows only.
+  const all = f.workState !== undefined ? await nowSets(db, t.merchantId) : undefined;
+  if (all && f.workState !== undefined) q = whereState(q, f.workState, all);
   const res = await paginate(
     q,
     (b) => b.selectAll('employee').select('shop.name as shopName').orderBy('employee.id', 'desc'),
     f,
   );
-  return { records: (res.records as Row[]).map(toView), total: res.total };
+  const rows = res.records as Row[];
+  const sets =
+    all ??
+    (await nowSets(
+      db,
+      t.merchantId,
+      rows.map((r) => r.id),
+    ));
+  return { records: rows.map((r) => toView(r, sets)), total: res.total };
+}
+
+/**
+ * The work-state filter on the derived state (dispatch/state.ts precedence: 离职, 服务中, 休假, 空闲): the sets of
+ * employees serving / on leave now are small, so they go into the query as id lists.
+ */
+function whereState<Q extends ReturnType<typeof live>>(q: Q, state: number, s: NowSets): Q {
+  const busy = [...s.busy, -1];
+  const leave = [...s.leave, -1];
+  const q2 = q as ReturnType<typeof live>;
+  if (state === WORK_STATE.RESIGNED) return q2.where('employee.workState', '=', WORK_STATE.RESIGNED) as Q;
+  const working = q2.where('employee.workState', '!=', WORK_STATE.RESIGNED);
+  if (state === WORK_STATE.BUSY) return working.where('employee.id', 'in', busy) as Q;
+  if (state === WORK_STATE.LEAVE)
+    return working
+      .where('employee.id', 'not in', busy)
+      .where((eb) => eb.or([eb('employee.id', 'in', leave), eb('employee.workState', '=', WORK_STATE.LEAVE)])) as Q;
+  return working
+    .where('employee.id', 'not in', busy)
+    .where('employee.id', 'not in', leave)
+    .where('employee.workState', '!=', WORK_STATE.LEAVE) as Q;
 }
 
 /** For pickers (order assignment): live, not resigned; free employees first, then the least busy. */
@@ -152,7 +191,8 @@ export async function list(
   const shop = shopScope(t, f.shopId);
   if (shop !== undefined) q = q.where('employee.shopId', '=', shop);
   if (f.name) q = q.where('employee.name', 'like', likeContains(f.name));
-  if (f.workState !== undefined) q = q.where('employee.workState', '=', f.workState);
+  const sets = await nowSets(db, t.merchantId);
+  if (f.workState !== undefined) q = whereState(q, f.workState, sets);
   const rows = await q
     .select([
       'employee.id',
@@ -169,7 +209,10 @@ export async function list(
     .orderBy('employee.id')
     .limit(500)
     .execute();
-  return rows.map((r) => ({ ...r, skills: parse<string[]>(r.skills, []) }));
+  const rank = [3, 0, 1, 2]; // free, busy, on leave (resigned ones are not listed)
+  return rows
+    .map((r) => ({ ...r, workState: derivedState(r.id, r.workState, sets), skills: parse<string[]>(r.skills, []) }))
+    .sort((a, b) => rank[a.workState] - rank[b.workState] || a.completedOrders - b.completedOrders || a.id - b.id);
 }
 
 async function findRow(db: DB, t: Pick<Scope, 'merchantId' | 'allowedShopIds'>, id: number) {
@@ -182,7 +225,8 @@ async function findRow(db: DB, t: Pick<Scope, 'merchantId' | 'allowedShopIds'>, 
   return row as Row;
 }
 
-export const findById = async (db: DB, t: Pick<Scope, 'merchantId'>, id: number) => toView(await findRow(db, t, id));
+export const findById = async (db: DB, t: Pick<Scope, 'merchantId'>, id: number) =>
+  toView(await findRow(db, t, id), await nowSets(db, t.merchantId, [id]));
 
 async function assertUnique(
   db: DB,
@@ -232,8 +276,10 @@ export async function add(db: DB, t: Scope, v: EmployeeAdd) {
   await assertFuwu(db, v.fuwuIds);
   await assertUnique(db, t, v);
   const now = nowIso();
+  assertBase(v);
+  let created: { id: number };
   try {
-    return await db
+    created = await db
       .insertInto('employee')
       .values({
         merchantId: t.merchantId,
@@ -251,10 +297,14 @@ export async function add(db: DB, t: Scope, v: EmployeeAdd) {
         skills: JSON.stringify(v.skills),
         fuwuIds: JSON.stringify([...new Set(v.fuwuIds)]),
         certificates: JSON.stringify(v.certificates),
-        workState: v.workState ?? WORK_STATE.FREE,
+        // 休假 is a leave period now (added below), the stored state stays 空闲.
+        workState: v.workState === WORK_STATE.LEAVE ? WORK_STATE.FREE : (v.workState ?? WORK_STATE.FREE),
         rating: 5,
         completedOrders: 0,
         intro: v.intro ?? null,
+        workHours: v.workHours ? JSON.stringify(v.workHours) : null,
+        baseLat: v.baseLat ?? null,
+        baseLng: v.baseLng ?? null,
         deletedAt: null,
         createdAt: now,
         updatedAt: now,
@@ -264,11 +314,20 @@ export async function add(db: DB, t: Scope, v: EmployeeAdd) {
   } catch (err) {
     uniqueClash(err);
   }
+  if (v.workState === WORK_STATE.LEAVE) await addLeave(db, t, handLeave(created.id), null);
+  return created;
+}
+
+/** The base location is a point: both coordinates or neither. */
+function assertBase(v: { baseLat?: number | null; baseLng?: number | null }) {
+  if (v.baseLat === undefined && v.baseLng === undefined) return;
+  if ((v.baseLat == null) !== (v.baseLng == null)) throw invalid('常驻地的经度和纬度须同时填写');
 }
 
 export async function edit(db: DB, t: Scope, v: EmployeeEdit) {
-  const { id, skills, fuwuIds, certificates, idCardNo, ...rest } = v;
+  const { id, skills, fuwuIds, certificates, idCardNo, workHours, workState, ...rest } = v;
   const cur = await findRow(db, t, id);
+  assertBase(v);
   if (rest.shopId !== undefined) await ownShopId(db, t, rest.shopId);
   await assertFuwu(db, fuwuIds);
   await assertUnique(db, t, { phone: rest.phone, idCardNo }, id);
@@ -277,28 +336,40 @@ export async function edit(db: DB, t: Scope, v: EmployeeEdit) {
   if (skills !== undefined) set.skills = JSON.stringify(skills);
   if (fuwuIds !== undefined) set.fuwuIds = JSON.stringify([...new Set(fuwuIds)]);
   if (certificates !== undefined) set.certificates = JSON.stringify(certificates);
+  if (workHours !== undefined) set.workHours = workHours ? JSON.stringify(workHours) : null;
 
+  // Issue 23: 休假 by hand is a leave from now (refused when it overlaps assigned jobs); 空闲 ends the current leave;
+  // only 离职 is still a stored state.
+  let guardBusy = false;
+  if (
+    (workState === WORK_STATE.LEAVE || workState === WORK_STATE.RESIGNED) &&
+    (await nowSets(db, t.merchantId, [id])).busy.has(id)
+  )
+    throw business(`${cur.name} 正在服务中，订单完成后才能改为「${STATE_NAMES[workState]}」`);
+  if (workState === WORK_STATE.LEAVE) await addLeave(db, t, handLeave(id), null);
+  else if (workState === WORK_STATE.FREE) {
+    await endLeaveNow(db, t.merchantId, id);
+    if (cur.workState === WORK_STATE.LEAVE || cur.workState === WORK_STATE.RESIGNED) set.workState = WORK_STATE.FREE;
+  } else if (workState === WORK_STATE.RESIGNED && cur.workState !== WORK_STATE.RESIGNED) {
+    // 服务中 belongs to the order flow: a change by hand applies only while the employee is not serving (conditional update).
+    if (cur.workState === WORK_STATE.BUSY)
+      throw business(`${cur.name} 正在服务中，订单完成后才能改为「${STATE_NAMES[workState]}」`);
+    const n = (await withOrdersInProgress(db, t.merchantId, [id])).get(id);
+    if (n) throw business(`${cur.name} 还有 ${n} 个进行中的订单，请先完成或改派后再改为「${STATE_NAMES[workState]}」`);
+    set.workState = workState;
+    guardBusy = true;
+  }
   let q = db
     .updateTable('employee')
     .set(set)
     .where('id', '=', id)
     .where('merchantId', '=', t.merchantId)
     .where('deletedAt', 'is', null);
-  if (v.workState !== undefined && v.workState !== cur.workState) {
-    // 服务中 belongs to the order flow: a change by hand applies only while the employee is not serving (conditional update).
-    if (cur.workState === WORK_STATE.BUSY)
-      throw business(`${cur.name} 正在服务中，订单完成后才能改为「${STATE_NAMES[v.workState]}」`);
-    if (v.workState !== WORK_STATE.FREE) {
-      const n = (await withOrdersInProgress(db, t.merchantId, [id])).get(id);
-      if (n)
-        throw business(`${cur.name} 还有 ${n} 个进行中的订单，请先完成或改派后再改为「${STATE_NAMES[v.workState]}」`);
-    }
-    q = q.where('workState', '!=', WORK_STATE.BUSY);
-  }
+  if (guardBusy) q = q.where('workState', '!=', WORK_STATE.BUSY);
   try {
     const r = await q.executeTakeFirst();
     if (Number(r.numUpdatedRows) === 0) {
-      if (v.workState !== undefined) throw business(`${cur.name} 刚刚开始服务，无法更改工作状态`);
+      if (guardBusy) throw business(`${cur.name} 刚刚开始服务，无法更改工作状态`);
       throw notFound('员工不存在');
     }
   } catch (err) {

@@ -5,6 +5,7 @@ import { ensureDict } from '../../system/dict/dict.service.ts';
 import type { DemoIds, SeedCtx } from '../../types.ts';
 import { demoImage } from '../shop/demo-image.ts';
 import { idCardColumns } from './employee.repo.ts';
+import '../dispatch/dispatch.tables.ts';
 
 const W = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
 /** A checksum-valid mainland ID number for demo data (region + birth date + sequence). */
@@ -13,6 +14,10 @@ export function demoIdCard(region: string, birth: string, seq: number) {
   const sum = W.reduce((a, w, i) => a + w * Number(body[i]), 0);
   return body + '10X98765432'[sum % 11];
 }
+
+/** A demo ID number's stored columns (sealed, with its keyed hash): for other modules' demo staff. */
+export const demoIdCardColumns = (region: string, birth: string, seq: number) =>
+  idCardColumns(demoIdCard(region, birth, seq));
 
 const inDays = (n: number) => dayjs().tz(TZ).add(n, 'day').format('YYYY-MM-DD');
 const IMG: Record<string, [string, string]> = {
@@ -269,6 +274,8 @@ export async function seedDemoEmployees(db: DB, demo: DemoIds) {
     skills: JSON.stringify(e.skills),
     fuwuIds: JSON.stringify(fuwuOf(e.skills)),
     certificates: JSON.stringify(e.certificates),
+    // 休假 is a dated leave period now (issue 23, docs/dispatch.md): the demo's 休假 rows get one below and keep the
+    // stored state too, which is still read as 休假 (as a database migrated by 1810 never has).
     workState: e.workState,
     rating: e.rating,
     completedOrders: e.completedOrders,
@@ -277,7 +284,28 @@ export async function seedDemoEmployees(db: DB, demo: DemoIds) {
     createdAt: now,
     updatedAt: now,
   }));
-  await db.insertInto('employee').values(rows).execute();
+  const ids = await db.insertInto('employee').values(rows).returning(['id', 'merchantId', 'phone']).execute();
+  const leavePhones = new Set(
+    [...demoEmployeesA(), ...demoEmployeesB()].filter((e) => e.workState === 3).map((e) => e.phone),
+  );
+  const onLeave = ids.filter((r) => leavePhones.has(r.phone));
+  const day = 86_400_000;
+  if (onLeave.length)
+    await db
+      .insertInto('employeeLeave')
+      .values(
+        onLeave.map((e) => ({
+          merchantId: e.merchantId,
+          employeeId: e.id,
+          startsAt: new Date(Date.now() - 2 * day).toISOString(),
+          endsAt: new Date(Date.now() + 12 * day).toISOString(),
+          reason: '回老家探亲',
+          createdBy: null,
+          createdAt: now,
+          updatedAt: now,
+        })),
+      )
+      .execute();
 }
 
 /** The employee dictionaries (gender, work state), in every database. */

@@ -25,6 +25,11 @@ export interface EmployeeTable {
   rating: number;
   completedOrders: number;
   intro: string | null;
+  /** JSON weekly hours (contracts dispatch.ts WeeklyHours, 7 days from 周一); null = the shop's business hours. */
+  workHours: Generated<string | null>;
+  /** Base location, GCJ-02 (migration 1810). */
+  baseLat: Generated<number | null>;
+  baseLng: Generated<number | null>;
   deletedAt: string | null;
   createdAt: string;
   updatedAt: string;

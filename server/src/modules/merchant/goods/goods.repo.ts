@@ -1,5 +1,6 @@
 import type { Page } from '@jz/contracts/envelope';
 import { GOODS_DEFAULTS, type Goods, type PublicGoods } from '@jz/contracts/goods';
+import { legacySpecOf } from '@jz/contracts/goods-pricing';
 import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
 import type { DB } from '../../../db/client.ts';
 import type { Database } from '../../../db/schema.ts';
@@ -8,6 +9,17 @@ import { likeContains, paginate } from '../../../lib/paging.ts';
 import { sanitizeRichText } from '../../../lib/sanitize.ts';
 import type { Tenant } from '../../../lib/tenant.ts';
 import { nowIso } from '../../../lib/time.ts';
+import {
+  insertGoodsWithSpecs,
+  parseSpecSummary,
+  priceLabelOf,
+  publicSpecs,
+  type SpecInput,
+  specSummaryJson,
+  specsOf,
+  syncLegacySpec,
+  writeGoodsWithSpecs,
+} from './goods-spec.repo.ts';
 import type { GoodsTable } from './goods.tables.ts';
 import '../shop/shop.tables.ts';
 import '../fuwu/fuwu.tables.ts';
@@ -67,9 +79,11 @@ export type GoodsInput = {
   intro?: string | null;
   sort?: number;
   shelfState?: number;
+  /** 规格 in the form's order; absent = a single-price body (price/unit), see addGoods/editGoods. */
+  specs?: SpecInput[];
 };
 
-function columns(v: GoodsInput) {
+function columns(v: Omit<GoodsInput, 'specs'>) {
   const { images, tags, intro, ...rest } = v;
   return {
     ...rest,
@@ -174,8 +188,22 @@ export async function goodsDetail(db: DB, s: ShopScope, id: number) {
     .where('id', '=', s.shopId)
     .executeTakeFirstOrThrow();
   const stats = await goodsStats(db, s, id);
+  const specs = (await specsOf(db, [id])).get(id) ?? [];
+  const perSpec = await db
+    .selectFrom('serviceOrder')
+    .select(['specId', sql<number>`count(*)`.as('n')])
+    .where('goodsId', '=', id)
+    .where('merchantId', '=', s.merchantId)
+    .where('status', 'in', SOLD_STATUSES)
+    .where('specId', 'is not', null)
+    .groupBy('specId')
+    .execute();
+  const ordersOf = new Map(perSpec.map((r) => [r.specId, Number(r.n)]));
   return {
     ...g,
+    priceLabel: priceLabelOf(specs, g.price),
+    specCount: specs.length,
+    specs: specs.map(({ updatedAt: _u, ...spec }) => ({ ...spec, orderCount: ordersOf.get(spec.id) ?? 0 })),
     sales: stats.orders.sold,
     fuwuName: f?.name ?? null,
     shopName: shop.name,
@@ -221,7 +249,9 @@ export async function pageGoods(db: DB, s: ShopScope, f: GoodsFilter): Promise<P
       const sel = b
         .selectAll('goods')
         .select('fuwu.name as fuwuName')
-        .select((eb) => soldOrders(eb).as('soldOrders'));
+        .select((eb) => soldOrders(eb).as('soldOrders'))
+        // the specifications ride along as one JSON value per row: the list stays one statement
+        .select(specSummaryJson(db).as('specSummary'));
       const sorted =
         order === 'sort'
           ? sel.orderBy('goods.sort', 'asc')
@@ -235,49 +265,82 @@ export async function pageGoods(db: DB, s: ShopScope, f: GoodsFilter): Promise<P
   return {
     total: page.total,
     records: page.records.map((row) => {
-      const { soldOrders, ...r } = row as unknown as Selectable<GoodsTable> & { soldOrders: number };
-      return { ...toGoods(r), sales: Number(soldOrders) } as Goods;
+      const { soldOrders, specSummary, ...r } = row as unknown as Selectable<GoodsTable> & {
+        soldOrders: number;
+        specSummary: unknown;
+      };
+      const specs = parseSpecSummary(specSummary);
+      const g = toGoods(r);
+      return {
+        ...g,
+        sales: Number(soldOrders),
+        priceLabel: priceLabelOf(specs, g.price),
+        specCount: specs.length,
+      } as Goods;
     }),
   };
 }
 
+/**
+ * Adds a goods item of the current shop. With `specs` the item's price, unit, minutes and minimum quantity come from
+ * them (goodsSummary); without, it is a single-price item (price and unit required) written with its one legacy
+ * specification (legacySpecOf). Item and specifications are written in one transaction.
+ */
 export async function addGoods(
   db: DB,
   s: ShopScope,
-  v: GoodsInput & { fuwuId: number; name: string; coverUrl: string; price: number; unit: string },
+  v: GoodsInput & { fuwuId: number; name: string; coverUrl: string },
 ) {
   await assertShopFuwu(db, s, v.fuwuId);
-  const now = nowIso();
-  const cols = columns({ ...GOODS_DEFAULTS, ...v, originalPrice: v.originalPrice ?? v.price });
-  return db
-    .insertInto('goods')
-    .values({
-      images: '[]',
-      tags: '[]',
-      durationMinutes: 60,
-      minQuantity: 1,
-      sort: 0,
-      shelfState: 0,
-      ...cols,
-      fuwuId: v.fuwuId,
+  const { specs, price, originalPrice, unit, durationMinutes, minQuantity, ...rest } = v;
+  let list: SpecInput[];
+  if (specs) list = specs;
+  else {
+    if (price === undefined || unit === undefined) throw invalid('请输入价格或填写规格');
+    const legacy = legacySpecOf({
       name: v.name,
-      coverUrl: v.coverUrl,
-      price: v.price,
-      originalPrice: v.originalPrice ?? v.price,
-      unit: v.unit,
-      merchantId: s.merchantId,
-      shopId: s.shopId,
-      sales: 0,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+      price,
+      originalPrice: originalPrice ?? price,
+      unit,
+      durationMinutes: durationMinutes ?? GOODS_DEFAULTS.durationMinutes,
+      minQuantity: minQuantity ?? GOODS_DEFAULTS.minQuantity,
+    });
+    list = [{ ...legacy, unit: legacy.unit as SpecInput['unit'], durationMinutes: legacy.durationMinutes as number }];
+  }
+  const cols = columns({ ...GOODS_DEFAULTS, ...rest });
+  return db.transaction().execute(async (trx) => {
+    const added = await insertGoodsWithSpecs(
+      trx,
+      s,
+      { ...cols, fuwuId: v.fuwuId, name: v.name, coverUrl: v.coverUrl },
+      list,
+    );
+    // A single-price item keeps the minutes it was given (per job, as before): a per-㎡ specification's are unknown.
+    if (!specs)
+      await trx
+        .updateTable('goods')
+        .set({ durationMinutes: durationMinutes ?? GOODS_DEFAULTS.durationMinutes })
+        .where('id', '=', added.id)
+        .execute();
+    return added;
+  });
 }
 
+/**
+ * Edits a goods item of the current shop. With `specs` the list replaces the item's specifications (ids of this
+ * item's kept and updated, others deleted, new ones inserted) and the summary columns are rewritten from it; the body's
+ * price/unit fields are then ignored. Without, the fields are written as before and the item's one specification
+ * follows them (several specifications: 2004, see syncLegacySpec).
+ */
 export async function editGoods(db: DB, s: ShopScope, id: number, v: GoodsInput) {
   const cur = await findOwnGoods(db, s, id);
   if (v.fuwuId !== undefined && v.fuwuId !== cur.fuwuId) await assertShopFuwu(db, s, v.fuwuId);
+  const { specs, ...fields } = v;
+  if (specs) {
+    const { price: _p, originalPrice: _o, unit: _u, durationMinutes: _d, minQuantity: _m, ...rest } = fields;
+    await db.transaction().execute((trx) => writeGoodsWithSpecs(trx, s, id, columns(rest), specs));
+    return;
+  }
   const price = v.price ?? Number(cur.price);
   const originalPrice =
     v.originalPrice ??
@@ -285,17 +348,33 @@ export async function editGoods(db: DB, s: ShopScope, id: number, v: GoodsInput)
       ? Math.max(Number(cur.originalPrice), price)
       : Number(cur.originalPrice));
   if (originalPrice < price) throw invalid('原价不能低于售价');
-  await db
-    .updateTable('goods')
-    .set({
-      ...columns(v),
-      ...(v.price !== undefined || v.originalPrice !== undefined ? { originalPrice } : {}),
-      updatedAt: nowIso(),
-    })
-    .where('id', '=', id)
-    .where('merchantId', '=', s.merchantId)
-    .where('shopId', '=', s.shopId)
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    await syncLegacySpec(
+      trx,
+      s,
+      cur,
+      {
+        name: v.name ?? cur.name,
+        price,
+        originalPrice,
+        unit: v.unit ?? cur.unit,
+        durationMinutes: v.durationMinutes ?? cur.durationMinutes,
+        minQuantity: v.minQuantity ?? cur.minQuantity,
+      },
+      fields,
+    );
+    await trx
+      .updateTable('goods')
+      .set({
+        ...columns(fields),
+        ...(v.price !== undefined || v.originalPrice !== undefined ? { originalPrice } : {}),
+        updatedAt: nowIso(),
+      })
+      .where('id', '=', id)
+      .where('merchantId', '=', s.merchantId)
+      .where('shopId', '=', s.shopId)
+      .execute();
+  });
 }
 
 /** An item a batch action left alone, and why (in Chinese, for the merchant). */
@@ -474,7 +553,20 @@ const toPublic = (r: Record<string, unknown>) =>
     originalPrice: Number(r.originalPrice),
     images: parseArr(r.images as string),
     tags: parseArr(r.tags as string),
-  }) as PublicGoods;
+  }) as Omit<PublicGoods, 'specs' | 'priceLabel'>;
+
+/** Adds each item's on-sale specifications and price label, read for all the items in one query. */
+async function withPublicSpecs(db: DB, rows: Record<string, unknown>[]): Promise<PublicGoods[]> {
+  const goods = rows.map(toPublic);
+  const specs = await specsOf(
+    db,
+    goods.map((g) => g.id),
+  );
+  return goods.map((g) => {
+    const on = publicSpecs(specs.get(g.id) ?? []);
+    return { ...g, specs: on, priceLabel: priceLabelOf(specs.get(g.id) ?? [], g.price) };
+  });
+}
 
 export async function pagePublicGoods(
   db: DB,
@@ -495,7 +587,7 @@ export async function pagePublicGoods(
         .orderBy('goods.id', 'desc'),
     f,
   );
-  return { total: page.total, records: page.records.map((r) => toPublic(r as Record<string, unknown>)) };
+  return { total: page.total, records: await withPublicSpecs(db, page.records as Record<string, unknown>[]) };
 }
 
 /** A shop's on-shelf goods (empty when the shop is closed, unapproved or unknown). */
@@ -508,7 +600,7 @@ export async function publicGoodsOfShop(db: DB, shopId: number, withIntro = fals
     .orderBy('goods.sort')
     .orderBy('goods.id', 'desc')
     .execute();
-  return rows.map((r) => toPublic(r as Record<string, unknown>));
+  return withPublicSpecs(db, rows as Record<string, unknown>[]);
 }
 
 /** shangjiaDetail/shangpinlist: the shop's public card and its goods grouped by category. */

@@ -4,6 +4,7 @@ import { business } from '../../../lib/errors.ts';
 import { route } from '../../../lib/route.ts';
 import { tenantOf } from '../../../lib/tenant.ts';
 import type { App } from '../../types.ts';
+import * as price from './goods-price.repo.ts';
 import * as repo from './goods.repo.ts';
 
 /** One item asked for and refused by its own state: a 2004 naming it, as before batches answered skipped items. */
@@ -41,6 +42,22 @@ export function goodsRoutes(app: App) {
     const r = await repo.deleteGoods(app.db, await scope(req), req.params.ids);
     if (req.params.ids.length === 1) refuseSingle(r);
     return ok(r, summary(`已删除 ${r.changed} 个商品`, r));
+  });
+
+  // 批量改价: the preview writes nothing; the confirmation writes the previewed change or nothing (2004).
+  route(app, c.priceChangePreview, async (req) =>
+    ok(await price.previewPriceChange(app.db, await scope(req), req.body), 'ok'),
+  );
+  route(app, c.priceChangeConfirm, async (req) => {
+    const applied = await price.confirmPriceChange(app.db, await scope(req), req.body);
+    // The operation log stores the request's parameters: it keeps the goods, specifications and old → new prices
+    // instead of the preview's timestamps.
+    req.body = {
+      goodsIds: req.body.goodsIds,
+      change: req.body.change,
+      changes: price.describeChanges(applied),
+    } as never;
+    return ok({ changed: applied.length }, `已调整 ${applied.length} 个规格的价格`);
   });
 
   route(app, c.publicPage, async (req) => ok(await repo.pagePublicGoods(app.db, req.query), 'ok'));

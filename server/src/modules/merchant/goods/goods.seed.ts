@@ -1,7 +1,10 @@
+import { type GoodsSpecInput, goodsSpecList, legacySpecOf } from '@jz/contracts/goods-pricing';
 import { ensureDict } from '../../system/dict/dict.service.ts';
 import type { DemoIds, SeedCtx } from '../../types.ts';
 import { nowIso } from '../../../lib/time.ts';
 import { demoImage } from '../shop/demo-image.ts';
+import { writeSpecs } from './goods-spec.repo.ts';
+import './goods-spec.tables.ts';
 import './goods.tables.ts';
 
 type Item = [
@@ -60,14 +63,160 @@ export async function seedGoodsDemo({ db, demo }: SeedCtx & { demo: DemoIds }) {
       createdAt: now,
       updatedAt: now,
     }));
-  await db
+  const goods = await db
     .insertInto('goods')
     .values([
       ...rows(demo.merchantA.id, demo.merchantA.mainShopId, A_MAIN),
       ...rows(demo.merchantA.id, demo.merchantA.branchShopId, A_BRANCH),
       ...rows(demo.merchantB.id, demo.merchantB.mainShopId, B_MAIN),
     ])
+    .returning(['id', 'merchantId', 'name', 'price', 'originalPrice', 'unit', 'durationMinutes', 'minQuantity'])
     .execute();
+  // Each item's one specification as the goods module writes it for a single-price item; the real lists come after
+  // the demo orders (seedGoodsSpecDemo).
+  await db
+    .insertInto('goodsSpec')
+    .values(
+      goods.map((g) => ({
+        ...legacySpecOf({ ...g, price: Number(g.price), originalPrice: Number(g.originalPrice) }),
+        merchantId: g.merchantId,
+        goodsId: g.id,
+        sort: 0,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
+    .execute();
+}
+
+type Spec = Partial<GoodsSpecInput> & Pick<GoodsSpecInput, 'name' | 'mode' | 'price' | 'durationMinutes'>;
+
+/**
+ * The demo's real specification lists (issue 25, docs/goods-specifications.md): per item, its specifications in
+ * order; `keep` names the item's seeded one, which becomes the first of the list (same id: the demo orders placed
+ * on it stay counted under it). The goods' summary price is unchanged (the kept one stays the cheapest).
+ */
+const DEMO_SPECS: { goods: string; rename?: string; specs: Spec[] }[] = [
+  {
+    goods: '学苑路·日常保洁 2 小时',
+    rename: '学苑路·日常保洁（2/3/4 小时）',
+    specs: [
+      { name: '2小时', mode: 'fixed', unit: '次', price: 11900, originalPrice: 13900, durationMinutes: 120 },
+      { name: '3小时', mode: 'fixed', unit: '次', price: 15900, originalPrice: 17900, durationMinutes: 180 },
+      { name: '4小时', mode: 'fixed', unit: '次', price: 19900, originalPrice: 22900, durationMinutes: 240 },
+    ],
+  },
+  {
+    goods: '新房开荒保洁',
+    specs: [
+      // per ㎡ with a minimum charge: 5 minutes per ㎡, at least ¥300
+      {
+        name: '按面积计价',
+        mode: 'per_unit',
+        unit: '平方米',
+        price: 600,
+        originalPrice: 800,
+        minCharge: 30000,
+        durationMinutes: 5,
+      },
+    ],
+  },
+  {
+    goods: '全屋深度保洁（100㎡内）',
+    rename: '全屋深度保洁（按面积段）',
+    specs: [
+      { name: '60㎡及以下', mode: 'area_band', price: 39900, originalPrice: 49900, areaMax: 60, durationMinutes: 300 },
+      {
+        name: '61–90㎡',
+        mode: 'area_band',
+        price: 52900,
+        originalPrice: 62900,
+        areaMin: 61,
+        areaMax: 90,
+        durationMinutes: 420,
+      },
+      {
+        name: '91–120㎡',
+        mode: 'area_band',
+        price: 65900,
+        originalPrice: 75900,
+        areaMin: 91,
+        areaMax: 120,
+        durationMinutes: 540,
+      },
+      {
+        name: '121㎡及以上',
+        mode: 'area_band',
+        price: 79900,
+        originalPrice: 89900,
+        areaMin: 121,
+        durationMinutes: 660,
+      },
+    ],
+  },
+  {
+    goods: '挂机空调深度清洗',
+    specs: [
+      {
+        name: '挂机空调',
+        mode: 'fixed',
+        unit: '次',
+        price: 8900,
+        originalPrice: 12900,
+        maxQuantity: 10,
+        durationMinutes: 60,
+      },
+      {
+        name: '柜机空调',
+        mode: 'fixed',
+        unit: '次',
+        price: 15900,
+        originalPrice: 19900,
+        maxQuantity: 10,
+        durationMinutes: 90,
+      },
+      {
+        name: '油烟机',
+        mode: 'fixed',
+        unit: '次',
+        price: 12900,
+        originalPrice: 16900,
+        maxQuantity: 5,
+        durationMinutes: 90,
+      },
+    ],
+  },
+  {
+    goods: '金牌月嫂 26 天',
+    rename: '金牌月嫂（26 天 / 42 天）',
+    specs: [
+      // 42 days outlast the longest job the model stores (MAX_SPEC_MINUTES, 30 days): the package counts 30 days
+      { name: '26天', mode: 'fixed', unit: '天', price: 1280000, originalPrice: 1500000, durationMinutes: 37440 },
+      { name: '42天', mode: 'fixed', unit: '天', price: 1980000, originalPrice: 2300000, durationMinutes: 43200 },
+    ],
+  },
+];
+
+/**
+ * Gives some demo goods their real specification lists. Runs after the demo orders (goods-demo-specs.module.ts):
+ * the order seed places its orders on each on-shelf item without choosing a specification, which only a
+ * one-specification item allows.
+ */
+export async function seedGoodsSpecDemo({ db }: SeedCtx) {
+  for (const item of DEMO_SPECS) {
+    const g = await db
+      .selectFrom('goods')
+      .select(['id', 'merchantId', 'shopId'])
+      .where('name', '=', item.goods)
+      .executeTakeFirst();
+    if (!g) continue;
+    const [kept] = await db.selectFrom('goodsSpec').select('id').where('goodsId', '=', g.id).orderBy('sort').execute();
+    const specs = goodsSpecList.parse(item.specs.map((s, i) => ({ ...s, id: i === 0 ? kept?.id : undefined })));
+    await db.transaction().execute(async (trx) => {
+      await writeSpecs(trx, { merchantId: g.merchantId, shopId: g.shopId }, g.id, specs);
+      if (item.rename) await trx.updateTable('goods').set({ name: item.rename }).where('id', '=', g.id).execute();
+    });
+  }
 }
 
 /** Base dictionaries of goods (every start, idempotent). */

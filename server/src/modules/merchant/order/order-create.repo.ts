@@ -1,9 +1,22 @@
 import { randomInt } from 'node:crypto';
+import type { SlotsQuery } from '@jz/contracts/booking';
 import type { PlaceOrderInput } from '@jz/contracts/customer';
 import { ORDER_STATUS, UNPAID_TIMEOUT_MINUTES } from '@jz/contracts/order';
+import { occupancy } from '@jz/contracts/dispatch';
+import { orderSnapshot, quoteSpec, SPEC_STATUS } from '@jz/contracts/goods-pricing';
 import type { DB } from '../../../db/client.ts';
 import { business, notFound } from '../../../lib/errors.ts';
 import { dayjs, nowIso, TZ } from '../../../lib/time.ts';
+import {
+  assertCapacity,
+  assertInArea,
+  assertTimeAllowed,
+  bookedMinutes,
+  daySlots,
+  lockShop,
+  shopBooking,
+} from '../dispatch/booking.ts';
+import { chooseSpec, placedWhat, quoteOrder, takeSpecStock } from './order-spec.ts';
 import './order.tables.ts';
 import '../goods/goods.tables.ts';
 import '../shop/shop.tables.ts';
@@ -18,10 +31,16 @@ export const newVerifyCode = () =>
 const isUniqueViolation = (err: unknown) => /unique|duplicate/i.test((err as Error)?.message ?? '');
 
 /**
- * A customer's order (status 10 待付款) for an on-shelf goods item of an open, approved shop. The goods are
- * snapshotted (name, price, unit) so later edits do not change the order; amount = price x quantity.
+ * A customer's order (status 10 待付款) for an on-shelf goods item of an open, approved shop, placed for one of its
+ * specifications (order-spec.ts; docs/goods-specifications.md §3). The goods and the specification are snapshotted
+ * (name, unit price, unit, area, job minutes) so later edits do not change the order; amount = the quote. The shop's
+ * booking rules apply (dispatch/booking.ts): service area, lead time, time slots, business hours, capacity.
  */
-export async function createOrder(db: DB, customerId: number, v: PlaceOrderInput) {
+/**
+ * `placedAt`: when the order counts as placed, for the lead time and the booking horizon (the demo seed places its
+ * orders as customers did a day earlier, so the seed answers the same at any hour).
+ */
+export async function createOrder(db: DB, customerId: number, v: PlaceOrderInput, placedAt = Date.now()) {
   const g = await db
     .selectFrom('goods')
     .innerJoin('shop', 'shop.id', 'goods.shopId')
@@ -32,7 +51,10 @@ export async function createOrder(db: DB, customerId: number, v: PlaceOrderInput
       'goods.name',
       'goods.coverUrl',
       'goods.price',
+      'goods.originalPrice',
       'goods.unit',
+      'goods.durationMinutes',
+      'goods.fuwuId',
       'goods.minQuantity',
       'goods.shelfState',
       'shop.auditStatus',
@@ -44,14 +66,26 @@ export async function createOrder(db: DB, customerId: number, v: PlaceOrderInput
   if (g.shelfState !== 1) throw business('商品已下架');
   if (g.auditStatus !== 1) throw business('店铺尚未通过审核');
   if (g.yingyeState !== 1) throw business('店铺休息中，暂不接单');
-  if (v.quantity < g.minQuantity) throw business(`该商品至少预约 ${g.minQuantity}${g.unit}`);
-  if (dayjs(v.appointmentAt).isBefore(dayjs())) throw business('预约时间不能早于现在');
-  const amount = Number(g.price) * v.quantity;
-  if (amount <= 0) throw business('订单金额不正确');
+  if (Date.parse(v.appointmentAt) < placedAt) throw business('预约时间不能早于现在');
+  const goods = { ...g, price: Number(g.price), originalPrice: Number(g.originalPrice) };
+  const spec = await chooseSpec(db, goods, v.specId);
+  const quote = await quoteOrder(db, g.id, spec, v);
+  const snap = orderSnapshot({ ...spec, id: spec.id ?? 0 }, quote);
+  const amount = snap.amount;
+  // Booking rules (docs/dispatch.md "Booking rules"): area and time now, capacity under the shop's lock below.
+  const booking = await shopBooking(db, g.shopId);
+  assertInArea(booking, v);
+  const minutes = bookedMinutes(snap.durationMinutes, g.durationMinutes);
+  assertTimeAllowed(booking, Date.parse(v.appointmentAt), minutes, placedAt);
+  const job = occupancy(v.appointmentAt, minutes, booking.bufferMinutes);
+  const remark = `${placedWhat(g.name, spec.name, snap, quote)}，应付 ${(amount / 100).toFixed(2)} 元`;
   const now = nowIso();
   for (let attempt = 0; ; attempt++) {
     try {
       return await db.transaction().execute(async (trx) => {
+        await lockShop(trx, g.shopId);
+        await assertCapacity(trx, booking, g.fuwuId, job);
+        await takeSpecStock(trx, spec);
         const row = await trx
           .insertInto('serviceOrder')
           .values({
@@ -62,9 +96,8 @@ export async function createOrder(db: DB, customerId: number, v: PlaceOrderInput
             goodsId: g.id,
             goodsName: g.name,
             goodsCover: g.coverUrl,
-            goodsPrice: Number(g.price),
-            quantity: v.quantity,
-            unit: g.unit,
+            ...snap,
+            specId: spec.id,
             customerName: v.customerName,
             customerPhone: v.customerPhone,
             provinceCode: v.provinceCode ?? null,
@@ -75,7 +108,6 @@ export async function createOrder(db: DB, customerId: number, v: PlaceOrderInput
             lng: v.lng ?? null,
             appointmentAt: dayjs(v.appointmentAt).toISOString(),
             remark: v.remark || null,
-            amount,
             payAmount: amount,
             status: ORDER_STATUS.UNPAID,
             verifyCode: newVerifyCode(),
@@ -106,7 +138,7 @@ export async function createOrder(db: DB, customerId: number, v: PlaceOrderInput
             operatorType: 'customer',
             operatorId: customerId,
             operatorName: v.customerName,
-            remark: `${g.name} × ${v.quantity}，应付 ${(amount / 100).toFixed(2)} 元`,
+            remark,
             createdAt: now,
           })
           .execute();
@@ -122,4 +154,34 @@ export async function createOrder(db: DB, customerId: number, v: PlaceOrderInput
       throw err;
     }
   }
+}
+
+/**
+ * customer/slots: the day's start times for an order of the goods item — its specification (`specId`, else the one on
+ * sale, else the first on sale), quantity or area give the job length the capacity is counted for.
+ */
+export async function slotsFor(db: DB, q: SlotsQuery) {
+  const g = await db
+    .selectFrom('goods')
+    .select(['id', 'name', 'price', 'originalPrice', 'unit', 'durationMinutes', 'minQuantity'])
+    .where('id', '=', q.goodsId)
+    .executeTakeFirst();
+  if (!g) throw notFound('商品不存在');
+  const goods = { ...g, price: Number(g.price), originalPrice: Number(g.originalPrice) };
+  const spec = await chooseSpec(db, goods, q.specId).catch(async (err) => {
+    // Several on sale and none named: the first on sale, as the goods' price shows.
+    const first = await db
+      .selectFrom('goodsSpec')
+      .selectAll()
+      .where('goodsId', '=', g.id)
+      .where('status', '=', SPEC_STATUS.ON)
+      .orderBy('sort')
+      .orderBy('id')
+      .executeTakeFirst();
+    if (!first || q.specId !== undefined) throw err;
+    return first;
+  });
+  const quote = quoteSpec(spec, { quantity: q.quantity, area: q.area });
+  if (!quote.ok) throw business(quote.message);
+  return daySlots(db, q, bookedMinutes(quote.durationMinutes, g.durationMinutes));
 }

@@ -1,2 +1,2 @@
 /** What other modules use to place an order: the customer's 下单 (customer.routes) creates it here. */
-export { createOrder } from './order-create.repo.ts';
+export { createOrder, slotsFor } from './order-create.repo.ts';

@@ -3,12 +3,13 @@ import { sql } from 'kysely';
 import type { DB } from '../../../db/client.ts';
 import { business, notFound, rateLimited } from '../../../lib/errors.ts';
 import { nowIso } from '../../../lib/time.ts';
+import { assignEmployee } from '../dispatch/assign.ts';
+import { assertOrderHasPlace } from '../dispatch/booking.ts';
+import { suggest } from '../dispatch/suggest.ts';
 import { createSettlement, settlementWords } from '../finance/settlement.service.ts';
 import {
-  ACTIVE,
   type Actor,
   apply,
-  employeeName,
   inTransition,
   loadOrder,
   type MerchantScope,
@@ -20,10 +21,9 @@ import {
   SYSTEM,
   scopeOf,
   statusName,
-  takeEmployee,
-  WORK,
   yuan,
 } from './order-transition.steps.ts';
+import { orderedWhat, releaseSpecStock } from './order-spec.ts';
 import { paymentProvider } from './payment.ts';
 import './order.tables.ts';
 import '../employee/employee.tables.ts';
@@ -35,77 +35,9 @@ import '../employee/employee.tables.ts';
  */
 
 export { type Actor, type MerchantScope, ORDER_EVENT_LOCK, SYSTEM } from './order-transition.steps.ts';
+// setYuangong (20 -> 30 accept by assigning, 30 -> 30 re-assign) is assignment by time: dispatch/assign.ts.
 
 // ---------------------------------------------------------------- merchant transitions
-
-/** setYuangong: 20 -> 30 (accept by assigning), or 30 -> 30 (re-assign to another employee). */
-export async function assignEmployee(
-  db: DB,
-  scope: MerchantScope,
-  orderId: number,
-  employeeId: number,
-  actor: Actor,
-  opts: { onlyFree?: boolean } = {},
-) {
-  const o = await inTransition(db, async (trx) => {
-    const o = await loadOrder(trx, orderId, scopeOf(scope));
-    if (o.status !== ORDER_STATUS.WAITING && o.status !== ORDER_STATUS.TO_SERVE)
-      throw business(`订单当前状态为「${statusName(o.status)}」，不能指派员工`);
-    if (o.status === ORDER_STATUS.TO_SERVE && o.employeeId === employeeId) throw business('订单已指派给该员工');
-    await takeEmployee(trx, o, employeeId, opts.onlyFree ?? false);
-    const name = await employeeName(trx, employeeId);
-    const at = nowIso();
-    if (o.status === ORDER_STATUS.WAITING) {
-      await apply(
-        trx,
-        o,
-        actor,
-        {
-          from: ORDER_STATUS.WAITING,
-          to: ORDER_STATUS.TO_SERVE,
-          set: { employeeId, acceptedAt: at },
-          verb: '接单',
-          action: actor.type === 'system' ? '自动接单' : '接单并指派员工',
-          remark: `服务人员：${name}`,
-          kind: 'accepted',
-          message: {
-            title: '订单已接单',
-            content: `订单 ${o.orderNo}（${o.goodsName}）已接单，服务人员：${name}`,
-            selfCaused: 'nobody',
-          },
-        },
-        at,
-      );
-    } else {
-      const old = o.employeeId ? await employeeName(trx, o.employeeId) : '无';
-      await apply(
-        trx,
-        o,
-        actor,
-        {
-          from: ORDER_STATUS.TO_SERVE,
-          to: ORDER_STATUS.TO_SERVE,
-          set: { employeeId },
-          where: { employeeId: o.employeeId },
-          verb: '改派员工',
-          action: '改派员工',
-          remark: `${old} → ${name}`,
-          kind: 'reassigned',
-          message: {
-            title: '订单已改派',
-            content: `订单 ${o.orderNo} 的服务人员由 ${old} 改为 ${name}`,
-            selfCaused: 'nobody',
-          },
-        },
-        at,
-      );
-      await releaseEmployee(trx, o.employeeId);
-    }
-    return o;
-  });
-  await notify(db, o.merchantId);
-  return { id: o.id };
-}
 
 /** shangjiaCancel: 20 / 30 -> 70 with a full refund through the payment provider. */
 export async function merchantCancel(db: DB, scope: MerchantScope, orderId: number, reason: string, actor: Actor) {
@@ -129,6 +61,7 @@ export async function merchantCancel(db: DB, scope: MerchantScope, orderId: numb
       },
     });
     await releaseEmployee(trx, o.employeeId);
+    await releaseSpecStock(trx, o);
     return o;
   });
   await notify(db, o.merchantId);
@@ -310,6 +243,9 @@ export async function confirmDone(
 export async function markPaid(db: DB, customerId: number, orderId: number, actor: Actor) {
   const o = await loadOrder(db, orderId, { customerId });
   if (o.status !== ORDER_STATUS.UNPAID) throw business(`订单当前状态为「${statusName(o.status)}」，不能支付`);
+  // Paying takes the order's place (docs/dispatch.md "Booking rules"): checked before the charge, and again under
+  // the shop's lock in the payment's transaction (a lost race is refunded below).
+  await assertOrderHasPlace(db, o, false);
   const { payNo } = await paymentProvider().charge({
     orderNo: o.orderNo,
     amount: o.payAmount,
@@ -317,6 +253,7 @@ export async function markPaid(db: DB, customerId: number, orderId: number, acto
   });
   try {
     await inTransition(db, async (trx) => {
+      await assertOrderHasPlace(trx, o, true);
       await apply(trx, o, actor, {
         from: ORDER_STATUS.UNPAID,
         to: ORDER_STATUS.WAITING,
@@ -327,7 +264,7 @@ export async function markPaid(db: DB, customerId: number, orderId: number, acto
         kind: 'new',
         message: {
           title: '新订单',
-          content: `订单 ${o.orderNo}（${o.goodsName} × ${o.quantity}）已付款 ${yuan(o.payAmount)} 元，请及时接单`,
+          content: `订单 ${o.orderNo}（${orderedWhat(o)}）已付款 ${yuan(o.payAmount)} 元，请及时接单`,
           selfCaused: 'others',
         },
       });
@@ -344,9 +281,14 @@ export async function markPaid(db: DB, customerId: number, orderId: number, acto
   return { id: o.id, payNo };
 }
 
+/** How many of the ranked employees autoAccept tries before leaving the order to a person. */
+const AUTO_ACCEPT_TRIES = 5;
+
 /**
- * Shops with autoAccept: the least-busy free employee of the order's shop (fewest orders to serve, then longest
- * idle id) takes the order. When nobody is free the order waits in the queue for a person.
+ * Shops with autoAccept: the order goes to the first employee of its shop who can serve it then, by time
+ * (dispatch/assign.ts assertAssignable: skill, leave, working hours, no overlapping job with its travel buffer), tried
+ * in the suggestion ranking (dispatch/suggest.ts: near, then least busy that day). When nobody can, the order waits in
+ * the queue for a person.
  */
 export async function autoAccept(db: DB, orderId: number) {
   const o = await db
@@ -362,34 +304,19 @@ export async function autoAccept(db: DB, orderId: number) {
     .where('serviceOrder.id', '=', orderId)
     .executeTakeFirst();
   if (o?.autoAccept !== 1 || o.status !== ORDER_STATUS.WAITING) return false;
-  const candidates = await db
-    .selectFrom('employee')
-    .leftJoin('serviceOrder', (j) =>
-      j.onRef('serviceOrder.employeeId', '=', 'employee.id').on('serviceOrder.status', 'in', ACTIVE),
-    )
-    .select(['employee.id', sql<number>`count(service_order.id)`.as('load')])
-    .where('employee.merchantId', '=', o.merchantId)
-    .where('employee.shopId', '=', o.shopId)
-    .where('employee.workState', '=', WORK.FREE)
-    .where('employee.deletedAt', 'is', null)
-    .groupBy('employee.id')
-    .orderBy('load')
-    .orderBy('employee.id')
-    .limit(3)
-    .execute();
-  for (const c of candidates) {
+  const ranked = await suggest(db, { merchantId: o.merchantId }, o.id);
+  for (const c of ranked.suggestions.slice(0, AUTO_ACCEPT_TRIES)) {
     try {
-      await assignEmployee(db, o.merchantId, o.id, c.id, SYSTEM, { onlyFree: true });
+      await assignEmployee(db, o.merchantId, o.id, c.employeeId, SYSTEM);
       return true;
     } catch {
-      // taken meanwhile (busy, on leave, or the order was accepted by a person): try the next one
+      // taken meanwhile (another job now overlaps, leave added, or a person accepted the order): try the next one
       const still = await db.selectFrom('serviceOrder').select('status').where('id', '=', o.id).executeTakeFirst();
       if (still?.status !== ORDER_STATUS.WAITING) return false;
     }
   }
   return false;
 }
-
 /** Customer review: 50 -> 60 (the review row is written by the caller inside `then`). */
 export async function markReviewed(
   db: DB,
@@ -433,8 +360,8 @@ export async function expireUnpaid(db: DB, olderThanMinutes: number, now = Date.
   let n = 0;
   for (const o of due) {
     try {
-      await inTransition(db, (trx) =>
-        apply(trx, o, SYSTEM, {
+      await inTransition(db, async (trx) => {
+        await apply(trx, o, SYSTEM, {
           from: ORDER_STATUS.UNPAID,
           to: ORDER_STATUS.CANCELLED,
           set: { cancelReason: `超过 ${olderThanMinutes} 分钟未支付，系统自动取消`, cancelledAt: nowIso() },
@@ -446,8 +373,9 @@ export async function expireUnpaid(db: DB, olderThanMinutes: number, now = Date.
             content: `订单 ${o.orderNo} 超过 ${olderThanMinutes} 分钟未支付，已自动取消`,
             selfCaused: 'others',
           },
-        }),
-      );
+        });
+        await releaseSpecStock(trx, o);
+      });
       n++;
       await notify(db, o.merchantId);
     } catch {

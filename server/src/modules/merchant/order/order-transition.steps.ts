@@ -10,6 +10,7 @@ import { busOf } from '../../../lib/order-bus.ts';
 import type { OrderEventTable, ServiceOrderTable } from './order.tables.ts';
 import './order.tables.ts';
 import '../employee/employee.tables.ts';
+import '../dispatch/dispatch.tables.ts';
 import '../shop/shop.tables.ts';
 
 /**
@@ -171,6 +172,15 @@ export function orderMessage(trx: Trx, o: OrderRow, actor: Actor, m: OrderMessag
 
 /** Sets the employee 服务中 if still assignable (空闲 or already 服务中, same merchant and shop, not deleted). */
 export async function takeEmployee(trx: Trx, o: OrderRow, employeeId: number, onlyFree: boolean) {
+  // 休假 is a dated period since issue 23 (employee_leave): one covering the appointment refuses the assignment.
+  const leave = await trx
+    .selectFrom('employeeLeave')
+    .select('id')
+    .where('employeeId', '=', employeeId)
+    .where('startsAt', '<=', o.appointmentAt)
+    .where('endsAt', '>', o.appointmentAt)
+    .executeTakeFirst();
+  if (leave) throw business('该员工在预约时间休假，不能指派');
   const r = await trx
     .updateTable('employee')
     .set({ workState: WORK.BUSY, updatedAt: nowIso() })

@@ -1,5 +1,6 @@
 import { maskPhone } from '@jz/contracts/employee';
 import type { OrderQuery, OrderStatus, FilterOptions, VerifyHistoryQuery } from '@jz/contracts/order';
+import { quantityLabel } from '@jz/contracts/goods-pricing';
 import { ORDER_STATUSES } from '@jz/contracts/order';
 import { type SelectQueryBuilder, sql } from 'kysely';
 import type { DB } from '../../../db/client.ts';
@@ -56,6 +57,12 @@ const LIST_COLUMNS = [
   'serviceOrder.goodsPrice',
   'serviceOrder.quantity',
   'serviceOrder.unit',
+  'serviceOrder.specId',
+  'serviceOrder.specName',
+  'serviceOrder.specMode',
+  'serviceOrder.unitPrice',
+  'serviceOrder.area',
+  'serviceOrder.durationMinutes',
   'serviceOrder.customerName',
   'serviceOrder.customerPhone',
   'serviceOrder.address',
@@ -86,7 +93,8 @@ const withJoins = (q: Q) =>
 type ListRow = Awaited<ReturnType<ReturnType<typeof withJoins>['execute']>>[number];
 
 /**
- * The list shape: money as numbers, the phone masked, never the verification code. The export writes every column;
+ * The list shape: money as numbers, the quantity as it reads ('3 小时'), the phone masked, never the verification
+ * code. The export writes every column;
  * the answers list theirs (packages/contracts/src/order.ts).
  */
 export function toOrder(r: ListRow) {
@@ -95,6 +103,8 @@ export function toOrder(r: ListRow) {
     goodsPrice: Number(r.goodsPrice),
     amount: Number(r.amount),
     payAmount: Number(r.payAmount),
+    unitPrice: r.unitPrice === null ? null : Number(r.unitPrice),
+    quantityLabel: quantityLabel(r),
     status: r.status as OrderStatus,
     customerPhone: maskPhone(r.customerPhone),
   };

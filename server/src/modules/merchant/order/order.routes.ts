@@ -1,44 +1,27 @@
 import { randomBytes } from 'node:crypto';
 import { orderApi as c } from '@jz/contracts/api/order';
-import { ORDER_STATUS_NAME, type OrderStatus } from '@jz/contracts/order';
+import { earlyVerifyWarning } from '@jz/contracts/booking';
 import type { FastifyRequest } from 'fastify';
 import { ok } from '../../../lib/envelope.ts';
-import { type ExportColumn, sendTable } from '../../../lib/export/table-export.ts';
+import { AppError } from '../../../lib/errors.ts';
+import { sendTable } from '../../../lib/export/table-export.ts';
 import { ownShopFilter } from '../../../lib/owned.ts';
 import { route } from '../../../lib/route.ts';
 import { tenantOf } from '../../../lib/tenant.ts';
-import { dayjs, TZ } from '../../../lib/time.ts';
 import { currentUser } from '../../../plugins/auth.ts';
 import type { App } from '../../types.ts';
+import { ORDER_COLUMNS, orderExportRow } from './order-export.ts';
 import { registerStream } from './order-stream.ts';
 import * as repo from './order.repo.ts';
-import { type Actor, assignEmployee, confirmDone, merchantCancel, verifyByCode } from './order-transition.service.ts';
+import { assignEmployee } from '../dispatch/assign.ts';
+import { suggest } from '../dispatch/suggest.ts';
+import { reschedule, rescheduleSlots } from './order-reschedule.ts';
+import { type Actor, confirmDone, merchantCancel, verifyByCode } from './order-transition.service.ts';
 
 const actorOf = (req: FastifyRequest): Actor => {
   const u = currentUser(req);
   return { type: 'merchant', id: u.id, name: u.nickName || u.loginName };
 };
-
-const time = (iso: string | null) => (iso ? dayjs(iso).tz(TZ).format('YYYY-MM-DD HH:mm') : '');
-const REFUND = ['无', '退款中', '已退款', '退款失败'];
-const ORDER_COLUMNS: ExportColumn[] = [
-  { header: '订单号', width: 24 },
-  { header: '店铺', width: 24 },
-  { header: '商品', width: 20 },
-  { header: '数量', width: 8 },
-  { header: '金额(元)', width: 10, kind: 'money' },
-  { header: '实付(元)', width: 10, kind: 'money' },
-  { header: '状态', width: 8 },
-  { header: '退款', width: 8 },
-  { header: '联系人', width: 10 },
-  { header: '联系电话', width: 14 },
-  { header: '服务地址', width: 40 },
-  { header: '预约时间', width: 17 },
-  { header: '服务人员', width: 10 },
-  { header: '下单时间', width: 17 },
-  { header: '完成时间', width: 17 },
-  { header: '取消原因', width: 24 },
-];
 
 /** Order routes, registered from their contracts (packages/contracts/src/api/order.ts). */
 export function orderRoutes(app: App) {
@@ -49,13 +32,34 @@ export function orderRoutes(app: App) {
   route(app, c.weappPage, async (req) => ok(await repo.pageOrders(app.db, await tenant(req), req.query), 'ok'));
   route(app, c.detail, async (req) => ok(await repo.orderDetail(app.db, await tenant(req), req.params.id), 'ok'));
   route(app, c.filterOptions, async (req) => ok(await repo.filterOptions(app.db, await tenant(req)), 'ok'));
-  route(app, c.assignable, async (req) =>
-    ok(await repo.assignableEmployees(app.db, await tenant(req), req.query.id), 'ok'),
-  );
+  // By time (issue 23): only the employees who can take the job then, best suggestion first.
+  route(app, c.assignable, async (req) => {
+    const t = await tenant(req);
+    const rows = await repo.assignableEmployees(app.db, t, req.query.id);
+    // An order suggest() refuses (not 待接单/待服务) keeps the plain list; any other failure is an error.
+    const ranked = await suggest(app.db, t, req.query.id).catch((e: unknown) => {
+      if (e instanceof AppError) return null;
+      throw e;
+    });
+    if (!ranked) return ok(rows, 'ok');
+    const rank = new Map(ranked.suggestions.map((x, i) => [x.employeeId, i]));
+    return ok(
+      rows.filter((r) => rank.has(r.id)).sort((a, b) => (rank.get(a.id) ?? 0) - (rank.get(b.id) ?? 0)),
+      'ok',
+    );
+  });
 
   route(app, c.assign, async (req) => {
     const t = await tenant(req);
     return ok(await assignEmployee(app.db, t, req.body.id, req.body.yuangongId, actorOf(req)), '指派成功');
+  });
+  route(app, c.rescheduleSlots, async (req) =>
+    ok(await rescheduleSlots(app.db, await tenant(req), req.query.id, req.query.date), 'ok'),
+  );
+  route(app, c.reschedule, async (req) => {
+    const t = await tenant(req);
+    const r = await reschedule(app.db, { merchant: t }, req.body.id, req.body.appointmentAt, actorOf(req));
+    return ok(r, r.message);
   });
   route(app, c.cancel, async (req) => {
     const t = await tenant(req);
@@ -64,7 +68,8 @@ export function orderRoutes(app: App) {
   route(app, c.verify, async (req) => {
     const t = await tenant(req);
     const { id } = await verifyByCode(app.db, t, req.body.code, actorOf(req));
-    return ok({ order: await repo.orderDetail(app.db, t, id) }, '验券成功，订单开始服务');
+    const order = await repo.orderDetail(app.db, t, id);
+    return ok({ order }, `验券成功，订单开始服务${earlyVerifyWarning(order.appointmentAt)}`);
   });
   route(app, c.verifyHistory, async (req) => ok(await repo.verifyHistory(app.db, await tenant(req), req.query), 'ok'));
   route(app, c.confirm, async (req) => {
@@ -83,24 +88,7 @@ export function orderRoutes(app: App) {
         {
           name: '订单',
           columns: ORDER_COLUMNS,
-          rows: rows.map((r) => [
-            r.orderNo,
-            r.shopName,
-            r.goodsName,
-            `${r.quantity}${r.unit}`,
-            r.amount,
-            r.payAmount,
-            ORDER_STATUS_NAME[r.status as OrderStatus],
-            REFUND[r.refundStatus] ?? '',
-            r.customerName,
-            r.customerPhone,
-            r.address,
-            time(r.appointmentAt),
-            r.employeeName ?? '',
-            time(r.createdAt),
-            time(r.completedAt),
-            r.cancelReason ?? '',
-          ]),
+          rows: rows.map(orderExportRow),
         },
       ],
     });

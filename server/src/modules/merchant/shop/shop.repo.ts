@@ -12,6 +12,7 @@ import type { Tenant } from '../../../lib/tenant.ts';
 import { nowIso } from '../../../lib/time.ts';
 import { regionLabel, regionNames, regionPathProblem } from '../../common/region/region.service.ts';
 import { assertFuwuIds } from '../fuwu/fuwu.service.ts';
+import { copyShopGoods } from '../goods/goods.service.ts';
 import '../goods/goods.tables.ts';
 import '../review/review.tables.ts';
 import './shop.tables.ts';
@@ -141,6 +142,7 @@ export async function settingOf(db: DB, shopId: number): Promise<ShopSetting> {
     newOrderSound: s.newOrderSound,
     bookingLeadHours: s.bookingLeadHours,
     serviceTimeSlots: parseArr(s.serviceTimeSlots),
+    travelBufferMinutes: s.travelBufferMinutes,
   };
 }
 
@@ -166,9 +168,16 @@ export type SettingInput = {
   newOrderSound?: number;
   bookingLeadHours?: number;
   serviceTimeSlots?: string[];
+  travelBufferMinutes?: number;
 };
 
-const SETTING_KEYS = ['autoAccept', 'newOrderSound', 'bookingLeadHours', 'serviceTimeSlots'] as const;
+const SETTING_KEYS = [
+  'autoAccept',
+  'newOrderSound',
+  'bookingLeadHours',
+  'serviceTimeSlots',
+  'travelBufferMinutes',
+] as const;
 
 function splitInput(v: ShopInput & SettingInput) {
   const setting: SettingInput = {};
@@ -215,6 +224,7 @@ async function upsertSetting(db: DB, shopId: number, s: SettingInput) {
         newOrderSound: s.newOrderSound ?? d.newOrderSound,
         bookingLeadHours: s.bookingLeadHours ?? d.bookingLeadHours,
         serviceTimeSlots: cols.serviceTimeSlots ?? JSON.stringify(d.serviceTimeSlots),
+        travelBufferMinutes: s.travelBufferMinutes ?? d.travelBufferMinutes,
         createdAt: now,
         updatedAt: now,
       })
@@ -376,36 +386,20 @@ export async function setYingyeState(db: DB, t: Tenant, id: number, state: numbe
     .execute();
 }
 
-/** Copies the goods (off the shelf, no sales) and the settings of one shop into another of the same merchant. */
+/**
+ * Copies the goods (off the shelf, no sales, each with its specifications) and the settings of one shop into another
+ * of the same merchant.
+ */
 export async function copyShop(db: DB, t: Tenant, fromId: number, toId: number) {
   if (fromId === toId) throw invalid('来源店铺和目标店铺不能相同');
   const from = await findOwnShop(db, t, fromId);
   const to = await findOwnShop(db, t, toId);
   return db.transaction().execute(async (trx) => {
-    const goods = await trx
-      .selectFrom('goods')
-      .selectAll()
-      .where('shopId', '=', from.id)
-      .where('merchantId', '=', t.merchantId)
-      .orderBy('id')
-      .execute();
+    // each item with its specifications (issue 25): new ids, same order, stock and state
+    const copied = await copyShopGoods(trx, t.merchantId, from.id, to.id);
     const now = nowIso();
-    if (goods.length)
-      await trx
-        .insertInto('goods')
-        .values(
-          goods.map(({ id: _id, ...g }) => ({
-            ...g,
-            shopId: to.id,
-            shelfState: 0,
-            sales: 0,
-            createdAt: now,
-            updatedAt: now,
-          })),
-        )
-        .execute();
     const fuwuIds = [
-      ...new Set([...parseArr<number>(to.fuwuIds), ...parseArr<number>(from.fuwuIds), ...goods.map((g) => g.fuwuId)]),
+      ...new Set([...parseArr<number>(to.fuwuIds), ...parseArr<number>(from.fuwuIds), ...copied.fuwuIds]),
     ];
     await trx
       .updateTable('shop')
@@ -418,8 +412,9 @@ export async function copyShop(db: DB, t: Tenant, fromId: number, toId: number) 
       newOrderSound: s.newOrderSound,
       bookingLeadHours: s.bookingLeadHours,
       serviceTimeSlots: s.serviceTimeSlots,
+      travelBufferMinutes: s.travelBufferMinutes,
     });
-    return { copiedGoods: goods.length };
+    return { copiedGoods: copied.count };
   });
 }
 

@@ -7,6 +7,8 @@ export interface ShopSettingTable {
   newOrderSound: number;
   bookingLeadHours: number;
   serviceTimeSlots: string; // JSON string[] "HH:mm-HH:mm"
+  /** Minutes after each job before the employee's next one may start (issue 23, migration 1810). */
+  travelBufferMinutes: Generated<number>;
   createdAt: string;
   updatedAt: string;
 }

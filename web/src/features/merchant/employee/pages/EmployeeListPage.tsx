@@ -1,12 +1,15 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { employeeImportApi } from '@jz/contracts/api/employee-import';
 import type { Employee } from '@jz/contracts/employee';
 import { maskPhone } from '@jz/contracts/mask';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Avatar, Button, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useConfirm } from '../../../../components/confirm.ts';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
+import { ImportDialog } from '../../../../components/import/index.ts';
 import { RowAction } from '../../../../components/RowAction.tsx';
 import { fileUrl } from '../../../../components/upload/index.ts';
 import { Auth } from '../../../../lib/access.tsx';
@@ -24,6 +27,8 @@ export default function EmployeeListPage() {
   const { data: init } = useQuery(initPcQuery);
   const { remove } = useEmployeeMutations();
   const { confirmDelete } = useConfirm();
+  const queryClient = useQueryClient();
+  const [importing, setImporting] = useState(false);
 
   const del = async (rows: Pick<Employee, 'id' | 'name'>[], clear?: () => void) => {
     const text =
@@ -118,52 +123,72 @@ export default function EmployeeListPage() {
   ];
 
   return (
-    <DataTable<Employee>
-      title="公司员工"
-      queryKey={employeeKeys.all}
-      fetcher={getEmployeePage}
-      columns={columns}
-      selectable
-      columnSettings={{ id: 'merchant.employee.list', locked: ['name', 'workState'] }}
-      search={[
-        { name: 'name', label: '姓名' },
-        { name: 'phone', label: '手机号' },
-        { name: 'skill', label: '技能', width: 140 },
-        { name: 'workState', label: '工作状态', type: 'dict', dict: 'employee_work_state', width: 130 },
-        shopSearchField(init),
-      ]}
-      emptyAction={
-        <Auth perm="merchant:employee:add">
-          <Button type="primary" onClick={() => navigate(pagePath('merchant.employee.add'))}>
-            添加第一位员工
-          </Button>
-        </Auth>
-      }
-      toolbar={({ selectedRowKeys, clearSelection }) => (
-        <>
+    <>
+      <ImportDialog
+        open={importing}
+        onClose={() => setImporting(false)}
+        title="批量导入员工"
+        api={employeeImportApi}
+        templateName="员工导入模板"
+        unit="名员工"
+        onImported={() => void queryClient.invalidateQueries({ queryKey: employeeKeys.all })}
+      />
+      <DataTable<Employee>
+        title="公司员工"
+        queryKey={employeeKeys.all}
+        fetcher={getEmployeePage}
+        columns={columns}
+        selectable
+        columnSettings={{ id: 'merchant.employee.list', locked: ['name', 'workState'] }}
+        search={[
+          { name: 'name', label: '姓名' },
+          { name: 'phone', label: '手机号' },
+          { name: 'skill', label: '技能', width: 140 },
+          { name: 'workState', label: '工作状态', type: 'dict', dict: 'employee_work_state', width: 130 },
+          shopSearchField(init),
+        ]}
+        emptyAction={
           <Auth perm="merchant:employee:add">
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(pagePath('merchant.employee.add'))}>
-              新增员工
+            <Button type="primary" onClick={() => navigate(pagePath('merchant.employee.add'))}>
+              添加第一位员工
             </Button>
           </Auth>
-          <Auth perm="merchant:employee:del">
-            <Button
-              danger
-              icon={<DeleteOutlined />}
-              disabled={!selectedRowKeys.length}
-              loading={remove.isPending}
-              onClick={() =>
-                del(
-                  selectedRowKeys.map((id) => ({ id: Number(id), name: '' })),
-                  clearSelection,
-                )
-              }
-            >
-              批量删除
-            </Button>
-          </Auth>
-        </>
-      )}
-    />
+        }
+        toolbar={({ selectedRowKeys, clearSelection }) => (
+          <>
+            <Auth perm="merchant:employee:add">
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                onClick={() => navigate(pagePath('merchant.employee.add'))}
+              >
+                新增员工
+              </Button>
+            </Auth>
+            <Auth perm="merchant:employee:add">
+              <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
+                批量导入
+              </Button>
+            </Auth>
+            <Auth perm="merchant:employee:del">
+              <Button
+                danger
+                icon={<DeleteOutlined />}
+                disabled={!selectedRowKeys.length}
+                loading={remove.isPending}
+                onClick={() =>
+                  del(
+                    selectedRowKeys.map((id) => ({ id: Number(id), name: '' })),
+                    clearSelection,
+                  )
+                }
+              >
+                批量删除
+              </Button>
+            </Auth>
+          </>
+        )}
+      />
+    </>
   );
 }

@@ -56,6 +56,16 @@ export function useGoodsMutations() {
         callContract(goodsApi.setShelfBatch, { params: { ids: v.ids }, body: { shelfState: v.shelfState } }),
       onSuccess: done,
     }),
+    // 批量改价 (docs/goods-specifications.md §6): the preview writes nothing; the dialog shows its own refusals.
+    pricePreview: useMutation({
+      mutationFn: (body: BodyInputOf<typeof goodsApi.priceChangePreview>) =>
+        callContract(goodsApi.priceChangePreview, { body }, { silentSuccess: true }),
+    }),
+    priceConfirm: useMutation({
+      mutationFn: (body: BodyInputOf<typeof goodsApi.priceChangeConfirm>) =>
+        callContract(goodsApi.priceChangeConfirm, { body }, { silentSuccess: true }),
+      onSuccess: done,
+    }),
     remove: useMutation({
       mutationFn: (ids: number[]) => callContract(goodsApi.remove, { params: { ids } }),
       onSuccess: done,

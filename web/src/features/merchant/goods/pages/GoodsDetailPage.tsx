@@ -23,12 +23,13 @@ import { Auth } from '../../../../lib/access.tsx';
 import { RichHtml } from '../../../../components/rich-text/RichHtml.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
 import { useGoodsDetail } from '../api/goods.ts';
-import { PRICE_COLOR, yuan } from './price.ts';
+import { PRICE_COLOR } from './price.ts';
 import { fileUrl } from '../../../../components/upload/index.ts';
 import { formatDate, formatDateTime } from '../../../../lib/format.ts';
 import { LongText } from '../../../../components/LongText.tsx';
 import { ItemList } from '../../../../components/item-list/ItemList.tsx';
 import { pagePath } from '../../../../lib/page-registry.ts';
+import { SpecDetailTable } from '../components/SpecDetailTable.tsx';
 
 /** 商品详情 (/shangpinxiangqing?id=): everything about one goods item, its sales and whether customers see it. */
 export default function GoodsDetailPage() {
@@ -95,16 +96,10 @@ export default function GoodsDetailPage() {
               </Descriptions.Item>
               <Descriptions.Item label="服务类目">{g.fuwuName ?? '-'}</Descriptions.Item>
               <Descriptions.Item label="所属店铺">{g.shopName}</Descriptions.Item>
-              <Descriptions.Item label="售价">
-                <span style={{ color: PRICE_COLOR, fontWeight: 600 }}>
-                  {yuan(g.price)}/{g.unit}
-                </span>
+              <Descriptions.Item label="价格">
+                <span style={{ color: PRICE_COLOR, fontWeight: 600 }}>{g.priceLabel}</span>
               </Descriptions.Item>
-              <Descriptions.Item label="原价">{yuan(g.originalPrice)}</Descriptions.Item>
-              <Descriptions.Item label="服务时长">{g.durationMinutes} 分钟</Descriptions.Item>
-              <Descriptions.Item label="起订数量">
-                {g.minQuantity} {g.unit}
-              </Descriptions.Item>
+              <Descriptions.Item label="规格数">{g.specCount} 个</Descriptions.Item>
               <Descriptions.Item label="状态">
                 <DictTag type="goods_shelf_state" value={g.shelfState} />
               </Descriptions.Item>
@@ -117,6 +112,9 @@ export default function GoodsDetailPage() {
             </Descriptions>
           </Col>
         </Row>
+      </Card>
+      <Card variant="borderless" title="规格">
+        <SpecDetailTable specs={g.specs ?? []} />
       </Card>
       <Card variant="borderless" title="销售与评价">
         <Row gutter={16}>

@@ -1,6 +1,7 @@
 import { QueryError, isNotFound } from '../../../../components/QueryState.tsx';
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { goodsFields, MAX_PRICE_FEN } from '@jz/contracts/goods';
+import { goodsFields } from '@jz/contracts/goods';
+import { legacySpecOf } from '@jz/contracts/goods-pricing';
 import { Alert, Button, Card, Form, Input, InputNumber, Radio, Result, Select, Space, Spin } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useEffect } from 'react';
@@ -9,47 +10,27 @@ import { RichTextEditor } from '../../../../components/rich-text/RichTextEditor.
 import { TagInput } from '../../../../components/tag-input/TagInput.tsx';
 import { FileUpload, ImageUpload } from '../../../../components/upload/index.ts';
 import { hasPerm } from '../../../../lib/access.tsx';
-import { useDict } from '../../../../lib/dict.tsx';
 import { zodRule } from '../../../../lib/zod-rule.ts';
 import { type GoodsInput, useGoodsDetail, useGoodsMutations, useShopFuwu } from '../api/goods.ts';
 import { pagePath } from '../../../../lib/page-registry.ts';
+import { SpecTable } from '../components/SpecTable.tsx';
+import { emptySpec, type SpecRow, specRowOf, specsBody } from '../components/spec-form.ts';
 
 interface FormValues {
   fuwuId: number;
   name: string;
   coverUrl: string;
   images: string[];
-  priceYuan: number;
-  originalPriceYuan?: number | null;
-  unit: GoodsInput['unit'];
-  durationMinutes: number;
-  minQuantity: number;
+  /** 规格: what is sold and at what price (the item's price, unit and minutes follow from them on the server). */
+  specs: SpecRow[];
   tags: string[];
   intro?: string;
   sort: number;
   shelfState: number;
 }
 
-const toFen = (y: number) => Math.round(y * 100);
-const MAX_YUAN = MAX_PRICE_FEN / 100;
 const s = goodsFields.shape;
 
-const priceRule: Rule = {
-  validator: async (_r, v: number | null | undefined) => {
-    if (v === null || v === undefined) throw new Error('请输入价格');
-    if (!(v > 0)) throw new Error('价格须大于 0');
-    if (v > MAX_YUAN) throw new Error(`价格不能超过 ${MAX_YUAN} 元`);
-  },
-};
-const originalRule = (getPrice: () => number | undefined): Rule => ({
-  validator: async (_r, v: number | null | undefined) => {
-    if (v === null || v === undefined) return;
-    if (!(v > 0)) throw new Error('原价须大于 0');
-    if (v > MAX_YUAN) throw new Error(`原价不能超过 ${MAX_YUAN} 元`);
-    const p = getPrice();
-    if (p !== undefined && p !== null && toFen(v) < toFen(p)) throw new Error('原价不能低于售价');
-  },
-});
 const tagsRule: Rule = {
   validator: async (_r, v: string[] | undefined) => {
     if ((v ?? []).length > 10) throw new Error('最多 10 个标签');
@@ -58,14 +39,13 @@ const tagsRule: Rule = {
   },
 };
 
-/** 新增商品 (/shangpinAdd) and its edit mode (/shangpinAdd?id=): yuan in the form, fen in the API. */
+/** 新增商品 (/shangpinAdd) and its edit mode (/shangpinAdd?id=): yuan in the form, fen in the API; 规格 in SpecTable. */
 export default function GoodsFormPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const id = Number(params.get('id')) || undefined;
   const detail = useGoodsDetail(id);
   const { data: fuwu = [], isLoading: fuwuLoading } = useShopFuwu();
-  const units = useDict('goods_unit');
   const { add, edit } = useGoodsMutations();
   const [form] = Form.useForm<FormValues>();
 
@@ -77,11 +57,8 @@ export default function GoodsFormPage() {
       name: g.name,
       coverUrl: g.coverUrl,
       images: g.images,
-      priceYuan: g.price / 100,
-      originalPriceYuan: g.originalPrice / 100,
-      unit: g.unit as GoodsInput['unit'],
-      durationMinutes: g.durationMinutes,
-      minQuantity: g.minQuantity,
+      // An item saved before specifications had none until the migration gave it one: the same rule stands in.
+      specs: (g.specs?.length ? g.specs : [legacySpecOf(g)]).map(specRowOf),
       tags: g.tags,
       intro: g.intro ?? '',
       sort: g.sort,
@@ -110,11 +87,7 @@ export default function GoodsFormPage() {
       name: v.name.trim(),
       coverUrl: v.coverUrl,
       images: (v.images ?? []).filter(Boolean),
-      price: toFen(v.priceYuan),
-      originalPrice: v.originalPriceYuan ? toFen(v.originalPriceYuan) : toFen(v.priceYuan),
-      unit: v.unit,
-      durationMinutes: v.durationMinutes,
-      minQuantity: v.minQuantity,
+      specs: specsBody(v.specs, v.name),
       tags: (v.tags ?? []).map((t) => t.trim()).filter(Boolean),
       intro: v.intro ?? '',
       sort: v.sort ?? 0,
@@ -151,14 +124,14 @@ export default function GoodsFormPage() {
         initialValues={{
           images: [],
           tags: [],
-          durationMinutes: 60,
-          minQuantity: 1,
+          specs: [emptySpec()],
           sort: 0,
           shelfState: 0,
-          unit: '次',
         }}
         onFinish={submit}
         scrollToFirstError
+        // Forms are capped at 1200 px (styles.css); the 规格 table needs about 1450 px to show every column unscrolled.
+        style={{ maxWidth: 1700 }}
       >
         <Form.Item name="fuwuId" label="服务类目" rules={[{ required: true, message: '请选择服务类目' }]}>
           <Select
@@ -186,43 +159,8 @@ export default function GoodsFormPage() {
         <Form.Item name="images" label="商品图片">
           <FileUpload rootPath="goods" limit={9} />
         </Form.Item>
-        <Form.Item label="价格" required style={{ marginBottom: 0 }}>
-          <Form.Item name="priceYuan" style={{ display: 'inline-block', marginRight: 16 }} rules={[priceRule]}>
-            <InputNumber aria-label="售价" prefix="售价 ¥" min={0} precision={2} step={1} style={{ width: 200 }} />
-          </Form.Item>
-          <Form.Item
-            name="originalPriceYuan"
-            style={{ display: 'inline-block' }}
-            dependencies={['priceYuan']}
-            rules={[originalRule(() => form.getFieldValue('priceYuan'))]}
-          >
-            <InputNumber
-              aria-label="原价"
-              prefix="原价 ¥"
-              min={0}
-              precision={2}
-              step={1}
-              style={{ width: 200 }}
-              placeholder="不填同售价"
-            />
-          </Form.Item>
-        </Form.Item>
-        <Form.Item name="unit" label="计价单位" rules={[{ required: true, message: '请选择计价单位' }]}>
-          <Select options={units.options} loading={units.loading} style={{ width: 200 }} />
-        </Form.Item>
-        <Form.Item
-          name="durationMinutes"
-          label="服务时长"
-          rules={[{ required: true, message: '请输入服务时长' }, zodRule(s.durationMinutes)]}
-        >
-          <InputNumber min={1} max={43200} precision={0} suffix="分钟" style={{ width: 200 }} />
-        </Form.Item>
-        <Form.Item
-          name="minQuantity"
-          label="起订数量"
-          rules={[{ required: true, message: '请输入起订数量' }, zodRule(s.minQuantity)]}
-        >
-          <InputNumber min={1} max={999} precision={0} style={{ width: 200 }} />
+        <Form.Item label="规格" required wrapperCol={{ span: 21 }}>
+          <SpecTable />
         </Form.Item>
         <Form.Item name="tags" label="标签" rules={[tagsRule]} extra="回车添加，最多 10 个，每个不超过 10 个字">
           <TagInput max={10} maxLength={10} placeholder="如：准时上门" />

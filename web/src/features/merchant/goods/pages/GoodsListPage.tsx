@@ -1,9 +1,19 @@
-import { DeleteOutlined, DownCircleOutlined, PlusOutlined, UpCircleOutlined } from '@ant-design/icons';
+import {
+  DeleteOutlined,
+  DownCircleOutlined,
+  EditOutlined,
+  PlusOutlined,
+  UpCircleOutlined,
+  UploadOutlined,
+} from '@ant-design/icons';
+import { goodsImportApi } from '@jz/contracts/api/goods-import';
 import type { Goods } from '@jz/contracts/goods';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Image, Space, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { lazyWidget } from '../../../../components/lazy-widget.tsx';
 import { useConfirm } from '../../../../components/confirm.ts';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
 import { RowAction } from '../../../../components/RowAction.tsx';
@@ -16,6 +26,18 @@ import { useSkippedReport } from '../components/SkippedReport.tsx';
 import { fileUrl } from '../../../../components/upload/index.ts';
 import { pagePath } from '../../../../lib/page-registry.ts';
 
+// 批量改价's dialog (preview table, schema) loads when first opened, not with the list.
+const BulkPriceDialog = lazyWidget(
+  () => import('../components/BulkPriceDialog.tsx'),
+  (m) => m.BulkPriceDialog,
+);
+
+// 批量导入 (Excel, docs/import.md) loads when first opened as well.
+const ImportDialog = lazyWidget(
+  () => import('../../../../components/import/ImportDialog.tsx'),
+  (m) => m.ImportDialog,
+);
+
 /** 商品管理: the current shop's goods; search, on/off shelf one by one or in batch, delete, sort. */
 export default function GoodsListPage() {
   const navigate = useNavigate();
@@ -26,6 +48,10 @@ export default function GoodsListPage() {
   const { confirmDelete, confirmWarning } = useConfirm();
   const report = useSkippedReport();
   const cur = init?.allDianpu.find((s) => s.id === init.curDianpu?.id);
+  /** The goods 批量改价 is open for, with the selection to clear once it is done. */
+  const [pricing, setPricing] = useState<{ ids: number[]; clear: () => void } | null>(null);
+  const [importing, setImporting] = useState(false);
+  const queryClient = useQueryClient();
 
   if (!init?.curDianpu)
     return (
@@ -85,12 +111,16 @@ export default function GoodsListPage() {
       render: (p: number, r) => (
         <Space orientation="vertical" size={0}>
           <Typography.Text strong style={{ color: PRICE_COLOR }}>
-            {yuan(p)}/{r.unit}
+            {r.priceLabel}
           </Typography.Text>
-          {r.originalPrice > p && (
-            <Typography.Text delete type="secondary">
-              {yuan(r.originalPrice)}
-            </Typography.Text>
+          {r.specCount > 1 ? (
+            <Typography.Text type="secondary">{r.specCount} 个规格</Typography.Text>
+          ) : (
+            r.originalPrice > p && (
+              <Typography.Text delete type="secondary">
+                {yuan(r.originalPrice)}
+              </Typography.Text>
+            )
           )}
         </Space>
       ),
@@ -218,6 +248,20 @@ export default function GoodsListPage() {
                   批量下架
                 </Button>
               </Auth>
+              <Auth perm="merchant:goods:edit">
+                <Button
+                  icon={<EditOutlined />}
+                  disabled={!ids.length}
+                  onClick={() => setPricing({ ids, clear: clearSelection })}
+                >
+                  批量改价
+                </Button>
+              </Auth>
+              <Auth perm="merchant:goods:add">
+                <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
+                  批量导入
+                </Button>
+              </Auth>
               <Auth perm="merchant:goods:del">
                 <Button
                   danger
@@ -234,6 +278,27 @@ export default function GoodsListPage() {
           );
         }}
       />
+      {importing && (
+        <ImportDialog
+          open
+          onClose={() => setImporting(false)}
+          title="批量导入商品"
+          api={goodsImportApi}
+          templateName="商品导入模板"
+          unit="个商品"
+          onImported={() => void queryClient.invalidateQueries({ queryKey: goodsKeys.all })}
+        />
+      )}
+      {pricing && (
+        <BulkPriceDialog
+          goodsIds={pricing.ids}
+          onClose={() => setPricing(null)}
+          onDone={() => {
+            pricing.clear();
+            setPricing(null);
+          }}
+        />
+      )}
     </>
   );
 }

@@ -8,6 +8,8 @@ export const orderKeys = {
   all: ['merchant', 'order'] as const,
   /** One order's detail (the drawer). */
   detail: (id: number | null) => ['merchant', 'order', 'detail', id] as const,
+  /** A day's start times for moving an order (改约); under the root, so a transition refreshes them. */
+  rescheduleSlots: (id: number | null, date: string) => ['merchant', 'order', 'reschedule-slots', id, date] as const,
 };
 
 export const getOrderPage = (query: QueryInputOf<typeof orderApi.page>) =>
@@ -16,6 +18,19 @@ export const getOrder = (id: number) => callContract(orderApi.detail, { params: 
 export const getWaiting = () => callContract(orderApi.waiting, { query: {} }, { quiet: true });
 export const getVerifyHistory = (query: QueryInputOf<typeof orderApi.verifyHistory>) =>
   callContract(orderApi.verifyHistory, { query }, { quiet: true });
+/**
+ * The day's start times for moving an order (pay/dingdan/rescheduleSlots): its own job length and places, and whether
+ * its employee is free then (kept).
+ */
+export const useRescheduleSlots = (id: number | null, date: string) =>
+  useQuery({
+    queryKey: orderKeys.rescheduleSlots(id, date),
+    // The dialog shows a failure in place (a day out of range, an order just served), not as a toast.
+    queryFn: () =>
+      callContract(orderApi.rescheduleSlots, { query: { id: id!, date } }, { quiet: true, silentError: true }),
+    enabled: id !== null,
+    staleTime: 0,
+  });
 export const getAssignable = (id: number) => callContract(orderApi.assignable, { query: { id } }, { quiet: true });
 
 /** The employees and goods of the caller's shops, for the lists' employee / goods filters. */
@@ -38,6 +53,12 @@ export function useOrderMutations() {
   return {
     assign: useMutation({
       mutationFn: (body: BodyInputOf<typeof orderApi.assign>) => callContract(orderApi.assign, { body }),
+      onSuccess: done,
+    }),
+    /** 改约: the dialog tells the server's message itself (kept or released employee) and shows a refusal in place. */
+    reschedule: useMutation({
+      mutationFn: (body: BodyInputOf<typeof orderApi.reschedule>) =>
+        callContract(orderApi.reschedule, { body }, { silentSuccess: true, silentError: true }),
       onSuccess: done,
     }),
     cancel: useMutation({

@@ -1,11 +1,15 @@
-import type { Order } from '@jz/contracts/order';
+import { ORDER_STATUS, type Order } from '@jz/contracts/order';
 import { Space } from 'antd';
 import { useConfirm } from '../../../../components/confirm.ts';
 import { RowAction } from '../../../../components/RowAction.tsx';
 import { Auth } from '../../../../lib/access.tsx';
 import { useOrderMutations } from '../api/order.ts';
 
-export type OrderDialog = { kind: 'assign' | 'cancel'; order: Order } | null;
+export type OrderDialog = { kind: 'assign' | 'cancel' | 'reschedule'; order: Order } | null;
+
+/** Orders not yet served can move to another time (改约): 待付款, 待接单, 待服务. */
+export const canReschedule = (status: number) =>
+  status === ORDER_STATUS.UNPAID || status === ORDER_STATUS.WAITING || status === ORDER_STATUS.TO_SERVE;
 
 /**
  * 确认完成 of an order in service: asks first, then confirms. Answers whether it was confirmed (false when the user
@@ -45,6 +49,11 @@ export function OrderActions(props: { order: Order; onDialog: (d: OrderDialog) =
       {o.status === 30 && (
         <Auth perm="merchant:order:assign">
           <RowAction onClick={() => props.onDialog({ kind: 'assign', order: o })}>改派</RowAction>
+        </Auth>
+      )}
+      {canReschedule(o.status) && (
+        <Auth perm="merchant:order:assign">
+          <RowAction onClick={() => props.onDialog({ kind: 'reschedule', order: o })}>改约</RowAction>
         </Auth>
       )}
       {o.status === 40 && (

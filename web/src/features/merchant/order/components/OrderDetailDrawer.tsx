@@ -7,6 +7,7 @@ import { fileUrl } from '../../../../components/upload/index.ts';
 import { DictTag } from '../../../../lib/dict.tsx';
 import { getOrder, orderKeys } from '../api/order.ts';
 import { type OrderDialog, OrderActions } from './OrderActions.tsx';
+import { goodsLine, minutesLabel } from './goods-line.ts';
 import { yuan } from './money.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
 import { timelineLine } from './timeline.ts';
@@ -66,11 +67,21 @@ export function OrderDetailDrawer(props: {
                 {o.goodsCover && (
                   <Image src={fileUrl(o.goodsCover)} width={48} height={48} style={{ objectFit: 'cover' }} />
                 )}
-                <span>
-                  {o.goodsName} · {yuan(o.goodsPrice)}/{o.unit} × {o.quantity}
-                </span>
+                <span data-testid="order-goods-line">{goodsLine(o)}</span>
               </Space>
             </Descriptions.Item>
+            <Descriptions.Item label="规格">{o.specName ?? '-'}</Descriptions.Item>
+            <Descriptions.Item label="数量">{o.quantityLabel}</Descriptions.Item>
+            <Descriptions.Item label="单价">
+              {yuan(o.unitPrice ?? o.goodsPrice)}
+              {o.specMode === 'per_unit' || !o.specMode ? `/${o.unit}` : ''}
+            </Descriptions.Item>
+            <Descriptions.Item label="服务时长">{minutesLabel(o.durationMinutes)}</Descriptions.Item>
+            {o.area !== null && (
+              <Descriptions.Item label="服务面积" span={2}>
+                {o.area} 平方米
+              </Descriptions.Item>
+            )}
             <Descriptions.Item label="订单金额">{yuan(o.amount)}</Descriptions.Item>
             <Descriptions.Item label="实付金额">{yuan(o.payAmount)}</Descriptions.Item>
             <Descriptions.Item label="支付单号" span={2}>

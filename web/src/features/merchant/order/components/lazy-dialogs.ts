@@ -14,3 +14,7 @@ export const CancelModal = lazyWidget(
   () => import('./CancelModal.tsx'),
   (m) => m.CancelModal,
 );
+export const RescheduleModal = lazyWidget(
+  () => import('./RescheduleModal.tsx'),
+  (m) => m.RescheduleModal,
+);

@@ -14,11 +14,12 @@ import { initPcQuery } from '../../../../lib/queries.ts';
 import { filterField } from '../../../../components/data-table/owner-filter-field.ts';
 import { exportOrders, getOrderPage, orderKeys, useFilterOptions } from '../api/order.ts';
 import { type OrderDialog, OrderActions } from '../components/OrderActions.tsx';
+import { goodsLine, goodsParts } from '../components/goods-line.ts';
 import { yuan } from '../components/money.ts';
 import { formatDateTime, formatShortDateTime } from '../../../../lib/format.ts';
 import { shopSearchField } from '../../../../components/data-table/shop-search-field.ts';
 
-import { AssignModal, CancelModal, OrderDetailDrawer } from '../components/lazy-dialogs.ts';
+import { AssignModal, CancelModal, OrderDetailDrawer, RescheduleModal } from '../components/lazy-dialogs.ts';
 
 /**
  * 订单管理 (/dingdanguanli): the orders of the current shop (or all shops), status tabs with counts, search, the
@@ -66,12 +67,14 @@ export default function OrderListPage() {
       key: 'goods',
       dataIndex: 'goodsName',
       width: 240,
-      render: (n: string, r) => (
+      render: (_: string, r) => (
         <Space orientation="vertical" size={0} style={{ maxWidth: 224 }}>
-          <Typography.Text ellipsis={{ tooltip: n }}>
-            {n} × {r.quantity}
-            {r.unit}
-          </Typography.Text>
+          <div style={{ display: 'flex', gap: 4, maxWidth: 224 }} data-testid="order-goods">
+            <Typography.Text ellipsis={{ tooltip: goodsLine(r) }} style={{ minWidth: 0 }}>
+              {goodsParts(r).what}
+            </Typography.Text>
+            <Typography.Text style={{ flex: 'none' }}>{goodsParts(r).amount}</Typography.Text>
+          </div>
           <Typography.Text type="secondary" ellipsis={{ tooltip: r.shopName }} data-testid="order-shop">
             {r.shopName}
           </Typography.Text>
@@ -179,6 +182,7 @@ export default function OrderListPage() {
       <OrderDetailDrawer id={detailId} onClose={() => openDetail(null)} onDialog={setDialog} />
       <AssignModal order={dialog?.kind === 'assign' ? dialog.order : null} onClose={() => setDialog(null)} />
       <CancelModal order={dialog?.kind === 'cancel' ? dialog.order : null} onClose={() => setDialog(null)} />
+      <RescheduleModal order={dialog?.kind === 'reschedule' ? dialog.order : null} onClose={() => setDialog(null)} />
     </>
   );
 }

@@ -13,6 +13,8 @@ import { getWaiting, orderKeys } from '../api/order.ts';
 import { AssignModal } from '../components/AssignModal.tsx';
 import { CancelModal } from '../components/CancelModal.tsx';
 import type { OrderDialog } from '../components/OrderActions.tsx';
+import { RescheduleModal } from '../components/lazy-dialogs.ts';
+import { goodsLine } from '../components/goods-line.ts';
 import { yuan } from '../components/money.ts';
 import { formatShortDateTime } from '../../../../lib/format.ts';
 import { LongText } from '../../../../components/LongText.tsx';
@@ -135,6 +137,9 @@ export default function OrderTakingPage() {
                       接单派员
                     </Button>
                   </Auth>,
+                  <Auth key="reschedule" perm="merchant:order:assign">
+                    <Button onClick={() => setDialog({ kind: 'reschedule', order: o })}>改约</Button>
+                  </Auth>,
                   <Auth key="cancel" perm="merchant:order:cancel">
                     <Button danger onClick={() => setDialog({ kind: 'cancel', order: o })}>
                       拒单
@@ -146,11 +151,7 @@ export default function OrderTakingPage() {
                   title={
                     <Space>
                       {fresh.has(o.id) && <Tag color="orange">新订单</Tag>}
-                      <LongText strong text={o.goodsName} maxWidth={360} />
-                      <Typography.Text>
-                        × {o.quantity}
-                        {o.unit}
-                      </Typography.Text>
+                      <LongText strong text={goodsLine(o)} maxWidth={360} />
                       <Typography.Text type="danger">{yuan(o.payAmount)}</Typography.Text>
                     </Space>
                   }
@@ -173,6 +174,7 @@ export default function OrderTakingPage() {
       </Card>
       <AssignModal order={dialog?.kind === 'assign' ? dialog.order : null} onClose={() => setDialog(null)} />
       <CancelModal order={dialog?.kind === 'cancel' ? dialog.order : null} onClose={() => setDialog(null)} />
+      <RescheduleModal order={dialog?.kind === 'reschedule' ? dialog.order : null} onClose={() => setDialog(null)} />
     </Space>
   );
 }

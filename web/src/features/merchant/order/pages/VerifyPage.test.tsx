@@ -12,9 +12,11 @@ const ORDER = {
   orderNo: 'NO-VERIFIED',
   shopId: 1,
   shopName: '运城洁家家政（总店）',
-  goodsName: '日常保洁 3 小时',
+  goodsName: '日常保洁',
+  specName: '3小时',
   quantity: 1,
   unit: '次',
+  quantityLabel: '× 1',
   payAmount: 15900,
   customerName: '王女士',
   customerPhone: '139****0001',
@@ -28,6 +30,11 @@ const ORDER = {
 };
 const DETAIL = {
   ...ORDER,
+  specId: 11,
+  specMode: 'fixed',
+  unitPrice: 15900,
+  area: null,
+  durationMinutes: 180,
   goodsCover: null,
   goodsPrice: 15900,
   amount: 15900,
@@ -105,6 +112,7 @@ describe('验券 success card', () => {
     await waitFor(() => expect(posts.map((p) => p.url)).toContain('/api/app/jiazheng/pay/dingdan/queren'));
     expect(posts.find((p) => p.url.endsWith('/queren'))?.body).toEqual({ id: 7 });
     await waitFor(() => expect(within(screen.getByTestId('verify-result')).getByText('已完成')).toBeInTheDocument());
+    expect(within(screen.getByTestId('verify-result')).getByText('日常保洁 · 3小时 × 1')).toBeInTheDocument();
     expect(within(screen.getByTestId('verify-actions')).queryByRole('button', { name: '确认完成' })).toBeNull();
   });
 
@@ -117,6 +125,9 @@ describe('验券 success card', () => {
     const drawer = title.closest('.ant-drawer') as HTMLElement;
     expect(await within(drawer).findByText('盐湖区河东东街 1 号')).toBeInTheDocument();
     expect(within(drawer).getByText('13900000001')).toBeInTheDocument();
+    // the specification as placed: 规格, 数量, 服务时长
+    expect(within(drawer).getByTestId('order-goods-line')).toHaveTextContent('日常保洁 · 3小时 × 1');
+    expect(within(drawer).getByText('3 小时')).toBeInTheDocument();
   });
 
   it('without the permissions the card offers neither action', async () => {

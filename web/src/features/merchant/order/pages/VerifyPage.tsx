@@ -1,4 +1,5 @@
 import { SafetyCertificateOutlined } from '@ant-design/icons';
+import { earlyVerifyWarning } from '@jz/contracts/booking';
 import { ORDER_STATUS, type Order, type OrderDetail, type VerifyResult, verifyCodeSchema } from '@jz/contracts/order';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Form, Input, Space, Typography } from 'antd';
@@ -11,12 +12,13 @@ import { DictTag } from '../../../../lib/dict.tsx';
 import { initPcQuery } from '../../../../lib/queries.ts';
 import { zodRule } from '../../../../lib/zod-rule.ts';
 import { getVerifyHistory, orderKeys, useOrderMutations } from '../api/order.ts';
+import { goodsLine } from '../components/goods-line.ts';
 import { yuan } from '../components/money.ts';
 import { type OrderDialog, useConfirmDone } from '../components/OrderActions.tsx';
 import { formatDateTime } from '../../../../lib/format.ts';
 import { shopSearchField } from '../../../../components/data-table/shop-search-field.ts';
 
-import { AssignModal, CancelModal, OrderDetailDrawer } from '../components/lazy-dialogs.ts';
+import { AssignModal, CancelModal, OrderDetailDrawer, RescheduleModal } from '../components/lazy-dialogs.ts';
 
 /**
  * 验券管理 (/yanquanguanli): the merchant types the customer's 12-digit code; the matching order of this merchant is
@@ -106,10 +108,7 @@ export default function VerifyPage() {
                 <Descriptions.Item label="状态">
                   <DictTag type="order_status" value={result.status} />
                 </Descriptions.Item>
-                <Descriptions.Item label="商品">
-                  {result.goodsName} × {result.quantity}
-                  {result.unit}
-                </Descriptions.Item>
+                <Descriptions.Item label="商品">{goodsLine(result)}</Descriptions.Item>
                 <Descriptions.Item label="实付">{yuan(result.payAmount)}</Descriptions.Item>
                 <Descriptions.Item label="客户">
                   {result.customerName} {result.customerPhone}
@@ -138,10 +137,21 @@ export default function VerifyPage() {
             }
           />
         )}
+        {result && result.status === ORDER_STATUS.SERVING && earlyVerifyWarning(result.appointmentAt) && (
+          <Alert
+            style={{ marginTop: 12 }}
+            type="warning"
+            showIcon
+            data-testid="verify-early"
+            title="提前验券"
+            description={earlyVerifyWarning(result.appointmentAt).replace(/^（注意：|）$/g, '')}
+          />
+        )}
       </Card>
       <OrderDetailDrawer id={detailId} onClose={closeDetail} onDialog={setDialog} />
       <AssignModal order={dialog?.kind === 'assign' ? dialog.order : null} onClose={() => setDialog(null)} />
       <CancelModal order={dialog?.kind === 'cancel' ? dialog.order : null} onClose={() => setDialog(null)} />
+      <RescheduleModal order={dialog?.kind === 'reschedule' ? dialog.order : null} onClose={() => setDialog(null)} />
       <DataTable<Order>
         title="验券记录"
         queryKey={[...orderKeys.all, 'verified']}

@@ -1,0 +1,383 @@
+import { z } from 'zod';
+import { isCalendarDay } from './common.ts';
+
+/**
+ * Dispatch and scheduling (派单排班, issue 23; docs/dispatch.md): the time model shared by the server (assignment
+ * checks, suggestions, the board, booking slots) and the web (the board's shading). Pure functions, no I/O.
+ *
+ * Times on the wire are ISO-8601 UTC strings like every stored timestamp; wall-clock times ('08:00') are Shanghai time
+ * (UTC+8 all year). An order occupies its employee over [appointmentAt, appointmentAt + jobMinutes + buffer): the job
+ * itself, then the shop's travel buffer before the next job may start. Intervals are half-open, so a job may start at
+ * the exact minute the previous one's buffer ends.
+ */
+
+/** Shanghai keeps UTC+8 all year (no daylight saving since 1991). */
+export const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
+/** A shop's travel buffer between two jobs when it set none. */
+export const DEFAULT_TRAVEL_BUFFER_MINUTES = 30;
+export const MAX_TRAVEL_BUFFER_MINUTES = 240;
+/** A job whose order and goods both lack a duration counts this long. */
+export const DEFAULT_JOB_MINUTES = 120;
+/** Working hours when neither the employee nor the shop has any: no limit (the whole day). */
+export const ALL_DAY = { from: '00:00', to: '24:00' } as const;
+/** Jobs this long or longer (月嫂 26 天套餐) are live-in: working hours do not apply to them, leave and overlap do. */
+export const LIVE_IN_MINUTES = 24 * 60;
+/** The board's week view: at most this many days per call. */
+export const MAX_BOARD_DAYS = 7;
+/** Leave periods: at most 90 days each. */
+export const MAX_LEAVE_DAYS = 90;
+
+export const WEEKDAY_NAMES = ['周一', '周二', '周三', '周四', '周五', '周六', '周日'] as const;
+
+const HHMM = /^([01]\d|2[0-3]):[0-5]\d$|^24:00$/;
+export const hmSchema = z.string().regex(HHMM, '时间格式应为 08:00');
+
+/** One stretch of a working day, wall-clock Shanghai time, from < to. */
+export const timeRangeSchema = z
+  .object({ from: hmSchema, to: hmSchema })
+  .refine((r) => r.from < r.to, { message: '结束时间须晚于开始时间' });
+export type TimeRange = z.infer<typeof timeRangeSchema>;
+
+/**
+ * Weekly working hours: 7 days, index 0 = 周一 … 6 = 周日; each day a list of stretches ([] = day off). null (on the
+ * employee) = the shop's business hours every day.
+ */
+export const weeklyHoursSchema = z
+  .array(z.array(timeRangeSchema).max(4, '每天最多 4 个时段'))
+  .length(7, '工作时间须包含周一至周日 7 天')
+  .superRefine((days, ctx) => {
+    days.forEach((d, i) => {
+      const s = [...d].sort((a, b) => (a.from < b.from ? -1 : 1));
+      for (let k = 1; k < s.length; k++)
+        if (s[k].from < s[k - 1].to)
+          ctx.addIssue({ code: 'custom', message: `${WEEKDAY_NAMES[i]}的工作时段不能重叠`, path: [i] });
+    });
+  });
+export type WeeklyHours = z.infer<typeof weeklyHoursSchema>;
+
+/** An instant as epoch milliseconds, shifted to Shanghai wall time (for date arithmetic only). */
+const wall = (ms: number) => new Date(ms + SHANGHAI_OFFSET_MS);
+/** 'YYYY-MM-DD' of an instant, in Shanghai. */
+export const shanghaiDay = (at: string | number | Date) =>
+  wall(typeof at === 'number' ? at : new Date(at).getTime())
+    .toISOString()
+    .slice(0, 10);
+/** 0 = 周一 … 6 = 周日 of a Shanghai calendar day. */
+export const weekdayOf = (day: string) => (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7;
+/** Epoch ms of a Shanghai wall-clock time on a day ('24:00' = the next midnight). */
+export const wallMs = (day: string, hm: string) => {
+  const [h, m] = hm.split(':').map(Number);
+  return Date.parse(`${day}T00:00:00Z`) - SHANGHAI_OFFSET_MS + (h * 60 + m) * 60_000;
+};
+/** 'HH:mm' in Shanghai of an instant. */
+export const wallHm = (at: string | number) =>
+  wall(typeof at === 'number' ? at : Date.parse(at))
+    .toISOString()
+    .slice(11, 16);
+/** The next calendar day. */
+export const nextDay = (day: string, n = 1) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+/** '08:00-20:00' (the shop's businessHours) as a stretch; null when unset or malformed. */
+export function parseBusinessHours(s: string | null | undefined): TimeRange | null {
+  const m = /^(\d{2}:\d{2})-(\d{2}:\d{2})$/.exec(s?.trim() ?? '');
+  return m && m[1] < m[2] ? { from: m[1], to: m[2] } : null;
+}
+
+/**
+ * The stretches an employee works on a day: their own weekly hours, else the shop's business hours, else the whole
+ * day (an employee and shop that set no hours are not limited: older data keeps working).
+ */
+export function hoursOnDay(weekly: WeeklyHours | null, shopHours: TimeRange | null, day: string): TimeRange[] {
+  if (weekly) return weekly[weekdayOf(day)] ?? [];
+  return [shopHours ?? ALL_DAY];
+}
+
+export interface Interval {
+  from: number;
+  to: number;
+}
+export const overlaps = (a: Interval, b: Interval) => a.from < b.to && b.from < a.to;
+
+/** [start, jobEnd, bufferEnd) of an order, epoch ms. */
+export function occupancy(appointmentAt: string, jobMinutes: number, bufferMinutes: number) {
+  const from = Date.parse(appointmentAt);
+  const to = from + jobMinutes * 60_000;
+  return { from, to, bufferTo: to + bufferMinutes * 60_000 };
+}
+
+/**
+ * Whether [from, to) lies inside the employee's working stretches (a job may not run past the end of a stretch; the
+ * buffer after it may). Days are walked in Shanghai time, so a night shift '20:00'–'24:00' + '00:00'–'06:00' joins.
+ */
+export function isOnDuty(weekly: WeeklyHours | null, shopHours: TimeRange | null, from: number, to: number): boolean {
+  let cursor = from;
+  let day = shanghaiDay(from);
+  for (let guard = 0; guard < 62 && cursor < to; guard++, day = nextDay(day)) {
+    const stretches = hoursOnDay(weekly, shopHours, day)
+      .map((r) => ({ from: wallMs(day, r.from), to: wallMs(day, r.to) }))
+      .sort((a, b) => a.from - b.from);
+    for (const s of stretches) if (s.from <= cursor && cursor < s.to) cursor = s.to;
+    if (cursor < to && cursor < wallMs(nextDay(day), '00:00')) return false;
+  }
+  return cursor >= to;
+}
+
+/** The leave covering any part of [from, to), if any. */
+export const leaveDuring = <L extends { from: string; to: string }>(leaves: L[], from: number, to: number) =>
+  leaves.find((l) => overlaps({ from: Date.parse(l.from), to: Date.parse(l.to) }, { from, to }));
+
+/** Great-circle distance in kilometres (GCJ-02 differs from WGS-84 by < 1 km: irrelevant for ranking). */
+export function haversineKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }) {
+  const rad = Math.PI / 180;
+  const dLat = (b.lat - a.lat) * rad;
+  const dLng = (b.lng - a.lng) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
+  return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+const dayText = (at: number) => {
+  const d = shanghaiDay(at);
+  return `${Number(d.slice(5, 7))}月${Number(d.slice(8, 10))}日`;
+};
+
+/** '11月27日 10:00–13:30' for refusals and reasons; a span over days names both: '11月25日 09:00–12月2日 09:00'. */
+export function spanText(from: number, to: number) {
+  const sameDay = shanghaiDay(from) === shanghaiDay(Math.max(from, to - 1));
+  const end = sameDay ? wallHm(to) : `${dayText(to)} ${wallHm(to)}`;
+  return `${dayText(from)} ${wallHm(from)}–${end}`;
+}
+
+// ------------------------------------------------------------------ answers
+
+/** A leave period (休假), [from, to). */
+export const leaveRow = z.object({
+  id: z.number().int(),
+  employeeId: z.number().int(),
+  from: z.string(),
+  to: z.string(),
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type LeaveRow = z.infer<typeof leaveRow>;
+
+/** An order on the board: the job [from, to) and its travel buffer [to, bufferTo). */
+export const boardBlock = z.object({
+  orderId: z.number().int(),
+  orderNo: z.string(),
+  /** ORDER_STATUS: 20 待接单 / 30 待服务 / 40 服务中 / 50 已完成 / 60 已评价 (cancelled orders are not shown). */
+  status: z.number().int(),
+  goodsName: z.string(),
+  specName: z.string().nullable(),
+  /** The order's unit and how its quantity reads ('× 1', '85 平方米'): the job's size, as the order pages say it. */
+  unit: z.string(),
+  quantityLabel: z.string(),
+  from: z.string(),
+  to: z.string(),
+  bufferTo: z.string(),
+  /** Minutes of the job; `durationKnown` false when it is the goods' or the default length. */
+  minutes: z.number().int(),
+  durationKnown: z.boolean(),
+  /** The address without the region prefix, at most 30 characters. */
+  address: z.string(),
+  customerName: z.string(),
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
+});
+export type BoardBlock = z.infer<typeof boardBlock>;
+
+/** One day of an employee's working hours on the board: absolute [from, to) stretches. */
+export const boardHours = z.object({
+  day: z.string(),
+  ranges: z.array(z.object({ from: z.string(), to: z.string() })),
+});
+
+export const boardEmployee = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  phone: z.string(),
+  shopId: z.number().int(),
+  /** Derived now: 1 空闲 / 2 服务中 / 3 休假 / 0 离职 (the employee list's meaning). */
+  workState: z.number().int(),
+  skills: z.array(z.string()),
+  fuwuIds: z.array(z.number().int()),
+  hours: z.array(boardHours),
+  leaves: z.array(leaveRow),
+  blocks: z.array(boardBlock),
+});
+export type BoardEmployee = z.infer<typeof boardEmployee>;
+
+/** A paid order of those days that nobody serves yet (待接单, or 待服务 whose employee left). */
+export const boardUnassigned = boardBlock.extend({ shopId: z.number().int(), goodsId: z.number().int() });
+
+export const boardResult = z.object({
+  /** The days shown, 'YYYY-MM-DD' (Shanghai). */
+  days: z.array(z.string()),
+  shopId: z.number().int(),
+  travelBufferMinutes: z.number().int(),
+  employees: z.array(boardEmployee),
+  unassigned: z.array(boardUnassigned),
+});
+export type BoardResult = z.infer<typeof boardResult>;
+
+const optionalShop = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  z.coerce.number().int().positive().optional(),
+);
+
+export const boardQuery = z.object({
+  date: z
+    .string({ error: '请选择日期' })
+    .refine((s) => /^\d{4}-\d{2}-\d{2}$/.test(s) && isCalendarDay(s), '日期格式应为 YYYY-MM-DD'),
+  /** Absent = the caller's current shop. */
+  shopId: optionalShop,
+  days: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.coerce.number().int().min(1, '天数须在 1–7 之间').max(MAX_BOARD_DAYS, '天数须在 1–7 之间').default(1),
+  ),
+});
+
+export const suggestQuery = z.object({
+  orderId: z.coerce.number({ error: '请选择订单' }).int().positive('请选择订单'),
+});
+
+/** A candidate for an order: ranked (score high first) with the reasons in words. */
+export const suggestion = z.object({
+  employeeId: z.number().int(),
+  name: z.string(),
+  score: z.number(),
+  /** Kilometres from the previous job that day (or the base) to the order; null without coordinates. */
+  distanceKm: z.number().nullable(),
+  /** 'previous' job that day, 'base' location, or null. */
+  distanceFrom: z.enum(['previous', 'base']).nullable(),
+  /** Jobs that day before this one, and their minutes. */
+  dayJobs: z.number().int(),
+  dayMinutes: z.number().int(),
+  reasons: z.array(z.string()),
+});
+export const excludedEmployee = z.object({
+  employeeId: z.number().int(),
+  name: z.string(),
+  /** conflict / off_duty / leave / skill / resigned */
+  code: z.enum(['conflict', 'off_duty', 'leave', 'skill', 'resigned']),
+  reason: z.string(),
+});
+export const suggestResult = z.object({
+  orderId: z.number().int(),
+  from: z.string(),
+  to: z.string(),
+  bufferTo: z.string(),
+  suggestions: z.array(suggestion),
+  excluded: z.array(excludedEmployee),
+});
+export type SuggestResult = z.infer<typeof suggestResult>;
+
+/** POST paidan/assign: the board's assignment (drag or suggestion); the same rules as setYuangong. */
+export const assignBody = z.object({
+  orderId: z.coerce.number({ error: '请选择订单' }).int().positive('请选择订单'),
+  employeeId: z.coerce.number({ error: '请选择员工' }).int().positive('请选择员工'),
+});
+
+// ------------------------------------------------------------------ leave
+
+const instant = (label: string) =>
+  z
+    .string({ error: `请选择${label}` })
+    .refine((s) => !Number.isNaN(Date.parse(s)) && /^\d{4}-\d{2}-\d{2}T/.test(s), `${label}格式无效`)
+    .transform((s) => new Date(s).toISOString());
+
+export const leaveAdd = z
+  .object({
+    employeeId: z.coerce.number({ error: '请选择员工' }).int().positive('请选择员工'),
+    from: instant('开始时间'),
+    to: instant('结束时间'),
+    reason: z.preprocess(
+      (v) => (v === '' || v === null ? undefined : v),
+      z.string().trim().max(100, '原因最多 100 个字').optional(),
+    ),
+  })
+  .refine((v) => v.from < v.to, { message: '结束时间须晚于开始时间', path: ['to'] })
+  .refine((v) => Date.parse(v.to) - Date.parse(v.from) <= MAX_LEAVE_DAYS * 86_400_000, {
+    message: `一次休假最长 ${MAX_LEAVE_DAYS} 天`,
+    path: ['to'],
+  });
+export type LeaveAdd = z.infer<typeof leaveAdd>;
+
+export const leaveQuery = z.object({
+  employeeId: z.coerce.number({ error: '请选择员工' }).int().positive('请选择员工'),
+});
+
+/** Employee schedule fields (edited with the employee): weekly hours and the base location (GCJ-02). */
+export const employeeScheduleFields = {
+  workHours: weeklyHoursSchema.nullable(),
+  baseLat: z.coerce.number().min(-90, '纬度无效').max(90, '纬度无效').nullable(),
+  baseLng: z.coerce.number().min(-180, '经度无效').max(180, '经度无效').nullable(),
+};
+
+// ------------------------------------------------------------------ 派工单 (day sheets)
+
+/**
+ * GET paidan/daySheet: one employee's day (`employeeId`), or every employee of the shop with jobs that day. The
+ * shop: `shopId`, else the employee's, else the caller's current one.
+ */
+export const daySheetQuery = z.object({
+  date: boardQuery.shape.date,
+  shopId: boardQuery.shape.shopId,
+  employeeId: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.coerce.number({ error: '员工无效' }).int().positive('员工无效').optional(),
+  ),
+});
+export type DaySheetQuery = z.infer<typeof daySheetQuery>;
+
+/** POST paidan/daySheet/export: the same rows as an Excel workbook (xlsx, default) or CSV. */
+export const daySheetExport = daySheetQuery.extend({
+  format: z.enum(['xlsx', 'csv'], { error: '导出格式须为 xlsx 或 csv' }).default('xlsx'),
+});
+
+/** One job on a day sheet, as the employee needs it at the door. */
+export const daySheetJob = z.object({
+  orderId: z.number().int(),
+  orderNo: z.string(),
+  /** ORDER_STATUS: 30 待服务 / 40 服务中 / 50 已完成 / 60 已评价. */
+  status: z.number().int(),
+  statusName: z.string(),
+  /** The job [from, to) (ISO); `time` reads it in Shanghai: '09:00–12:00', a job over days names them. */
+  from: z.string(),
+  to: z.string(),
+  time: z.string(),
+  durationKnown: z.boolean(),
+  goodsName: z.string(),
+  specName: z.string().nullable(),
+  /** '× 2', '3 小时', '120 平方米' (as the order drawer reads it). */
+  quantityLabel: z.string(),
+  /** Goods, specification and quantity in one line: '日常保洁 · 3小时 × 1', '开荒保洁 · 61–90㎡（85 平方米）'. */
+  service: z.string(),
+  customerName: z.string(),
+  /** Masked: 138****0001. */
+  customerPhone: z.string(),
+  /** The full address. */
+  address: z.string(),
+  /** The customer's remark on the order. */
+  remark: z.string().nullable(),
+});
+export type DaySheetJob = z.infer<typeof daySheetJob>;
+
+export const daySheetEmployee = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** Masked. */
+  phone: z.string(),
+  /** In time order. */
+  jobs: z.array(daySheetJob),
+});
+export type DaySheetEmployee = z.infer<typeof daySheetEmployee>;
+
+export const daySheetResult = z.object({
+  date: z.string(),
+  shopId: z.number().int(),
+  shopName: z.string(),
+  /** By employee id (the board's order); for the whole shop only those with jobs that day. */
+  employees: z.array(daySheetEmployee),
+});
+export type DaySheetResult = z.infer<typeof daySheetResult>;

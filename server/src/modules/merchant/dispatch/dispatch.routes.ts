@@ -1,0 +1,46 @@
+import { dispatchApi as c } from '@jz/contracts/api/dispatch';
+import type { FastifyRequest } from 'fastify';
+import { ok } from '../../../lib/envelope.ts';
+import { sendTable } from '../../../lib/export/table-export.ts';
+import { route } from '../../../lib/route.ts';
+import { tenantOf } from '../../../lib/tenant.ts';
+import { currentUser } from '../../../plugins/auth.ts';
+import type { Actor } from '../order/order-transition.steps.ts';
+import type { App } from '../../types.ts';
+import { assignEmployee } from './assign.ts';
+import { board } from './board.ts';
+import { daySheet, daySheetTable } from './day-sheet.ts';
+import { addLeave, listLeaves, removeLeave } from './leave.ts';
+import { suggest } from './suggest.ts';
+
+const actorOf = (req: FastifyRequest): Actor => {
+  const u = currentUser(req);
+  return { type: 'merchant', id: u.id, name: u.nickName || u.loginName };
+};
+
+/** 派单看板 (issue 23): registered from packages/contracts/src/api/dispatch.ts. */
+export function dispatchRoutes(app: App) {
+  route(app, c.board, async (req) => ok(await board(app.db, await tenantOf(app.db, req), req.query), 'ok'));
+  route(app, c.daySheet, async (req) => ok(await daySheet(app.db, await tenantOf(app.db, req), req.query), 'ok'));
+  // 派工单 as Excel (.xlsx) by default, `format=csv` for CSV: lib/export, like every table export of the console.
+  route(app, c.daySheetExport, async (req, reply) => {
+    const { format, ...q } = req.body;
+    const sheet = await daySheet(app.db, await tenantOf(app.db, req), q);
+    return sendTable(reply, format, daySheetTable(sheet, q.employeeId !== undefined));
+  });
+  route(app, c.suggest, async (req) => ok(await suggest(app.db, await tenantOf(app.db, req), req.query.orderId), 'ok'));
+  route(app, c.assign, async (req) => {
+    const t = await tenantOf(app.db, req);
+    return ok(await assignEmployee(app.db, t, req.body.orderId, req.body.employeeId, actorOf(req)), '指派成功');
+  });
+  route(app, c.leaves, async (req) =>
+    ok(await listLeaves(app.db, await tenantOf(app.db, req), req.query.employeeId), 'ok'),
+  );
+  route(app, c.addLeave, async (req) =>
+    ok(await addLeave(app.db, await tenantOf(app.db, req), req.body, currentUser(req).id)),
+  );
+  route(app, c.removeLeave, async (req) => {
+    await removeLeave(app.db, await tenantOf(app.db, req), req.params.id);
+    return ok(null);
+  });
+}

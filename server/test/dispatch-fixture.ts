@@ -1,0 +1,92 @@
+import { nextDay, shanghaiDay, wallMs, type WeeklyHours } from '@jz/contracts/dispatch';
+import { idCardColumns } from '../src/modules/merchant/employee/employee.repo.ts';
+import { paidOrder } from './helpers/order-flow.ts';
+import { api, loginAs, PHONES, type TestApp } from './helpers/index.ts';
+
+/**
+ * Builders for the dispatch tests (issue 23): employees and paid orders of the demo shop whose schedule fields the
+ * test sets directly, on a day 55 days ahead (no demo order is then, and after every start helpers/appointment.ts gives).
+ */
+export const DAY = shanghaiDay(Date.now() + 55 * 86_400_000);
+export const at = (hm: string, day = DAY) => new Date(wallMs(day, hm)).toISOString();
+export { nextDay };
+
+/** The demo's merchant A main shop (运城洁家家政（总店）), its branch, and both merchants' owners signed in. */
+export async function dispatchScene(t: TestApp) {
+  const ownerA = api(t.app, await loginAs(t.app, PHONES.ownerA));
+  const ownerB = api(t.app, await loginAs(t.app, PHONES.ownerB));
+  const shops = await t.db.selectFrom('shop').select(['id', 'merchantId', 'name']).execute();
+  const main = shops.find((s) => s.name === '运城洁家家政（总店）')!;
+  const branchId = shops.find((s) => s.merchantId === main.merchantId && s.id !== main.id)!.id;
+  return { ownerA, ownerB, shopId: main.id, merchantId: main.merchantId, branchId };
+}
+
+let n = 0;
+export async function employee(
+  t: TestApp,
+  shopId: number,
+  o: { fuwuIds?: number[]; workHours?: WeeklyHours | null; base?: { lat: number; lng: number } | null } = {},
+) {
+  const src = await t.db
+    .selectFrom('employee')
+    .selectAll()
+    .where('shopId', '=', shopId)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  const { id: _id, idCardHash: _h, ...rest } = src;
+  n++;
+  const phone = `1366${String(process.pid % 1000).padStart(3, '0')}${String(n).padStart(4, '0')}`;
+  return (
+    await t.db
+      .insertInto('employee')
+      .values({
+        ...rest,
+        name: `排班员工${n}`,
+        phone,
+        ...idCardColumns(`D${Date.now()}${n}`),
+        workState: 1,
+        completedOrders: 0,
+        fuwuIds: JSON.stringify(o.fuwuIds ?? []),
+        workHours: o.workHours ? JSON.stringify(o.workHours) : null,
+        baseLat: o.base?.lat ?? null,
+        baseLng: o.base?.lng ?? null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+}
+
+let phones = 0;
+/** A paid (待接单) order of the shop at `hm` on DAY lasting `minutes`, at a point. */
+export async function order(
+  t: TestApp,
+  shopId: number,
+  hm: string,
+  minutes: number,
+  where: { lat: number; lng: number } | null = null,
+  day = DAY,
+) {
+  phones++;
+  const o = await paidOrder(
+    t,
+    shopId,
+    `1392${String(process.pid % 1000).padStart(3, '0')}${String(phones).padStart(4, '0')}`,
+  );
+  await t.db
+    .updateTable('serviceOrder')
+    .set({ appointmentAt: at(hm, day), durationMinutes: minutes, lat: where?.lat ?? null, lng: where?.lng ?? null })
+    .where('id', '=', o.id)
+    .execute();
+  return { ...o, hm };
+}
+
+/** The goods' service category of an order (what skills are checked against). */
+export async function fuwuOf(t: TestApp, orderId: number) {
+  const r = await t.db
+    .selectFrom('serviceOrder')
+    .innerJoin('goods', 'goods.id', 'serviceOrder.goodsId')
+    .select('goods.fuwuId')
+    .where('serviceOrder.id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  return r.fuwuId;
+}

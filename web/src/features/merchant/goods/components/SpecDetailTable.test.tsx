@@ -1,0 +1,58 @@
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { SpecDetailTable } from './SpecDetailTable.tsx';
+
+const base = {
+  goodsId: 3,
+  unit: '次',
+  originalPrice: null,
+  minQuantity: 1,
+  maxQuantity: null,
+  minCharge: null,
+  areaMin: null,
+  areaMax: null,
+  durationMinutes: 240,
+  stock: null,
+  dailyCapacity: null,
+  status: 1,
+  sort: 0,
+  orderCount: 0,
+};
+
+describe('商品详情 规格', () => {
+  it('reads each specification as customers do: price label, area band, minutes, stock, state, orders', () => {
+    render(
+      <SpecDetailTable
+        specs={[
+          { ...base, id: 1, name: '≤60㎡', mode: 'area_band', price: 36000, areaMax: 60, orderCount: 4 },
+          {
+            ...base,
+            id: 2,
+            name: '按平方米',
+            mode: 'per_unit',
+            unit: '平方米',
+            price: 600,
+            minQuantity: 30,
+            minCharge: 30000,
+            durationMinutes: 3,
+            stock: 0,
+            dailyCapacity: 5,
+            status: 0,
+          },
+        ]}
+      />,
+    );
+    const band = screen.getAllByText('≤60㎡')[0].closest('tr') as HTMLElement;
+    expect(within(band).getByText('¥360')).toBeInTheDocument();
+    expect(within(band).getAllByText('≤60㎡')).toHaveLength(2);
+    expect(within(band).getByText('每单 240 分钟')).toBeInTheDocument();
+    expect(within(band).getByText('启用')).toBeInTheDocument();
+    expect(within(band).getByText('4')).toBeInTheDocument();
+    const perM2 = screen.getByText('按平方米').closest('tr') as HTMLElement;
+    expect(within(perM2).getByText('¥6/平方米（¥300 起步）')).toBeInTheDocument();
+    expect(within(perM2).getByText('至少 30 平方米')).toBeInTheDocument();
+    expect(within(perM2).getByText('每平方米 3 分钟')).toBeInTheDocument();
+    expect(within(perM2).getByText('售罄')).toBeInTheDocument();
+    expect(within(perM2).getByText('停用')).toBeInTheDocument();
+  });
+});
