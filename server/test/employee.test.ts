@@ -4,7 +4,7 @@ import type { Page } from '@jz/contracts/envelope';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoIdCard } from '../src/modules/merchant/employee/employee.seed.ts';
 import { dayjs, TZ } from '../src/lib/time.ts';
-import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp, waitFor } from './helpers/index.ts';
+import { type Api, api, buildTestApp, daysSinceSeed, loginAs, PHONES, type TestApp, waitFor } from './helpers/index.ts';
 import { openIdCard } from './helpers/secrets.ts';
 
 const Y = 'app/jiazheng/yuangong';
@@ -148,7 +148,7 @@ describe('listing employees (weapp/findAllByPage)', () => {
   it('highlights expired and expiring certificates', async () => {
     const r = await ownerA.get<Page<Employee>>(PAGE, { name: '王建国' });
     const wang = r.result.records[0];
-    expect(wang.certificates[0]).toMatchObject({ name: '健康证', state: 'expired', daysLeft: -5 });
+    expect(wang.certificates[0]).toMatchObject({ name: '健康证', state: 'expired', daysLeft: -5 - daysSinceSeed() });
     expect(wang.certAlerts).toBe(1);
     const li = (await ownerA.get<Page<Employee>>(PAGE, { name: '李桂芳' })).result.records[0];
     expect(li.certificates.map((c) => c.state)).toEqual(['expiring', 'valid']);

@@ -56,6 +56,7 @@ async function build(project: TestProject, started: number) {
     };
     try {
       const handle = openDb({ kind: 'postgres', url: pgUrlFor(adminUrl, template), max: 2 });
+      project.provide('seededAt', Date.now());
       await bootstrapDatabase(handle.db, bootConfig(), quiet);
       await handle.close();
     } catch (err) {
@@ -71,6 +72,7 @@ async function build(project: TestProject, started: number) {
   const file = path.join(dir, 'template.db');
   try {
     const handle = openDb({ kind: 'sqlite', file });
+    project.provide('seededAt', Date.now());
     await bootstrapDatabase(handle.db, bootConfig(), quiet);
     // One self-contained file (no -wal/-shm beside it) so a plain copy is a complete database.
     await sql`PRAGMA journal_mode = DELETE`.execute(handle.db);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { copyFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { shanghaiDay } from '@jz/contracts/dispatch';
 import { inject } from 'vitest';
 import { type DbHandle, openDb } from '../../src/db/client.ts';
 import { pgAdmin, pgUrlFor } from '../pg-target.ts';
@@ -13,6 +14,8 @@ export type TestDbTarget =
 declare module 'vitest' {
   export interface ProvidedContext {
     testDb: TestDbTarget;
+    /** When global-setup seeded the template (epoch ms): the demo's dates are relative to that day. */
+    seededAt: number;
   }
 }
 
@@ -25,6 +28,13 @@ export interface TestDb {
 }
 
 export const testDbKind = () => inject('testDb').kind;
+
+/**
+ * Shanghai days from the day the template was seeded to today: 0, or 1 when a run crosses midnight in Shanghai
+ * between the seed and a test (the demo's "expires in 12 days" then reads 11).
+ */
+export const daysSinceSeed = () =>
+  Math.round((Date.parse(shanghaiDay(Date.now())) - Date.parse(shanghaiDay(inject('seededAt')))) / 86_400_000);
 
 /** A fresh, private copy of the seeded database: a file copy on SQLite, `CREATE DATABASE ... TEMPLATE` on PostgreSQL. */
 export async function cloneDatabase(): Promise<TestDb> {
