@@ -54,32 +54,6 @@ export async function shopTime(db: DB, shopId: number): Promise<ShopTime> {
   };
 }
 
-/** An order as the schedule sees it: its time and what it is. */
-export interface Job {
-  id: number;
-  orderNo: string;
-  employeeId: number | null;
-  status: number;
-  goodsName: string;
-  specName: string | null;
-  specMode: string | null;
-  quantity: number;
-  unit: string;
-  area: number | null;
-  appointmentAt: string;
-  minutes: number;
-  durationKnown: boolean;
-  from: number;
-  to: number;
-  bufferTo: number;
-  address: string;
-  customerName: string;
-  lat: number | null;
-  lng: number | null;
-  shopId: number;
-  goodsId: number;
-}
-
 /** The job length of an order row: its quoted total, else the goods' duration, else DEFAULT_JOB_MINUTES. */
 export function minutesOf(o: { durationMinutes: number | null; goodsMinutes: number | null }) {
   const m = jobMinutes(o, o.goodsMinutes);
@@ -106,6 +80,15 @@ type JobRow = {
   lng: number | null;
   shopId: number;
   goodsId: number;
+};
+
+/** An order as the schedule sees it: what it is, its length and its time (toJob). */
+export type Job = Omit<JobRow, 'durationMinutes' | 'goodsMinutes'> & {
+  minutes: number;
+  durationKnown: boolean;
+  from: number;
+  to: number;
+  bufferTo: number;
 };
 
 export function toJob(r: JobRow, bufferMinutes: number): Job {
