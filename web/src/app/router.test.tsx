@@ -9,7 +9,9 @@ function Where({ who }: { who: string }) {
 }
 vi.mock('../features/auth/pages/LoginPage.tsx', () => ({ LoginPage: () => <Where who="登录页" /> }));
 vi.mock('./layouts/ConsoleLayout.tsx', () => ({ ConsoleRoot: () => <Where who="控制台" /> }));
-const { AppRoutes, preloadFor } = await import('./router.tsx');
+const { AppRoutes, Console, LoginPage, preloadFor } = await import('./router.tsx');
+const { pageByPath } = await import('./registry.ts');
+const { pagePath } = await import('../lib/page-registry.ts');
 
 const at = (path: string) =>
   render(
@@ -40,9 +42,28 @@ describe('top-level routes (declarative router, spec §2 guard)', () => {
     expect(await screen.findByText('控制台 /index')).toBeInTheDocument();
   });
 
-  it('preloadFor starts the login chunk without a token (no throw with one)', () => {
-    expect(() => preloadFor('#/login')).not.toThrow();
+  it('preloadFor starts the login chunk without a token, the console and the address page with one', () => {
+    const login = vi.spyOn(LoginPage, 'preload').mockResolvedValue(undefined as never);
+    const frame = vi.spyOn(Console, 'preload').mockResolvedValue(undefined as never);
+    const goods = pageByPath.get('/shangpinguanli')?.component as { preload: () => Promise<unknown> };
+    const home = pageByPath.get(pagePath('home.index'))?.component as { preload: () => Promise<unknown> };
+    const goodsPage = vi.spyOn(goods, 'preload').mockResolvedValue(undefined);
+    const homePage = vi.spyOn(home, 'preload').mockResolvedValue(undefined);
+
+    preloadFor('#/login');
+    expect(login).toHaveBeenCalledTimes(1);
+    expect(frame).not.toHaveBeenCalled();
+
     localStorage.setItem('token', 't');
-    expect(() => preloadFor('#/shangpinguanli?x=1')).not.toThrow();
+    preloadFor('#/shangpinguanli?x=1');
+    expect(frame).toHaveBeenCalledTimes(1);
+    expect(goodsPage).toHaveBeenCalledTimes(1);
+    expect(homePage).not.toHaveBeenCalled();
+    expect(login).toHaveBeenCalledTimes(1);
+
+    // /login with a token ends on /index: its page starts loading.
+    preloadFor('#/login');
+    expect(homePage).toHaveBeenCalledTimes(1);
+    vi.restoreAllMocks();
   });
 });

@@ -10,9 +10,20 @@ describe('LongText', () => {
     expect(container.querySelector('.ant-typography-ellipsis')).not.toBeNull();
   });
 
-  it('several rows use a paragraph clamp', () => {
+  it('several rows use a paragraph clamped at that many lines', () => {
     const { container } = render(<LongText text="多行文字" rows={2} />);
-    expect(container.querySelector('.ant-typography-ellipsis-multiple-line, .ant-typography-ellipsis')).not.toBeNull();
+    const p = container.querySelector<HTMLElement>('.ant-typography');
+    expect(p?.tagName).toBe('DIV');
+    expect(p?.style.webkitLineClamp).toBe('2');
+    const three = render(<LongText text="多行文字" rows={3} />).container.querySelector<HTMLElement>('.ant-typography');
+    expect(three?.style.webkitLineClamp).toBe('3');
+  });
+
+  it('one row is a single-line text, not a clamped paragraph', () => {
+    const { container } = render(<LongText text="一行文字" />);
+    const t = container.querySelector<HTMLElement>('.ant-typography');
+    expect(t?.tagName).toBe('SPAN');
+    expect(t?.style.webkitLineClamp).toBe('');
   });
 
   it('nothing to show renders a dash', () => {
