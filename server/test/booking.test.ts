@@ -1,5 +1,5 @@
 import { nextDay, shanghaiDay, wallMs } from '@jz/contracts/dispatch';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openCustomerSession } from '../src/modules/customer/customer.repo.ts';
 import { type Api, addCategory, api, buildTestApp, type TestApp } from './helpers/index.ts';
 import { specIdOf } from './helpers/order-flow.ts';
@@ -289,13 +289,24 @@ describe('customer/slots', () => {
     expect(times).not.toContain('12:00');
     expect(times).not.toContain('18:00');
     expect(r.result.leadHours).toBe(2);
-    // today: every start before now + 2 h is refused with the lead-time rule
-    const today = await slots({ goodsId: goods.id, specId: goods.specId, date: shanghaiDay(Date.now()) });
-    for (const s of today.result.slots as { at: string; available: boolean; reason: string | null }[])
-      if (Date.parse(s.at) < Date.now() + 2 * 3600_000) {
-        expect(s.available).toBe(false);
-        expect(s.reason).toMatch(/^本店需提前 2 小时预约/);
-      }
+    // today at 10:00 Shanghai (a fixed clock, so the check holds at any hour the suite runs): every start before
+    // 12:00 is refused with the lead-time rule, past ones included
+    const day = shanghaiDay(Date.now());
+    const now = Date.parse(`${day}T10:00:00+08:00`);
+    vi.useFakeTimers({ toFake: ['Date'], now });
+    let today: Awaited<ReturnType<typeof slots>>;
+    try {
+      today = await slots({ goodsId: goods.id, specId: goods.specId, date: day });
+    } finally {
+      vi.useRealTimers();
+    }
+    type Slot = { at: string; time: string; available: boolean; reason: string | null };
+    const early = (today.result.slots as Slot[]).filter((s) => Date.parse(s.at) < now + 2 * 3600_000);
+    expect(early.map((s) => s.time)).toEqual(['08:00', '08:30', '09:00', '09:30', '10:00', '10:30', '11:00', '11:30']);
+    for (const s of early) {
+      expect(s.available).toBe(false);
+      expect(s.reason).toMatch(/^本店需提前 2 小时预约/);
+    }
   });
 
   it('bad input is 2001; an unknown goods item 2002; the job length follows the specification', async () => {

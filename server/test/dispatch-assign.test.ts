@@ -210,6 +210,10 @@ describe('two dispatchers at once', () => {
     const o = await order(t, shopId, '10:00', 60);
     expect(await ownerB.post(`${P}/assign`, { orderId: o.id, employeeId: e })).toMatchObject({ code: 2002 });
     expect(await ownerA.post(`${P}/assign`, { orderId: 'x', employeeId: e })).toMatchObject({ code: 2001 });
-    expect(DAY).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // neither refusal assigned anyone: the order still waits, and the right owner can assign it
+    expect(
+      await t.db.selectFrom('serviceOrder').select(['status', 'employeeId']).where('id', '=', o.id).executeTakeFirst(),
+    ).toEqual({ status: 20, employeeId: null });
+    expect(await ownerA.post(`${P}/assign`, { orderId: o.id, employeeId: e })).toMatchObject({ code: 200 });
   });
 });

@@ -184,11 +184,17 @@ describe('only users allowed to see the shop’s orders', () => {
   it('another merchant’s stream never hears of the order', async () => {
     const ownerB = api(t.app, await loginAs(t.app, PHONES.ownerB));
     const stream = await openStream(ownerB, { shopId: 'all' });
+    // A's own stream, open over the same window, shows the event was published while B's stream was listening.
+    const own = await openStream(ownerA);
     try {
       const o = await paidOrder(shops.main);
-      expect(await stream.until(`"orderId":${o.id},`, 1500)).toBe(false);
+      expect(await own.until(`"orderId":${o.id},`), own.s.text).toBe(true);
+      expect(await stream.until(`"orderId":${o.id},`, 300)).toBe(false);
+      expect(stream.s.ended).toBe(false);
+      expect(stream.s.text).not.toContain('event: order');
     } finally {
       stream.close();
+      own.close();
     }
   });
 
