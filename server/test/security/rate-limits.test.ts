@@ -155,18 +155,20 @@ describe('rate limits, measured', () => {
     );
   });
 
-  it('global limit: 600 API calls a minute per address', async () => {
-    if (process.env.RATE_LIMIT === 'off' || process.env.RATE_LIMIT_MAX) {
-      figures.push('global limit: not measured (RATE_LIMIT/RATE_LIMIT_MAX set in this shell)');
-      return;
-    }
-    let served = 0;
-    for (let i = 0; i < 700; i++) {
-      const r = await t.app.inject({ method: 'GET', url: '/tmpl/api/health', remoteAddress: '192.0.2.200' });
-      if (r.statusCode === 429) break;
-      served++;
-    }
-    expect(served).toBe(600);
-    figures.push(`global: ${served} calls a minute from one address, then HTTP 429 / 2004`);
-  }, 60_000);
+  // The limit is what the environment sets: a shell that changes it cannot measure the default.
+  const limitChanged = process.env.RATE_LIMIT === 'off' || Boolean(process.env.RATE_LIMIT_MAX);
+  it.skipIf(limitChanged)(
+    'global limit: 600 API calls a minute per address (skipped when RATE_LIMIT or RATE_LIMIT_MAX is set)',
+    async () => {
+      let served = 0;
+      for (let i = 0; i < 700; i++) {
+        const r = await t.app.inject({ method: 'GET', url: '/tmpl/api/health', remoteAddress: '192.0.2.200' });
+        if (r.statusCode === 429) break;
+        served++;
+      }
+      expect(served).toBe(600);
+      figures.push(`global: ${served} calls a minute from one address, then HTTP 429 / 2004`);
+    },
+    60_000,
+  );
 });
