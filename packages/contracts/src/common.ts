@@ -20,6 +20,14 @@ export const dbId = z.coerce.number().int().positive().max(MAX_DB_ID, 'id 超出
 
 export const idParam = z.object({ id: dbId });
 
+/**
+ * Every id array of a request keeps each id once (first occurrence order): a repeated id names the same object, and
+ * written twice it would break a unique index (a 500) or count one object twice. Use on each id-array field:
+ * `distinctIds(z.array(dbId).max(50))`. An `overwrite` keeps the schema's type and its JSON schema (OpenAPI, fuzzing).
+ */
+export const distinctIds = <S extends z.ZodArray<z.ZodType<number | string>>>(schema: S): S =>
+  schema.overwrite((a) => [...new Set(a)] as typeof a) as S;
+
 /** `delByIds/{ids}`: comma-separated positive ids, at most 500 at a time. */
 export const idsParam = z.object({
   ids: z

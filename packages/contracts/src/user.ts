@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { jsonField, mainlandPhone, optionalStatus, optionalText, pageQuery, statusFlag } from './common.ts';
+import {
+  distinctIds,
+  jsonField,
+  mainlandPhone,
+  optionalStatus,
+  optionalText,
+  pageQuery,
+  statusFlag,
+} from './common.ts';
 
 /** A platform user as the 用户管理 table shows it: whether a password is set, never its hash. */
 export const sysUserRow = z.object({
@@ -40,7 +48,7 @@ export const merchantUserQuery = pageQuery.extend({
   isOwner: optionalStatus,
 });
 
-/** Ids as the form sends them: a JSON array, a comma-separated string, or an array. Empty means none. */
+/** Ids as the form sends them: a JSON array, a comma-separated string, or an array; each id once. Empty means none. */
 export const idList = z.preprocess(
   (v) => {
     if (v === undefined || v === null || v === '') return [];
@@ -58,7 +66,9 @@ export const idList = z.preprocess(
     }
     return v;
   },
-  z.array(z.coerce.number({ error: 'id 须为数字' }).int().positive('id 须为正整数')).max(2000, '一次最多 2000 个'),
+  distinctIds(
+    z.array(z.coerce.number({ error: 'id 须为数字' }).int().positive('id 须为正整数')).max(2000, '一次最多 2000 个'),
+  ),
 );
 
 export const loginNameField = z
