@@ -8,9 +8,9 @@
 //   3. SQLite, production: starts `node <release>/server.mjs` from / with a minimal environment (no NODE_PATH, no
 //      npm), waits for /tmpl/api/health, fetches / and a precompressed script (br and gzip), checks the API docs are
 //      absent, stops it with SIGTERM; then `server.mjs migrate` once, MIGRATE_ON_START=false on an empty database
-//      (refused with a message), and an unknown command (usage);
-//   4. PostgreSQL, production: two instances started at the same moment on a new database with demo data: both reach
-//      ready, one applies the migrations while the other waits for the lock, demo data exists once; then, through
+//      (refused with a message), an empty database without ADMIN_PHONE (refused), and an unknown command (usage);
+//   4. PostgreSQL, production: two instances started at the same moment on a new database (SEED_DEMO unset): both
+//      reach ready, one applies the migrations while the other waits for the lock, no demo data; then, through
 //      them, the things that read files at run time: an SMS sign-in (a fake Aliyun endpoint records the code), the
 //      sign-in place from ip2region (X-Forwarded-For with TRUST_PROXY), the code generator's table list (the product's
 //      tables, read from the shipped migrations, are not offered) and its preview (the shipped templates), and the
@@ -234,13 +234,15 @@ async function main() {
     ALIYUN_SMS_ACCESS_KEY_SECRET: 'test-secret',
     ALIYUN_SMS_SIGN_NAME: '家政测试',
     ALIYUN_SMS_TEMPLATE_CODE: 'SMS_000000',
-    RATE_LIMIT: 'off',
+    // Production invents no super admin: an empty database needs this (the default 600 calls/min limit stays on).
+    ADMIN_PHONE: '13912340000',
     ...more,
   });
 
   try {
     // 3. SQLite, production, from /.
-    const sqliteEnv = prodEnv({ DATA_DIR: path.join(tmp, 'data-sqlite'), SEED_DEMO: 'never' });
+    // SEED_DEMO unset: production's default seeds no demo data.
+    const sqliteEnv = prodEnv({ DATA_DIR: path.join(tmp, 'data-sqlite') });
     const a = run(release, [], sqliteEnv);
     const base = await ready(a, 'the SQLite instance');
     ok(`SQLite instance ready at ${base}`);
@@ -268,10 +270,17 @@ async function main() {
     const off = run(release, [], prodEnv({ DATA_DIR: path.join(tmp, 'data-empty'), MIGRATE_ON_START: 'false' }));
     assert.notEqual((await off.exit).code, 0, 'MIGRATE_ON_START=false on an empty database must not start');
     assert.match(off.out, /migration\(s\) are pending.*run the migrate command once/);
+    const noAdmin = run(release, ['migrate'], prodEnv({ DATA_DIR: path.join(tmp, 'data-noadmin'), ADMIN_PHONE: '' }));
+    assert.equal((await noAdmin.exit).code, 1, 'an empty production database without ADMIN_PHONE must be refused');
+    assert.match(noAdmin.out, /ADMIN_PHONE is required in production/);
+    assert.ok(!/demo data seeded/.test(a.out + m.out), 'production seeded demo data without SEED_DEMO=always');
     const bad = run(release, ['serve-please'], sqliteEnv);
     assert.equal((await bad.exit).code, 2);
     assert.match(bad.out, /usage: node server\.mjs/);
-    ok('migrate runs once and exits; MIGRATE_ON_START=false refuses an unmigrated database; unknown command: usage');
+    ok(
+      'migrate runs once and exits; no demo data; MIGRATE_ON_START=false and a missing ADMIN_PHONE refuse an empty ' +
+        'database; unknown command: usage',
+    );
 
     // 4. PostgreSQL: two instances at once on a new database. Skipped without a PostgreSQL server, as the API tests
     // are (test/vitest.config.ts), unless CI=true.
@@ -289,7 +298,6 @@ async function main() {
     const pgEnv = prodEnv({
       DATABASE_URL: pgUrl(pgDb),
       DATA_DIR: path.join(tmp, 'data-pg'),
-      SEED_DEMO: 'auto',
       TRUST_PROXY: 'true',
     });
     const pair = [run(release, [], pgEnv), run(release, [], pgEnv)];
@@ -298,7 +306,7 @@ async function main() {
     const waited = pair.filter((p) => p.lines.some((l) => /waiting for it/.test(l.msg ?? '')));
     assert.equal(applied.length, 1, 'exactly one instance applies the migrations');
     assert.equal(waited.length, 1, 'the other waited for the lock');
-    assert.equal(pair.filter((p) => p.lines.some((l) => l.msg === 'demo data seeded')).length, 1);
+    assert.ok(!pair.some((p) => /demo data seeded/.test(p.out)), 'production seeded demo data');
     const migrationFiles = readdirSync(path.join(release, 'server/src/db/migrations')).filter((f) => f.endsWith('.ts'));
     const [{ n }] = await pgQuery(pgUrl(pgDb), 'select count(*)::int as n from kysely_migration');
     assert.equal(n, migrationFiles.length);
@@ -307,10 +315,16 @@ async function main() {
       'select count(*)::int as users, count(distinct phone)::int as phones from "user"',
     );
     assert.equal(users, phones, 'no account seeded twice');
-    ok(`two instances ready together; ${n} migrations applied once, the other instance waited; demo data once`);
+    const [demo] = await pgQuery(
+      pgUrl(pgDb),
+      'select (select count(*) from merchant)::int as merchants, (select count(*) from service_order)::int as orders, ' +
+        '(select count(*) from customer)::int as customers',
+    );
+    assert.deepEqual(demo, { merchants: 0, orders: 0, customers: 0 }, 'no demo rows in production');
+    ok(`two instances ready together; ${n} migrations applied once, the other instance waited; no demo rows`);
 
     // Files read at run time, through the instances.
-    const admin = '13800000000';
+    const admin = '13912340000'; // ADMIN_PHONE: the admin the empty database got
     const from = { 'x-forwarded-for': '221.205.0.1' };
     const sent = await request(bases[1], '/tmpl/api/app/jiazheng/login/sms/sendCode', {
       method: 'POST',

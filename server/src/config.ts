@@ -50,8 +50,23 @@ const schema = z
       .min(1)
       .max(24 * 90)
       .default(24 * 7),
-    SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
-    ADMIN_PHONE: z.string().default('13800000000'),
+    /**
+     * Demo merchants, orders and customers. Unset: `auto` (on an empty database) outside production, `never` in
+     * production; `auto` is refused there, and `always` is seeded with a warning (a demo instance, on purpose).
+     */
+    SEED_DEMO: z.enum(['auto', 'always', 'never']).optional(),
+    /**
+     * The mobile number of the first platform admin, created when the database has none. Outside production it
+     * defaults to the demo admin; production invents no super admin: bootstrap refuses an empty database without it.
+     * Empty counts as unset (an env file's `ADMIN_PHONE=` line).
+     */
+    ADMIN_PHONE: z
+      .string()
+      .trim()
+      .regex(/^(1\d{10})?$/, 'ADMIN_PHONE must be an 11-digit mainland mobile number')
+      .optional(),
+    /** `off` lifts the global per-address limit (app.ts reads it): for browser test runs only, refused in production. */
+    RATE_LIMIT: z.enum(['on', 'off']).default('on'),
     WEB_DIST: z.string().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: z.enum(['true', 'false']).default('false'),
@@ -98,6 +113,16 @@ const schema = z
         path: ['SMS_RATE_LIMIT'],
         message: 'SMS_RATE_LIMIT=off is not allowed in production',
       });
+    if (c.RATE_LIMIT === 'off')
+      ctx.addIssue({ code: 'custom', path: ['RATE_LIMIT'], message: 'RATE_LIMIT=off is not allowed in production' });
+    if (c.SEED_DEMO === 'auto')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SEED_DEMO'],
+        message:
+          'SEED_DEMO=auto would seed demo merchants into an empty production database: remove it (production ' +
+          'seeds no demo data), or set SEED_DEMO=always for a demo instance',
+      });
   });
 
 /** The ring of a DATA_KEYS value already validated (an invalid one was reported by its own check: no ring). */
@@ -109,7 +134,18 @@ function safeRing(v: string) {
   }
 }
 
-export type Config = z.infer<typeof schema> & { dataDir: string; dbKind: 'sqlite' | 'postgres' };
+/** The demo admin of development and tests (docs/first-day.md); never a production default. */
+export const DEV_ADMIN_PHONE = '13800000000';
+
+type Parsed = z.infer<typeof schema>;
+export type Config = Omit<Parsed, 'SEED_DEMO'> & {
+  /** Resolved: the default depends on NODE_ENV. */
+  SEED_DEMO: NonNullable<Parsed['SEED_DEMO']>;
+  /** undefined only in production without ADMIN_PHONE (startup/bootstrap.ts refuses an empty database then). */
+  ADMIN_PHONE: string | undefined;
+  dataDir: string;
+  dbKind: 'sqlite' | 'postgres';
+};
 
 /** Reads and validates the environment; throws a readable error listing every bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -120,5 +156,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const c = parsed.data;
   const dbKind = c.DATABASE_URL?.startsWith('postgres') ? 'postgres' : 'sqlite';
-  return { ...c, dataDir: path.resolve(c.DATA_DIR), dbKind };
+  // Fail closed: production seeds no demo data and invents no admin unless told to.
+  const production = c.NODE_ENV === 'production';
+  return {
+    ...c,
+    SEED_DEMO: c.SEED_DEMO ?? (production ? 'never' : 'auto'),
+    ADMIN_PHONE: c.ADMIN_PHONE || (production ? undefined : DEV_ADMIN_PHONE),
+    dataDir: path.resolve(c.DATA_DIR),
+    dbKind,
+  };
 }

@@ -9,6 +9,7 @@ import { migrateToLatest, pendingMigrations } from '../db/migrate.ts';
 import { isPg } from '../db/migration-kit.ts';
 import { markSeeded, seededWith, seedFingerprint } from './seed/fingerprint.ts';
 import { hasMerchants, runSeeds } from './seed/run.ts';
+import { requireAdminPhone } from './production-guard.ts';
 
 type Log = Pick<FastifyBaseLogger, 'info'> & Partial<Pick<FastifyBaseLogger, 'warn'>>;
 
@@ -39,6 +40,7 @@ export function migrateOnStart(env: Record<string, string | undefined> = process
 export async function bootstrapDatabase(db: DB, config: Config, log: Log, opts: BootstrapOptions = {}) {
   if (!(opts.migrate ?? migrateOnStart())) return checkMigrated(db, log);
   await withBootstrapLock(db, log, async () => {
+    await requireAdminPhone(db, config);
     const applied = await migrateToLatest(db);
     if (applied.length) log.info({ applied }, 'migrations applied');
     const demo = config.SEED_DEMO === 'always' || (config.SEED_DEMO === 'auto' && !(await hasMerchants(db)));
@@ -49,7 +51,9 @@ export async function bootstrapDatabase(db: DB, config: Config, log: Log, opts: 
     }
     await runSeeds(db, await discoverModules(), { demo });
     await markSeeded(db, fingerprint);
-    if (demo) log.info('demo data seeded');
+    if (demo && config.NODE_ENV === 'production')
+      log.warn?.('SEED_DEMO=always in production: demo data seeded (demo merchants, orders, customers)');
+    else if (demo) log.info('demo data seeded');
   });
 }
 
