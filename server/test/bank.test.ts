@@ -109,6 +109,27 @@ describe('CSV import (npm run bank:import)', () => {
     ]);
   });
 
+  it('reads the line endings, quotes and blank rows of real exports (csv-parse)', () => {
+    // CR, LF and CRLF in one file; a stray quote inside an unquoted field; whitespace around a quoted one.
+    expect(parseCsv('a,b"c\r1,"2"  ,3\r\n\n , \n4\n')).toEqual([['a', 'b"c'], ['1', '2', '3'], ['4']]);
+    expect(() => parseCsv('a,b\n1,"2\n3,4')).toThrow(/Quote Not Closed/);
+  });
+
+  it('names the file line of a refused row, past blank rows and fields spanning lines', () => {
+    const csv = [
+      '联行号,银行名称,支行名称,省份,城市',
+      '',
+      '102290000001,中国工商银行,"营业部',
+      '（第二行）",上海市,上海市',
+      '10229,中国工商银行,短号,上海市,上海市',
+      ' , , , , ',
+      '102290000003,,缺银行名称,上海市,上海市',
+    ].join('\r\n');
+    const { rows, rejected } = readBranchCsv(csv);
+    expect(rows.map((r) => r.branchName)).toEqual(['营业部\n（第二行）']);
+    expect(rejected.map((r) => r.line)).toEqual([5, 7]);
+  });
+
   it('reads Chinese headers in any order, lists bad lines, and upserts by code', async () => {
     const csv = [
       '银行名称,联行号,支行名称,城市,省份',

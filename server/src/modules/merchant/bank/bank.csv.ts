@@ -1,37 +1,41 @@
 import type { BankBranch } from '@jz/contracts/bank';
+import { type Info, parse } from 'csv-parse/sync';
 
-/** Splits CSV text into rows of fields (RFC 4180: quoted fields, doubled quotes, CRLF or LF, a BOM at the start). */
+/** A record of the file with the source line it starts on (1-based; a quoted field may span lines). */
+export interface CsvRecord {
+  line: number;
+  fields: string[];
+}
+
+/**
+ * Splits CSV text into records with csv-parse (RFC 4180: quoted fields, doubled quotes, a BOM at the start), as lenient
+ * as the exports of bank tables need: CRLF, LF and CR mixed in one file, rows of different lengths, a stray quote inside
+ * an unquoted field kept as a character, blank rows skipped. A quote left open refuses the file (csv-parse's
+ * CSV_QUOTE_NOT_CLOSED, naming the line) instead of swallowing the rest of it into one field.
+ */
+export function parseCsvRecords(text: string): CsvRecord[] {
+  // Every line break made LF first: csv-parse counts a CRLF inside a quoted field as two lines, which would shift the
+  // line numbers of refused rows. A break inside a quoted field therefore comes back as LF.
+  const out = parse(text.replace(/\r\n?/g, '\n'), {
+    bom: true,
+    relax_column_count: true,
+    relax_quotes: true,
+    // Whitespace around a quoted field ("a"  ,b) is dropped rather than refused; every field is trimmed anyway.
+    trim: true,
+    skip_records_with_empty_values: true,
+    info: true,
+    raw: true,
+  }) as unknown as { record: string[]; info: Info; raw: string }[]; // the typings do not model info/raw
+  return out.map(({ record, info, raw }) => ({
+    // info.lines is the line the record ends on: back up over the line breaks inside it.
+    line: info.lines - (raw.replace(/\n$/, '').match(/\n/g)?.length ?? 0),
+    fields: record,
+  }));
+}
+
+/** The fields of every non-blank record. */
 export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  const s = text.replace(/^\uFEFF/, '');
-  for (let i = 0; i < s.length; i++) {
-    const ch = s[i];
-    if (quoted) {
-      if (ch === '"' && s[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(field);
-      field = '';
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && s[i + 1] === '\n') i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += ch;
-  }
-  if (field !== '' || row.length) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows.filter((r) => r.some((f) => f.trim() !== ''));
+  return parseCsvRecords(text).map((r) => r.fields);
 }
 
 /** Header names accepted for each column (English or the usual Chinese ones). */
@@ -51,13 +55,13 @@ export interface CsvImport {
 
 /**
  * Reads a bank-branch CSV. With a header row the columns are found by name; without one the order is
- * code, bankName, branchName, province, city.
+ * code, bankName, branchName, province, city. Refused lines carry their line number in the file.
  */
 export function readBranchCsv(text: string): CsvImport {
-  const all = parseCsv(text);
+  const all = parseCsvRecords(text);
   if (!all.length) return { rows: [], rejected: [] };
-  const head = all[0].map((h) => h.trim().toLowerCase());
-  const hasHeader = !/^\d{12}$/.test(all[0][0]?.trim() ?? '') && head.some((h) => HEADERS.code.includes(h));
+  const head = all[0].fields.map((h) => h.trim().toLowerCase());
+  const hasHeader = !/^\d{12}$/.test(all[0].fields[0]?.trim() ?? '') && head.some((h) => HEADERS.code.includes(h));
   const index = Object.fromEntries(
     (Object.keys(HEADERS) as (keyof BankBranch)[]).map((k, i) => [
       k,
@@ -69,8 +73,7 @@ export function readBranchCsv(text: string): CsvImport {
 
   const rows: BankBranch[] = [];
   const rejected: CsvImport['rejected'] = [];
-  all.slice(hasHeader ? 1 : 0).forEach((f, i) => {
-    const line = i + (hasHeader ? 2 : 1);
+  for (const { line, fields: f } of all.slice(hasHeader ? 1 : 0)) {
     const get = (k: keyof BankBranch) => (f[index[k]] ?? '').trim();
     const r: BankBranch = {
       code: get('code'),
@@ -84,6 +87,6 @@ export function readBranchCsv(text: string): CsvImport {
     else if ([r.bankName, r.branchName, r.province, r.city].some((v) => v.length > 100))
       rejected.push({ line, reason: '字段过长' });
     else rows.push(r);
-  });
+  }
   return { rows, rejected };
 }
