@@ -38,10 +38,43 @@ function numberText(n: number): string {
   return Number.isInteger(r) ? BigInt(r).toString() : String(r);
 }
 
-/** A date-time serial (1900 system) → its calendar day. */
-function serialDay(serial: number) {
-  const ms = Math.round((serial - 25569) * 86_400_000);
+/** A date-time serial → its calendar day (the 1904 system counts from 1904-01-01, 1462 days later). */
+function serialDay(serial: number, date1904 = false) {
+  const ms = Math.round((serial + (date1904 ? 1462 : 0) - 25569) * 86_400_000);
   return dayjs.utc(ms).format('YYYY-MM-DD');
+}
+
+/**
+ * One cell of the sheet XML as text, by the same rules as cellText: `type` is the cell's t attribute (s, inlineStr,
+ * str, b, e, d, n), `raw` its value (the shared string already looked up for s, the inline text for inlineStr).
+ * `numeric`: a plain number Excel stored (not a formula, not a date).
+ */
+export function xmlCellText(
+  type: string,
+  raw: string,
+  o: { numFmt?: string; date1904?: boolean; formula?: boolean },
+): { text: string; numeric: boolean } {
+  switch (type) {
+    case 's':
+    case 'inlineStr':
+    case 'str':
+      return { text: raw.trim(), numeric: false };
+    case 'b':
+      return { text: raw === '' ? '' : raw.trim() === '1' ? '是' : '否', numeric: false };
+    case 'e':
+      return { text: '', numeric: false };
+    case 'd': {
+      const d = new Date(raw.trim());
+      return { text: Number.isNaN(d.getTime()) ? '' : dayjs.utc(d).format('YYYY-MM-DD'), numeric: false };
+    }
+    default: {
+      if (raw.trim() === '') return { text: '', numeric: false };
+      const n = Number(raw);
+      if (Number.isNaN(n)) return { text: '', numeric: false };
+      if (isDateFormat(o.numFmt)) return { text: serialDay(n, o.date1904), numeric: false };
+      return { text: numberText(n), numeric: !o.formula };
+    }
+  }
 }
 
 /** Whether a number format shows a date (y/m/d tokens outside quoted text and [colour] sections). */

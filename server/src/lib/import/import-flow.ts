@@ -25,8 +25,10 @@ import {
   updateJob,
   writing,
 } from './import-job.ts';
-import { annotatedCopy, type ImportProblem, problemText } from './report.ts';
+import { checkTimeLimitMs, timeoutMessage } from './limits.ts';
+import { annotatedCopy, type ImportProblem, problemText, shortProblem } from './report.ts';
 import { assertXlsx, ImportFileError, readSheetRows, type SheetRow } from './sheet-reader.ts';
+import { inspectZip } from './xlsx-zip.ts';
 import { type TemplateSpec, templateBuffer } from './template.ts';
 
 /** A row the confirmation could not write: everything is rolled back and this is what the merchant is told. */
@@ -95,20 +97,48 @@ async function receiveFile(req: FastifyRequest) {
   if (!file?.buf.length) throw invalid('请选择要上传的 Excel 文件');
   try {
     assertXlsx(file.buf);
+    // The archive's declared shape (entries, unpacked size, ratios) is judged before anything is unpacked or stored.
+    inspectZip(file.buf);
   } catch (err) {
-    throw invalid((err as Error).message);
+    if (!(err instanceof ImportFileError)) throw err;
+    throw invalid(err.message);
   }
   return file;
 }
 
+/** Users with a check running in this process: one at a time each (a second one is refused, not queued). */
+const checkingUsers = new Set<number>();
+
+/**
+ * The wall-clock limit of one check: `between` runs between steps of the reading, refusing once the time is up and
+ * otherwise yielding to the event loop every few milliseconds, so other requests are served while a file is read.
+ */
+function deadlineOf(ms: number) {
+  const at = Date.now() + ms;
+  let yielded = 0;
+  const check = () => {
+    if (Date.now() > at) throw new ImportFileError(timeoutMessage(ms));
+  };
+  return {
+    check,
+    between: async () => {
+      check();
+      if (Date.now() - yielded < 5) return;
+      await new Promise((r) => setImmediate(r));
+      yielded = Date.now();
+    },
+  };
+}
+
 /** Reads every row (rows read → progress), then checks them (rows checked → progress). */
-async function readAll(buf: Buffer, imp: Importer<unknown>, progress?: Progress) {
+async function readAll(buf: Buffer, imp: Importer<unknown>, progress?: Progress, between?: () => Promise<void>) {
   const rows: SheetRow[] = [];
   for await (const r of readSheetRows(buf, {
     headers: imp.headers,
     required: imp.required,
     maxRows: IMPORT_LIMITS.maxRows,
     onProgress: progress,
+    between,
   }))
     rows.push(r);
   if (!rows.length) throw new ImportFileError('文件中没有数据行，请在表头下方填写后再上传');
@@ -116,19 +146,53 @@ async function readAll(buf: Buffer, imp: Importer<unknown>, progress?: Progress)
 }
 
 async function runCheck(db: DB, t: Tenant, imp: Importer<unknown>, jobId: number, buf: Buffer) {
-  try {
-    const rows = await readAll(buf, imp, (n) => updateJob(db, jobId, { checked: n }).then(() => {}));
+  const limit = checkTimeLimitMs();
+  const deadline = deadlineOf(limit);
+  const progress = (n: number) => {
+    deadline.check();
+    return updateJob(db, jobId, { checked: n }).then(() => {});
+  };
+  const work = (async () => {
+    const rows = await readAll(buf, imp, progress, deadline.between);
     await updateJob(db, jobId, { total: rows.length, checked: 0 });
-    const { problems } = await imp.check(db, t, rows, {
-      duplicatesInDb: true,
-      progress: (n) => updateJob(db, jobId, { checked: n }).then(() => {}),
-    });
+    const { problems } = await imp.check(db, t, rows, { duplicatesInDb: true, progress });
+    deadline.check();
     await finishCheck(db, jobId, rows.length, problems);
+  })();
+  let timer: NodeJS.Timeout | undefined;
+  // A check stuck outside the reading (a slow query) is cut off too; the work stops at its next progress report.
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ImportFileError(timeoutMessage(limit))), limit + 50);
+  });
+  work.catch(() => {});
+  try {
+    await Promise.race([work, late]);
   } catch (err) {
     const message = err instanceof ImportFileError ? err.message : '文件校验失败，请稍后重试';
     await updateJob(db, jobId, { status: 'failed', message });
+    const job = await db.selectFrom('importJob').select('fileKey').where('id', '=', jobId).executeTakeFirst();
+    // A file that cannot be checked is never confirmed: its bytes (phones, ID numbers) are not kept.
+    if (job) await dropFile(db, job.fileKey);
     if (!(err instanceof ImportFileError)) throw err;
+  } finally {
+    clearTimeout(timer);
   }
+}
+
+/**
+ * A check of this user running on another instance: a job still checking that moved within the time limit (the
+ * reading reports progress every 200 rows; a dead instance's job stops blocking once it is older than that).
+ */
+async function checkRunningElsewhere(db: DB, userId: number) {
+  const since = new Date(Date.now() - checkTimeLimitMs() - 5_000).toISOString();
+  const job = await db
+    .selectFrom('importJob')
+    .select('id')
+    .where('userId', '=', userId)
+    .where('status', '=', 'checking')
+    .where('updatedAt', '>', since)
+    .executeTakeFirst();
+  return !!job && !running.has(job.id);
 }
 
 const staleOf = (job: JobRow) =>
@@ -159,26 +223,45 @@ export async function registerImportRoutes<Plan>(app: App, c: ImportApi, imp: Im
     return reply.header('content-type', XLSX_TYPE).send(buf);
   });
 
-  route(app, c.check, async (req) => {
-    const t = await tenantOf(app.db, req);
-    const file = await receiveFile(req);
-    const job = await createJob(app.db, {
-      merchantId: t.merchantId,
-      shopId: t.shopId,
-      userId: t.user.id,
-      kind: imp.kind,
-      fileName: file.name,
-      file: file.buf,
-    });
-    const p = runCheck(app.db, t, importer, job.id, file.buf)
-      .catch((err) => req.log.error({ err, importId: job.id }, 'import check failed'))
-      .finally(() => running.delete(job.id));
-    running.set(job.id, p);
+  /** Waits a little for a small file's report; a larger one answers its progress (the dialog polls). */
+  const answerCheck = async (t: Tenant, jobId: number, p: Promise<void>) => {
     await Promise.race([p, new Promise((r) => setTimeout(r, answerWithinMs()).unref())]);
-    const row = (await findJob(app.db, t.merchantId, imp.kind, job.id))!;
+    const row = (await findJob(app.db, t.merchantId, imp.kind, jobId))!;
     // A file that cannot be read at all is bad input, answered as such when known at once.
     if (row.status === 'failed') throw invalid(row.message ?? '文件无法读取');
     return ok(jobView(row), row.status === 'checking' ? '正在校验' : '校验完成');
+  };
+
+  route(app, c.check, async (req) => {
+    const t = await tenantOf(app.db, req);
+    const userId = t.user.id;
+    // One check per user at a time, in this process and (through the job table) on another instance.
+    if (checkingUsers.has(userId) || (await checkRunningElsewhere(app.db, userId)))
+      throw business('您有一个文件正在校验，请等它完成后再上传');
+    checkingUsers.add(userId);
+    let started = false;
+    try {
+      const file = await receiveFile(req);
+      const job = await createJob(app.db, {
+        merchantId: t.merchantId,
+        shopId: t.shopId,
+        userId,
+        kind: imp.kind,
+        fileName: file.name,
+        file: file.buf,
+      });
+      const p = runCheck(app.db, t, importer, job.id, file.buf)
+        .catch((err) => req.log.error({ err, importId: job.id }, 'import check failed'))
+        .finally(() => {
+          running.delete(job.id);
+          checkingUsers.delete(userId);
+        });
+      running.set(job.id, p);
+      started = true;
+      return await answerCheck(t, job.id, p);
+    } finally {
+      if (!started) checkingUsers.delete(userId);
+    }
   });
 
   route(app, c.progress, async (req) => {
@@ -192,7 +275,9 @@ export async function registerImportRoutes<Plan>(app: App, c: ImportApi, imp: Im
     const job = await ownJob(t, req.params.id);
     const buf = await loadFile(app.db, job);
     if (!buf) throw business('文件已过期，请重新上传');
-    const copy = await annotatedCopy(buf, storedProblems(job));
+    const copy = await annotatedCopy(buf, storedProblems(job)).catch((err) => {
+      throw err instanceof ImportFileError ? invalid(err.message) : err;
+    });
     reply.header(
       'content-disposition',
       contentDisposition(
@@ -227,7 +312,7 @@ export async function registerImportRoutes<Plan>(app: App, c: ImportApi, imp: Im
     // unique indexes inside the transaction, row by row, so a concurrent insert names its row too.
     const rows = await readAll(buf, importer);
     const { problems, plan } = await importer.check(app.db, t, rows, { duplicatesInDb: false, progress: () => {} });
-    if (problems.length) throw await fail(`${problemText(problems[0])}（数据已变化，请重新上传校验）`);
+    if (problems.length) throw await fail(`${problemText(shortProblem(problems[0]))}（数据已变化，请重新上传校验）`);
     writing.set(job.id, 0);
     let imported: number;
     try {

@@ -5,7 +5,7 @@ import type { Generated, Selectable } from 'kysely';
 import type { DB } from '../../db/client.ts';
 import { open, seal } from '../secret-box.ts';
 import { nowIso } from '../time.ts';
-import { type ImportProblem, listProblems } from './report.ts';
+import { type ImportProblem, listProblems, shortProblem } from './report.ts';
 
 export interface ImportJobTable {
   id: Generated<number>;
@@ -121,14 +121,14 @@ export const updateJob = (
     .where('id', '=', id)
     .execute();
 
-/** The check's outcome: valid without problems, else invalid with every problem stored. */
+/** The check's outcome: valid without problems, else invalid with every problem stored (values cut short). */
 export const finishCheck = (db: DB, id: number, total: number, problems: ImportProblem[]) =>
   updateJob(db, id, {
     status: problems.length ? 'invalid' : 'valid',
     total,
     checked: total,
     errorCount: problems.length,
-    errors: JSON.stringify(listProblems(problems, MAX_STORED).errors),
+    errors: JSON.stringify(listProblems(problems, MAX_STORED).errors.map(shortProblem)),
   });
 
 /**
