@@ -5,6 +5,7 @@ import { CLIENT_ID } from '@jz/contracts/auth';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envelopeOf, loginAs, PHONES, buildTestApp, type TestApp, waitFor } from './helpers/index.ts';
+import { minimalPdf } from './helpers/pdf.ts';
 import { uploadSettings } from '../src/modules/common/upload/upload.service.ts';
 
 /** Real file heads: what file-type recognises from the content. */
@@ -30,7 +31,7 @@ const MP4 = Buffer.concat([
   Buffer.from('000000086d646174', 'hex'),
   Buffer.alloc(32),
 ]);
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+const PDF = minimalPdf();
 const DOCX = Buffer.from(
   zipSync({
     '[Content_Types].xml': new TextEncoder().encode(
@@ -214,9 +215,10 @@ describe('POST /api/com/file/up', () => {
     }
     expect(await upload(owner, [file(PNG, 'a.png')])).toMatchObject({ code: 2001, message: '请指定上传目录' });
     // A hostile file name is only a display name.
-    const r = await upload(owner, [root('employee'), file(PNG, '../../../etc/passwd.png')]);
+    // (shop: a public folder; private folders are server/test/security/private-files.test.ts)
+    const r = await upload(owner, [root('shop'), file(PNG, '../../../etc/passwd.png')]);
     expect(r.result.name).toBe('passwd.png');
-    expect(r.result.url).toMatch(/^\/tmpl\/uploads\/employee\/[0-9a-f]{32}\.png$/);
+    expect(r.result.url).toMatch(/^\/tmpl\/uploads\/shop\/[0-9a-f]{32}\.png$/);
     const after = filesUnder(dataDir).filter((f) => !before.includes(f));
     expect(after.filter((f) => !/-(wal|shm|journal)$/.test(f))).toEqual([
       path.join('uploads', r.result.url.replace('/tmpl/uploads/', '')),

@@ -11,6 +11,7 @@ import { CLIENT_ID } from '@jz/contracts/auth';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, envelopeOf, loginAs, PHONES, type TestApp } from '../helpers/index.ts';
+import { minimalPdf } from '../helpers/pdf.ts';
 
 const hex = (h: string) => Buffer.from(h.replace(/\s/g, ''), 'hex');
 const txt = (s: string) => Buffer.from(s, 'latin1');
@@ -69,7 +70,7 @@ const MP4 = cat(
   hex('000000086d646174'),
   Buffer.alloc(32),
 );
-const PDF = txt('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+const PDF = minimalPdf();
 const ZIP = Buffer.from(zipSync({ 'evil.class': new Uint8Array([0xca, 0xfe, 0xba, 0xbe]), 'a.html': txt('<b>x</b>') }));
 const HTML = txt('<!DOCTYPE html><html><body><script>alert(document.cookie)</script></body></html>');
 const SCRIPT = txt('<script>fetch("/tmpl/api/sys/user/findAllByPage").then(r=>r.text()).then(alert)</script>');
@@ -317,7 +318,7 @@ describe('hostile uploads', () => {
     const { contentProblem } = await import('../../src/modules/common/upload/content-check.ts');
     let refused = 0;
     for (let i = 0; i < 40; i++)
-      if (contentProblem(pngWithNoise(1024 * 1024), { kind: 'image', ext: 'png', mime: 'image/png' })) refused++;
+      if (await contentProblem(pngWithNoise(1024 * 1024), { kind: 'image', ext: 'png', mime: 'image/png' })) refused++;
     expect(refused).toBe(0);
   });
 });

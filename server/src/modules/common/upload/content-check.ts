@@ -1,9 +1,11 @@
 import type { Detected } from './detect.ts';
+import { pdfProblem } from './pdf-check.ts';
 
 /**
  * Checks on an upload's content beyond its magic number, for files whose head is an allowed kind but whose body is
  * something else (polyglots), and for images whose header promises a bitmap no browser can decode (pixel floods).
- * Nothing is decoded: headers are read and the bytes scanned. Each check answers a Chinese refusal, or undefined.
+ * Images and videos are not decoded: headers are read and the bytes scanned. PDFs are also parsed (pdf-check.ts).
+ * Each check answers a Chinese refusal, or undefined.
  */
 
 /** Largest image accepted, in pixels (width x height from the header): 50 megapixels, a large phone photo. */
@@ -125,7 +127,7 @@ function webpSize(buf: Buffer) {
 }
 
 /** A refusal for a file detected as an allowed kind whose content is not only that kind. */
-export function contentProblem(buf: Buffer, d: Detected): string | undefined {
+export async function contentProblem(buf: Buffer, d: Detected): Promise<string | undefined> {
   // Office files are archives by design and are only ever served as downloads (Content-Disposition: attachment).
   if (d.kind === 'office') return undefined;
   const label = d.kind === 'image' ? '图片' : d.kind === 'video' ? '视频' : 'PDF';
@@ -134,6 +136,8 @@ export function contentProblem(buf: Buffer, d: Detected): string | undefined {
   if (d.kind === 'pdf' && PDF_ACTIVE.test(decodePdfNames(text)))
     return '文件内容无效：PDF 中含有脚本或启动程序的动作，已拒绝上传';
   if (hasAppendedZip(buf)) return `文件内容无效：${label}中夹带了压缩包，已拒绝上传`;
+  // The byte scans above see only uncompressed objects; the parse sees inside object streams.
+  if (d.kind === 'pdf') return pdfProblem(buf);
   if (d.kind === 'image') {
     const size = imageSize(buf, d.ext);
     if (size && (size.width === 0 || size.height === 0)) return '图片无效：图片宽度或高度为 0';

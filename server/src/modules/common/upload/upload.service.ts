@@ -96,7 +96,7 @@ export async function storeUpload(
     throw invalid(UNSUPPORTED);
   }
   if (r.buf.length > maxBytesOf(d.kind, opts.s.otherMaxMb)) throw invalid(tooLargeMessage(d.kind, opts.s.otherMaxMb));
-  const problem = contentProblem(r.buf, d);
+  const problem = await contentProblem(r.buf, d);
   if (problem) throw invalid(problem);
 
   const storage = storageOf(app);
