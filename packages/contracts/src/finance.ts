@@ -59,14 +59,27 @@ export const withdrawGate = z.object({
 });
 export type WithdrawGate = z.infer<typeof withdrawGate>;
 
-/** The account figures (fen); withdrawable = balance - frozen. */
+/**
+ * Whose money an answer covers: 'merchant' = the whole account (callers without a shop limit); 'shops' = only the
+ * movements of the caller's shops' settlements (a shop-limited caller, docs/ledger.md "Shop-limited users"): the
+ * account's balance, withdrawals and their fees belong to no shop, so such a caller never sees them.
+ */
+export const FINANCE_SCOPES = ['merchant', 'shops'] as const;
+export const financeScope = z.enum(FINANCE_SCOPES);
+export type FinanceScope = z.infer<typeof financeScope>;
+
+/**
+ * The account figures (fen); withdrawable = balance - frozen. With scope 'shops', frozen and totalIncome are the
+ * caller's shops' settlements and the figures that cannot be split by shop (balance, withdrawable, withdrawals) are null.
+ */
 export const financeOverview = z.object({
-  balance: z.number().int(),
+  scope: financeScope,
+  balance: z.number().int().nullable(),
   frozen: z.number().int(),
-  withdrawable: z.number().int(),
-  pendingWithdraw: z.number().int(),
+  withdrawable: z.number().int().nullable(),
+  pendingWithdraw: z.number().int().nullable(),
   totalIncome: z.number().int(),
-  totalWithdrawn: z.number().int(),
+  totalWithdrawn: z.number().int().nullable(),
   rules: financeRulesRow,
   onboarding: withdrawGate,
 });
@@ -93,12 +106,18 @@ export const ledgerEntry = z.object({
   amount: z.number().int(),
   balanceChange: z.number().int(),
   frozenChange: z.number().int(),
-  /** The account after this entry, entries taken in time order: balance (frozen included), frozen, withdrawable. */
+  /**
+   * The account after this entry, entries taken in time order: balance (frozen included), frozen, withdrawable. For a
+   * shop-limited caller, the same running sums over its shops' entries only (what those settlements brought in, still
+   * frozen, and unfrozen), never the account's.
+   */
   balanceAfter: z.number().int(),
   frozenAfter: z.number().int(),
   withdrawableAfter: z.number().int(),
   refType: z.enum(['settlement', 'withdrawal']),
   refId: z.number().int(),
+  /** The shop of the settlement the entry moves; null for the account's own movements (withdrawals, fees). */
+  shopId: z.number().int().nullable(),
   refNo: z.string(),
   remark: z.string().nullable(),
   createdAt: z.string(),
@@ -217,6 +236,8 @@ export const ledgerQuery = pageQuery.extend({
 /** The ledger's totals for the same filters as the list (收支明细 above its table). */
 export const ledgerTotalsQuery = ledgerQuery.omit({ pageNum: true, pageSize: true });
 export const ledgerTotals = z.object({
+  /** 'shops': the list, totals and export cover only the caller's shops' settlement entries. */
+  scope: financeScope,
   income: countAmount,
   expense: countAmount,
   transfer: countAmount,

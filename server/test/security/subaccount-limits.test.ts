@@ -5,7 +5,8 @@
  * id. All refused (301, or 2002 where the route treats the shop as not found) and nothing of A's changes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, loginAs, PHONES, type TestApp } from '../helpers/index.ts';
+import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp } from '../helpers/index.ts';
+import { roleWith, subWith } from './authority.ts';
 import { catalogueWithFields, type Ids, loadIds, routeKey, send, snapshotOf } from './routes.ts';
 
 let t: TestApp;
@@ -175,5 +176,176 @@ describe('sub-account limited to the main shop', () => {
     console.info(`shop-limit, branch objects by id:\n  ${report.join('\n  ')}`);
     expect(wrong).toEqual([]);
     expect(JSON.stringify(await snapshotOf(t.db, ids.A))).toBe(before);
+  });
+});
+
+/**
+ * Money by shop (docs/ledger.md "Shop-limited users"): a finance account limited to one shop reads, of the ledger,
+ * totals, trend, overview and export, only the movements of its shops' settlements, with figures summed over those
+ * alone; withdrawals and payout cards (the merchant's one account) are refused to it; it cannot open a shop either.
+ */
+describe('money and new shops for a shop-limited account', () => {
+  const C = 'app/jiazheng/caiwu';
+  let branch: Api;
+  let branchToken: string;
+  let main: Api;
+  let whole: Api;
+  let owner: Api;
+
+  beforeAll(async () => {
+    owner = api(t.app, await loginAs(t.app, PHONES.ownerA));
+    const everything = await roleWith(t, owner, '门店全权', () => true);
+    ({ api: branch, token: branchToken } = await subWith(t, owner, '13900020001', everything, [ids.branchA]));
+    main = api(t.app, token);
+    whole = (await subWith(t, owner, '13900020003', everything, 'all')).api;
+  });
+
+  /** The ledger rows of one shop's settlements, oldest first, read from the database. */
+  async function shopRows(shopId: number) {
+    return (t.db as any)
+      .selectFrom('financeLedger as e')
+      .innerJoin('financeSettlement as s', 's.id', 'e.refId')
+      .where('e.refType', '=', 'settlement')
+      .where('e.merchantId', '=', ids.A)
+      .where('s.shopId', '=', shopId)
+      .select(['e.id', 'e.balanceChange', 'e.frozenChange', 'e.createdAt'])
+      .orderBy('e.createdAt')
+      .orderBy('e.id')
+      .execute() as Promise<{ id: number; balanceChange: number; frozenChange: number; createdAt: string }[]>;
+  }
+
+  it("ledger, totals and export: only its shop's settlement entries, figures summed over them", async () => {
+    const all = await owner.get(`${C}/shouzhi/findAllByPage`, { pageSize: 100 });
+    for (const [who, shopId, whoToken] of [
+      [branch, ids.branchA, branchToken],
+      [main, ids.shopA, token],
+    ] as const) {
+      const expected = await shopRows(shopId);
+      expect(expected.length, 'the shop has settlements in the seed').toBeGreaterThan(0);
+      const page = await who.get(`${C}/shouzhi/findAllByPage`, { pageSize: 100 });
+      expect(page.code).toBe(200);
+      expect(page.result.total).toBe(expected.length);
+      expect(page.result.total).toBeLessThan(all.result.total);
+      const rows = [...page.result.records].reverse();
+      expect(rows.map((r: any) => r.id)).toEqual(expected.map((r) => r.id));
+      let balance = 0;
+      let frozen = 0;
+      for (const r of rows) {
+        expect([r.refType, r.shopId]).toEqual(['settlement', shopId]);
+        balance += r.balanceChange;
+        frozen += r.frozenChange;
+        expect([r.balanceAfter, r.frozenAfter, r.withdrawableAfter]).toEqual([balance, frozen, balance - frozen]);
+      }
+      const totals = await who.get(`${C}/shouzhi/findHuizong`);
+      expect(totals.result.scope).toBe('shops');
+      expect(totals.result.expense).toEqual({ count: 0, amount: 0 });
+      const income = expected.filter((r) => r.balanceChange > 0);
+      expect(totals.result.income).toEqual({
+        count: income.length,
+        amount: income.reduce((s, r) => s + r.balanceChange, 0),
+      });
+      const csv = await send(t.app, whoToken, { method: 'POST', url: `/tmpl/api/${C}/shouzhi/export` } as any, {
+        params: { format: 'csv' },
+      });
+      expect(csv.status).toBe(200);
+      const lines = csv.raw
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split(/\r?\n/);
+      expect(lines[0]).toContain('所管门店累计结算(元)');
+      expect(lines).toHaveLength(expected.length + 1);
+      const kinds = lines.slice(1).map((l) => l.split(',')[2]);
+      expect(kinds.filter((k) => !['订单结算', '结算解冻', '退款冲正'].includes(k))).toEqual([]);
+    }
+    // Control: the owner reads every entry, withdrawals included (no shop), and the account's figures.
+    expect(all.result.records.some((r: any) => r.refType === 'withdrawal' && r.shopId === null)).toBe(true);
+    expect((await owner.get(`${C}/shouzhi/findHuizong`)).result.scope).toBe('merchant');
+  });
+
+  it("trend and overview: only what its shop's settlements account for; the account's figures are null", async () => {
+    const d = t.db as any;
+    const settlements = await d
+      .selectFrom('financeSettlement')
+      .select(['amount', 'status'])
+      .where('shopId', '=', ids.branchA)
+      .execute();
+    const o = await branch.get(`${C}/findZonglan`);
+    expect(o.code).toBe(200);
+    expect(o.result).toMatchObject({
+      scope: 'shops',
+      balance: null,
+      withdrawable: null,
+      pendingWithdraw: null,
+      totalWithdrawn: null,
+      totalIncome: settlements.reduce((s: number, r: any) => s + r.amount, 0),
+      frozen: settlements.filter((r: any) => r.status === 0).reduce((s: number, r: any) => s + r.amount, 0),
+    });
+    const acc = await d
+      .selectFrom('financeAccount')
+      .selectAll()
+      .where('merchantId', '=', ids.A)
+      .executeTakeFirstOrThrow();
+    expect((await whole.get(`${C}/findZonglan`)).result).toMatchObject({ scope: 'merchant', balance: acc.balance });
+
+    const range = { granularity: 'month', startDate: '2025-01-01' };
+    const trend = await branch.get(`${C}/findQushi`, range);
+    expect(trend.code).toBe(200);
+    const income = (trend.result as { income: number; expense: number }[]).reduce((s, p) => s + p.income, 0);
+    const expected = (await shopRows(ids.branchA))
+      .filter((r) => r.createdAt >= '2024-12-31T16:00:00.000Z' && r.balanceChange > 0)
+      .reduce((s, r) => s + r.balanceChange, 0);
+    expect(income).toBe(expected);
+    expect(trend.result.every((p: any) => p.expense === 0)).toBe(true);
+    const ownerTrend = await owner.get(`${C}/findQushi`, range);
+    expect(ownerTrend.result.some((p: any) => p.expense > 0)).toBe(true);
+  });
+
+  it("withdrawals and payout cards (the merchant's account) are refused to it; an all-shops account reads them", async () => {
+    const before = JSON.stringify(await snapshotOf(t.db, ids.A));
+    const calls: [string, string, Record<string, string | number>][] = [
+      ['GET', `${C}/tixian/findAllByPage`, {}],
+      ['GET', `${C}/tixian/findYanzheng`, {}],
+      ['POST', `${C}/tixian/sendCode`, { amount: 1000, bankCardId: ids.cardA }],
+      ['POST', `${C}/tixian/add`, { amount: 1000, bankCardId: ids.cardA, smsCode: '123456' }],
+      ['GET', `${C}/bangka/findAllByList`, {}],
+      ['GET', `${C}/bangka/findJiluByPage`, {}],
+      ['GET', `${C}/bangka/findYanzheng`, {}],
+      ['POST', `${C}/bangka/jiebang`, { id: ids.cardA }],
+    ];
+    for (const who of [branch, main])
+      for (const [method, url, params] of calls) {
+        const res = method === 'GET' ? await who.get(url, params) : await who.post(url, params);
+        expect(res.code, `${method} ${url}: ${res.message}`).toBe(301);
+        expect(res.message).toContain('仅可管理全部门店的账号');
+      }
+    expect(JSON.stringify(await snapshotOf(t.db, ids.A))).toBe(before);
+    expect((await whole.get(`${C}/tixian/findAllByPage`)).code).toBe(200);
+    expect((await whole.get(`${C}/bangka/findAllByList`)).code).toBe(200);
+  });
+
+  it('opening a shop: refused (301) to a shop-limited account, as its initPc says; an all-shops account may', async () => {
+    const count = async () =>
+      Number(
+        (
+          await (t.db as any)
+            .selectFrom('shop')
+            .select((eb: any) => eb.fn.countAll().as('n'))
+            .where('merchantId', '=', ids.A)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await count();
+    for (const who of [branch, main]) {
+      expect((await who.get('app/jiazheng/page/initPc')).result.isAddFendian).toBe(false);
+      const res = await who.post('app/jiazheng/shangjia/info/add', { name: '越界分店', parentId: ids.shopA });
+      expect(res.code, res.message).toBe(301);
+    }
+    expect(await count()).toBe(before);
+    const init = await whole.get('app/jiazheng/page/initPc');
+    if (init.result.isAddFendian) {
+      const ok = await whole.post('app/jiazheng/shangjia/info/add', { name: '全店账号开的分店' });
+      expect(ok.code, ok.message).toBe(200);
+      expect(await count()).toBe(before + 1);
+    }
   });
 });

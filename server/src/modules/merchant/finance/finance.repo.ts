@@ -1,6 +1,7 @@
 import {
   type BankCard,
   type BindingRecord,
+  type FinanceScope,
   type FrozenSettlement,
   LEDGER_FLOW,
   type LedgerEntry,
@@ -28,26 +29,69 @@ interface Range {
   endDate?: string;
 }
 
-/** The account figures; a merchant without any money yet answers zeros. withdrawable = balance - frozen. */
-export async function overview(db: DB, merchantId: number) {
+/** Whose money a read covers: the merchant, and the caller's shop limit (null = every shop). */
+type Scope = Pick<Tenant, 'merchantId' | 'allowedShopIds'>;
+
+/**
+ * The account figures; a merchant without any money yet answers zeros. withdrawable = balance - frozen.
+ * A shop-limited caller gets only what its shops' settlements account for (frozen, total income): the balance and the
+ * withdrawals belong to the merchant's one account and cannot be split by shop, so they answer null (docs/ledger.md).
+ */
+export async function overview(db: DB, t: Scope) {
+  const rules = await financeRules(db);
+  const shops = shopsFilter(t);
+  if (shops) {
+    const s = await db
+      .selectFrom('financeSettlement')
+      .select((eb) => [
+        eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('income'),
+        sql<number>`coalesce(sum(case when ${eb.ref('status')} = 0 then ${eb.ref('amount')} else 0 end), 0)`.as(
+          'frozen',
+        ),
+      ])
+      .where('merchantId', '=', t.merchantId)
+      .where('shopId', 'in', shops)
+      .executeTakeFirstOrThrow();
+    return {
+      scope: 'shops' as const,
+      balance: null,
+      frozen: Number(s.frozen),
+      withdrawable: null,
+      pendingWithdraw: null,
+      totalIncome: Number(s.income),
+      totalWithdrawn: null,
+      rules,
+    };
+  }
   const a = await db
     .selectFrom('financeAccount')
     .select(['balance', 'frozen', 'pendingWithdraw', 'totalIncome', 'totalWithdrawn'])
-    .where('merchantId', '=', merchantId)
+    .where('merchantId', '=', t.merchantId)
     .executeTakeFirst();
   const acc = a ?? { balance: 0, frozen: 0, pendingWithdraw: 0, totalIncome: 0, totalWithdrawn: 0 };
-  return { ...acc, withdrawable: acc.balance - acc.frozen, rules: await financeRules(db) };
+  return { scope: 'merchant' as const, ...acc, withdrawable: acc.balance - acc.frozen, rules };
+}
+
+/**
+ * The ledger entries a caller may read, each with the shop of its settlement (null for withdrawals and fees). A
+ * shop-limited caller reads only the entries of its shops' settlements, in the query itself (docs/ledger.md).
+ */
+function scopedLedger(db: DB, t: Scope) {
+  let q = db
+    .selectFrom('financeLedger as e')
+    .leftJoin('financeSettlement as s', (j) => j.onRef('s.id', '=', 'e.refId').on('e.refType', '=', 'settlement'))
+    .where('e.merchantId', '=', t.merchantId);
+  const shops = shopsFilter(t);
+  if (shops) q = q.where('s.merchantId', '=', t.merchantId).where('s.shopId', 'in', shops);
+  return q;
 }
 
 /**
  * Income and expense per Shanghai calendar day (or month) over a range: income = money into the balance (settlements,
  * returned withdrawals), expense = money out (withdrawals, fees). Empty buckets answer zeros, so the chart is continuous.
+ * A shop-limited caller's trend has its shops' settlements only.
  */
-export async function trend(
-  db: DB,
-  merchantId: number,
-  q: Range & { granularity: 'day' | 'month' },
-): Promise<TrendPoint[]> {
+export async function trend(db: DB, t: Scope, q: Range & { granularity: 'day' | 'month' }): Promise<TrendPoint[]> {
   const unit = q.granularity;
   const end = q.endDate ? dayjs.tz(q.endDate, TZ) : dayjs().tz(TZ);
   const start = q.startDate
@@ -60,13 +104,11 @@ export async function trend(
   if (unit === 'month' && end.diff(start, 'month') > 60) throw invalid('按月查看时范围不能超过五年');
   const from = dayStartIso(start.startOf(unit).format('YYYY-MM-DD'));
   const to = dayEndIso(end.endOf(unit).format('YYYY-MM-DD'));
-  const rows = await db
-    .selectFrom('financeLedger')
-    .select(['balanceChange', 'createdAt'])
-    .where('merchantId', '=', merchantId)
-    .where('createdAt', '>=', from)
-    .where('createdAt', '<', to)
-    .where('balanceChange', '!=', 0)
+  const rows = await scopedLedger(db, t)
+    .select(['e.balanceChange', 'e.createdAt'])
+    .where('e.createdAt', '>=', from)
+    .where('e.createdAt', '<', to)
+    .where('e.balanceChange', '!=', 0)
     .execute();
   const fmt = unit === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM';
   const buckets = new Map<string, TrendPoint>();
@@ -88,42 +130,41 @@ type LedgerFilter = Range & { direction?: number; kind?: string; refNo?: string 
 /**
  * The ledger as the merchant reads it (docs/ledger.md). Each entry's flow comes from its balance change (1 收入 > 0,
  * 2 支出 < 0, 3 划转 = 0: 结算解冻 moves frozen money to withdrawable and is neither income nor expense, whatever
- * direction the row was written with), and the account after it is summed over the merchant's entries in time order
- * (created_at, then id), the order the list shows. The stored snapshots follow write order, which differs from time
- * order only for history written back-dated (the demo seeds); in time order the columns always add up row by row.
- * Filters apply after the sums, so a filtered row still shows the account as it was.
+ * direction the row was written with), and the account after it is summed over the entries the caller may read in
+ * time order (created_at, then id), the order the list shows: the merchant's, or a shop-limited caller's shops' only
+ * (so no figure carries another shop's or the account's money). The stored snapshots follow write order, which
+ * differs from time order only for history written back-dated (the demo seeds); in time order the columns always add
+ * up row by row. Filters apply after the sums, so a filtered row still shows the account as it was.
  */
-function ledgerRows(db: DB, merchantId: number) {
-  return db
-    .selectFrom('financeLedger')
-    .where('merchantId', '=', merchantId)
-    .select((eb) => [
-      'id',
-      'kind',
-      'amount',
-      'balanceChange',
-      'frozenChange',
-      'refType',
-      'refId',
-      'refNo',
-      'remark',
-      'createdAt',
-      sql<number>`case when ${eb.ref('balanceChange')} > 0 then ${LEDGER_FLOW.income} when ${eb.ref('balanceChange')} < 0 then ${LEDGER_FLOW.expense} else ${LEDGER_FLOW.transfer} end`.as(
-        'direction',
-      ),
-      eb.fn
-        .sum<number>('balanceChange')
-        .over((ob) => ob.orderBy('createdAt').orderBy('id'))
-        .as('balanceAfter'),
-      eb.fn
-        .sum<number>('frozenChange')
-        .over((ob) => ob.orderBy('createdAt').orderBy('id'))
-        .as('frozenAfter'),
-    ]);
+function ledgerRows(db: DB, t: Scope) {
+  return scopedLedger(db, t).select((eb) => [
+    'e.id',
+    'e.kind',
+    'e.amount',
+    'e.balanceChange',
+    'e.frozenChange',
+    'e.refType',
+    'e.refId',
+    'e.refNo',
+    'e.remark',
+    'e.createdAt',
+    's.shopId',
+    sql<number>`case when ${eb.ref('e.balanceChange')} > 0 then ${LEDGER_FLOW.income} when ${eb.ref('e.balanceChange')} < 0 then ${LEDGER_FLOW.expense} else ${LEDGER_FLOW.transfer} end`.as(
+      'direction',
+    ),
+    eb.fn
+      .sum<number>('e.balanceChange')
+      .over((ob) => ob.orderBy('e.createdAt').orderBy('e.id'))
+      .as('balanceAfter'),
+    eb.fn
+      .sum<number>('e.frozenChange')
+      .over((ob) => ob.orderBy('e.createdAt').orderBy('e.id'))
+      .as('frozenAfter'),
+  ]);
 }
 
-function ledgerBase(db: DB, merchantId: number, q: LedgerFilter) {
-  let b = db.selectFrom(ledgerRows(db, merchantId).as('l'));
+function ledgerBase(db: DB, t: Scope, q: LedgerFilter) {
+  let b = db.selectFrom(ledgerRows(db, t).as('l'));
   if (q.refNo) b = b.where('l.refNo', 'like', likeContains(q.refNo));
   if (q.direction) b = b.where('l.direction', '=', q.direction);
   if (q.kind) b = b.where('l.kind', '=', q.kind);
@@ -131,6 +172,9 @@ function ledgerBase(db: DB, merchantId: number, q: LedgerFilter) {
   if (q.endDate) b = b.where('l.createdAt', '<', dayEndIso(q.endDate));
   return b;
 }
+
+/** Which part of the money a caller's finance answers cover (finance.ts FINANCE_SCOPES). */
+export const scopeOf = (t: Scope): FinanceScope => (t.allowedShopIds ? 'shops' : 'merchant');
 
 type LedgerSelected = Omit<LedgerEntry, 'withdrawableAfter'>;
 const toEntry = (r: LedgerSelected): LedgerEntry => {
@@ -142,6 +186,7 @@ const toEntry = (r: LedgerSelected): LedgerEntry => {
     amount: Number(r.amount),
     balanceChange: Number(r.balanceChange),
     frozenChange: Number(r.frozenChange),
+    shopId: r.shopId === null ? null : Number(r.shopId),
     balanceAfter,
     frozenAfter,
     withdrawableAfter: balanceAfter - frozenAfter,
@@ -154,24 +199,24 @@ const newestFirst = <Q extends { orderBy: (c: 'l.createdAt' | 'l.id', d: 'desc')
 
 export async function ledgerPage(
   db: DB,
-  merchantId: number,
+  t: Scope,
   q: LedgerFilter & { pageNum: number; pageSize: number },
 ): Promise<Page<LedgerEntry>> {
-  const page = await paginate(ledgerBase(db, merchantId, q), (b) => newestFirst(b.selectAll('l')), q);
+  const page = await paginate(ledgerBase(db, t, q), (b) => newestFirst(b.selectAll('l')), q);
   return { total: page.total, records: page.records.map((r) => toEntry(r as LedgerSelected)) };
 }
 
 /** Every matching entry, in the list's order (newest first), capped (the export). */
-export async function ledgerAll(db: DB, merchantId: number, q: LedgerFilter, cap = 20000) {
-  const rows = await newestFirst(ledgerBase(db, merchantId, q).selectAll('l'))
+export async function ledgerAll(db: DB, t: Scope, q: LedgerFilter, cap = 20000) {
+  const rows = await newestFirst(ledgerBase(db, t, q).selectAll('l'))
     .limit(cap)
     .execute();
   return rows.map((r) => toEntry(r as LedgerSelected));
 }
 
 /** Income, expense and transfers (count and fen) of the entries the same filters list. */
-export async function ledgerTotals(db: DB, merchantId: number, q: LedgerFilter): Promise<LedgerTotals> {
-  const rows = await ledgerBase(db, merchantId, q)
+export async function ledgerTotals(db: DB, t: Scope, q: LedgerFilter): Promise<LedgerTotals> {
+  const rows = await ledgerBase(db, t, q)
     .select(['l.direction', sql<number>`count(*)`.as('n'), sql<number>`coalesce(sum(l.amount), 0)`.as('amount')])
     .groupBy('l.direction')
     .execute();
@@ -179,7 +224,12 @@ export async function ledgerTotals(db: DB, merchantId: number, q: LedgerFilter):
     const r = rows.find((x) => Number(x.direction) === d);
     return { count: Number(r?.n ?? 0), amount: Number(r?.amount ?? 0) };
   };
-  return { income: of(LEDGER_FLOW.income), expense: of(LEDGER_FLOW.expense), transfer: of(LEDGER_FLOW.transfer) };
+  return {
+    scope: scopeOf(t),
+    income: of(LEDGER_FLOW.income),
+    expense: of(LEDGER_FLOW.expense),
+    transfer: of(LEDGER_FLOW.transfer),
+  };
 }
 
 /** Frozen settlements with the date each unfreezes, soonest first, and their total. */

@@ -2,6 +2,7 @@ import { assertAgreementsSigned } from '../agreement/agreement.service.ts';
 import { financeApi as f } from '@jz/contracts/api/finance';
 import { bankCardApi as card, withdrawApi as w } from '@jz/contracts/api/withdraw';
 import { CARD_HOLD_HOURS, LEDGER_FLOW, LEDGER_FLOW_NAMES, LEDGER_KINDS, type LedgerEntry } from '@jz/contracts/finance';
+import type { FastifyRequest } from 'fastify';
 import { ok } from '../../../lib/envelope.ts';
 import { type ExportColumn, sendTable } from '../../../lib/export/table-export.ts';
 import { business, forbidden, invalid, notFound } from '../../../lib/errors.ts';
@@ -49,6 +50,17 @@ async function cardToConfirm(app: App, t: Tenant, id: number) {
 }
 
 /**
+ * Withdrawals and payout cards act on the merchant's one account, which belongs to no shop: a shop-limited caller may
+ * neither see nor move it, whatever its role holds (docs/ledger.md "Shop-limited users").
+ */
+const ACCOUNT_ONLY = '提现和银行卡属于商户的资金账户，不按门店划分：仅可管理全部门店的账号可以查看和操作';
+async function wholeAccount(app: App, req: FastifyRequest): Promise<Tenant> {
+  const t = await tenantOf(app.db, req);
+  if (t.allowedShopIds) throw forbidden(ACCOUNT_ONLY);
+  return t;
+}
+
+/**
  * The export has the page's rows in the page's order (newest first) and its figures; the amount goes into the column of
  * its flow, so summing 收入 in a spreadsheet gives the income and a 划转 (结算解冻) is never counted as money in.
  */
@@ -65,6 +77,15 @@ const LEDGER_COLUMNS: ExportColumn[] = [
   { header: '关联单号', width: 28 },
   { header: '说明', width: 60 },
 ];
+/** A shop-limited caller's running figures are its shops' settlements, not the account: the headers say so. */
+const SHOP_LEDGER_COLUMNS: ExportColumn[] = LEDGER_COLUMNS.map((c) => {
+  const shop: Record<string, string> = {
+    '余额(元)': '所管门店累计结算(元)',
+    '冻结(元)': '所管门店冻结中(元)',
+    '可提现(元)': '所管门店已解冻(元)',
+  };
+  return shop[c.header] ? { ...c, header: shop[c.header], width: 20 } : c;
+});
 const inColumn = (r: LedgerEntry, flow: number) => (r.direction === flow ? r.amount : null);
 
 /**
@@ -74,39 +95,37 @@ const inColumn = (r: LedgerEntry, flow: number) => (r.direction === flow ? r.amo
 export function financeRoutes(app: App) {
   route(app, f.overview, async (req) => {
     const t = await tenantOf(app.db, req);
-    return ok(
-      { ...(await repo.overview(app.db, t.merchantId)), onboarding: await onboardingOf(app, t.merchantId) },
-      'ok',
-    );
+    return ok({ ...(await repo.overview(app.db, t)), onboarding: await onboardingOf(app, t.merchantId) }, 'ok');
   });
 
   route(app, f.trend, async (req) => {
     const t = await tenantOf(app.db, req);
-    return ok(await repo.trend(app.db, t.merchantId, req.query), 'ok');
+    return ok(await repo.trend(app.db, t, req.query), 'ok');
   });
 
   route(app, f.ledgerPage, async (req) => {
     const t = await tenantOf(app.db, req);
-    return ok(await repo.ledgerPage(app.db, t.merchantId, req.query), 'ok');
+    return ok(await repo.ledgerPage(app.db, t, req.query), 'ok');
   });
 
   route(app, f.ledgerTotals, async (req) => {
     const t = await tenantOf(app.db, req);
-    return ok(await repo.ledgerTotals(app.db, t.merchantId, req.query), 'ok');
+    return ok(await repo.ledgerTotals(app.db, t, req.query), 'ok');
   });
 
   // Excel (.xlsx) by default, `format=csv` for CSV with a UTF-8 BOM: both from lib/export (exceljs).
   route(app, f.ledgerExport, async (req, reply) => {
     const t = await tenantOf(app.db, req);
     const { format, ...filters } = req.body;
-    const rows = await repo.ledgerAll(app.db, t.merchantId, filters);
+    const rows = await repo.ledgerAll(app.db, t, filters);
+    const shops = repo.scopeOf(t) === 'shops';
     return sendTable(reply, format, {
-      fileName: '收支明细',
+      fileName: shops ? '收支明细_所管门店' : '收支明细',
       asciiName: 'ledger',
       sheets: [
         {
-          name: '收支明细',
-          columns: LEDGER_COLUMNS,
+          name: shops ? '收支明细（仅所管门店）' : '收支明细',
+          columns: shops ? SHOP_LEDGER_COLUMNS : LEDGER_COLUMNS,
           rows: rows.map((r) => [
             dayjs(r.createdAt).tz(TZ).format('YYYY-MM-DD HH:mm:ss'),
             LEDGER_FLOW_NAMES[r.direction] ?? String(r.direction),
@@ -140,13 +159,13 @@ export function financeRoutes(app: App) {
 
   // Step-up for money: where the code goes (the owner's phone, masked) and the card hold, before asking for a code.
   route(app, w.stepUpInfo, async (req) => {
-    const t = await tenantOf(app.db, req);
+    const t = await wholeAccount(app, req);
     return ok(await stepUpInfo(app, t.merchantId, t.user.isOwner, false), 'ok');
   });
 
   /** The owner's code for this amount to this card; refused up front when the request could not go through. */
   route(app, w.sendCode, async (req) => {
-    const t = await tenantOf(app.db, req);
+    const t = await wholeAccount(app, req);
     const { amount, bankCardId } = req.body;
     await assertAgreementsSigned(app.db, t.merchantId, '提现');
     await assertMayWithdraw(app, t.merchantId, bankCardId);
@@ -160,7 +179,7 @@ export function financeRoutes(app: App) {
   });
 
   route(app, w.add, async (req) => {
-    const t = await tenantOf(app.db, req);
+    const t = await wholeAccount(app, req);
     const raw = req.headers['idempotency-key'];
     const key = Array.isArray(raw) ? raw[0] : raw;
     if (key !== undefined && !/^[\w.:-]{8,100}$/.test(key))
@@ -202,32 +221,32 @@ export function financeRoutes(app: App) {
   });
 
   route(app, w.page, async (req) => {
-    const t = await tenantOf(app.db, req);
+    const t = await wholeAccount(app, req);
     return ok(await repo.withdrawalPage(app.db, t.merchantId, req.query), 'ok');
   });
 
   // The cards are needed by two pages (提现 and 绑定记录): either permission reads them.
   route(app, card.list, async (req) => {
-    const t = await tenantOf(app.db, req);
+    const t = await wholeAccount(app, req);
     if (!hasPerm(t.user, 'merchant:finance:card') && !hasPerm(t.user, 'merchant:finance:withdrawList'))
       throw forbidden();
     return ok(await repo.boundCards(app.db, t.merchantId), 'ok');
   });
 
   route(app, card.bindingPage, async (req) => {
-    const t = await tenantOf(app.db, req);
+    const t = await wholeAccount(app, req);
     return ok(await repo.bindingPage(app.db, t.merchantId, req.query), 'ok');
   });
 
   // What the bind dialog needs: where the code goes, the hold, and the names a card may be bound to (用户进件).
   route(app, card.stepUpInfo, async (req) => {
-    const t = await tenantOf(app.db, req);
+    const t = await wholeAccount(app, req);
     return ok(await stepUpInfo(app, t.merchantId, t.user.isOwner, true), 'ok');
   });
 
   /** The owner's code for binding this card (number, holder and type); the holder is checked before any code goes. */
   route(app, card.sendCode, async (req) => {
-    const t = await tenantOf(app.db, req);
+    const t = await wholeAccount(app, req);
     const b = req.body;
     assertPayee(await payeeRuleOf(app, t.merchantId), b.holderName, b.cardType);
     const { phone } = await sendStepUpCode(app, bindAction(t.merchantId, b), req.ip);
@@ -235,7 +254,7 @@ export function financeRoutes(app: App) {
   });
 
   route(app, card.bind, async (req) => {
-    const t = await tenantOf(app.db, req);
+    const t = await wholeAccount(app, req);
     const b = req.body;
     assertPayee(await payeeRuleOf(app, t.merchantId), b.holderName, b.cardType);
     await verifyStepUp(app, bindAction(t.merchantId, b), b.smsCode);
@@ -263,7 +282,7 @@ export function financeRoutes(app: App) {
   });
 
   route(app, card.sendConfirmCode, async (req) => {
-    const t = await tenantOf(app.db, req);
+    const t = await wholeAccount(app, req);
     const c = await cardToConfirm(app, t, req.body.id);
     const { phone } = await sendStepUpCode(app, { kind: 'confirm', merchantId: t.merchantId, cardId: c.id }, req.ip);
     return ok({ phone }, `验证码已发送至商户主账号手机 ${phone}`);
@@ -271,7 +290,7 @@ export function financeRoutes(app: App) {
 
   /** The owner confirms a card a sub-account bound, with the owner's code: withdrawals to it are no longer held. */
   route(app, card.confirm, async (req) => {
-    const t = await tenantOf(app.db, req);
+    const t = await wholeAccount(app, req);
     const c = await cardToConfirm(app, t, req.body.id);
     await verifyStepUp(app, { kind: 'confirm', merchantId: t.merchantId, cardId: c.id }, req.body.smsCode);
     const r = await confirmCard(app.db, { merchantId: t.merchantId, cardId: c.id, ownerUserId: t.user.id });
@@ -280,7 +299,7 @@ export function financeRoutes(app: App) {
   });
 
   route(app, card.unbind, async (req) => {
-    const t = await tenantOf(app.db, req);
+    const t = await wholeAccount(app, req);
     const r = await unbindCard(app.db, {
       merchantId: t.merchantId,
       cardId: req.body.id,

@@ -54,7 +54,8 @@ export async function initPc(db: DB, t: Tenant): Promise<InitPc> {
   return {
     curDianpu: cur && { id: cur.id, name: cur.name },
     allDianpu: shops.map(({ fuwuIds: _f, ...s }) => s),
-    isAddFendian: !!main && main.auditStatus === 1 && branches < MAX_BRANCHES,
+    // Only an account holding every shop may open one (shop.routes.ts add).
+    isAddFendian: !t.allowedShopIds && !!main && main.auditStatus === 1 && branches < MAX_BRANCHES,
     shangjiaInfoFuwuCount: cur ? (JSON.parse(cur.fuwuIds) as unknown[]).length : 0,
   };
 }

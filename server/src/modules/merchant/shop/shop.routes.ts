@@ -59,6 +59,9 @@ export function shopRoutes(app: App) {
 
   route(app, c.add, async (req) => {
     const t = await tenantOf(app.db, req);
+    // A new shop lies outside any shop limit (the caller could not even manage it): opening shops is for accounts
+    // that hold every shop, as initPc's isAddFendian says.
+    if (t.allowedShopIds) throw forbidden('仅可管理全部门店的账号可以开设店铺');
     const { warnings, ...r } = await addShop(app.db, t, req.body);
     return ok(r, withWarnings(r.parentId ? '分店已创建，等待平台审核' : '店铺已创建，等待平台审核', warnings));
   });

@@ -39,7 +39,9 @@ export default function ShopListPage() {
   const [copyForm] = Form.useForm<{ fromId: number; toId: number }>();
   const shops = init?.allDianpu ?? [];
   const hasMain = shops.some((s) => s.parentId === null);
-  const canAdd = !hasMain || init?.isAddFendian;
+  // The first shop, or a branch when initPc allows it (never for an account limited to some shops: the server refuses).
+  const canAdd = shops.length === 0 || init?.isAddFendian;
+  const main = shops.find((s) => s.parentId === null);
   // The audit's outcome on top (立即营业 for approved shops not open, the reason of a rejection): every own shop.
   const all = useQuery({
     queryKey: [...shopKeys.list, 'prompts'],
@@ -130,7 +132,13 @@ export default function ShopListPage() {
                 复制店铺商品
               </Button>
             </Auth>
-            {hasMain && !init?.isAddFendian && <span style={{ color: '#666' }}>总店审核通过后可开设分店</span>}
+            {!canAdd && (
+              <span style={{ color: '#666' }}>
+                {main && main.auditStatus !== 1
+                  ? '总店审核通过后可开设分店'
+                  : '仅可管理全部门店的账号可以开设分店（分店数量未达上限时）'}
+              </span>
+            )}
           </>
         )}
       />
