@@ -27,6 +27,7 @@ import { registerEnvelope } from './plugins/envelope.ts';
 import { registerHealth } from './plugins/health.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerOplog } from './plugins/oplog.ts';
+import { registerScheduler } from './plugins/scheduler.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -108,6 +109,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   registerEnvelope(app);
   registerMetrics(app);
+  registerScheduler(app);
   await app.register(formbody);
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -1,10 +1,11 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import http, { type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import { observeQueries, poolOf } from '../db/client.ts';
 import { busOf } from '../lib/order-bus.ts';
 import type { App } from '../lib/app-type.ts';
+import { registerBuildInfoMetric } from './build-info-metric.ts';
 
 /**
  * Prometheus metrics (docs/observability.md). Each app has its own registry (tests build many apps in one process);
@@ -13,8 +14,6 @@ import type { App } from '../lib/app-type.ts';
  */
 export interface AppMetrics {
   readonly registry: Registry;
-  /** Runs one pass of a background job: counted, timed, a rejection counted as a failure (and passed on). */
-  job<T>(name: string, run: () => Promise<T>): Promise<T>;
   /** An event stream was opened on `res`: counted as open until the response closes, kept out of the HTTP histogram. */
   stream(kind: string, res: ServerResponse): void;
   /** The exposition text: this app's metrics, then the process's. */
@@ -32,7 +31,6 @@ declare module 'fastify' {
 const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 /** Seconds. A SQLite query takes tens of microseconds, a PostgreSQL round trip about a millisecond. */
 const QUERY_BUCKETS = [0.0001, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
-const JOB_BUCKETS = [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 60];
 const METHODS = ['GET', 'POST', 'HEAD', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'];
 const API_PREFIX = '/tmpl/api/';
 
@@ -116,6 +114,7 @@ function routeLabel(url: string | undefined): string {
 
 export function registerMetrics(app: App) {
   const registry = new Registry();
+  registerBuildInfoMetric(registry);
 
   const httpDuration = new LeanHistogram<'route' | 'method' | 'status'>(
     'jz_http_request_duration_seconds',
@@ -141,31 +140,7 @@ export function registerMetrics(app: App) {
     labelNames: ['stream'] as const,
     registers: [registry],
   });
-  const jobRuns = new Counter({
-    name: 'jz_job_runs_total',
-    help: 'Background job runs (finished, whatever the outcome)',
-    labelNames: ['job'] as const,
-    registers: [registry],
-  });
-  const jobFailures = new Counter({
-    name: 'jz_job_failures_total',
-    help: 'Background job runs that failed',
-    labelNames: ['job'] as const,
-    registers: [registry],
-  });
-  const jobDuration = new Histogram({
-    name: 'jz_job_duration_seconds',
-    help: 'Background job run time',
-    labelNames: ['job'] as const,
-    buckets: JOB_BUCKETS,
-    registers: [registry],
-  });
-  const jobLastSuccess = new Gauge({
-    name: 'jz_job_last_success_timestamp_seconds',
-    help: 'When each background job last succeeded (Unix time)',
-    labelNames: ['job'] as const,
-    registers: [registry],
-  });
+  // The background jobs' metrics (jz_job_*) are the scheduler's: plugins/scheduler.ts.
 
   // Pool gauges are read from pg when scraped, never maintained per query.
   const pools = () =>
@@ -237,29 +212,9 @@ export function registerMetrics(app: App) {
   });
   app.addHook('onClose', async () => observeQueries(app.db, undefined));
 
-  const jobsSeen = new Set<string>();
   const metrics: AppMetrics = {
     registry,
     contentType: registry.contentType,
-    async job(name, run) {
-      if (!jobsSeen.has(name)) {
-        // Both series exist from the first run, so `increase(...failures...)` sees the first failure too.
-        jobsSeen.add(name);
-        jobFailures.inc({ job: name }, 0);
-      }
-      const end = jobDuration.startTimer({ job: name });
-      try {
-        const result = await run();
-        jobLastSuccess.set({ job: name }, Date.now() / 1000);
-        return result;
-      } catch (err) {
-        jobFailures.inc({ job: name });
-        throw err;
-      } finally {
-        end();
-        jobRuns.inc({ job: name });
-      }
-    },
     stream(kind, res) {
       streaming.add(res);
       streamsOpened.inc({ stream: kind });

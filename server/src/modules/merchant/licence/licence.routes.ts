@@ -9,15 +9,12 @@ import * as repo from './licence.repo.ts';
 
 /** Licence routes, registered from their contracts (packages/contracts/src/api/licence.ts), and the expiry job. */
 export function licenceRoutes(app: App) {
-  // Expiry reminders by message: once at start (what came due while no instance ran), then every 15 minutes.
-  const tick = () =>
-    app.metrics
-      .job('licence_expiry_notice', () => notifyLicenceExpiry(app.db))
-      .catch((err) => app.log.error({ err }, 'licence expiry reminder failed'));
-  app.addHook('onReady', async () => void (await tick()));
-  const timer = setInterval(() => void tick(), EXPIRY_NOTICE_INTERVAL_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  // Expiry reminders by message: at once on a database that never sent them, then 15 minutes after each run.
+  app.scheduler.add({
+    name: 'licence_expiry_notice',
+    periodMs: EXPIRY_NOTICE_INTERVAL_MS,
+    run: () => notifyLicenceExpiry(app.db),
+  });
 
   route(app, c.page, async (req) => {
     const t = await tenantOf(app.db, req);
