@@ -213,6 +213,7 @@ writeFileSync(
   path.join(stage, 'server.mjs'),
   `#!/usr/bin/env node
 // 家政商家后台 release ${version}. Start: node server.mjs   Migrate once and exit: node server.mjs migrate
+// Which build this is: node server.mjs --version (from RELEASE.json)
 // Configuration from the environment (docs/operations.md; deploy/env.example). NODE_ENV defaults to production and
 // WEB_DIST to this folder's web/; DATA_DIR (uploads, the SQLite database) is resolved from the working directory.
 import { readFileSync } from 'node:fs';
@@ -229,8 +230,8 @@ if (major < 22 || (major === 22 && minor < 12)) {
   process.exit(1);
 }
 const command = process.argv[2];
-if (command !== undefined && command !== 'migrate') {
-  console.error('usage: node server.mjs            start the server\\n       node server.mjs migrate    migrate and seed the database once, then exit');
+if (command !== undefined && command !== 'migrate' && command !== '--version') {
+  console.error('usage: node server.mjs            start the server\\n       node server.mjs migrate    migrate and seed the database once, then exit\\n       node server.mjs --version  print the version and commit');
   process.exit(2);
 }
 const here = path.dirname(fileURLToPath(import.meta.url));

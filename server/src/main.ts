@@ -1,13 +1,20 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { buildInfo, describeBuild } from './lib/build-info.ts';
 import { bootstrapDatabase } from './startup/bootstrap.ts';
 import { type MetricsServer, startMetricsServer } from './plugins/metrics.ts';
 
 /**
- * Starts the product: migrate, seed (demo data on an empty database), listen, then the metrics listener when
- * METRICS_PORT is set; graceful stop on SIGTERM/SIGINT (drain, close, exit).
+ * Starts the product: migrate, seed (demo data on an empty database outside production), listen, then the metrics
+ * listener when METRICS_PORT is set; graceful stop on SIGTERM/SIGINT (drain, close, exit). `--version`: print the
+ * build (lib/build-info.ts) and exit.
  */
 async function main() {
+  // Answered before the configuration is read: an operator asks which build this is on any host.
+  if (process.argv.includes('--version')) {
+    console.log(describeBuild());
+    return;
+  }
   const config = loadConfig();
   const app = await buildApp(config);
   const built = process.uptime();
@@ -18,8 +25,11 @@ async function main() {
   // cpuMs: what the start cost this process, whatever else the machine was doing meanwhile.
   const ms = (s: number) => Math.round(s * 1000);
   const cpu = process.cpuUsage();
+  const { version, commit } = buildInfo();
   app.log.info(
     {
+      version,
+      commit,
       readyMs: ms(process.uptime()),
       cpuMs: Math.round((cpu.user + cpu.system) / 1000),
       appMs: ms(built),
