@@ -1,19 +1,34 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
-import { AliyunSmsGateway, percentEncode, signAliyun } from '../src/modules/auth/sms/aliyun.ts';
+import { AliyunSmsGateway, type AliyunSmsOptions, percentEncode, signAliyun } from '../src/modules/auth/sms/aliyun.ts';
 import { ConsoleSmsGateway, createSmsGateway } from '../src/modules/auth/sms/gateway.ts';
 
 const KEY_ID = 'LTAI-test-key';
 const SECRET = 'test-secret/with+odd=chars';
 
-/** A stand-in for dysmsapi.aliyuncs.com: recomputes the RPC signature from what it received. */
+/** What the fake does instead of answering normally: drop the connection, stall, or answer a status/code. */
+type Trouble = 'reset' | { delayMs: number } | { status: number; Code?: string };
+
+/**
+ * A stand-in for dysmsapi.aliyuncs.com: recomputes the RPC signature from what it received. `trouble` scripts the
+ * next answers for a phone number (one entry per request, then normal answers again).
+ */
 async function fakeAliyun() {
   const received: Record<string, string>[] = [];
+  const trouble = new Map<string, Trouble[]>();
   const server: FastifyInstance = Fastify({ logger: false });
-  server.get('/', async (req) => {
+  server.get('/', async (req, reply) => {
     const { Signature, ...params } = req.query as Record<string, string>;
     received.push({ Signature, ...params });
+    const t = trouble.get(params.PhoneNumbers)?.shift();
+    if (t === 'reset') {
+      reply.hijack();
+      req.raw.socket.destroy();
+      return;
+    }
+    if (t && 'delayMs' in t) await new Promise((r) => setTimeout(r, t.delayMs));
+    else if (t) return reply.status(t.status).send(t.Code ? { Code: t.Code, Message: 'scripted' } : 'Bad Gateway');
     if (params.AccessKeyId !== KEY_ID)
       return { Code: 'InvalidAccessKeyId.NotFound', Message: 'Specified access key is not found.' };
     if (!Signature || signAliyun(params, SECRET) !== Signature)
@@ -27,7 +42,7 @@ async function fakeAliyun() {
     };
   });
   const address = await server.listen({ host: '127.0.0.1', port: 0 });
-  return { server, received, endpoint: `${address}/` };
+  return { server, received, trouble, endpoint: `${address}/` };
 }
 
 describe('the Aliyun SMS adapter', () => {
@@ -37,14 +52,24 @@ describe('the Aliyun SMS adapter', () => {
   });
   afterAll(() => fake?.server.close());
 
-  const gateway = (secret = SECRET, keyId = KEY_ID) =>
+  const retries: { attempt: number; reason: string }[] = [];
+  const gateway = (secret = SECRET, keyId = KEY_ID, more: Partial<AliyunSmsOptions> = {}) =>
     new AliyunSmsGateway({
       endpoint: fake.endpoint,
       accessKeyId: keyId,
       accessKeySecret: secret,
       signName: '家政商家后台',
       templateCode: 'SMS_123456789',
+      backoffMs: 5,
+      onRetry: ({ attempt, reason }) => retries.push({ attempt, reason }),
+      ...more,
     });
+  /** The requests the fake received for `phone` while `run` ran. */
+  const triesOf = async (phone: string, run: () => Promise<unknown>) => {
+    const from = fake.received.length;
+    await run().catch(() => {});
+    return fake.received.slice(from).filter((q) => q.PhoneNumbers === phone);
+  };
 
   it('signs the documented example exactly as Aliyun does', () => {
     // The worked example of Aliyun's "RPC signature" documentation for Dysms SendSms.
@@ -113,6 +138,77 @@ describe('the Aliyun SMS adapter', () => {
       templateCode: 't',
     });
     await expect(broken.sendCode('13800000001', '123456')).rejects.toThrow(/aliyun sms failed: 404/);
+  });
+
+  it('tries again after a dropped connection, a 5xx and throttling, each try signed anew', async () => {
+    const phone = '13800000011';
+    fake.trouble.set(phone, ['reset', { status: 503 }, { status: 400, Code: 'Throttling.User' }]);
+    retries.length = 0;
+    const tries = await triesOf(phone, () =>
+      expect(gateway(SECRET, KEY_ID, { attempts: 4 }).sendCode(phone, '123456')).resolves.toBeUndefined(),
+    );
+    expect(tries).toHaveLength(4);
+    expect(new Set(tries.map((q) => q.SignatureNonce)).size).toBe(4);
+    expect(tries.every((q) => q.TemplateParam === '{"code":"123456"}')).toBe(true);
+    expect(retries.map((r) => r.reason)).toEqual([
+      expect.stringMatching(/network error/),
+      'aliyun sms failed: 503',
+      'aliyun sms failed: Throttling.User scripted',
+    ]);
+  });
+
+  it('tries again when a try times out', async () => {
+    const phone = '13800000012';
+    fake.trouble.set(phone, [{ delayMs: 400 }]);
+    const tries = await triesOf(phone, () =>
+      expect(gateway(SECRET, KEY_ID, { timeoutMs: 150 }).sendCode(phone, '123456')).resolves.toBeUndefined(),
+    );
+    expect(tries).toHaveLength(2);
+  });
+
+  it('gives up after its tries, naming the last answer', async () => {
+    const phone = '13800000013';
+    fake.trouble.set(phone, [
+      { status: 500, Code: 'isp.SYSTEM_ERROR' },
+      { status: 502 },
+      { status: 502 },
+      { status: 502 },
+    ]);
+    const tries = await triesOf(phone, () =>
+      expect(gateway().sendCode(phone, '123456')).rejects.toThrow('aliyun sms failed: 502 (after 3 tries)'),
+    );
+    expect(tries).toHaveLength(3);
+    fake.trouble.delete(phone);
+  });
+
+  it('never retries a definite refusal', async () => {
+    const phone = '13800000014';
+    fake.trouble.set(phone, [{ status: 200, Code: 'isv.BUSINESS_LIMIT_CONTROL' }]);
+    const limited = await triesOf(phone, () =>
+      expect(gateway().sendCode(phone, '123456')).rejects.toThrow(
+        /^aliyun sms failed: isv.BUSINESS_LIMIT_CONTROL scripted$/,
+      ),
+    );
+    expect(limited).toHaveLength(1);
+    expect(await triesOf(phone, () => gateway('not-the-secret').sendCode(phone, '123456'))).toHaveLength(1);
+    // A 4xx that is not the API's JSON (a wrong endpoint path): not retried either.
+    retries.length = 0;
+    await expect(
+      gateway(SECRET, KEY_ID, { endpoint: `${fake.endpoint}missing/` }).sendCode(phone, '123456'),
+    ).rejects.toThrow(/^aliyun sms failed: 404$/);
+    expect(retries).toEqual([]);
+  });
+
+  it('starts no retry past its deadline', async () => {
+    const phone = '13800000015';
+    fake.trouble.set(phone, [{ status: 503 }, { status: 503 }]);
+    const tries = await triesOf(phone, () =>
+      expect(gateway(SECRET, KEY_ID, { backoffMs: 400, deadlineMs: 300 }).sendCode(phone, '1')).rejects.toThrow(
+        /^aliyun sms failed: 503$/,
+      ),
+    );
+    expect(tries).toHaveLength(1);
+    fake.trouble.delete(phone);
   });
 
   it('is what SMS_PROVIDER=aliyun builds, and refuses to build without its credentials', async () => {

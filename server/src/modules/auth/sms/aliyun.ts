@@ -1,4 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 export interface AliyunSmsOptions {
   endpoint: string;
@@ -7,6 +8,35 @@ export interface AliyunSmsOptions {
   signName: string;
   templateCode: string;
   fetchImpl?: typeof fetch;
+  /** Tries in all, the first included (default 3). */
+  attempts?: number;
+  /** Wait before the first retry, doubled for each further one, plus up to as much again at random (default 300 ms). */
+  backoffMs?: number;
+  /** One try's limit (default 5 s). */
+  timeoutMs?: number;
+  /** No retry starts after this long since the first try (default 10 s): the person is waiting for the answer. */
+  deadlineMs?: number;
+  /** Told of every retry (the gateway's logger). */
+  onRetry?: (info: { attempt: number; reason: string; waitMs: number }) => void;
+}
+
+/**
+ * Answers that mean "not now" rather than "no": the API gateway's throttling, its 5xx codes, Dysms's own system error.
+ * Every other code (isv.BUSINESS_LIMIT_CONTROL, a bad signature, a template not approved, no balance...) is a definite
+ * refusal that a retry would only repeat; BUSINESS_LIMIT_CONTROL is the per-phone flow control (1 a minute), which a
+ * retry seconds later only trips again.
+ */
+const TRANSIENT_CODE = /^(Throttling(\..+)?|ServiceUnavailable|InternalError|isp\.SYSTEM_ERROR)$/;
+
+/** A failed SendSms; `retryable` when another try may go through. */
+export class AliyunSmsError extends Error {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+  ) {
+    super(message);
+    this.name = 'AliyunSmsError';
+  }
 }
 
 /** RFC 3986 percent-encoding as Aliyun's RPC signature requires (space %20, * %2A, ~ kept). */
@@ -28,11 +58,37 @@ export function signAliyun(params: Record<string, string>, secret: string, metho
   return createHmac('sha1', `${secret}&`).update(toSign).digest('base64');
 }
 
-/** Aliyun Dysms SendSms through the RPC API, signed per its documentation. */
+/**
+ * Aliyun Dysms SendSms through the RPC API, signed per its documentation, with a bounded retry: a network error, a
+ * timeout, an HTTP 5xx/429 or a transient code is tried again (each try signed anew: fresh nonce and timestamp) after
+ * an exponential back-off with jitter, at most `attempts` tries within `deadlineMs`. A try that timed out or lost its
+ * connection may still have sent the SMS; its retry carries the same code, so the worst case is a second identical
+ * message, while not retrying would fail the sign-in of someone whose SMS is merely slow.
+ */
 export class AliyunSmsGateway {
   constructor(private o: AliyunSmsOptions) {}
 
   async sendCode(phone: string, code: string) {
+    const attempts = this.o.attempts ?? 3;
+    const backoff = this.o.backoffMs ?? 300;
+    const deadline = Date.now() + (this.o.deadlineMs ?? 10_000);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.sendOnce(phone, code, Math.max(1, Math.min(this.o.timeoutMs ?? 5000, deadline - Date.now())));
+      } catch (e) {
+        const err = e instanceof AliyunSmsError ? e : networkError(e);
+        const waitMs = Math.round(backoff * 2 ** (attempt - 1) * (1 + Math.random()));
+        if (!err.retryable || attempt >= attempts || Date.now() + waitMs >= deadline) {
+          if (attempt > 1) err.message += ` (after ${attempt} tries)`;
+          throw err;
+        }
+        this.o.onRetry?.({ attempt, reason: err.message, waitMs });
+        await sleep(waitMs);
+      }
+    }
+  }
+
+  private async sendOnce(phone: string, code: string, timeoutMs: number) {
     const params: Record<string, string> = {
       AccessKeyId: this.o.accessKeyId,
       Action: 'SendSms',
@@ -50,8 +106,17 @@ export class AliyunSmsGateway {
     };
     params.Signature = signAliyun(params, this.o.accessKeySecret);
     const url = `${this.o.endpoint.replace(/\/?$/, '/')}?${new URLSearchParams(params)}`;
-    const res = await (this.o.fetchImpl ?? fetch)(url, { signal: AbortSignal.timeout(5000) });
+    const res = await (this.o.fetchImpl ?? fetch)(url, { signal: AbortSignal.timeout(timeoutMs) });
     const body = (await res.json().catch(() => ({}))) as { Code?: string; Message?: string };
-    if (body.Code !== 'OK') throw new Error(`aliyun sms failed: ${body.Code ?? res.status} ${body.Message ?? ''}`);
+    if (body.Code === 'OK') return;
+    const retryable = body.Code ? TRANSIENT_CODE.test(body.Code) : res.status >= 500 || res.status === 429;
+    throw new AliyunSmsError(`aliyun sms failed: ${body.Code ?? res.status} ${body.Message ?? ''}`.trim(), retryable);
   }
+}
+
+/** fetch itself failed: no connection, reset, DNS, or the try's timeout. Always worth another try. */
+function networkError(e: unknown): AliyunSmsError {
+  const err = e as { name?: string; message?: string; cause?: { code?: string; message?: string } };
+  const why = err.name === 'TimeoutError' ? 'timeout' : (err.cause?.code ?? err.cause?.message ?? err.message);
+  return new AliyunSmsError(`aliyun sms failed: network error (${why})`, true);
 }

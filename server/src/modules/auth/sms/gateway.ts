@@ -42,6 +42,7 @@ export function createSmsGateway(config: Config, log: FastifyBaseLogger): SmsGat
       accessKeySecret: secret,
       signName: sign,
       templateCode: tpl,
+      onRetry: ({ attempt, reason, waitMs }) => log.warn({ attempt, waitMs }, `sms send retried: ${reason}`),
     });
   }
   return new ConsoleSmsGateway(log);
