@@ -8,15 +8,11 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { LogController } from 'fastify';
 import { Redis } from 'ioredis';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { rateLimited } from './lib/errors.ts';
 import { batchedStdout } from './lib/log-stream.ts';
+import { openapiOptions } from './lib/openapi.ts';
 import { registerRequestLog } from './lib/request-log.ts';
 import { type DB, type DbHandle, openDb } from './db/client.ts';
 import { createSmsGateway, type SmsGateway } from './modules/auth/sms/gateway.ts';
@@ -133,10 +129,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       import('@fastify/swagger'),
       import('@fastify/swagger-ui'),
     ]);
-    await app.register(swagger, {
-      openapi: { info: { title: '家政商家后台 API', version: '0.1.0' } },
-      transform: jsonSchemaTransform,
-    });
+    await app.register(swagger, openapiOptions(process.env.npm_package_version ?? '0.0.0'));
     await app.register(swaggerUi, { routePrefix: '/tmpl/api/docs' });
   }
   // Global per-IP limit (generous: the per-route limits of SMS, sign-in and verification codes are stricter):

@@ -2,18 +2,20 @@ import { z } from 'zod';
 import { statusFlag } from './common.ts';
 
 /** A service category (服务类目) of the platform tree. status 0 正常 / 1 停用. */
-export const fuwuRow = z.object({
-  id: z.number().int(),
-  parentId: z.number().int().nullable(),
-  name: z.string(),
-  icon: z.string().nullable(),
-  sort: z.number().int(),
-  status: z.number().int(),
-  createdAt: z.string(),
-  get children(): z.ZodOptional<z.ZodArray<typeof fuwuRow>> {
-    return z.array(fuwuRow).optional();
-  },
-});
+export const fuwuRow = z
+  .object({
+    id: z.number().int(),
+    parentId: z.number().int().nullable(),
+    name: z.string(),
+    icon: z.string().nullable(),
+    sort: z.number().int(),
+    status: z.number().int(),
+    createdAt: z.string(),
+    get children(): z.ZodOptional<z.ZodArray<typeof fuwuRow>> {
+      return z.array(fuwuRow).optional();
+    },
+  })
+  .meta({ id: 'FuwuNode' }); // a named schema: the OpenAPI document refers to the recursive tree by this name
 export type Fuwu = z.infer<typeof fuwuRow>;
 
 export const fuwuBody = z.object({

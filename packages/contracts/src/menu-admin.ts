@@ -3,27 +3,32 @@ import { MENU_SCOPES, MENU_TYPES, menuColumns } from './menu.ts';
 import { optionalStatus, optionalText, statusFlag } from './common.ts';
 
 /** A menu row as 菜单管理 edits it; `builtIn`: seeded by a module (its key and page are fixed). */
-export const menuRow = z.object(menuColumns).extend({
-  builtIn: z.boolean(),
-  createdAt: z.string(),
-  get children(): z.ZodOptional<z.ZodArray<typeof menuRow>> {
-    return z.array(menuRow).optional();
-  },
-});
+export const menuRow = z
+  .object(menuColumns)
+  .extend({
+    builtIn: z.boolean(),
+    createdAt: z.string(),
+    get children(): z.ZodOptional<z.ZodArray<typeof menuRow>> {
+      return z.array(menuRow).optional();
+    },
+  })
+  .meta({ id: 'MenuRow' }); // a named schema: the OpenAPI document refers to the recursive tree by this name
 export type MenuRow = z.infer<typeof menuRow>;
 
 /** The select tree (role assignment, parent picker). */
-export const menuOption = z.object({
-  id: z.number().int(),
-  parentId: z.number().int().nullable(),
-  name: z.string(),
-  type: z.enum(MENU_TYPES),
-  scope: z.enum(MENU_SCOPES),
-  perms: z.string().nullable(),
-  get children(): z.ZodOptional<z.ZodArray<typeof menuOption>> {
-    return z.array(menuOption).optional();
-  },
-});
+export const menuOption = z
+  .object({
+    id: z.number().int(),
+    parentId: z.number().int().nullable(),
+    name: z.string(),
+    type: z.enum(MENU_TYPES),
+    scope: z.enum(MENU_SCOPES),
+    perms: z.string().nullable(),
+    get children(): z.ZodOptional<z.ZodArray<typeof menuOption>> {
+      return z.array(menuOption).optional();
+    },
+  })
+  .meta({ id: 'MenuOption' }); // a named schema: the OpenAPI document refers to the recursive tree by this name
 export type MenuOption = z.infer<typeof menuOption>;
 
 const scopeFilter = z.preprocess((v) => (v === '' ? undefined : v), z.enum(['platform', 'merchant']).optional());

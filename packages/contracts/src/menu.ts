@@ -22,11 +22,14 @@ export const menuColumns = {
 };
 
 /** Menu item as the sidebar receives it (spec §3); leaves have no `children`. */
-export const menuItem = z.object(menuColumns).extend({
-  get children(): z.ZodOptional<z.ZodArray<typeof menuItem>> {
-    return z.array(menuItem).optional();
-  },
-});
+export const menuItem = z
+  .object(menuColumns)
+  .extend({
+    get children(): z.ZodOptional<z.ZodArray<typeof menuItem>> {
+      return z.array(menuItem).optional();
+    },
+  })
+  .meta({ id: 'MenuItem' }); // a named schema: the OpenAPI document refers to the recursive tree by this name
 export type MenuItem = z.infer<typeof menuItem>;
 
 /**
