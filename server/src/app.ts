@@ -16,6 +16,7 @@ import { openapiOptions } from './lib/openapi.ts';
 import { registerRequestLog } from './lib/request-log.ts';
 import { type DB, type DbHandle, openDb } from './db/client.ts';
 import { createSmsGateway, type SmsGateway } from './modules/auth/sms/gateway.ts';
+import { registerPrivateFiles } from './modules/common/upload/private-refs.ts';
 import { discoverModules } from './modules/discover.ts';
 import type { App } from './lib/app-type.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -160,6 +161,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     return payload;
   });
 
+  registerPrivateFiles(app);
   for (const m of await discoverModules()) if (m.routes) await app.register(async (scope) => m.routes!(scope as App));
 
   const webDist = config.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist');

@@ -32,7 +32,46 @@ export const UPLOAD_ROOTS = [
   'avatar',
   'notice',
   'resource',
+  'import',
+  'export',
+  'job',
 ] as const;
+export type UploadRoot = (typeof UPLOAD_ROOTS)[number];
+
+/**
+ * Folders whose files are personal or confidential (PIPL: ID cards and certificates are sensitive personal
+ * information). They are never served publicly: the server stores a stable reference (`/tmpl/files/<key>`) and hands
+ * a short-lived signed URL to a reader its answers are for. The value lists the platform permissions whose holders
+ * may read a merchant's files of that folder (review work); merchant users read their own merchant's files only.
+ *
+ * - employee: staff ID cards (人像面/国徽面), qualification certificates, health certificates, staff photos.
+ * - licence: business licences and permits (资质证照), reviewed by the platform.
+ * - jinjian: onboarding (进件) ID cards and business licences sent to the payment provider; no platform review page.
+ * - feedback: screenshots merchants attach to feedback, which may show customers' names, phones and addresses;
+ *   read by the platform's feedback handlers.
+ * - import / export: spreadsheets of employees, customers and orders.
+ * - job: staff photos taken at a job (customers' homes).
+ *
+ * Public (served to anyone, cached): sys (site configuration), shop and goods pictures (shown to customers), banner,
+ * editor and notice images (published content), agreement PDFs (published terms), avatar (users' own profile
+ * pictures, chosen to be shown), resource (the platform's own media library).
+ */
+export const PRIVATE_ROOTS: Readonly<Partial<Record<UploadRoot, readonly string[]>>> = {
+  employee: [],
+  licence: ['sys:licence:list', 'platform:shop:audit'],
+  jinjian: [],
+  feedback: ['platform:feedback:list'],
+  import: [],
+  export: [],
+  job: [],
+};
+
+/** Whether a root path (`employee/idcard`) or a storage key (`employee/idcard/<name>.png`) is private. */
+export const isPrivatePath = (p: string) => Object.hasOwn(PRIVATE_ROOTS, p.split('/')[0]);
+
+/** The stable, non-public reference of a private file: `/tmpl/files/<key>`; readable only once signed. */
+export const PRIVATE_FILE_PREFIX = '/tmpl/files/';
+
 const ROOT_PATH = /^[a-z0-9]+(\/[a-z0-9]+)?$/;
 
 export const rootPathField = z

@@ -17,6 +17,11 @@ export interface S3Settings {
   publicUrl: string;
   /** Longest silence of the store (connecting, or mid-request) before an attempt is given up, in ms. */
   timeoutMs: number;
+  /**
+   * Bucket of private files (ID cards, licences…), read only through presigned URLs; unset: the public bucket, whose
+   * anonymous read must then exclude the `private/` prefix (docs/configuration.md).
+   */
+  privateBucket?: string;
 }
 
 /** At most this many attempts per operation: one retry of a transient failure, then the caller gets an answer. */
@@ -100,6 +105,19 @@ export function s3SettingsFromEnv(env: Record<string, string | undefined> = proc
       );
   }
 
+  const privateBucket = (env.S3_PRIVATE_BUCKET ?? '').trim();
+  if (privateBucket) {
+    if (!BUCKET.test(privateBucket) || privateBucket.includes('..'))
+      bad(
+        'S3_PRIVATE_BUCKET',
+        `"${privateBucket}" is not a valid bucket name (3-63 lowercase letters, digits, hyphens)`,
+      );
+    else if (!forcePathStyle && privateBucket.includes('.'))
+      bad('S3_PRIVATE_BUCKET', 'contains a dot, which virtual-hosted style cannot address');
+    else if (privateBucket === bucket)
+      bad('S3_PRIVATE_BUCKET', 'must differ from S3_BUCKET (leave it unset to use a private prefix of S3_BUCKET)');
+  }
+
   const region = (env.S3_REGION ?? '').trim() || regionOfEndpoint(host) || 'us-east-1';
   if (!/^[a-z0-9-]{2,40}$/.test(region)) bad('S3_REGION', `"${region}" is not a region name such as cn-hangzhou`);
 
@@ -121,6 +139,7 @@ export function s3SettingsFromEnv(env: Record<string, string | undefined> = proc
     secretAccessKey: env.S3_SECRET_ACCESS_KEY!.trim(),
     publicUrl: publicUrl || bucketUrlOf(base),
     timeoutMs,
+    ...(privateBucket && { privateBucket }),
   };
 }
 

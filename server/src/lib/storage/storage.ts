@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { S3ClientConfig } from '@aws-sdk/client-s3';
 import { Code } from '@jz/contracts/envelope';
+import { isPrivatePath, PRIVATE_FILE_PREFIX } from '@jz/contracts/upload';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../errors.ts';
 import type { App } from '../app-type.ts';
@@ -14,11 +15,22 @@ import { createS3Client, S3_OPERATION_DEADLINE_MS, type S3Settings, s3SettingsFr
  */
 export interface FileStorage {
   readonly kind: 'local' | 's3';
+  /** Stores a file; keys of a private folder (PRIVATE_ROOTS) go to the private location. */
   put(key: string, data: Buffer, mime: string): Promise<void>;
   remove(key: string): Promise<void>;
-  /** The address clients use to fetch the file. */
+  /** What is stored and answered: the public address, or for a private key its stable reference `/tmpl/files/<key>`. */
   urlOf(key: string): string;
+  /**
+   * Moves a file of a private folder uploaded before folders were classified from the public location to the private
+   * one. 'already': it is there; 'missing': in neither place.
+   */
+  movePrivate(key: string): Promise<'moved' | 'already' | 'missing'>;
 }
+
+/** Private files on local disk live in DATA_DIR/private, beside (never under) the statically served uploads. */
+export const PRIVATE_DIR = 'private';
+/** On S3 private objects are under this prefix, in S3_PRIVATE_BUCKET or the public bucket. */
+export const PRIVATE_PREFIX = 'private/';
 
 export const UPLOAD_URL_PREFIX = '/tmpl/uploads/';
 /** `sys/config/5f0c…e1.png`: one or two lowercase folders, then a generated hex name with a known extension. */
@@ -26,14 +38,19 @@ export const STORAGE_KEY = /^[a-z0-9]+(\/[a-z0-9]+)?\/[0-9a-f]{32}\.(png|jpg|web
 
 export class LocalDiskStorage implements FileStorage {
   readonly kind = 'local' as const;
+  /** DATA_DIR/private: a sibling of the served folder, so no static route can reach it. */
+  readonly privateRoot: string;
   constructor(readonly root: string) {
     mkdirSync(root, { recursive: true });
+    this.privateRoot = path.join(path.dirname(root), PRIVATE_DIR);
   }
 
-  private resolve(key: string) {
+  /** The file's path: under the private folder for private keys unless `publicPlace` (legacy files being moved). */
+  resolve(key: string, publicPlace = false) {
     if (!STORAGE_KEY.test(key)) throw new Error(`invalid storage key: ${key}`);
-    const full = path.resolve(this.root, key);
-    if (!full.startsWith(this.root + path.sep)) throw new Error(`storage key escapes the upload folder: ${key}`);
+    const base = isPrivatePath(key) && !publicPlace ? this.privateRoot : this.root;
+    const full = path.resolve(base, key);
+    if (!full.startsWith(base + path.sep)) throw new Error(`storage key escapes the upload folder: ${key}`);
     return full;
   }
 
@@ -48,9 +65,28 @@ export class LocalDiskStorage implements FileStorage {
   }
 
   urlOf(key: string) {
-    return UPLOAD_URL_PREFIX + key;
+    return (isPrivatePath(key) ? PRIVATE_FILE_PREFIX : UPLOAD_URL_PREFIX) + key;
+  }
+
+  async movePrivate(key: string) {
+    const from = this.resolve(key, true);
+    const to = this.resolve(key);
+    if (await exists(to)) {
+      await rm(from, { force: true });
+      return 'already' as const;
+    }
+    if (!(await exists(from))) return 'missing' as const;
+    await mkdir(path.dirname(to), { recursive: true });
+    await rename(from, to);
+    return 'moved' as const;
   }
 }
+
+const exists = (file: string) =>
+  stat(file).then(
+    (s) => s.isFile(),
+    () => false,
+  );
 
 /** An S3 failure the caller can act on: whether the store answered at all decides what the user is told. */
 function storageError(err: unknown) {
@@ -104,20 +140,26 @@ export class S3Storage implements FileStorage {
     if (!STORAGE_KEY.test(key)) throw new Error(`invalid storage key: ${key}`);
   }
 
-  async put(key: string, data: Buffer, mime: string) {
+  /** Bucket and object key of a storage key: private keys under `private/` in the private bucket. */
+  objectOf(key: string, publicPlace = false) {
     this.check(key);
-    const { client, sdk } = await this.connect();
+    if (!isPrivatePath(key) || publicPlace) return { Bucket: this.settings.bucket, Key: key };
+    return { Bucket: this.settings.privateBucket ?? this.settings.bucket, Key: PRIVATE_PREFIX + key };
+  }
+
+  async put(key: string, data: Buffer, mime: string) {
     const started = Date.now();
+    const { client, sdk } = await this.connect();
+    const priv = isPrivatePath(key);
     try {
       await client.send(
         new sdk.PutObjectCommand({
-          Bucket: this.settings.bucket,
-          Key: key,
+          ...this.objectOf(key),
           Body: data,
           ContentLength: data.length,
           ContentType: mime,
-          // Names are generated and never reused: caches may keep the file for good.
-          CacheControl: 'public, max-age=2592000, immutable',
+          // Names are generated and never reused: caches may keep a public file for good; never a private one.
+          CacheControl: priv ? 'private, no-store' : 'public, max-age=2592000, immutable',
           ...(DOWNLOAD_ONLY.test(key) && { ContentDisposition: 'attachment' }),
         }),
         { abortSignal: AbortSignal.timeout(S3_OPERATION_DEADLINE_MS) },
@@ -133,15 +175,63 @@ export class S3Storage implements FileStorage {
 
   /** Missing objects are not an error (S3 answers 204 either way); failures reject with the SDK's error for the log. */
   async remove(key: string) {
-    this.check(key);
     const { client, sdk } = await this.connect();
-    await client.send(new sdk.DeleteObjectCommand({ Bucket: this.settings.bucket, Key: key }), {
+    await client.send(new sdk.DeleteObjectCommand(this.objectOf(key)), {
       abortSignal: AbortSignal.timeout(S3_OPERATION_DEADLINE_MS),
     });
   }
 
   urlOf(key: string) {
-    return `${this.settings.publicUrl}/${key}`;
+    return isPrivatePath(key) ? PRIVATE_FILE_PREFIX + key : `${this.settings.publicUrl}/${key}`;
+  }
+
+  /**
+   * A presigned GET of a private object, valid `seconds` from `signedAt` (callers round it, so one URL serves a few
+   * minutes of answers and the browser's image cache). The answer says `private, no-store` whatever the object says.
+   */
+  async presign(key: string, signedAt: Date, seconds: number) {
+    const { client, sdk } = await this.connect();
+    const { getSignedUrl } = await import('@aws-sdk/s3-request-presigner');
+    const cmd = new sdk.GetObjectCommand({
+      ...this.objectOf(key),
+      ResponseCacheControl: 'private, no-store',
+      ...(DOWNLOAD_ONLY.test(key) && { ResponseContentDisposition: 'attachment' }),
+    });
+    return getSignedUrl(client, cmd, { expiresIn: seconds, signingDate: signedAt });
+  }
+
+  async movePrivate(key: string) {
+    const { client, sdk } = await this.connect();
+    const to = this.objectOf(key);
+    const from = this.objectOf(key, true);
+    const opts = { abortSignal: AbortSignal.timeout(S3_OPERATION_DEADLINE_MS) };
+    const found = async (o: { Bucket: string; Key: string }) => {
+      try {
+        await client.send(new sdk.HeadObjectCommand(o), opts);
+        return true;
+      } catch (err) {
+        if ((err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return false;
+        throw err;
+      }
+    };
+    if (await found(to)) {
+      await client.send(new sdk.DeleteObjectCommand(from), opts);
+      return 'already' as const;
+    }
+    if (!(await found(from))) return 'missing' as const;
+    await client.send(
+      new sdk.CopyObjectCommand({
+        ...to,
+        CopySource: `${from.Bucket}/${from.Key}`,
+        MetadataDirective: 'REPLACE',
+        CacheControl: 'private, no-store',
+        ...(DOWNLOAD_ONLY.test(key) && { ContentDisposition: 'attachment' }),
+        ContentType: mimeOfKey(key),
+      }),
+      opts,
+    );
+    await client.send(new sdk.DeleteObjectCommand(from), opts);
+    return 'moved' as const;
   }
 
   /** Frees the client's keep-alive sockets. */
@@ -173,3 +263,21 @@ export function storageOf(app: App): FileStorage {
 }
 
 export const uploadsRoot = (app: App) => path.resolve(app.config.dataDir, 'uploads');
+
+const MIME: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  ico: 'image/x-icon',
+  mp4: 'video/mp4',
+  pdf: 'application/pdf',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xls: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  ppt: 'application/vnd.ms-powerpoint',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+};
+/** The type of a stored file from its key's extension (the extension was decided from the content at upload). */
+export const mimeOfKey = (key: string) => MIME[key.slice(key.lastIndexOf('.') + 1)] ?? 'application/octet-stream';

@@ -1,9 +1,22 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { uploadApi as c } from '@jz/contracts/api/upload';
+import { isPrivatePath, PRIVATE_FILE_PREFIX } from '@jz/contracts/upload';
 import { ok } from '../../../lib/envelope.ts';
+import { notFound, unauthorized } from '../../../lib/errors.ts';
 import { route } from '../../../lib/route.ts';
-import { DOWNLOAD_ONLY, STORAGE_KEY, storageOf, UPLOAD_URL_PREFIX, uploadsRoot } from '../../../lib/storage/storage.ts';
+import { signedUrlOf, verifyLocal } from '../../../lib/storage/private-files.ts';
+import {
+  DOWNLOAD_ONLY,
+  LocalDiskStorage,
+  mimeOfKey,
+  STORAGE_KEY,
+  storageOf,
+  UPLOAD_URL_PREFIX,
+  uploadsRoot,
+} from '../../../lib/storage/storage.ts';
 import { currentUser } from '../../../plugins/auth.ts';
 import type { App } from '../../types.ts';
 import { parserLimit, receive, storeUpload, uploadSettings } from './upload.service.ts';
@@ -29,11 +42,44 @@ export async function uploadRoutes(app: App) {
     list: false,
     maxAge: '30d',
     immutable: true,
-    allowedPath: (pathName) => STORAGE_KEY.test(pathName.replace(/^\//, '')),
+    // Private folders are never served here (their files live under DATA_DIR/private; older ones are moved there).
+    allowedPath: (pathName) => {
+      const key = pathName.replace(/^\//, '');
+      return STORAGE_KEY.test(key) && !isPrivatePath(key);
+    },
     setHeaders: (res, filePath) => {
       res.setHeader('X-Content-Type-Options', 'nosniff');
       if (DOWNLOAD_ONLY.test(filePath)) res.setHeader('Content-Disposition', 'attachment');
     },
+  });
+
+  /**
+   * Private files, by signed URL only (private-files.ts): no session is asked for, since an <img> sends none; the
+   * signature was made for a reader the answer carrying it was for. Never cached by anyone.
+   */
+  app.get(`${PRIVATE_FILE_PREFIX}*`, async (req, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    reply.header('referrer-policy', 'no-referrer');
+    const key = (req.params as { '*': string })['*'];
+    if (!STORAGE_KEY.test(key) || !isPrivatePath(key)) throw notFound('文件不存在');
+    const verdict = verifyLocal(app.config.APP_SECRET, key, req.query as Record<string, unknown>);
+    if (verdict === 'unsigned') throw unauthorized('请登录后在页面中查看此文件');
+    if (verdict === 'expired') throw unauthorized('文件链接已过期，请刷新页面后重试');
+    if (verdict === 'invalid') throw unauthorized('文件链接无效，请刷新页面后重试');
+    const storage = storageOf(app);
+    if (!(storage instanceof LocalDiskStorage)) {
+      const q = req.query as { m: string };
+      return reply.redirect(await signedUrlOf(storage, app.config.APP_SECRET, key, Number(q.m), Date.now()), 302);
+    }
+    const file = storage.resolve(key);
+    const size = await stat(file).then(
+      (s) => (s.isFile() ? s.size : undefined),
+      () => undefined,
+    );
+    if (size === undefined) throw notFound('文件不存在');
+    reply.header('x-content-type-options', 'nosniff');
+    if (DOWNLOAD_ONLY.test(key)) reply.header('content-disposition', 'attachment');
+    return reply.type(mimeOfKey(key)).header('content-length', size).send(createReadStream(file));
   });
 
   route(app, c.up, async (req) => {
