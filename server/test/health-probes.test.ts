@@ -42,8 +42,25 @@ describe('liveness and readiness', () => {
       body: { code: 200, message: 'ok', result: { status: 'ready', database: 'up', pendingMigrations: 0 } },
     });
     expect(ready.body.result.latencyMs).toEqual(expect.any(Number));
-    // The combined check answers as before.
+    // The combined check says only that it is up.
     expect(await get(t, HEALTH)).toMatchObject({ status: 200, body: { code: 200, result: { status: 'ok' } } });
+  });
+
+  it('the public probes name neither the database nor the version; the metrics do', async () => {
+    t = await buildTestApp();
+    const health = await get(t, HEALTH);
+    expect(health.body).toEqual({ code: 200, message: 'ok', result: { status: 'ok' } });
+    const ready = await get(t, READY);
+    expect(Object.keys(ready.body.result).sort()).toEqual(['database', 'latencyMs', 'pendingMigrations', 'status']);
+    for (const probe of [LIVE, READY, HEALTH]) {
+      const text = JSON.stringify((await get(t, probe)).body);
+      expect(text, probe).not.toMatch(/sqlite|postgres|version|\d+\.\d+\.\d+/i);
+    }
+    expect(await t.app.metrics.text()).toContain(`jz_database_info{kind="${t.dbKind}"} 1`);
+    await t.db.destroy();
+    const down = await get(t, HEALTH);
+    expect(down).toMatchObject({ status: 503, body: { code: 500, message: '数据库暂时不可用，请稍后再试' } });
+    expect(down.body.result).toEqual({ status: 'degraded' });
   });
 
   it('ready is 503 while draining; live, the old health and the API keep answering', async () => {

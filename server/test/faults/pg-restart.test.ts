@@ -126,7 +126,7 @@ describe.skipIf(!onPg)('PostgreSQL connections lost under load', () => {
       if (recovered.status === 200) break;
       await sleep(100);
     }
-    expect(recovered?.json).toMatchObject({ code: 200, result: { status: 'ok', db: 'postgres', database: 'up' } });
+    expect(recovered?.json).toMatchObject({ code: 200, result: { status: 'ok' } });
     for (let i = 0; i < 5; i++) expect((await request(base, 'GET', ORDERS, { token: owner })).json?.code).toBe(200);
     expect(server.child.exitCode).toBeNull();
 
