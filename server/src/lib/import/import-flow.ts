@@ -106,6 +106,7 @@ async function receiveFile(req: FastifyRequest) {
   return file;
 }
 
+const BUSY = '您有一个文件正在校验，请等它完成后再上传';
 /** Users with a check running in this process: one at a time each (a second one is refused, not queued). */
 const checkingUsers = new Set<number>();
 
@@ -235,12 +236,13 @@ export async function registerImportRoutes<Plan>(app: App, c: ImportApi, imp: Im
   route(app, c.check, async (req) => {
     const t = await tenantOf(app.db, req);
     const userId = t.user.id;
-    // One check per user at a time, in this process and (through the job table) on another instance.
-    if (checkingUsers.has(userId) || (await checkRunningElsewhere(app.db, userId)))
-      throw business('您有一个文件正在校验，请等它完成后再上传');
+    // One check per user at a time, in this process (taken before any await, so two calls cannot both pass) and,
+    // through the job table, on another instance.
+    if (checkingUsers.has(userId)) throw business(BUSY);
     checkingUsers.add(userId);
     let started = false;
     try {
+      if (await checkRunningElsewhere(app.db, userId)) throw business(BUSY);
       const file = await receiveFile(req);
       const job = await createJob(app.db, {
         merchantId: t.merchantId,
