@@ -3,7 +3,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { accepts, sizeProblem } from './file-rules.ts';
+import { accepts, isImageName, sizeProblem } from './file-rules.ts';
 import { FileUpload, type FileUploadProps } from './FileUpload.tsx';
 
 /** The server call, replaced per test (calls are recorded; the widget and antd are real). */
@@ -156,5 +156,16 @@ describe('FileUpload', () => {
     const removes = screen.getAllByRole('button', { name: /删除|remove/i });
     fireEvent.click(removes[0]);
     await waitFor(() => expect(onValue).toHaveBeenCalledWith(['/tmpl/uploads/goods/b.pdf']));
+  });
+  it('shows private files by their signed URL: the name without the signature, images as thumbnails', async () => {
+    const onValue = vi.fn();
+    const a = '/tmpl/files/feedback/0123456789abcdef0123456789abcdef.png?e=1795919100&m=1&s=abc-_x';
+    const b = '/tmpl/files/feedback/fedcba9876543210fedcba9876543210.png?e=1795919100&m=1&s=def';
+    const { container } = render(<Harness value={[a, b]} limit={6} onValue={onValue} />);
+    expect(screen.getByText('0123456789abcdef0123456789abcdef.png')).toBeInTheDocument();
+    expect(container.querySelector(`img[src="${a}"]`)).not.toBeNull();
+    expect(isImageName(a)).toBe(true);
+    fireEvent.click(screen.getAllByRole('button', { name: /删除|remove/i })[0]);
+    await waitFor(() => expect(onValue).toHaveBeenCalledWith([b]));
   });
 });

@@ -27,7 +27,8 @@ export interface FileUploadProps {
   onUploaded?: (r: { url: string; name: string }) => void;
 }
 
-const nameOf = (url: string) => decodeURIComponent(url.split('/').pop() ?? url);
+/** The file name of an address, without a signed URL's query. */
+const nameOf = (url: string) => decodeURIComponent(url.split('?')[0].split('/').pop() ?? url);
 
 /**
  * General file upload (spec §5): maxSize with units ("文件大小不能超过 {max}!"), accept (default images), limit

@@ -27,7 +27,8 @@ export function accepts(accept: string, file: { name: string; type?: string }) {
   );
 }
 
-export const isImageName = (name: string) => (IMAGE_EXTS as readonly string[]).includes(extOf(name));
+/** Also for addresses: a private file's signed URL ends in its query (`…/x.png?e=…&s=…`), not its extension. */
+export const isImageName = (name: string) => (IMAGE_EXTS as readonly string[]).includes(extOf(name.split('?')[0]));
 
 /** The spec §5 message when a file is too large: "文件大小不能超过 {max}!" with max as the widget was given it. */
 export function sizeProblem(size: number, maxSize: string | number): string | undefined {
