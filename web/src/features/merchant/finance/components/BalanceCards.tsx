@@ -2,6 +2,7 @@ import type { FinanceOverview } from '@jz/contracts/finance';
 import { Card, Col, Row, Skeleton, Statistic, Tooltip } from 'antd';
 import { QueryError } from '../../../../components/QueryState.tsx';
 import { yuan } from './money.ts';
+import { ShopScopeNote } from './ShopScopeNote.tsx';
 
 const ITEMS: { key: keyof FinanceOverview; title: string; tip: string; color?: string }[] = [
   {
@@ -38,9 +39,19 @@ export function BalanceCards({
         <QueryError error={error} onRetry={onRetry} compact />
       </Card>
     );
+  // A shop-limited account gets only its shops' figures; the account's (balance, withdrawals) answer null.
+  const shops = data?.scope === 'shops';
+  const items = shops
+    ? ITEMS.filter((it) => data?.[it.key] !== null).map((it) => ({ ...it, title: `${it.title}（所管门店）` }))
+    : ITEMS;
   return (
     <Row gutter={[16, 16]}>
-      {ITEMS.map((it) => (
+      {shops && (
+        <Col span={24}>
+          <ShopScopeNote />
+        </Col>
+      )}
+      {items.map((it) => (
         <Col key={it.key} xs={12} md={8} xl={4}>
           <Card variant="borderless" className="jz-card" data-testid={`finance-${it.key}`}>
             {loading || !data ? (

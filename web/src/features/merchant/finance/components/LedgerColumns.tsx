@@ -52,7 +52,16 @@ export function LedgerAmount({ row }: { row: Pick<LedgerEntry, 'direction' | 'am
  * shown whole — 余额 (frozen money included), 冻结 and 可提现 — so a 结算解冻 reads as money moving from 冻结 to 可提现
  * while 余额 stays. `compact` (the finance home's recent rows): no 冻结, 可提现 or 说明.
  */
-export function ledgerColumns(compact = false): ColumnsType<LedgerEntry> {
+export function ledgerColumns(compact = false, shopsOnly = false): ColumnsType<LedgerEntry> {
+  // A shop-limited account's running figures are its shops' settlements summed, not the account (docs/ledger.md).
+  const head = shopsOnly
+    ? {
+        balance: '门店累计结算',
+        balanceTip: '所管门店结算的累计（不含提现等商户级收支）',
+        frozen: '门店冻结中',
+        free: '门店已解冻',
+      }
+    : { balance: '余额', balanceTip: '账户余额，含冻结金额', frozen: '冻结', free: '可提现' };
   const cols: ColumnsType<LedgerEntry> = [
     { title: '时间', dataIndex: 'createdAt', width: 150, render: (v: string) => fmtTime(v) },
     {
@@ -75,7 +84,7 @@ export function ledgerColumns(compact = false): ColumnsType<LedgerEntry> {
       render: (_: number, r) => <LedgerAmount row={r} />,
     },
     {
-      title: <Tooltip title="账户余额，含冻结金额">余额</Tooltip>,
+      title: <Tooltip title={head.balanceTip}>{head.balance}</Tooltip>,
       dataIndex: 'balanceAfter',
       width: 120,
       align: 'right',
@@ -84,9 +93,9 @@ export function ledgerColumns(compact = false): ColumnsType<LedgerEntry> {
   ];
   if (!compact)
     cols.push(
-      { title: '冻结', dataIndex: 'frozenAfter', width: 110, align: 'right', render: (v: number) => yuan(v) },
+      { title: head.frozen, dataIndex: 'frozenAfter', width: 110, align: 'right', render: (v: number) => yuan(v) },
       {
-        title: '可提现',
+        title: head.free,
         dataIndex: 'withdrawableAfter',
         width: 120,
         align: 'right',

@@ -30,6 +30,7 @@ describe('BalanceCards', () => {
     render(
       <BalanceCards
         data={{
+          scope: 'merchant',
           balance: 206045,
           frozen: 102505,
           withdrawable: 103540,
@@ -52,6 +53,28 @@ describe('BalanceCards', () => {
       const card = screen.getByText(title).closest('.ant-statistic') as HTMLElement;
       expect(card.textContent).toContain(value);
     }
+  });
+  it("a shop-limited account: its shops' figures only, named so, with the note; no account figure", () => {
+    render(
+      <BalanceCards
+        data={{
+          scope: 'shops',
+          balance: null,
+          frozen: 102505,
+          withdrawable: null,
+          pendingWithdraw: null,
+          totalIncome: 286045,
+          totalWithdrawn: null,
+          rules: FINANCE_RULES_DEFAULTS,
+          onboarding: { status: 20, withdrawHint: null },
+        }}
+      />,
+    );
+    expect(screen.getByText('仅显示所管门店的收支')).toBeTruthy();
+    expect(screen.getByText('冻结（所管门店）').closest('.ant-statistic')?.textContent).toContain('¥1,025.05');
+    expect(screen.getByText('累计收入（所管门店）').closest('.ant-statistic')?.textContent).toContain('¥2,860.45');
+    for (const absent of ['余额', '可提现', '累计提现', '提现中']) expect(screen.queryByText(absent)).toBeNull();
+    expect(screen.queryByText(/余额（/)).toBeNull();
   });
   it('shows placeholders while loading', () => {
     const { container } = render(<BalanceCards loading />);

@@ -21,6 +21,7 @@ const BRANCH = {
 let info: StepUpInfo;
 let cards: BankCard[];
 const overview: FinanceOverview = {
+  scope: 'merchant',
   balance: 206045,
   frozen: 102505,
   withdrawable: 103540,

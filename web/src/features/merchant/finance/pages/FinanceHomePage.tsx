@@ -24,6 +24,7 @@ const ACTIONS = [
     perm: 'merchant:finance:withdrawList',
     icon: <TransactionOutlined />,
     primary: true,
+    accountOnly: true,
   },
   {
     page: 'merchant.finance.overview',
@@ -43,6 +44,7 @@ const ACTIONS = [
     label: '绑定记录',
     perm: 'merchant:finance:card',
     icon: <CreditCardOutlined />,
+    accountOnly: true,
   },
 ] satisfies { page: PageKey; [field: string]: unknown }[];
 
@@ -66,7 +68,10 @@ export default function FinanceHomePage() {
       />
       <Card className="jz-card" variant="borderless" title="快捷操作">
         <Space wrap>
-          {ACTIONS.filter((a) => hasPerm(a.perm)).map((a) => (
+          {ACTIONS.filter(
+            // Withdrawals and cards are the merchant account's: the server refuses them to a shop-limited account.
+            (a) => hasPerm(a.perm) && !(overview.data?.scope === 'shops' && 'accountOnly' in a),
+          ).map((a) => (
             <Button
               key={a.page}
               type={a.primary ? 'primary' : 'default'}
@@ -115,7 +120,7 @@ export default function FinanceHomePage() {
             className="jz-table"
             rowKey="id"
             size="middle"
-            columns={ledgerColumns(true)}
+            columns={ledgerColumns(true, overview.data?.scope === 'shops')}
             dataSource={recent.data?.records ?? []}
             pagination={false}
             {...tableStates(recent, { empty: '暂无收支，订单完成结算后会出现在这里' })}

@@ -52,6 +52,12 @@ const columns: ColumnsType<FrozenSettlement> = [
   },
 ];
 
+const ShopOnlyHint = () => (
+  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+    仅可管理全部门店的账号可见
+  </Typography.Text>
+);
+
 /** 不可提现金额 (/buketixianjine): the settlements still frozen, when each unfreezes, and their total. */
 export default function FrozenPage() {
   const overview = useQuery(overviewQuery);
@@ -84,12 +90,17 @@ export default function FrozenPage() {
               />
             </Col>
             <Col span={6}>
-              <Statistic
-                title="可提现"
-                value={yuan(overview.data?.withdrawable)}
-                styles={{ content: { color: '#237804' } }}
-                loading={overview.isLoading}
-              />
+              {overview.data?.scope === 'shops' ? (
+                // 可提现 is the merchant account's, not a shop's: a shop-limited account does not get it.
+                <Statistic title="可提现" value="—" suffix={<ShopOnlyHint />} />
+              ) : (
+                <Statistic
+                  title="可提现"
+                  value={yuan(overview.data?.withdrawable)}
+                  styles={{ content: { color: '#237804' } }}
+                  loading={overview.isLoading}
+                />
+              )}
             </Col>
             <Col span={6}>
               <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>

@@ -33,7 +33,7 @@ export default function FundsOverviewPage() {
       <Card
         className="jz-card"
         variant="borderless"
-        title="收支趋势"
+        title={overview.data?.scope === 'shops' ? '收支趋势（仅所管门店的结算）' : '收支趋势'}
         extra={
           <Space>
             <Segmented<Granularity>

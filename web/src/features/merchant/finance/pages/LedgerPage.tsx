@@ -9,6 +9,7 @@ import { Auth } from '../../../../lib/access.tsx';
 import { exportLedger, financeKeys, getLedgerPage, ledgerTotalsQuery } from '../api/finance.ts';
 import { ledgerColumns } from '../components/LedgerColumns.tsx';
 import { yuan } from '../components/money.ts';
+import { ShopScopeNote } from '../components/ShopScopeNote.tsx';
 
 /** 收入 / 支出 / 划转 of the filtered rows: income rows sum to 收入, and a 结算解冻 is shown apart, never as income. */
 function LedgerTotals({ filters }: { filters: Record<string, unknown> }) {
@@ -19,6 +20,11 @@ function LedgerTotals({ filters }: { filters: Record<string, unknown> }) {
   const count = (n: number | undefined) => `${n ?? 0} 笔`;
   return (
     <Row gutter={[16, 8]}>
+      {t?.scope === 'shops' && (
+        <Col span={24}>
+          <ShopScopeNote />
+        </Col>
+      )}
       <Col xs={12} lg={6}>
         <Statistic
           title="收入合计"
@@ -64,6 +70,8 @@ function LedgerTotals({ filters }: { filters: Record<string, unknown> }) {
 /** 收支明细 (/shouzhimingxi): the append-only ledger, newest first, filtered, totalled and exported with the same filters. */
 export default function LedgerPage() {
   const [filters, setFilters] = useState<Record<string, unknown>>({});
+  // The same query as the totals (one request): whose money the rows cover decides the figures' column names.
+  const shopsOnly = useQuery(ledgerTotalsQuery(filters)).data?.scope === 'shops';
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Card className="jz-card" variant="borderless">
@@ -87,7 +95,7 @@ export default function LedgerPage() {
         queryKey={financeKeys.ledger}
         fetcher={getLedgerPage}
         params={filters}
-        columns={ledgerColumns()}
+        columns={ledgerColumns(false, shopsOnly)}
         scrollX={1400}
       />
     </Space>
