@@ -74,6 +74,7 @@ describe('an order completed and its settlement unfrozen', () => {
     expect(sum(rows, 1)).toBe(Number(s.amount));
     const totals = await ownerA.get<LedgerTotals>(`${F}/findHuizong`, { refNo: order.orderNo });
     expect(totals.result).toEqual({
+      scope: 'merchant',
       income: { count: 1, amount: Number(s.amount) },
       expense: { count: 0, amount: 0 },
       transfer: { count: 1, amount: Number(s.amount) },
