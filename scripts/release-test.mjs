@@ -246,6 +246,20 @@ async function main() {
     const a = run(release, [], sqliteEnv);
     const base = await ready(a, 'the SQLite instance');
     ok(`SQLite instance ready at ${base}`);
+    // Which build it is: RELEASE.json (written by the build) is what --version, the ready line and the metrics say.
+    const info = JSON.parse(readFileSync(path.join(release, 'RELEASE.json'), 'utf8'));
+    const commit = `${info.commit.slice(0, 12)}${info.dirty ? '-dirty' : ''}`;
+    for (let i = 0; i < 50 && !a.lines.some((l) => l.msg === 'ready'); i++)
+      await new Promise((r) => setTimeout(r, 100));
+    const readyLine = a.lines.find((l) => l.msg === 'ready');
+    assert.deepEqual([readyLine?.version, readyLine?.commit], [info.version, commit], 'the ready line names the build');
+    const v = spawnSync(process.execPath, [path.join(release, 'server.mjs'), '--version'], {
+      cwd: '/',
+      encoding: 'utf8',
+    });
+    assert.equal(v.status, 0, v.stderr);
+    assert.equal(v.stdout.trim(), `jiazheng-console ${info.version} (${commit}, built ${info.builtAt})`);
+    ok(`--version and the ready line: ${v.stdout.trim()}`);
     const index = await request(base, '/');
     assert.equal(index.status, 200);
     assert.equal(index.body.toString(), readFileSync(path.join(release, 'web/index.html'), 'utf8'));

@@ -80,6 +80,12 @@ const steps = [
     result: () => vitestJson(`${out}/api-postgres.json`),
   },
   {
+    // The container recipe without a container engine: dockerfile-utils lint, pinned bases, build arguments for
+    // mirrors, non-root user, healthchecks, rotated logs (scripts/check-containers.mjs).
+    name: 'containers',
+    cmd: 'node scripts/check-containers.mjs',
+  },
+  {
     // Browser budgets (issue 13): builds the web app when its build is stale, into the folder the e2e server then
     // serves (WEB_DIST, else web/dist: the same rule as scripts/start.mjs), so the app is built once per run.
     name: 'bundle',
