@@ -14,16 +14,17 @@
 import './check-node.mjs';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkFailures, checkFinance, checkOrders, checkStreams, checkWithdrawals } from './cluster/checks.mjs';
 import { getDirect, Recorder } from './cluster/http.mjs';
 import { freePort, Instance } from './cluster/instances.mjs';
-import { findNginx, Nginx } from './cluster/nginx.mjs';
+import { checkTls, findNginx, Nginx } from './cluster/nginx.mjs';
 import { resolveServer } from './cluster/release.mjs';
 import { printReport } from './cluster/report.mjs';
+import { checkStatic } from './cluster/static.mjs';
 import {
   createDatabase,
   dropDatabase,
@@ -85,6 +86,8 @@ async function main() {
 
   const runId = randomBytes(4).toString('hex');
   const runDir = mkdtempSync(path.join(os.tmpdir(), 'jz-cluster-'));
+  // nginx's workers (nobody, when run as root) walk through it to the release's web folder: traverse, never list.
+  chmodSync(runDir, 0o711);
   const started = Date.now();
   const log = (s) => console.log(`[${((Date.now() - started) / 1000).toFixed(1).padStart(5)} s] ${s}`);
   let db;
@@ -109,6 +112,9 @@ async function main() {
     log(`database ${db.name}`);
     const ports = [];
     for (let i = 0; i < INSTANCES; i++) ports.push(await freePort());
+    // Each instance's metrics listener (loopback): the static check reads how many web files the instances served.
+    const metricsPorts = [];
+    for (let i = 0; i < INSTANCES; i++) metricsPorts.push(await freePort());
     const listen = await freePort();
     const env = {
       NODE_ENV: 'development', // DEMO_SMS_CODE / SMS_RATE_LIMIT=off are refused in production
@@ -132,7 +138,7 @@ async function main() {
           name: `app${i + 1}`,
           port,
           command: server.command,
-          env: { ...env, DATA_DIR: path.join(runDir, `data${i + 1}`) },
+          env: { ...env, DATA_DIR: path.join(runDir, `data${i + 1}`), METRICS_PORT: String(metricsPorts[i]) },
           logFile: path.join(runDir, `app${i + 1}.log`),
         }),
     );
@@ -153,6 +159,7 @@ async function main() {
       ports,
       listen,
       deployFile: path.join(root, 'deploy/nginx.conf'),
+      webRoot: server.webRoot,
     });
     await nginx.start();
     const base = `http://127.0.0.1:${listen}`;
@@ -312,6 +319,15 @@ async function main() {
     await Promise.all(streams.map((s) => s.stop()));
     const sessionsAtEnd = await sessionCheck(instances, tokens, customers);
     const redis = await redisProbe(rec);
+    const statics = await checkStatic({ base, instances, webRoot: server.webRoot, nginx });
+    const tls = await checkTls({
+      bin: nginxBin,
+      dir: path.join(runDir, 'nginx-tls'),
+      ports,
+      webRoot: server.webRoot,
+      deployFile: path.join(root, 'deploy/nginx.conf'),
+      tlsFile: path.join(root, 'deploy/nginx-tls.conf'),
+    });
 
     // ---- checks
     const access = nginx.readAccess();
@@ -359,6 +375,8 @@ async function main() {
         problems: sim.failedOutsideKill ? sim.failures.filter((f) => !f.inKill).map((f) => f.line) : [],
       },
       redis,
+      statics,
+      tls,
     ];
 
     ok = checks.every((c) => c.ok);

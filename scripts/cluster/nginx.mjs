@@ -1,6 +1,7 @@
 // nginx in front of the instances, run unprivileged as a child process (`daemon off`) with every path (prefix, pid,
 // temp folders, logs) inside the run's temp folder. The configuration is the project's deploy/nginx.conf when it
-// exists (its `upstream jz_app { ... }` servers, listen port and paths substituted), else a minimal one of our own.
+// exists (its `upstream jz_app { ... }` servers, listen port, web folder and paths substituted), else a minimal one of
+// our own.
 // Either way the harness adds one access log of its own: the upstream(s) each request went to, by the X-Cluster-Req
 // tag of the workload's calls, to attribute failures (checks.mjs).
 import { spawn, spawnSync } from 'node:child_process';
@@ -68,11 +69,31 @@ ${serverLines(ports, down)}
 `;
 }
 
+/** The nginx version as [major, minor, patch] (`nginx -v` writes it to stderr). */
+export function nginxVersion(bin) {
+  const r = spawnSync(bin, ['-v'], { encoding: 'utf8' });
+  return (/nginx\/(\d+)\.(\d+)\.(\d+)/.exec(r.stderr) ?? [0, 0, 0, 0]).slice(1).map(Number);
+}
+const atLeast = (v, min) => v[0] - min[0] || v[1] - min[1] || v[2] - min[2];
+
 /**
- * deploy/nginx.conf made runnable here: its upstream servers replaced by ours, its listen lines by one loopback port
- * (TLS server blocks dropped: no certificates here), and every path it names moved into the run's folder.
+ * deploy/nginx.conf (and nginx-tls.conf) written for compose's nginx, made acceptable to an older one (Debian
+ * bookworm's 1.22), as the files' comments say to: `http2 on;` (1.25.1) becomes the listen lines' `http2` parameter;
+ * `resolve` on upstream servers (1.27.3) is dropped by deployConfig anyway (our servers are addresses).
  */
-export function deployConfig(text, { ports, listen, down = new Set() }) {
+export function forVersion(text, version) {
+  if (atLeast(version, [1, 25, 1]) >= 0 || !/^\s*http2\s+on\s*;/m.test(text)) return text;
+  return text
+    .replace(/^\s*http2\s+on\s*;\s*$/gm, '')
+    .replace(/^(\s*listen\s+[^;]*\bssl\b)([^;]*);/gm, (_m, a, b) => `${a}${b} http2;`);
+}
+
+/**
+ * deploy/nginx.conf made runnable here: its upstream servers replaced by ours (`resolve` dropped: addresses), its
+ * listen lines by one loopback port (the IPv6 one dropped; the TLS include stays commented), its `root` by the
+ * release's web folder, and every path it names moved into the run's folder.
+ */
+export function deployConfig(text, { ports, listen, down = new Set(), webRoot }) {
   let t = text.replace(/^\s*(user|pid|daemon|error_log|worker_processes|worker_shutdown_timeout)\b[^;]*;\s*$/gm, '');
   t = t.replace(/upstream\s+jz_app\s*\{([^}]*)\}/, (_m, body) => {
     // Ours where its first server line was, with that line's parameters (max_fails, fail_timeout...); the rest as is.
@@ -82,7 +103,7 @@ export function deployConfig(text, { ports, listen, down = new Set() }) {
       if (!m) return [l];
       if (done) return [];
       done = true;
-      return [serverLines(ports, down, m[1].trim())];
+      return [serverLines(ports, down, m[1].replace(/(^|\s)resolve(?=\s|$)/, ' ').trim())];
     });
     return `upstream jz_app {${lines.join('\n')}}`;
   });
@@ -93,14 +114,17 @@ export function deployConfig(text, { ports, listen, down = new Set() }) {
     return line;
   });
   t = t.replace(/^\s*(ssl_\w+|access_log)\b[^;]*;\s*$/gm, '');
-  // Where nginx is installed without its mime.types (it only sets Content-Type of files nginx serves itself: none here).
+  if (webRoot) t = t.replace(/^(\s*)root\s+[^;]*;/gm, (_m, ind) => `${ind}root ${webRoot};`);
+  // Where nginx is installed without its mime.types (the web app's files would go out as application/octet-stream:
+  // the static check fails then).
   t = t.replace(/^\s*include\s+(\S*mime\.types)\s*;\s*$/gm, (l, f) => (existsSync(f) ? l : ''));
   return t;
 }
 
 export class Nginx {
-  constructor({ bin, dir, ports, listen, deployFile }) {
-    Object.assign(this, { bin, dir, ports, listen, deployFile });
+  /** tls: { port, include } — deploy/nginx.conf's commented TLS include line made to include that (rendered) file. */
+  constructor({ bin, dir, ports, listen, deployFile, webRoot, tls }) {
+    Object.assign(this, { bin, dir, ports, listen, deployFile, webRoot, tls });
     this.down = new Set();
     this.conf = path.join(dir, 'nginx.conf');
     this.errorLog = path.join(dir, 'logs/error.log');
@@ -116,7 +140,8 @@ export class Nginx {
     chmodSync(this.dir, 0o755);
     let body;
     if (deployFile && existsSync(deployFile)) {
-      body = deployConfig(readFileSync(deployFile, 'utf8'), this);
+      body = forVersion(deployConfig(readFileSync(deployFile, 'utf8'), this), nginxVersion(this.bin));
+      if (this.tls) body = body.replace(/#\s*include\s+\S*nginx-tls\.conf\s*;/, `include ${this.tls.include};`);
       this.source = `${path.basename(path.dirname(deployFile))}/${path.basename(deployFile)}`;
     } else body = ownConfig(this);
     const d = this.dir;
@@ -254,5 +279,92 @@ function canConnect(port) {
       resolve(true);
     });
     s.once('error', () => resolve(false));
+  });
+}
+
+/**
+ * deploy/nginx-tls.conf proven by starting it: a second nginx with deploy/nginx.conf and its TLS include line turned
+ * on (a self-signed certificate made with openssl, 443 replaced by a loopback port, the IPv6 listen dropped). HTTPS
+ * must speak HTTP/2 and serve the web app; TLS 1.1 must be refused; plain HTTP must be sent to HTTPS (308).
+ */
+export async function checkTls({ bin, dir, ports, webRoot, deployFile, tlsFile }) {
+  const name = 'TLS include (deploy/nginx-tls.conf): HTTP/2, TLS 1.2+, HTTP sent to HTTPS';
+  const ssl = (args) => spawnSync('openssl', args, { encoding: 'utf8', input: '', timeout: 10_000 });
+  if (ssl(['version']).status !== 0) return { name, ok: true, detail: 'skipped: no openssl here', problems: [] };
+  mkdirSync(dir, { recursive: true });
+  const [cert, key] = [path.join(dir, 'cert.pem'), path.join(dir, 'key.pem')];
+  const made = ssl(
+    ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'].concat([
+      '-keyout',
+      key,
+      '-out',
+      cert,
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+    ]),
+  );
+  if (made.status !== 0) return { name, ok: false, detail: 'openssl failed', problems: [made.stderr] };
+  const { freePort } = await import('./instances.mjs');
+  const [listen, port] = [await freePort(), await freePort()];
+  const include = path.join(dir, 'nginx-tls.conf');
+  let first = true;
+  const tlsText = readFileSync(tlsFile, 'utf8')
+    .replace(/^(\s*)listen\s+[^;]*;/gm, (_m, ind) => {
+      const line = first ? `${ind}listen 127.0.0.1:${port} ssl;` : '';
+      first = false;
+      return line;
+    })
+    .replace(/^(\s*ssl_certificate)\s+[^;]*;/m, `$1 ${cert};`)
+    .replace(/^(\s*ssl_certificate_key)\s+[^;]*;/m, `$1 ${key};`);
+  writeFileSync(include, forVersion(tlsText, nginxVersion(bin)));
+  const nginx = new Nginx({ bin, dir, ports, listen, deployFile, webRoot, tls: { port, include } });
+  const problems = [];
+  try {
+    await nginx.start();
+    const h2 = await http2Get(`https://127.0.0.1:${port}`, '/favicon.svg');
+    if (h2.status !== 200) problems.push(`HTTPS /favicon.svg over HTTP/2: ${h2.status ?? h2.error}`);
+    // SECLEVEL=0: our client must offer TLS 1.1 for the server's refusal to mean anything. (An nginx on OpenSSL 3
+    // refuses TLS 1.1 at its default security level whatever ssl_protocols says: there this guards other builds.)
+    const old = ssl(['s_client', '-connect', `127.0.0.1:${port}`, '-tls1_1', '-cipher', 'DEFAULT@SECLEVEL=0']);
+    if (/Cipher is (?!\(NONE\))/.test(old.stdout)) problems.push('TLS 1.1 was accepted');
+    const tls12 = ssl(['s_client', '-connect', `127.0.0.1:${port}`, '-tls1_2']);
+    if (!/Cipher is ECDHE-/.test(tls12.stdout)) problems.push(`TLS 1.2 refused: ${tls12.stdout.slice(-300)}`);
+    const plain = await new Promise((resolve) => {
+      import('node:http').then(({ default: http }) =>
+        http
+          .get(`http://127.0.0.1:${listen}/tmpl/api/health?x=1`, { agent: false }, (res) => {
+            res.resume();
+            resolve({ status: res.statusCode, location: res.headers.location });
+          })
+          .on('error', (e) => resolve({ error: e.message })),
+      );
+    });
+    if (plain.status !== 308 || !plain.location?.startsWith('https://'))
+      problems.push(`plain HTTP: ${plain.status ?? plain.error} ${plain.location ?? ''}`);
+    return { name, ok: problems.length === 0, detail: `HTTP/2 ${h2.status}; plain HTTP ${plain.status}`, problems };
+  } catch (e) {
+    return { name, ok: false, detail: 'nginx did not start with the TLS include', problems: [String(e.message ?? e)] };
+  } finally {
+    await nginx.stop();
+  }
+}
+
+/** One GET over HTTP/2 (a self-signed certificate accepted): answers { status } or { error }. */
+async function http2Get(origin, p) {
+  const { default: http2 } = await import('node:http2');
+  return new Promise((resolve) => {
+    const s = http2.connect(origin, { rejectUnauthorized: false });
+    s.on('error', (e) => resolve({ error: e.message }));
+    const req = s.request({ ':path': p });
+    req.on('response', (h) => {
+      req.resume();
+      req.on('end', () => {
+        s.close();
+        resolve({ status: h[':status'] });
+      });
+    });
+    req.end();
   });
 }

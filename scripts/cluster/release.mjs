@@ -37,6 +37,8 @@ export function resolveServer(root, runDir, opts = {}) {
     // From the run's folder on purpose: the release must not depend on the checkout.
     command: { cmd: process.execPath, args: [server], cwd: runDir },
     migrate: { cmd: process.execPath, args: [server, 'migrate'], cwd: runDir },
+    // What nginx serves the web app's files from (deploy/nginx.conf's `root`).
+    webRoot: path.join(release, 'web'),
   };
 }
 
@@ -61,5 +63,6 @@ function bundle(root, runDir) {
     describe: path.relative(root, out),
     command: { cmd: process.execPath, args: [out], cwd: given ? path.resolve(path.dirname(given), '../..') : root },
     webDist: web,
+    webRoot: web,
   };
 }
