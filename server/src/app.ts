@@ -3,7 +3,6 @@ import { Code } from '@jz/contracts/envelope';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { LogController } from 'fastify';
@@ -13,6 +12,7 @@ import type { Config } from './config.ts';
 import { rateLimited } from './lib/errors.ts';
 import { batchedStdout } from './lib/log-stream.ts';
 import { openapiOptions } from './lib/openapi.ts';
+import { reqSerializer } from './lib/log-redact.ts';
 import { registerRequestLog } from './lib/request-log.ts';
 import { type DB, type DbHandle, openDb } from './db/client.ts';
 import { createSmsGateway, type SmsGateway } from './modules/auth/sms/gateway.ts';
@@ -24,6 +24,7 @@ import { registerEnvelope } from './plugins/envelope.ts';
 import { registerHealth } from './plugins/health.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerOplog } from './plugins/oplog.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerScheduler } from './plugins/scheduler.ts';
 
 declare module 'fastify' {
@@ -66,7 +67,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     logger:
       opts.logger === false
         ? false
-        : { level: config.LOG_LEVEL, redact: ['req.headers.authorization'], stream: batchedStdout() },
+        : {
+            level: config.LOG_LEVEL,
+            redact: ['req.headers.authorization'],
+            // URLs lose their private query values (phones, tickets, tokens, codes) wherever fastify logs `req`.
+            serializers: { req: reqSerializer },
+            stream: batchedStdout(),
+          },
     // One line per request (lib/request-log.ts) instead of fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
@@ -108,22 +115,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerMetrics(app);
   registerScheduler(app);
   await app.register(formbody);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...uploadOrigin()],
-        // Videos from an object store (S3_PUBLIC_URL, https in production; an http MinIO in development).
-        mediaSrc: ["'self'", 'blob:', 'https:', ...uploadOrigin()],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-      },
-    },
-  });
+  await registerSecurityHeaders(app);
   if (config.NODE_ENV !== 'production') {
     // Imported here: production never loads the API explorer (start-up time and memory, docs/startup-and-faults.md).
     const [{ default: swagger }, { default: swaggerUi }] = await Promise.all([
@@ -183,16 +175,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     });
   }
   return app;
-}
-
-/** The origin of S3_PUBLIC_URL when uploads go to an object store, for the page's content policy. */
-function uploadOrigin(): string[] {
-  if (process.env.UPLOAD_STORAGE !== 's3' || !process.env.S3_PUBLIC_URL) return [];
-  try {
-    return [new URL(process.env.S3_PUBLIC_URL).origin];
-  } catch {
-    return []; // a bad URL stops the start in the upload module, with its own message
-  }
 }
 
 /**

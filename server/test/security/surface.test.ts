@@ -89,8 +89,18 @@ describe('headers and CORS', () => {
     expect(csp).toContain("default-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-powered-by']).toBeUndefined();
-    expect(res.headers['strict-transport-security']).toBeDefined();
-    expect(res.headers['referrer-policy']).toBeDefined();
+    expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  it('plain HTTP: the policy never asks the browser to upgrade (a console on http://<host name> would load nothing)', async () => {
+    for (const url of ['/tmpl/api/health', '/tmpl/api/no/such/route', '/']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(String(res.headers['content-security-policy']), url).not.toContain('upgrade-insecure-requests');
+    }
+    // Without TRUST_PROXY a client's own X-Forwarded-Proto is not believed.
+    const spoofed = await t.app.inject({ method: 'GET', url: '/', headers: { 'x-forwarded-proto': 'https' } });
+    expect(String(spoofed.headers['content-security-policy'])).not.toContain('upgrade-insecure-requests');
   });
 
   it('the same headers on refusals and unknown routes', async () => {
@@ -111,6 +121,26 @@ describe('headers and CORS', () => {
       expect(res).toMatchObject({ code: 2001, status: 400, result: null });
       expect(res.raw).not.toContain('FST_ERR');
     }
+  });
+});
+
+describe('behind an HTTPS proxy (TRUST_PROXY=true)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ env: { TRUST_PROXY: 'true' } });
+  });
+  afterAll(() => t?.close());
+
+  it('upgrade-insecure-requests only when the proxy says the request came over HTTPS', async () => {
+    const csp = async (headers: Record<string, string>) =>
+      String(
+        (await t.app.inject({ method: 'GET', url: '/tmpl/api/health', headers })).headers['content-security-policy'],
+      );
+    const https = await csp({ 'x-forwarded-proto': 'https' });
+    expect(https.split(';')).toContain('upgrade-insecure-requests');
+    expect(https).toContain("default-src 'self'");
+    expect(await csp({ 'x-forwarded-proto': 'http' })).not.toContain('upgrade-insecure-requests');
+    expect(await csp({})).not.toContain('upgrade-insecure-requests');
   });
 });
 
