@@ -305,7 +305,24 @@ describe('a manager holding every code, limited to the main shop', () => {
         where merchant_id = ${ids.A} and shop_id = ${ids.branchA}`.execute(t.db);
       if (Number(r.numAffectedRows ?? 0) > 0) moved.push(`${table} ${r.numAffectedRows}`);
     }
-    expect(moved.length, 'the branch had rows to move').toBeGreaterThanOrEqual(4);
+    // The ledger has no shop column and is append-only: an entry belongs to the shop of its settlement and withdrawals
+    // to no shop (docs/ledger.md). So money moves now: a branch settlement's 退款冲正 and a withdrawal are appended,
+    // and the account moves with them; a shop-limited caller's answers must not see either.
+    const branchSettlement = await sql<{ id: number; ref: string }>`select id, order_no as ref from finance_settlement
+      where shop_id = ${ids.branchA} order by id limit 1`.execute(t.db);
+    const s = branchSettlement.rows[0];
+    expect(s, 'the branch has a settlement').toBeDefined();
+    const at = new Date(Date.now() - 60_000).toISOString();
+    await sql`insert into finance_ledger (merchant_id, direction, kind, amount, balance_change, frozen_change,
+        balance_after, frozen_after, ref_type, ref_id, ref_no, remark, created_at)
+      values (${ids.A}, 2, 'refund', 1234, -1234, 0, 0, 0, 'settlement', ${s.id}, ${s.ref}, '矩阵测试', ${at}),
+             (${ids.A}, 2, 'withdraw', 500, -500, 0, 0, 0, 'withdrawal', 2147483000, 'TX-MATRIX', '矩阵测试', ${at})`.execute(
+      t.db,
+    );
+    await sql`update finance_account set balance = balance - 1734
+      where merchant_id = ${ids.A}`.execute(t.db);
+    moved.push('finance_ledger +2 (a branch settlement 退款冲正, a withdrawal), finance_account');
+    expect(moved.length, 'the branch had rows to move').toBeGreaterThanOrEqual(5);
     console.info(`authz matrix: moved the branch's rows away: ${moved.join(', ')}`);
     const after = await answers();
     const changed = [...before].filter(([k, v]) => after.get(k) !== v).map(([k]) => k);
