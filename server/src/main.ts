@@ -3,6 +3,7 @@ import { loadConfig } from './config.ts';
 import { buildInfo, describeBuild } from './lib/build-info.ts';
 import { bootstrapDatabase } from './startup/bootstrap.ts';
 import { type MetricsServer, startMetricsServer } from './plugins/metrics.ts';
+import { flushLogs } from './lib/log-stream.ts';
 
 /**
  * Starts the product: migrate, seed (demo data on an empty database outside production), listen, then the metrics
@@ -80,13 +81,16 @@ async function main() {
     // Last, so a scrape during the shutdown still answers.
     await metrics?.close();
     clearTimeout(force);
+    // The log destination is asynchronous: let its last lines out before the process ends.
+    await flushLogs();
     process.exit();
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 }
 
-main().catch((err) => {
+main().catch(async (err) => {
   console.error(err instanceof Error ? err.message : err);
+  await flushLogs();
   process.exit(1);
 });
