@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assignEmployee } from '../src/modules/merchant/dispatch/assign.ts';
+import { assignEmployee } from '../src/modules/merchant/order/order-assign.ts';
 import { SYSTEM } from '../src/modules/merchant/order/order-transition.steps.ts';
 import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp } from './helpers/index.ts';
 import { at, DAY, employee, fuwuOf, nextDay, order } from './dispatch-fixture.ts';

@@ -1,6 +1,6 @@
 import { type BoardResult, type LeaveRow, type SuggestResult, spanText } from '@jz/contracts/dispatch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assignEmployee } from '../src/modules/merchant/dispatch/assign.ts';
+import { assignEmployee } from '../src/modules/merchant/order/order-assign.ts';
 import { board } from '../src/modules/merchant/dispatch/board.ts';
 import { SYSTEM } from '../src/modules/merchant/order/order-transition.steps.ts';
 import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp } from './helpers/index.ts';

@@ -1,6 +1,6 @@
 import type { BoardResult } from '@jz/contracts/dispatch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDispatchWeek } from '../src/modules/merchant/dispatch/dispatch.seed.ts';
+import { seedDispatchWeek } from '../src/modules/merchant/order/order-dispatch-demo.seed.ts';
 import type { DemoIds } from '../src/modules/types.ts';
 import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp } from './helpers/index.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { placesLeft } from '../src/modules/merchant/dispatch/matching.ts';
+import { placesLeft } from '../src/modules/merchant/scheduling/matching.ts';
 
 /** Capacity's matching (dispatch/matching.ts): places left for a new job after the waiting orders over it. */
 describe('placesLeft', () => {

@@ -7,7 +7,7 @@ import type { Tenant } from '../src/lib/tenant.ts';
 import { createOrder } from '../src/modules/merchant/order/order-create.repo.ts';
 import { checkOrderCounts, countedByStatus } from '../src/modules/merchant/order/order-counts.ts';
 import { pageOrders, waitingCount } from '../src/modules/merchant/order/order.repo.ts';
-import { assignEmployee } from '../src/modules/merchant/dispatch/assign.ts';
+import { assignEmployee } from '../src/modules/merchant/order/order-assign.ts';
 import {
   type Actor,
   confirmDone,

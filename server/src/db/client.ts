@@ -1,9 +1,11 @@
 import SQLite from 'better-sqlite3';
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 
 export type DB = Kysely<Database>;
+/** A transaction on the database: what a step that must commit with others takes. */
+export type Trx = Transaction<Database>;
 export type DbKind = 'sqlite' | 'postgres';
 
 // COUNT(*) and bigint money come back from pg as strings; every such value here fits in a JS number.

@@ -1,6 +1,6 @@
 import { SUPER_PERM } from '@jz/contracts/menu';
 import type { DB } from '../db/client.ts';
-import type { AuthUser } from '../plugins/auth.ts';
+import type { AuthUser } from './caller.ts';
 import { forbidden } from './errors.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { DB } from '../db/client.ts';
-import { type AuthUser, currentUser } from '../plugins/auth.ts';
+import { type AuthUser, currentUser } from './caller.ts';
 import type { ShopRef } from './access.ts';
 import { business, forbidden } from './errors.ts';
 

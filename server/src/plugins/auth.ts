@@ -1,25 +1,16 @@
 import { CLIENT_ID } from '@jz/contracts/auth';
 import { SUPER_PERM } from '@jz/contracts/menu';
 import { sql } from 'kysely';
-import { type Access, accessOf, permsOf } from '../lib/access.ts';
+import { accessOf, permsOf } from '../lib/access.ts';
 import { sha256 } from '../lib/crypto.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 import { nowIso } from '../lib/time.ts';
 import type { App } from '../lib/app-type.ts';
+import { type AuthUser, currentUser } from '../lib/caller.ts';
 
-export interface AuthUser extends Access {
-  id: number;
-  sessionId: number;
-  userType: 'platform' | 'merchant';
-  merchantId: number | null;
-  isOwner: boolean;
-  loginName: string;
-  nickName: string;
-  phone: string;
-  currentShopId: number | null;
-  /** The version its cached access was loaded at (lib/access.ts). */
-  authVersion: number;
-}
+// The caller's type and accessor live in lib/ (lib/tenant.ts and lib/authority.ts need them; lib/ imports no plugin).
+export type { AuthUser };
+export { currentUser };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -37,9 +28,6 @@ declare module 'fastify' {
     alsoPerms?: readonly string[];
     /** Operation log by declaration (plugins/oplog.ts writes the row). */
     oplog?: { title: string; type: 'add' | 'edit' | 'delete' | 'grant' | 'export' | 'import' | 'other' | 'login' };
-  }
-  interface FastifyRequest {
-    user?: AuthUser;
   }
 }
 
@@ -136,9 +124,5 @@ export function registerAuth(app: App) {
 }
 
 /** The caller, for routes that are not public (the hook has already refused anonymous calls). */
-export function currentUser(req: { user?: AuthUser }): AuthUser {
-  if (!req.user) throw unauthorized();
-  return req.user;
-}
 
 export { CLIENT_ID, sql };

@@ -9,7 +9,7 @@ import { AppError } from '../../src/lib/errors.ts';
 import { requestWithdrawal, reviewWithdrawal } from '../../src/modules/merchant/finance/withdraw.service.ts';
 import { createOrder } from '../../src/modules/merchant/order/order-create.repo.ts';
 import { bookingFor, nextAppointment } from '../helpers/appointment.ts';
-import { assignEmployee } from '../../src/modules/merchant/dispatch/assign.ts';
+import { assignEmployee } from '../../src/modules/merchant/order/order-assign.ts';
 import {
   type Actor,
   confirmDone,

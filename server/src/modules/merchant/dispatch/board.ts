@@ -13,8 +13,8 @@ import type { DB } from '../../../db/client.ts';
 import { business } from '../../../lib/errors.ts';
 import { ownShopId } from '../../../lib/owned.ts';
 import type { Tenant } from '../../../lib/tenant.ts';
-import { derivedState, nowSets } from './state.ts';
-import { type Job, jobQuery, jobsOf, leavesOf, parseJson, shopTime, staffOf, toJob } from './schedule.ts';
+import { derivedState, nowSets } from '../scheduling/state.ts';
+import { type Job, jobQuery, jobsOf, leavesOf, parseJson, shopTime, staffOf, toJob } from '../scheduling/schedule.ts';
 
 /** Orders shown on the board: paid and not cancelled (待接单 … 已评价). */
 const SHOWN = [

@@ -17,7 +17,7 @@ import type { ExportColumn, TableExport } from '../../../lib/export/table-export
 import { business, notFound } from '../../../lib/errors.ts';
 import { ownShopId } from '../../../lib/owned.ts';
 import { shopAllowed, type Tenant } from '../../../lib/tenant.ts';
-import { jobQuery, OCCUPYING, shopTime, toJob } from './schedule.ts';
+import { jobQuery, OCCUPYING, shopTime, toJob } from '../scheduling/schedule.ts';
 
 /**
  * 派工单 (day sheets, issue 23 item 7; docs/dispatch.md): each employee's jobs of a Shanghai day in time order, with

@@ -1,24 +1,20 @@
 import { dispatchApi as c } from '@jz/contracts/api/dispatch';
-import type { FastifyRequest } from 'fastify';
 import { ok } from '../../../lib/envelope.ts';
 import { sendTable } from '../../../lib/export/table-export.ts';
 import { route } from '../../../lib/route.ts';
 import { tenantOf } from '../../../lib/tenant.ts';
 import { currentUser } from '../../../plugins/auth.ts';
-import type { Actor } from '../order/order-transition.steps.ts';
 import type { App } from '../../types.ts';
-import { assignEmployee } from './assign.ts';
 import { board } from './board.ts';
 import { daySheet, daySheetTable } from './day-sheet.ts';
-import { addLeave, listLeaves, removeLeave } from './leave.ts';
-import { suggest } from './suggest.ts';
+import { addLeave, listLeaves, removeLeave } from '../scheduling/leave.ts';
+import { suggest } from '../scheduling/suggest.ts';
 
-const actorOf = (req: FastifyRequest): Actor => {
-  const u = currentUser(req);
-  return { type: 'merchant', id: u.id, name: u.nickName || u.loginName };
-};
-
-/** 派单看板 (issue 23): registered from packages/contracts/src/api/dispatch.ts. */
+/**
+ * 派单看板 (docs/dispatch.md): registered from packages/contracts/src/api/dispatch.ts. The board's 派单 (`assign`) is
+ * the order's assignment transition and is registered by the order module; this module reads orders and the schedule
+ * and imports nothing of the order module.
+ */
 export function dispatchRoutes(app: App) {
   route(app, c.board, async (req) => ok(await board(app.db, await tenantOf(app.db, req), req.query), 'ok'));
   route(app, c.daySheet, async (req) => ok(await daySheet(app.db, await tenantOf(app.db, req), req.query), 'ok'));
@@ -29,10 +25,6 @@ export function dispatchRoutes(app: App) {
     return sendTable(reply, format, daySheetTable(sheet, q.employeeId !== undefined));
   });
   route(app, c.suggest, async (req) => ok(await suggest(app.db, await tenantOf(app.db, req), req.query.orderId), 'ok'));
-  route(app, c.assign, async (req) => {
-    const t = await tenantOf(app.db, req);
-    return ok(await assignEmployee(app.db, t, req.body.orderId, req.body.employeeId, actorOf(req)), '指派成功');
-  });
   route(app, c.leaves, async (req) =>
     ok(await listLeaves(app.db, await tenantOf(app.db, req), req.query.employeeId), 'ok'),
   );

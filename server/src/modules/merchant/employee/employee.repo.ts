@@ -23,8 +23,8 @@ import type { Tenant } from '../../../lib/tenant.ts';
 import { dayjs, nowIso, TZ } from '../../../lib/time.ts';
 import type { EmployeeTable } from './employee.tables.ts';
 import type { WeeklyHours } from '@jz/contracts/dispatch';
-import { addLeave, endLeaveNow, handLeave } from '../dispatch/leave.ts';
-import { derivedState, type NowSets, nowSets } from '../dispatch/state.ts';
+import { addLeave, endLeaveNow, handLeave } from '../scheduling/leave.ts';
+import { derivedState, type NowSets, nowSets } from '../scheduling/state.ts';
 import '../order/order.tables.ts';
 
 /** allowedShopIds: a limited sub-account's shops; another shop's employee is "not found" to it. */

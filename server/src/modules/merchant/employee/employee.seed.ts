@@ -5,7 +5,7 @@ import { ensureDict } from '../../system/dict/dict.service.ts';
 import type { DemoIds, SeedCtx } from '../../types.ts';
 import { demoImage } from '../shop/demo-image.ts';
 import { idCardColumns } from './employee.repo.ts';
-import '../dispatch/dispatch.tables.ts';
+import '../scheduling/scheduling.tables.ts';
 
 const W = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
 /** A checksum-valid mainland ID number for demo data (region + birth date + sequence). */

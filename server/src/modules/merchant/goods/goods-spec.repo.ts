@@ -10,10 +10,9 @@ import {
   SPEC_STATUS,
   specListProblems,
 } from '@jz/contracts/goods-pricing';
-import { type Insertable, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
-import type { DB } from '../../../db/client.ts';
+import { type Insertable, type Selectable, sql } from 'kysely';
 import { isPg } from '../../../db/migration-kit.ts';
-import type { Database } from '../../../db/schema.ts';
+import type { DB, Trx } from '../../../db/client.ts';
 import { business, invalid, notFound } from '../../../lib/errors.ts';
 import { nowIso } from '../../../lib/time.ts';
 import type { GoodsSpecTable } from './goods-spec.tables.ts';
@@ -28,8 +27,8 @@ import './goods.tables.ts';
  * specifications never disagree.
  */
 
-export type Trx = Transaction<Database>;
-type Exec = Kysely<Database> | Trx;
+export type { Trx };
+type Exec = DB | Trx;
 /** Whose goods: the merchant and the shop (goods.repo.ts ShopScope). */
 export type SpecScope = { merchantId: number; shopId: number };
 

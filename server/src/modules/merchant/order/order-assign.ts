@@ -1,7 +1,6 @@
 import { hoursOnDay, shanghaiDay, spanText, type WeeklyHours, occupancy } from '@jz/contracts/dispatch';
 import { WORK_STATE } from '@jz/contracts/employee';
 import { ORDER_STATUS } from '@jz/contracts/order';
-import { PostgresAdapter, sql } from 'kysely';
 import type { DB } from '../../../db/client.ts';
 import { business, notFound } from '../../../lib/errors.ts';
 import { nowIso } from '../../../lib/time.ts';
@@ -19,7 +18,7 @@ import {
   statusName,
   takeEmployee,
   type Trx,
-} from '../order/order-transition.steps.ts';
+} from './order-transition.steps.ts';
 import {
   employeeConflicts,
   fuwuParents,
@@ -30,23 +29,8 @@ import {
   parseJson,
   shopTime,
   skillOk,
-} from './schedule.ts';
-
-/**
- * Assignment by time (issue 23 item 2, docs/dispatch.md "Concurrency"). The employee row is locked first, inside the
- * assignment's transaction, so two dispatchers assigning one employee to overlapping orders at the same moment are
- * serialised: the second one's check sees the first one's committed assignment and is refused.
- * - PostgreSQL: `select … for update` on the employee row (READ COMMITTED: the statements after the lock wait see
- *   what the first transaction committed).
- * - SQLite: a write to the employee row takes the database's write lock at once (a deferred transaction would only
- *   take it at its first write, after both had read); within one process Kysely's single connection serialises
- *   transactions anyway, across processes the write lock does.
- */
-export async function lockEmployee(trx: Trx | DB, employeeId: number) {
-  if (trx.getExecutor().adapter instanceof PostgresAdapter)
-    await sql`select id from employee where id = ${employeeId} for update`.execute(trx);
-  else await sql`update employee set updated_at = updated_at where id = ${employeeId}`.execute(trx);
-}
+} from '../scheduling/schedule.ts';
+import { lockEmployee } from '../scheduling/employee-lock.ts';
 
 type OrderForCheck = Pick<
   OrderRow,

@@ -15,7 +15,7 @@ import {
   daySlots,
   lockShop,
   shopBooking,
-} from '../dispatch/booking.ts';
+} from '../scheduling/booking.ts';
 import { chooseSpec, placedWhat, quoteOrder, takeSpecStock } from './order-spec.ts';
 import './order.tables.ts';
 import '../goods/goods.tables.ts';

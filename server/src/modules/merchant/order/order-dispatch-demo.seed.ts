@@ -6,13 +6,13 @@ import { nowIso } from '../../../lib/time.ts';
 import { openCustomerSession } from '../../customer/customer.service.ts';
 import type { DemoIds } from '../../types.ts';
 import { demoIdCardColumns } from '../employee/employee.seed.ts';
-import { createOrder } from '../order/order-create.service.ts';
-import { demoPointInArea, keepBookedLength } from '../order/order.seed.ts';
-import { type Actor, markPaid, verifyByCode } from '../order/order-transition.service.ts';
-import { assignEmployee } from './assign.ts';
-import { isOnDuty, parseJson, shopTime } from './schedule.ts';
-import { suggest } from './suggest.ts';
-import './dispatch.tables.ts';
+import { createOrder } from './order-create.service.ts';
+import { demoPointInArea, keepBookedLength } from './order.seed.ts';
+import { type Actor, markPaid, verifyByCode } from './order-transition.service.ts';
+import { assignEmployee } from './order-assign.ts';
+import { isOnDuty, parseJson, shopTime } from '../scheduling/schedule.ts';
+import { suggest } from '../scheduling/suggest.ts';
+import '../scheduling/scheduling.tables.ts';
 
 /**
  * The dispatch demo (issue 23 item 8): merchant A's main shop (运城) gets working hours, service categories and base

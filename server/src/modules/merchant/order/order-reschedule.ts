@@ -3,8 +3,15 @@ import { occupancy } from '@jz/contracts/dispatch';
 import { ORDER_STATUS } from '@jz/contracts/order';
 import type { DB } from '../../../db/client.ts';
 import { AppError, business } from '../../../lib/errors.ts';
-import { assertAssignable } from '../dispatch/assign.ts';
-import { assertCapacity, assertTimeAllowed, lockShop, orderJob, shopBooking, slotsOfDay } from '../dispatch/booking.ts';
+import { assertAssignable } from './order-assign.ts';
+import {
+  assertCapacity,
+  assertTimeAllowed,
+  lockShop,
+  orderJob,
+  shopBooking,
+  slotsOfDay,
+} from '../scheduling/booking.ts';
 import {
   type Actor,
   apply,

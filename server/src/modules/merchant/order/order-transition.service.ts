@@ -3,9 +3,9 @@ import { sql } from 'kysely';
 import type { DB } from '../../../db/client.ts';
 import { business, notFound, rateLimited } from '../../../lib/errors.ts';
 import { nowIso } from '../../../lib/time.ts';
-import { assignEmployee } from '../dispatch/assign.ts';
-import { assertOrderHasPlace } from '../dispatch/booking.ts';
-import { suggest } from '../dispatch/suggest.ts';
+import { assignEmployee } from './order-assign.ts';
+import { assertOrderHasPlace } from '../scheduling/booking.ts';
+import { suggest } from '../scheduling/suggest.ts';
 import { createSettlement, settlementWords } from '../finance/settlement.service.ts';
 import {
   type Actor,

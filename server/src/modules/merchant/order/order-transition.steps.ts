@@ -1,7 +1,6 @@
 import { ORDER_STATUS, ORDER_STATUS_NAME, type OrderEvent, type OrderStatus } from '@jz/contracts/order';
-import { type Insertable, PostgresAdapter, type Selectable, sql, type Transaction } from 'kysely';
-import type { DB } from '../../../db/client.ts';
-import type { Database } from '../../../db/schema.ts';
+import { type Insertable, PostgresAdapter, type Selectable, sql } from 'kysely';
+import type { DB, Trx } from '../../../db/client.ts';
 import { business, notFound } from '../../../lib/errors.ts';
 import { shopAllowed, type Tenant } from '../../../lib/tenant.ts';
 import { nowIso } from '../../../lib/time.ts';
@@ -10,7 +9,7 @@ import { busOf } from '../../../lib/order-bus.ts';
 import type { OrderEventTable, ServiceOrderTable } from './order.tables.ts';
 import './order.tables.ts';
 import '../employee/employee.tables.ts';
-import '../dispatch/dispatch.tables.ts';
+import '../scheduling/scheduling.tables.ts';
 import '../shop/shop.tables.ts';
 
 /**
@@ -20,7 +19,7 @@ import '../shop/shop.tables.ts';
  * transaction, with the timeline row, the live event row and the merchant's message in the same transaction. A
  * concurrent or repeated attempt updates nothing and gets a 2004 refusal naming the current state.
  */
-export type Trx = Transaction<Database>;
+export type { Trx };
 export type OrderRow = Selectable<ServiceOrderTable>;
 
 export interface Actor {

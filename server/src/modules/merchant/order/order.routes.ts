@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { dispatchApi } from '@jz/contracts/api/dispatch';
 import { orderApi as c } from '@jz/contracts/api/order';
 import { earlyVerifyWarning } from '@jz/contracts/booking';
 import type { FastifyRequest } from 'fastify';
@@ -13,8 +14,8 @@ import type { App } from '../../types.ts';
 import { ORDER_COLUMNS, orderExportRow } from './order-export.ts';
 import { registerStream } from './order-stream.ts';
 import * as repo from './order.repo.ts';
-import { assignEmployee } from '../dispatch/assign.ts';
-import { suggest } from '../dispatch/suggest.ts';
+import { assignEmployee } from './order-assign.ts';
+import { suggest } from '../scheduling/suggest.ts';
 import { reschedule, rescheduleSlots } from './order-reschedule.ts';
 import { type Actor, confirmDone, merchantCancel, verifyByCode } from './order-transition.service.ts';
 
@@ -52,6 +53,11 @@ export function orderRoutes(app: App) {
   route(app, c.assign, async (req) => {
     const t = await tenant(req);
     return ok(await assignEmployee(app.db, t, req.body.id, req.body.yuangongId, actorOf(req)), '指派成功');
+  });
+  // The board's 派单: the same assignment transition, its contract declared with the board's calls.
+  route(app, dispatchApi.assign, async (req) => {
+    const t = await tenant(req);
+    return ok(await assignEmployee(app.db, t, req.body.orderId, req.body.employeeId, actorOf(req)), '指派成功');
   });
   route(app, c.rescheduleSlots, async (req) =>
     ok(await rescheduleSlots(app.db, await tenant(req), req.query.id, req.query.date), 'ok'),

@@ -8,8 +8,8 @@ import { nowIso } from '../../../lib/time.ts';
 import type { DemoIds, SeedCtx } from '../../types.ts';
 import { openCustomerSession } from '../../customer/customer.service.ts';
 import { ensureDict } from '../../system/dict/dict.service.ts';
-import { assignEmployee } from '../dispatch/assign.ts';
-import { fuwuParents, minutesOf, parseJson, skillOk } from '../dispatch/schedule.ts';
+import { assignEmployee } from './order-assign.ts';
+import { fuwuParents, minutesOf, parseJson, skillOk } from '../scheduling/schedule.ts';
 import { insertReview, reply } from '../review/review.service.ts';
 import { createOrder } from './order-create.repo.ts';
 import {

@@ -22,7 +22,7 @@ import { type GeoPoint, pointInPolygon } from '@jz/contracts/shop-location';
 import { PostgresAdapter, sql } from 'kysely';
 import type { DB } from '../../../db/client.ts';
 import { business, invalid, notFound } from '../../../lib/errors.ts';
-import type { Trx } from '../order/order-transition.steps.ts';
+import type { Trx } from '../../../db/client.ts';
 import {
   fuwuParents,
   isOnDuty,

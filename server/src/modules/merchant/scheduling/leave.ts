@@ -3,7 +3,7 @@ import type { DB } from '../../../db/client.ts';
 import { business, notFound } from '../../../lib/errors.ts';
 import { shopAllowed, type Tenant } from '../../../lib/tenant.ts';
 import { nowIso } from '../../../lib/time.ts';
-import { lockEmployee } from './assign.ts';
+import { lockEmployee } from './employee-lock.ts';
 import { jobsOf, leavesOf, shopTime } from './schedule.ts';
 
 /**

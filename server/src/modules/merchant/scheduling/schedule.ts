@@ -15,7 +15,7 @@ import { ORDER_STATUS } from '@jz/contracts/order';
 import type { SelectQueryBuilder } from 'kysely';
 import type { DB } from '../../../db/client.ts';
 import type { Database } from '../../../db/schema.ts';
-import './dispatch.tables.ts';
+import './scheduling.tables.ts';
 import '../employee/employee.tables.ts';
 import '../fuwu/fuwu.tables.ts';
 import '../goods/goods.tables.ts';
