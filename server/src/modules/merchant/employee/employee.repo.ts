@@ -88,7 +88,7 @@ export const idCardColumns = (v: string) => ({
 
 /**
  * The API shape: JSON columns decoded, the ID number opened and masked, never the whole one. `now`: the schedule's
- * current sets (dispatch/state.ts), from which 服务中 / 休假 are derived; without them the stored state answers.
+ * current sets (scheduling/state.ts), from which 服务中 / 休假 are derived; without them the stored state answers.
  */
 export function toView(r: Row, now?: NowSets): Employee {
   const { deletedAt: _d, idCardNo, idCardHash: _h, skills, fuwuIds, certificates, workHours, ...rest } = r;
@@ -160,7 +160,7 @@ export async function page(db: DB, t: Scope, f: EmployeeQuery) {
 }
 
 /**
- * The work-state filter on the derived state (dispatch/state.ts precedence: 离职, 服务中, 休假, 空闲): the sets of
+ * The work-state filter on the derived state (scheduling/state.ts precedence: 离职, 服务中, 休假, 空闲): the sets of
  * employees serving / on leave now are small, so they go into the query as id lists.
  */
 function whereState<Q extends ReturnType<typeof live>>(q: Q, state: number, s: NowSets): Q {

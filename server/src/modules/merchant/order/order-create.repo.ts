@@ -34,7 +34,7 @@ const isUniqueViolation = (err: unknown) => /unique|duplicate/i.test((err as Err
  * A customer's order (status 10 待付款) for an on-shelf goods item of an open, approved shop, placed for one of its
  * specifications (order-spec.ts; docs/goods-specifications.md §3). The goods and the specification are snapshotted
  * (name, unit price, unit, area, job minutes) so later edits do not change the order; amount = the quote. The shop's
- * booking rules apply (dispatch/booking.ts): service area, lead time, time slots, business hours, capacity.
+ * booking rules apply (scheduling/booking.ts): service area, lead time, time slots, business hours, capacity.
  */
 /**
  * `placedAt`: when the order counts as placed, for the lead time and the booking horizon (the demo seed places its

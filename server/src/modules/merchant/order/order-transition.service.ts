@@ -35,7 +35,7 @@ import '../employee/employee.tables.ts';
  */
 
 export { type Actor, type MerchantScope, ORDER_EVENT_LOCK, SYSTEM } from './order-transition.steps.ts';
-// setYuangong (20 -> 30 accept by assigning, 30 -> 30 re-assign) is assignment by time: dispatch/assign.ts.
+// setYuangong (20 -> 30 accept by assigning, 30 -> 30 re-assign) is assignment by time: order/order-assign.ts.
 
 // ---------------------------------------------------------------- merchant transitions
 
@@ -286,8 +286,8 @@ const AUTO_ACCEPT_TRIES = 5;
 
 /**
  * Shops with autoAccept: the order goes to the first employee of its shop who can serve it then, by time
- * (dispatch/assign.ts assertAssignable: skill, leave, working hours, no overlapping job with its travel buffer), tried
- * in the suggestion ranking (dispatch/suggest.ts: near, then least busy that day). When nobody can, the order waits in
+ * (order/order-assign.ts assertAssignable: skill, leave, working hours, no overlapping job with its travel buffer), tried
+ * in the suggestion ranking (scheduling/suggest.ts: near, then least busy that day). When nobody can, the order waits in
  * the queue for a person.
  */
 export async function autoAccept(db: DB, orderId: number) {

@@ -234,7 +234,7 @@ async function seedMerchant(
         .executeTakeFirstOrThrow();
       const wantAssigned = (p.to >= 30 && p.to !== 70) || (p.to === 70 && i % 2 === 0);
       if (wantAssigned && now.status === ORDER_STATUS.WAITING) {
-        // By time (dispatch/assign.ts): the first of the shop's staff, from the plan's one on, free then.
+        // By time (order/order-assign.ts): the first of the shop's staff, from the plan's one on, free then.
         const staff = await db
           .selectFrom('employee')
           .select('id')
