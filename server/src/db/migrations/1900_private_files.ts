@@ -13,10 +13,15 @@ import { s3SettingsFromEnv } from '../../lib/storage/s3.ts';
 export async function up(db: Kysely<any>) {
   let storage: ReturnType<typeof storageFromEnv> | undefined;
   try {
-    await movePrivateFiles(db, {
+    const report = await movePrivateFiles(db, {
       storage: () => (storage ??= storageFromEnv()),
       publicUrl: s3SettingsFromEnv()?.publicUrl,
     });
+    // Migrations have no logger: the migrate command's output is where an operator reads this.
+    if (report.missing.length)
+      console.warn(
+        `private files: ${report.missing.length} referenced file(s) found nowhere: ${report.missing.join(', ')}`,
+      );
   } finally {
     if (storage instanceof S3Storage) await storage.close();
   }
