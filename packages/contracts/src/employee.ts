@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { jsonField, mainlandPhone, optionalText, pageQuery } from './common.ts';
+import { distinctIds, jsonField, mainlandPhone, optionalText, pageQuery } from './common.ts';
 import { weeklyHoursSchema } from './dispatch.ts';
 import { maskIdCard as sharedMaskIdCard } from './mask.ts';
 
@@ -171,7 +171,7 @@ export const employeeFields = {
     .min(0, '工作年限不能为负')
     .max(60, '工作年限最多 60 年'),
   skills: jsonField(skillList),
-  fuwuIds: jsonField(z.array(z.coerce.number().int().positive()).max(50)),
+  fuwuIds: jsonField(distinctIds(z.array(z.coerce.number().int().positive()).max(50))),
   certificates: jsonField(z.array(certificate).max(MAX_CERTIFICATES, `证书最多 ${MAX_CERTIFICATES} 个`)),
   intro: z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { jsonField, optionalStatus, optionalText, pageQuery, statusFlag } from './common.ts';
+import { distinctIds, jsonField, optionalStatus, optionalText, pageQuery, statusFlag } from './common.ts';
 import { goodsSpecList, goodsSpecRow, priceAdjustment, publicGoodsSpec } from './goods-pricing.ts';
 import { imageList, imageUrl } from './shop.ts';
 
@@ -218,13 +218,15 @@ export const yuanToFen = (yuan: number) => Math.round(yuan * 100);
 export const priceChangeBody = z.object({
   // The console posts forms: arrays and objects arrive as JSON text (jsonField), as specs and tags do.
   goodsIds: jsonField(
-    z
-      .array(z.coerce.number().int().positive(), { error: '请选择商品' })
-      .min(1, '请选择商品')
-      .max(200, '一次最多调整 200 个商品'),
+    distinctIds(
+      z
+        .array(z.coerce.number().int().positive(), { error: '请选择商品' })
+        .min(1, '请选择商品')
+        .max(200, '一次最多调整 200 个商品'),
+    ),
   ),
   /** Only these specifications (of the selected goods); absent = every specification of the selected goods. */
-  specIds: jsonField(z.array(z.coerce.number().int().positive()).max(4000)).optional(),
+  specIds: jsonField(distinctIds(z.array(z.coerce.number().int().positive()).max(4000))).optional(),
   change: jsonField(priceAdjustment),
 });
 export type PriceChangeBody = z.infer<typeof priceChangeBody>;

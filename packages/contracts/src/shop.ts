@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { jsonField, optionalStatus, optionalText, pageQuery, statusFlag } from './common.ts';
+import { distinctIds, jsonField, optionalStatus, optionalText, pageQuery, statusFlag } from './common.ts';
 
 /** An empty form field means "no value" (null), so an edit can clear it. */
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
@@ -153,7 +153,7 @@ export const shopFields = z.object({
   businessHours: z.preprocess(blankToNull, businessHoursSchema.nullable().optional()),
   intro: z.preprocess(blankToNull, z.string().max(50_000, '店铺介绍过长').nullable().optional()),
   fuwuIds: jsonField(
-    z.array(z.number().int().positive(), { error: '服务类目格式错误' }).max(50, '最多选择 50 个服务类目'),
+    distinctIds(z.array(z.number().int().positive(), { error: '服务类目格式错误' }).max(50, '最多选择 50 个服务类目')),
   ).optional(),
 });
 
