@@ -163,6 +163,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       root: webDist,
       prefix: '/',
       wildcard: false,
+      // A route per file of the build, but not for the .br/.gz beside them: preCompressed finds those on disk. Half
+      // the routes, ~0.15 s less CPU at start (scripts/startup-time.mjs).
+      globIgnore: ['**/*.br', '**/*.gz'],
       // The build writes .br/.gz beside every script and stylesheet (web/vite.config.ts): a third of the bytes.
       preCompressed: true,
       // Hashed names under assets/ never change; index.html is revalidated so a new build is picked up at once.

@@ -16,6 +16,8 @@ async function main() {
     console.log(describeBuild());
     return;
   }
+  // Node's own start and the evaluation of the code (the whole bundle in a release) end here.
+  const loaded = process.uptime();
   const config = loadConfig();
   const app = await buildApp(config);
   const built = process.uptime();
@@ -33,6 +35,7 @@ async function main() {
       commit,
       readyMs: ms(process.uptime()),
       cpuMs: Math.round((cpu.user + cpu.system) / 1000),
+      loadMs: ms(loaded),
       appMs: ms(built),
       bootstrapMs: ms(seeded - built),
     },
