@@ -45,8 +45,8 @@ describe('top-level routes (declarative router, spec §2 guard)', () => {
   it('preloadFor starts the login chunk without a token, the console and the address page with one', () => {
     const login = vi.spyOn(LoginPage, 'preload').mockResolvedValue(undefined as never);
     const frame = vi.spyOn(Console, 'preload').mockResolvedValue(undefined as never);
-    const goods = pageByPath.get('/shangpinguanli')?.component as { preload: () => Promise<unknown> };
-    const home = pageByPath.get(pagePath('home.index'))?.component as { preload: () => Promise<unknown> };
+    const goods = pageByPath.get('/shangpinguanli')?.component as unknown as { preload: () => Promise<unknown> };
+    const home = pageByPath.get(pagePath('home.index'))?.component as unknown as { preload: () => Promise<unknown> };
     const goodsPage = vi.spyOn(goods, 'preload').mockResolvedValue(undefined);
     const homePage = vi.spyOn(home, 'preload').mockResolvedValue(undefined);
 
