@@ -98,6 +98,8 @@ beforeAll(async () => {
       phone,
       status: 0,
       currentShopId: null,
+      // Every shop (全部店铺): withdrawals and cards are the merchant account's, refused to a shop-limited account.
+      allShops: 1,
       createdAt: now,
       updatedAt: now,
     })
