@@ -49,7 +49,8 @@ ENV NODE_ENV=production \
 # The release belongs to root and is read-only to the server; the server writes only to DATA_DIR (uploads, a SQLite
 # database) and the system temp folder.
 COPY --from=build /release /app
-RUN mkdir -p /data && chown node:node /data
+# /srv/web: compose's one-shot `web` service copies the release's web files there (a volume nginx serves).
+RUN mkdir -p /data /srv/web && chown node:node /data /srv/web
 # The unprivileged user of the node image (uid 1000), never root.
 USER node
 WORKDIR /app
