@@ -188,9 +188,11 @@ describe('background job counters', () => {
     try {
       await t.app.ready();
       const runs = async (job: string) => value(await scrape(t), 'jz_job_runs_total', { job }) ?? 0;
-      await waitFor(async () => (await runs('licence_expiry_notice')) === 1);
+      const atStart = ['finance_unfreeze', 'finance_payout_recovery', 'licence_expiry_notice'];
+      // Each job runs on its own: wait for all three.
+      await waitFor(async () => (await Promise.all(atStart.map(runs))).every((n) => n === 1), { timeoutMs: 10_000 });
       const start = await scrape(t);
-      for (const job of ['finance_unfreeze', 'finance_payout_recovery', 'licence_expiry_notice']) {
+      for (const job of atStart) {
         expect(value(start, 'jz_job_runs_total', { job, outcome: 'ok' }), job).toBe(1);
         expect(value(start, 'jz_job_runs_total', { job, outcome: 'error' }), job).toBe(0);
         expect(value(start, 'jz_job_failures_total', { job }), job).toBe(0);
