@@ -11,7 +11,8 @@ import { merchantMenuIds, roleWith, shopScopeOf, subWith } from './authority.ts'
 
 const S = 'merchant/subaccount';
 const FUNDS = 'app/jiazheng/caiwu/findZonglan';
-const CARDS = 'app/jiazheng/caiwu/bangka/findJiluByPage';
+// Its shop's ledger: cards and withdrawals are the merchant account's, refused to a shop-limited account.
+const LEDGER = 'app/jiazheng/caiwu/shouzhi/findAllByPage';
 
 let t: TestApp;
 let owner: Api;
@@ -46,7 +47,7 @@ afterAll(() => t?.close());
 describe('finding 1: a shop-1 manager without finance cannot take over a finance sub-account of shop 2', () => {
   it('the finance account works (control)', async () => {
     expect((await finance.api.get(FUNDS)).code).toBe(200);
-    expect((await finance.api.get(CARDS)).code).toBe(200);
+    expect((await finance.api.get(LEDGER)).code).toBe(200);
   });
 
   it('rePassword, status, edit, delete and detail of the finance account are refused (301); nothing changes', async () => {
