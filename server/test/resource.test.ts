@@ -6,13 +6,14 @@ import type { Page } from '@jz/contracts/envelope';
 import type { Resource } from '@jz/contracts/resource';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, api, buildTestApp, envelopeOf, loginAs, PHONES, type TestApp } from './helpers/index.ts';
+import { minimalPdf } from './helpers/pdf.ts';
 
 const B = 'app/resource';
 const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
   'hex',
 );
-const PDF = Buffer.from('%PDF-1.4\n%%EOF\n');
+const PDF = minimalPdf(); // a real PDF: uploads parse PDFs
 
 let t: TestApp;
 let dataDir: string;

@@ -12,6 +12,7 @@ import { s3SettingsFromEnv } from '../src/lib/storage/s3.ts';
 import { S3Storage } from '../src/lib/storage/storage.ts';
 import { buildTestApp, envelopeOf, loginAs, PHONES, type TestApp } from './helpers/index.ts';
 import { startMain } from './helpers/main-process.ts';
+import { minimalPdf } from './helpers/pdf.ts';
 
 /**
  * UPLOAD_STORAGE=s3 through @aws-sdk/client-s3, against s3rver (an S3-compatible server started here) in both
@@ -23,7 +24,7 @@ const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
   'hex',
 );
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+const PDF = minimalPdf(); // a real PDF: uploads parse PDFs
 const BUCKET = 'jz-media';
 // s3rver has one built-in account; it does not check SigV4 signatures (the SDK's signer is AWS's own).
 const KEYS = { S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' };
