@@ -30,7 +30,12 @@ function png(size = 96) {
   ]);
 }
 const PNG = png();
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+// The smallest real PDF (catalog, page tree, one page): the server parses PDFs and refuses anything less.
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj <</Type/Catalog/Pages 2 0 R>> endobj\n2 0 obj <</Type/Pages/Kids[3 0 R]/Count 1>> endobj\n' +
+    '3 0 obj <</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n',
+  'latin1',
+);
 const stamp = Date.now().toString(36);
 
 async function openToolkit(page: Page, item: string) {
