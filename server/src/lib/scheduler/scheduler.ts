@@ -96,6 +96,7 @@ export class Scheduler {
     const { db, log } = this.opts;
     const leaseMs = job.leaseMs ?? DEFAULT_LEASE_MS;
     let known = false;
+    let failing = false;
     while (!this.stopped) {
       let wait = Math.min(job.periodMs, 5000);
       try {
@@ -111,9 +112,12 @@ export class Scheduler {
         if (await claimLease(db, job.name, this.holder, Date.now(), job.periodMs, leaseMs))
           await this.runClaimed(job, leaseMs);
         wait = await this.untilDue(job);
+        if (failing) log.info({ job: job.name }, 'scheduler: the job table answers again');
+        failing = false;
       } catch (err) {
-        // The database is down or closing: look again later; the job is not run meanwhile.
-        if (!this.stopped) log.warn({ err, job: job.name }, 'scheduler: cannot read or claim the job');
+        // The database is down or closing: look again later; the job is not run meanwhile. One warning per outage.
+        if (!this.stopped && !failing) log.warn({ err, job: job.name }, 'scheduler: cannot read or claim the job');
+        failing = true;
       }
       await this.sleep(Math.max(this.opts.minWaitMs ?? 250, wait));
     }
