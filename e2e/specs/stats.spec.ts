@@ -1,28 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { useMainShop } from '../support/api.ts';
-import { DEMO, shot } from '../support/session.ts';
-
-/**
- * signIn, patient with the 60 s SMS resend rule: another spec of the same run may have just signed this phone in, so
- * when the code is refused with "请 N 秒后再试" it waits N seconds and asks again.
- */
-async function signIn(page: Page, phone: string) {
-  await page.goto('/#/login');
-  await page.getByLabel('手机号').fill(phone);
-  const sent = page.getByText('验证码已发送');
-  const wait = page.getByText(/请 \d+ 秒后再试/);
-  await page.getByRole('button', { name: '获取验证码' }).click();
-  await expect(sent.or(wait).first()).toBeVisible();
-  if (!(await sent.isVisible())) {
-    const seconds = Number(/请 (\d+) 秒/.exec((await wait.first().textContent()) ?? '')?.[1] ?? 60);
-    await page.waitForTimeout((seconds + 1) * 1000);
-    await page.getByRole('button', { name: '获取验证码' }).click();
-    await expect(sent.first()).toBeVisible();
-  }
-  await page.getByLabel('验证码').fill('123456');
-  await page.getByRole('button', { name: /登\s*录/ }).click();
-  await expect(page).toHaveURL(/#\/index/);
-}
+import { DEMO, shot, signIn } from '../support/session.ts';
 
 test('the owner reads 员工数据 and 运营数据 with charts and exports them', async ({ page }) => {
   test.setTimeout(120_000);

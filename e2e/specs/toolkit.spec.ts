@@ -14,28 +14,6 @@ async function checkNode(page: Page, name: string) {
   await node.locator('.ant-tree-checkbox').first().click();
 }
 
-/**
- * signIn, but patient with the 60 s resend rule: the same phone signs in again in the next test, so when the code is
- * refused with "请 N 秒后再试" it waits N seconds and asks again.
- */
-async function signInAgain(page: Page, phone: string) {
-  await page.goto('/#/login');
-  await page.getByLabel('手机号').fill(phone);
-  const sent = page.getByText('验证码已发送');
-  const wait = page.getByText(/请 \d+ 秒后再试/);
-  await page.getByRole('button', { name: '获取验证码' }).click();
-  await expect(sent.or(wait).first()).toBeVisible();
-  if (!(await sent.isVisible())) {
-    const seconds = Number(/请 (\d+) 秒/.exec((await wait.first().textContent()) ?? '')?.[1] ?? 60);
-    await page.waitForTimeout((seconds + 1) * 1000);
-    await page.getByRole('button', { name: '获取验证码' }).click();
-    await expect(sent.first()).toBeVisible();
-  }
-  await page.getByLabel('验证码').fill('123456');
-  await page.getByRole('button', { name: /登\s*录/ }).click();
-  await expect(page).toHaveURL(/#\/index/);
-}
-
 /** Clicks 新增 (or another button) until the dialog titled `title` is open: a busy machine may swallow the first click. */
 async function openDialog(page: Page, title: string, button = page.getByRole('button', { name: /新\s*增/ }).first()) {
   const dialog = page.getByRole('dialog', { name: title });
@@ -154,7 +132,7 @@ test('menus, logs and content: validated routerParam, log detail, banner, notice
   const menuName = `E2E字典入口${n}`;
   const noticeTitle = `E2E 平台公告${n}`;
   const bannerTitle = `E2E 保洁季${n}`;
-  await signInAgain(page, DEMO.admin);
+  await signIn(page, DEMO.admin);
 
   // Menu: a page with a bad routerParam is refused in the form, then saved with valid JSON.
   await openPage(page, '系统管理', '菜单管理', /#\/sys\/menu/);
