@@ -11,10 +11,15 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export type OplogType = 'add' | 'edit' | 'delete' | 'grant' | 'export' | 'import' | 'other' | 'login';
 
-/** Who may call: anyone, any signed-in user (own records, shared reference data), or holders of a permission code. */
+/**
+ * Who may call: anyone, any signed-in user (own records, shared reference data), holders of a permission code, or an
+ * employee signed in on the staff page (`staff`: her own jobs only; console tokens are refused there and hers on the
+ * console).
+ */
 export type Access =
   | { public: true }
   | { signedIn: true }
+  | { staff: true }
   | {
       perm: string;
       /** Other codes that pass as well (data shared by two pages). */
