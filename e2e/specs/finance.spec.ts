@@ -228,27 +228,51 @@ test('the owner sees the money add up, withdraws twice; the admin approves one a
   await expect(page.getByTestId('bank-card')).toHaveCount(cardsBefore);
 });
 
+/** A phone no other spec uses: it signs up as the owner of a new merchant that nobody ever onboards. */
+const NEVER_ONBOARDED = '13955550836';
+
 test('a merchant the payment provider has not onboarded sees why it cannot withdraw yet', async ({ page }) => {
-  await signIn(page, DEMO.ownerB);
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  const state = await page.request.get('/tmpl/api/app/jiazheng/pay/huifu/jinjianQuery', {
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  const status = (await state.json()).result.status as number;
-  // jinjian.spec onboards merchant B; after it, B may withdraw (the gate is proven in the API suite either way)
-  test.skip(status === 20, 'merchant B is onboarded by now');
+  await signIn(page, NEVER_ONBOARDED);
+  const hint = '尚未完成支付进件，暂不能提现：请先提交进件资料';
   await page.goto('/#/caiwuguanli');
-  await expect(page.getByRole('alert').filter({ hasText: /开通后才能提现|尚未完成支付进件|进件审核中/ })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: hint })).toBeVisible();
   await page.goto('/#/caiwutixian');
-  await expect(page.getByTestId('withdraw-gate')).toContainText(/提现/);
-  await expect(page.getByRole('link', { name: '前往用户进件' })).toBeVisible();
+  const gate = page.getByRole('alert').filter({ has: page.getByTestId('withdraw-gate') });
+  await expect(gate).toContainText('尚未开通支付，暂不能提现');
+  await expect(page.getByTestId('withdraw-gate')).toHaveText(`${hint} 前往用户进件`);
+  await gate.getByRole('link', { name: '前往用户进件' }).click();
+  await expect(page).toHaveURL(/#\/yonghujinjian/);
+  await page.goto('/#/caiwutixian');
+  await expect(page.getByTestId('withdraw-gate')).toBeVisible();
   await expect(page.getByPlaceholder('请输入提现金额（元）')).toHaveCount(0);
   await shot(page, 'finance-withdraw-not-onboarded');
 });
 
 test('the sub-account has no finance menu and is refused the pages', async ({ page }) => {
   await signIn(page, DEMO.subA);
-  await expect(page.getByRole('menu').getByText('财务中心')).toHaveCount(0);
-  await page.goto('/#/caiwutixian');
-  await expect(page.getByPlaceholder('请输入提现金额（元）')).toHaveCount(0);
+  const menu = page.getByRole('menu');
+  // the menus its role has (everything but finance and the account) are there, finance is not
+  await expect(menu.getByText('订单中心', { exact: true })).toBeVisible();
+  await expect(menu.getByText('商品管理', { exact: true })).toBeVisible();
+  await expect(menu.getByText('财务中心')).toHaveCount(0);
+  for (const [path, title] of [
+    ['caiwutixian', '提现'],
+    ['caiwuguanli', '财务管理'],
+  ]) {
+    await page.goto(`/#/${path}`);
+    await expect(page.getByText('没有访问权限')).toBeVisible();
+    await expect(page.getByText(`您没有「${title}」的访问权限，请联系管理员。`)).toBeVisible();
+    await expect(page.getByPlaceholder('请输入提现金额（元）')).toHaveCount(0);
+    await expect(page.getByTestId('finance-balance')).toHaveCount(0);
+  }
+  // 返回首页 leads back to the landing page
+  await page.getByRole('button', { name: '返回首页' }).click();
+  await expect(page).toHaveURL(/#\/index/);
+  await expect(page.getByText('快捷入口')).toBeVisible();
+  // and the API refuses it too, whatever the page shows
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const res = await page.request.get('/tmpl/api/app/jiazheng/caiwu/tixian/findAllByPage', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect((await res.json()).code).toBe(301);
 });
