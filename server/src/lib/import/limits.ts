@@ -27,8 +27,8 @@ export const XLSX_LIMITS = {
   maxTextChars: 5_000_000,
 } as const;
 
-/** Wall-clock time of one check, reading and validating (IMPORT_CHECK_MS: tests use a tiny one). */
-export const checkTimeLimitMs = () => Number(process.env.IMPORT_CHECK_MS ?? 15_000);
+/** Wall-clock time of one check, reading and validating (IMPORT_CHECK_MS: tests use a tiny one; 10 minutes at most). */
+export const checkTimeLimitMs = () => Math.min(Number(process.env.IMPORT_CHECK_MS ?? 15_000) || 15_000, 600_000);
 
 export const timeoutMessage = (ms: number) =>
   `文件校验超时（超过 ${ms >= 1000 ? `${Math.round(ms / 1000)} 秒` : `${ms} 毫秒`}），请减少行数或分成多个文件导入`;

@@ -70,8 +70,14 @@ export function inspectZip(buf: Buffer): Map<string, ZipEntry> {
   return entries;
 }
 
-/** Packed bytes fed to the inflater per step: at most ~1 MB of output per step even at deflate's 1032:1. */
-const STEP = 1024;
+/**
+ * Packed bytes fed to the inflater per step, adapted to the output: each step of fflate's streaming inflater copies
+ * its window and output, so tiny steps churn memory on ordinary files, while one large step of a locally extreme
+ * ratio (deflate reaches 1032:1) would unpack megabytes at once. Steps grow while their output stays small and shrink
+ * when it is large: at most 16 KB in (≈16 MB out in the worst case), usually ~256 KB – 1 MB out.
+ */
+const MIN_STEP = 1024;
+const MAX_STEP = 16 * 1024;
 
 /**
  * Unpacks one entry a step at a time, yielding each step's output; more output than the entry declares, or than
@@ -89,15 +95,22 @@ export function* unpackChunks(buf: Buffer, e: ZipEntry, cap: number): Generator<
   const inflate = new Inflate((chunk) => {
     out += chunk.length;
     if (out > e.unpacked) throw limitError('文件解压后的大小与其声明不符');
-    pending.push(chunk.slice());
+    pending.push(chunk); // fflate hands out a copy
   });
-  for (let i = 0; i < data.length; i += STEP) {
+  let step = MIN_STEP;
+  for (let i = 0; i < data.length; ) {
+    const before = out;
+    const end = Math.min(i + step, data.length);
     try {
-      inflate.push(data.subarray(i, i + STEP), i + STEP >= data.length);
+      inflate.push(data.subarray(i, end), end === data.length);
     } catch (err) {
       if (err instanceof ImportFileError) throw err;
       throw new ImportFileError(BAD);
     }
+    i = end;
+    const made = out - before;
+    if (made > MB) step = Math.max(MIN_STEP, step / 4);
+    else if (made < MB / 4) step = Math.min(MAX_STEP, step * 2);
     const ready = pending;
     pending = [];
     yield* ready;
