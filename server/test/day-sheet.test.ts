@@ -133,7 +133,7 @@ describe('派工单 (paidan/daySheet)', () => {
     expect(String(x.headers['content-disposition'])).toMatch(
       new RegExp(`^attachment; filename\\*=UTF-8''.+; filename="day-sheet_${D}_\\d{14}\\.xlsx"$`),
     );
-    expect(decodeURIComponent(String(x.headers['content-disposition']))).toContain(`派工单_${D}_排班员工`);
+    expect(decodeURIComponent(String(x.headers['content-disposition']))).toContain(`派工单_${D}_测试员工`);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(x.rawPayload as unknown as ArrayBuffer);
     const rows: unknown[][] = [];
@@ -142,7 +142,7 @@ describe('派工单 (paidan/daySheet)', () => {
     expect(rows[0]).toEqual(['员工', '时间', '服务', '顾客', '联系电话', '服务地址', '备注', '订单号', '状态']);
     expect(rows).toHaveLength(4);
     expect(rows[1]).toEqual([
-      expect.stringMatching(/^排班员工/),
+      expect.stringMatching(/^测试员工/),
       '09:00–10:30',
       expect.any(String),
       '王女士',

@@ -1,6 +1,5 @@
 import { nextDay, shanghaiDay, wallMs, type WeeklyHours } from '@jz/contracts/dispatch';
-import { idCardColumns } from '../src/modules/merchant/employee/employee.repo.ts';
-import { paidOrder } from './helpers/order-flow.ts';
+import { freeEmployee, paidOrder } from './helpers/order-flow.ts';
 import { api, loginAs, PHONES, type TestApp } from './helpers/index.ts';
 
 /**
@@ -21,42 +20,19 @@ export async function dispatchScene(t: TestApp) {
   return { ownerA, ownerB, shopId: main.id, merchantId: main.merchantId, branchId };
 }
 
-let n = 0;
+/**
+ * A free employee of the shop with only the schedule fields the test gives: no skills, no working hours (always
+ * available) and no base unless set, whatever the copied demo employee has.
+ */
 export async function employee(
   t: TestApp,
   shopId: number,
   o: { fuwuIds?: number[]; workHours?: WeeklyHours | null; base?: { lat: number; lng: number } | null } = {},
 ) {
-  const src = await t.db
-    .selectFrom('employee')
-    .selectAll()
-    .where('shopId', '=', shopId)
-    .orderBy('id')
-    .executeTakeFirstOrThrow();
-  const { id: _id, idCardHash: _h, ...rest } = src;
-  n++;
-  const phone = `1366${String(process.pid % 1000).padStart(3, '0')}${String(n).padStart(4, '0')}`;
-  return (
-    await t.db
-      .insertInto('employee')
-      .values({
-        ...rest,
-        name: `排班员工${n}`,
-        phone,
-        ...idCardColumns(`D${Date.now()}${n}`),
-        workState: 1,
-        completedOrders: 0,
-        fuwuIds: JSON.stringify(o.fuwuIds ?? []),
-        workHours: o.workHours ? JSON.stringify(o.workHours) : null,
-        baseLat: o.base?.lat ?? null,
-        baseLng: o.base?.lng ?? null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
+  const e = await freeEmployee(t, shopId, { fuwuIds: [], workHours: null, base: null, ...o });
+  return e.id;
 }
 
-let phones = 0;
 /** A paid (待接单) order of the shop at `hm` on DAY lasting `minutes`, at a point. */
 export async function order(
   t: TestApp,
@@ -66,12 +42,7 @@ export async function order(
   where: { lat: number; lng: number } | null = null,
   day = DAY,
 ) {
-  phones++;
-  const o = await paidOrder(
-    t,
-    shopId,
-    `1392${String(process.pid % 1000).padStart(3, '0')}${String(phones).padStart(4, '0')}`,
-  );
+  const o = await paidOrder(t, shopId);
   await t.db
     .updateTable('serviceOrder')
     .set({ appointmentAt: at(hm, day), durationMinutes: minutes, lat: where?.lat ?? null, lng: where?.lng ?? null })

@@ -51,7 +51,7 @@ afterAll(() => t?.close());
 
 describe('销量 comes from the orders', () => {
   it('list, detail and customer listings count paid, not cancelled orders; a cancellation lowers it', async () => {
-    const o = await paidOrder(t, shopA, '13922230001');
+    const o = await paidOrder(t, shopA, { phone: '13922230001' });
     const want = await sold(o.goodsId);
     expect(want).toBeGreaterThan(0);
     const list = await ownerA.get<Page<Goods>>(`${G}/shangjia/findAllByPage`, { pageSize: 50 });
@@ -138,7 +138,7 @@ describe('batch actions say what they skipped and why', () => {
       .executeTakeFirstOrThrow();
     const onShelf = await copyOf(base.id, { shelfState: 1 });
     const busy = await copyOf(base.id, { shelfState: 1 });
-    const o = await paidOrder(t, shopA, '13922230002');
+    const o = await paidOrder(t, shopA, { phone: '13922230002' });
     await t.db.updateTable('serviceOrder').set({ goodsId: busy }).where('id', '=', o.id).execute();
     await t.db.updateTable('goods').set({ shelfState: 0 }).where('id', '=', busy).execute();
     const free = await copyOf(base.id);

@@ -3,7 +3,6 @@ import type { Page } from '@jz/contracts/envelope';
 import type { JinjianState, JinjianSubmitResult } from '@jz/contracts/jinjian';
 import type { Broadcast, Message, UnreadCount } from '@jz/contracts/message';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openCustomerSession } from '../src/modules/customer/customer.repo.ts';
 import { createSettlement, unfreezeDue } from '../src/modules/merchant/finance/settlement.service.ts';
 import { withIdCheck, withLuhn } from '../src/modules/merchant/jinjian/checksum-fixtures.ts';
 import { setProviderFor } from '../src/modules/merchant/jinjian/provider/index.ts';
@@ -11,8 +10,7 @@ import { SandboxProvider } from '../src/modules/merchant/jinjian/provider/sandbo
 import { sendMessage } from '../src/modules/merchant/message/message.service.ts';
 import { permsOf } from '../src/plugins/auth.ts';
 import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp } from './helpers/index.ts';
-import { specIdOf } from './helpers/order-flow.ts';
-import { bookingFor } from './helpers/appointment.ts';
+import { paidOrder } from './helpers/order-flow.ts';
 
 const M = 'app/jiazheng/xiaoxi';
 const P = 'app/xiaoxi';
@@ -536,34 +534,8 @@ describe('sources: onboarding results (sandbox provider)', () => {
   });
 });
 
-const C = 'app/jiazheng/customer';
-let customerSeq = 0;
-/** Places and pays an order in a shop through the customer API; answers the order id. */
-async function paidOrderIn(shopId: number) {
-  const phone = `1391133${String(1000 + ++customerSeq)}`;
-  const s = await openCustomerSession(t.db, phone, '消息顾客');
-  const c = api(t.app, undefined, { headers: { 'x-customer-token': s.token } });
-  const g = await t.db
-    .selectFrom('goods')
-    .select(['id', 'minQuantity'])
-    .where('shopId', '=', shopId)
-    .where('shelfState', '=', 1)
-    .orderBy('id')
-    .executeTakeFirstOrThrow();
-  const placed = await c.post<{ id: number }>(`${C}/order/add`, {
-    goodsId: g.id,
-    specId: await specIdOf(t, g.id),
-    quantity: Math.max(1, g.minQuantity),
-    customerName: '消息顾客',
-    customerPhone: phone,
-    address: '山西省运城市盐湖区消息路 1 号',
-    ...(await bookingFor(t.db, shopId)),
-  });
-  expect(placed.code, placed.message).toBe(200);
-  const paid = await c.post(`${C}/order/pay`, { id: placed.result.id });
-  expect(paid.code, paid.message).toBe(200);
-  return placed.result.id;
-}
+/** A paid order in a shop through the customer API; answers its id. */
+const paidOrderIn = async (shopId: number) => (await paidOrder(t, shopId, { customerName: '消息顾客' })).id;
 
 describe('sources: order transitions follow the shop limit', () => {
   it('a sub-account limited to one shop hears of that shop’s orders, not of another shop’s', async () => {

@@ -1,11 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openCustomerSession } from '../src/modules/customer/customer.repo.ts';
 import { shortAddress } from '../src/modules/merchant/order/order-stream.repo.ts';
 import { type Api, api, buildTestApp, loginAs, PHONES, smsLogin, type TestApp } from './helpers/index.ts';
-import { specIdOf } from './helpers/order-flow.ts';
+import { paidOrder as paidOrderFixture } from './helpers/order-flow.ts';
 import { roleWith, subWith } from './security/authority.ts';
-import { nextAppointment, pointIn } from './helpers/appointment.ts';
 
 /**
  * Issue 24, alerts that cannot be missed: the live order stream carries what the console's new-order notification
@@ -15,7 +13,6 @@ import { nextAppointment, pointIn } from './helpers/appointment.ts';
  * without a shop gets a final 409 for the ticket and the count (the console stops asking: order-alert tests in web/).
  */
 const D = 'app/jiazheng/pay/dingdan';
-const C = 'app/jiazheng/customer';
 const S = 'merchant/subaccount';
 
 let t: TestApp;
@@ -43,42 +40,9 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-let phones = 0;
-
-/** A customer places and pays an order of the shop's first on-shelf goods; answers its id, number and code. */
-async function paidOrder(shop: number, address = '山西省运城市盐湖区测试路 1 号 2 单元 301 室') {
-  const phone = `1391111${String(2000 + ++phones)}`;
-  const appointmentAt = nextAppointment();
-  const s = await openCustomerSession(t.db, phone, `顾客${phone.slice(-4)}`);
-  const c = api(t.app, undefined, { headers: { 'x-customer-token': s.token } });
-  const g = await t.db
-    .selectFrom('goods')
-    .select(['id', 'name', 'minQuantity'])
-    .where('shopId', '=', shop)
-    .where('shelfState', '=', 1)
-    .orderBy('id')
-    .executeTakeFirstOrThrow();
-  const placed = await c.post(`${C}/order/add`, {
-    goodsId: g.id,
-    specId: await specIdOf(t, g.id),
-    quantity: Math.max(1, g.minQuantity),
-    customerName: '周女士',
-    customerPhone: phone,
-    address,
-    ...(await pointIn(t.db, shop)),
-    appointmentAt,
-  });
-  expect(placed.code, placed.message).toBe(200);
-  const paid = await c.post(`${C}/order/pay`, { id: placed.result.id });
-  expect(paid.code, paid.message).toBe(200);
-  return {
-    id: placed.result.id as number,
-    goods: g.name,
-    phone,
-    code: paid.result.verifyCode as string,
-    appointmentAt,
-  };
-}
+/** A paid order as the notification shows it: a named customer at a full address (never to appear in the stream). */
+const ADDRESS = '山西省运城市盐湖区测试路 1 号 2 单元 301 室';
+const paidOrder = (shop: number) => paidOrderFixture(t, shop, { address: ADDRESS, customerName: '周女士' });
 
 /** An open event stream: what arrived so far, waiting for a needle, and whether the server closed it. */
 async function openStream(who: Api, body: Record<string, string | number> = {}) {

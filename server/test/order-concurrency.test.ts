@@ -1,10 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openCustomerSession } from '../src/modules/customer/customer.repo.ts';
 import { ORDER_EVENT_LOCK } from '../src/modules/merchant/order/order-transition.service.ts';
 import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp, testDbKind } from './helpers/index.ts';
-import { specIdOf } from './helpers/order-flow.ts';
-import { bookingFor } from './helpers/appointment.ts';
+import { freeEmployee, placedOrder } from './helpers/order-flow.ts';
 
 /**
  * The concurrency rule of domain.md: ten parallel identical transitions give exactly one success and nine 2004
@@ -19,7 +17,6 @@ let t: TestApp;
 let ownerA: Api;
 let shopId: number;
 let merchantId: number;
-let seq = 0;
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -34,47 +31,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-async function newEmployee() {
-  const src = await t.db.selectFrom('employee').selectAll().where('shopId', '=', shopId).executeTakeFirstOrThrow();
-  // Not the ID-card hash: it is unique per merchant (issue 20); the copy gets its own number below.
-  const { id: _id, idCardHash: _hash, ...rest } = src;
-  seq++;
-  return (
-    await t.db
-      .insertInto('employee')
-      .values({
-        ...rest,
-        name: `并发员工${seq}`,
-        phone: `1355555${1000 + seq}`,
-        idCardNo: `C${Date.now()}${seq}`,
-        workState: 1,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
-}
-
-async function placed(phone = `1391234${String(1000 + ++seq)}`) {
-  const s = await openCustomerSession(t.db, phone, '并发顾客');
-  const c = api(t.app, undefined, { headers: { 'x-customer-token': s.token } });
-  const g = await t.db
-    .selectFrom('goods')
-    .select(['id', 'minQuantity'])
-    .where('shopId', '=', shopId)
-    .where('shelfState', '=', 1)
-    .executeTakeFirstOrThrow();
-  const r = await c.post(`${C}/order/add`, {
-    goodsId: g.id,
-    specId: await specIdOf(t, g.id),
-    quantity: Math.max(1, g.minQuantity),
-    customerName: '并发',
-    customerPhone: phone,
-    address: '山西省运城市盐湖区并发路 10 号',
-    ...(await bookingFor(t.db, shopId)),
-  });
-  expect(r.code).toBe(200);
-  return { id: r.result.id as number, customer: c };
-}
+const newEmployee = async () => (await freeEmployee(t, shopId)).id;
+const placed = () => placedOrder(t, shopId, { customerName: '并发' });
 
 const status = async (id: number) =>
   (await t.db.selectFrom('serviceOrder').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;

@@ -18,8 +18,7 @@ import {
   verifyByCode,
 } from '../src/modules/merchant/order/order-transition.service.ts';
 import { buildTestApp, type TestApp } from './helpers/index.ts';
-import { specIdOf } from './helpers/order-flow.ts';
-import { idCardColumns } from '../src/modules/merchant/employee/employee.repo.ts';
+import { freeEmployee, specIdOf } from './helpers/order-flow.ts';
 import { bookingFor } from './helpers/appointment.ts';
 
 /**
@@ -32,7 +31,6 @@ let merchantId: number;
 let shops: { id: number; goodsId: number; specId?: number; employees: number[] }[] = [];
 const customers: number[] = [];
 let actor: Actor;
-let seq = 0;
 
 /** A small deterministic PRNG: a failing run can be replayed. */
 let seed = 20261122;
@@ -70,30 +68,8 @@ beforeAll(async () => {
       .executeTakeFirst();
     if (!g) continue;
     // Fresh free employees, so assignment is limited by the orders, not by who is busy.
-    const tmpl = await t.db.selectFrom('employee').selectAll().where('merchantId', '=', merchantId).executeTakeFirst();
     const employees: number[] = [];
-    if (tmpl)
-      for (let i = 0; i < 4; i++) {
-        const { id: _id, ...rest } = tmpl;
-        seq++;
-        employees.push(
-          (
-            await t.db
-              .insertInto('employee')
-              .values({
-                ...rest,
-                shopId: s.id,
-                name: `计数员工${seq}`,
-                phone: `1356666${String(1000 + seq)}`,
-                ...idCardColumns(`K${Date.now()}${seq}`),
-                workState: 1,
-                deletedAt: null,
-              })
-              .returning('id')
-              .executeTakeFirstOrThrow()
-          ).id,
-        );
-      }
+    for (let i = 0; i < 4; i++) employees.push((await freeEmployee(t, s.id)).id);
     shops.push({ id: s.id, goodsId: g.id, specId: await specIdOf(t, g.id), employees });
   }
   shops = shops.filter((s) => s.employees.length);

@@ -43,7 +43,7 @@ afterAll(() => t?.close());
 
 /** A paid order of shop A assigned to a new free employee (待服务). */
 async function assigned(phone?: string) {
-  const o = await paidOrder(t, shopA, phone);
+  const o = await paidOrder(t, shopA, { phone });
   const e = await freeEmployee(t, shopA);
   expect(await owner.post(`${D}/setYuangong`, { id: o.id, yuangongId: e.id })).toMatchObject({ code: 200 });
   return { ...o, employeeId: e.id };
@@ -78,7 +78,7 @@ describe('改约 by the merchant', () => {
     const bAt = (await orderRow(b.id)).appointmentAt;
     const r = await owner.post(`${D}/reschedule`, { id: a.id, appointmentAt: bAt });
     expect(r).toMatchObject({ code: 200, result: { status: 20, employeeReleased: true } });
-    expect(r.message).toMatch(/原服务人员 流程员工\d+ 该时段不能服务，订单已退回待接单$/);
+    expect(r.message).toMatch(/原服务人员 测试员工\d+ 该时段不能服务，订单已退回待接单$/);
     expect(await orderRow(a.id)).toMatchObject({ status: 20, employeeId: null, appointmentAt: bAt });
     expect(await orderRow(b.id)).toMatchObject({ status: 30, employeeId: a.employeeId });
     const tl = await timeline(a.id);
@@ -206,8 +206,8 @@ describe('改约 dialog times (pay/dingdan/rescheduleSlots)', () => {
 
 describe('改约 by the customer', () => {
   it('moves their own order; another customer cannot', async () => {
-    const o = await paidOrder(t, shopA, '13955550002');
-    const other = await paidOrder(t, shopA, '13955550003');
+    const o = await paidOrder(t, shopA, { phone: '13955550002' });
+    const other = await paidOrder(t, shopA, { phone: '13955550003' });
     const to = at(33, '14:30');
     expect(await o.customer.post(`${C}/order/reschedule`, { id: o.id, appointmentAt: to })).toMatchObject({
       code: 200,

@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCustomerSession } from '../src/modules/customer/customer.repo.ts';
 import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp } from './helpers/index.ts';
-import { idCardColumns } from '../src/modules/merchant/employee/employee.repo.ts';
-import { bookingFor } from './helpers/appointment.ts';
+import { completedOrder as completedOrderFixture } from './helpers/order-flow.ts';
 
 const P = 'app/jiazheng/pinglun';
-const D = 'app/jiazheng/pay/dingdan';
 const C = 'app/jiazheng/customer';
 
 let t: TestApp;
@@ -28,45 +26,9 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-/** A completed (50) order of the shop, made through the real calls; answers its id, goods, employee and customer. */
-async function completedOrder(shopId: number, owner: Api, phone: string) {
-  const s = await openCustomerSession(t.db, phone, `评价人${phone.slice(-2)}`);
-  const c = api(t.app, undefined, { headers: { 'x-customer-token': s.token } });
-  const g = await t.db
-    .selectFrom('goods')
-    .select(['id', 'minQuantity'])
-    .where('shopId', '=', shopId)
-    .where('shelfState', '=', 1)
-    .executeTakeFirstOrThrow();
-  const placed = await c.post(`${C}/order/add`, {
-    goodsId: g.id,
-    quantity: Math.max(1, g.minQuantity),
-    customerName: '评价顾客',
-    customerPhone: phone,
-    address: '山西省运城市盐湖区评价路 3 号',
-    ...(await bookingFor(t.db, shopId)),
-  });
-  const id = placed.result.id as number;
-  const paid = await c.post(`${C}/order/pay`, { id });
-  const src = await t.db.selectFrom('employee').selectAll().where('shopId', '=', shopId).executeTakeFirstOrThrow();
-  const { id: _i, ...rest } = src;
-  const e = await t.db
-    .insertInto('employee')
-    .values({
-      ...rest,
-      name: `评价员工${phone.slice(-3)}`,
-      phone: `1377777${phone.slice(-4)}`,
-      ...idCardColumns(`R${phone}`),
-      workState: 1,
-      rating: 5,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  expect(await owner.post(`${D}/setYuangong`, { id, yuangongId: e.id })).toMatchObject({ code: 200 });
-  expect(await owner.post(`${D}/shangjiaYanquan`, { code: paid.result.verifyCode })).toMatchObject({ code: 200 });
-  expect(await owner.post(`${D}/queren`, { id })).toMatchObject({ code: 200 });
-  return { id, goodsId: g.id, employeeId: e.id, customer: c };
-}
+/** A completed (50) order of the shop served by a new employee rated 5, made through the real calls. */
+const completedOrder = (shopId: number, owner: Api, phone: string) =>
+  completedOrderFixture(t, owner, shopId, { phone, customerName: '评价顾客', employee: { rating: 5 } });
 
 describe('pinglun/findAllByPage', () => {
   it('lists the current shop reviews with a summary; filters by rating, replied and date; another merchant sees none', async () => {

@@ -49,7 +49,7 @@ afterAll(() => t?.close());
 
 describe('the completion message states the settlement as written', () => {
   it('net, order amount and commission of the settlement row, the same words as its ledger entry', async () => {
-    const o = await completedOrder(t, ownerA, shopA, '13922220011');
+    const o = await completedOrder(t, ownerA, shopA, { phone: '13922220011' });
     const s = await t.db
       .selectFrom('financeSettlement')
       .selectAll()
@@ -79,21 +79,21 @@ describe('the completion message states the settlement as written', () => {
 
 describe('order messages: not to the user who acted', () => {
   it('the owner serves an order: it hears only of the payment; a colleague hears of the payment and the completion', async () => {
-    const o = await completedOrder(t, ownerA, shopA, '13922220012');
+    const o = await completedOrder(t, ownerA, shopA, { phone: '13922220012' });
     const m = await heard(o.id);
     expect(m.of(u.ownerA)).toEqual(['新订单']);
     expect(m.of(u.subA)).toEqual(['新订单', '订单已完成']);
   });
 
   it('a sub-account serves an order: the owner hears of the payment and the completion (money), not of routine work', async () => {
-    const o = await completedOrder(t, subA, shopA, '13922220013');
+    const o = await completedOrder(t, subA, shopA, { phone: '13922220013' });
     const m = await heard(o.id);
     expect(m.of(u.subA)).toEqual(['新订单']);
     expect(m.of(u.ownerA)).toEqual(['新订单', '订单已完成']);
   });
 
   it('a sub-account cancels: the owner hears of the cancellation and its refund; the sub-account does not', async () => {
-    const o = await paidOrder(t, shopA, '13922220014');
+    const o = await paidOrder(t, shopA, { phone: '13922220014' });
     const r = await subA.post(`${D}/shangjiaCancel`, { id: o.id, reason: '客户改期，协商取消' });
     expect(r.code, r.message).toBe(200);
     const m = await heard(o.id);
@@ -103,7 +103,7 @@ describe('order messages: not to the user who acted', () => {
   });
 
   it('what the customer or the system did reaches everyone who may see the order', async () => {
-    const o = await paidOrder(t, shopA, '13922220015');
+    const o = await paidOrder(t, shopA, { phone: '13922220015' });
     await serveOrder(t, ownerA, o, shopA);
     const rv = await o.customer.post('app/jiazheng/customer/order/pingjia', {
       id: o.id,
@@ -128,7 +128,7 @@ describe('order messages: not to the user who acted', () => {
   });
 
   it('another merchant’s users never hear of it, whoever acted', async () => {
-    const o = await completedOrder(t, subA, shopA, '13922220016');
+    const o = await completedOrder(t, subA, shopA, { phone: '13922220016' });
     const m = await heard(o.id);
     const users = await t.db
       .selectFrom('user')

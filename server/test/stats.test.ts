@@ -2,7 +2,7 @@ import { CLIENT_ID } from '@jz/contracts/auth';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp } from './helpers/index.ts';
-import { idCardColumns } from '../src/modules/merchant/employee/employee.repo.ts';
+import { freeEmployee } from './helpers/order-flow.ts';
 
 const S = 'app/jiazheng/tongji';
 const RANGE = { startDate: '2020-03-01', endDate: '2020-03-03' };
@@ -59,23 +59,7 @@ async function customer(tag: string) {
   ).id;
 }
 
-async function employee(name: string, shopId: number) {
-  const src = await t.db.selectFrom('employee').selectAll().where('shopId', '=', shopId).executeTakeFirstOrThrow();
-  const { id: _i, ...rest } = src;
-  return (
-    await t.db
-      .insertInto('employee')
-      .values({
-        ...rest,
-        name,
-        phone: `1377700${String(1000 + seq++)}`,
-        ...idCardColumns(`S${seq}${name}`),
-        workState: 1,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
-}
+const employee = async (name: string, shopId: number) => (await freeEmployee(t, shopId, { name })).id;
 
 interface O {
   key: string;
