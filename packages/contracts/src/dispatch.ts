@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isCalendarDay } from './common.ts';
+import { ARRIVAL_FLAGS, JOB_STEPS } from './staff.ts';
 
 /**
  * Dispatch and scheduling (派单排班, issue 23; docs/dispatch.md): the time model shared by the server (assignment
@@ -183,6 +184,13 @@ export const boardBlock = z.object({
   customerName: z.string(),
   lat: z.number().nullable(),
   lng: z.number().nullable(),
+  /** Where the employee is with the job on the staff page (已出发 / 已到达 / 服务中 / 已完成); absent: not assigned. */
+  step: z.enum(JOB_STEPS).optional(),
+  /** The clock-in (到达): beyond the shop's radius (`far`) or without a location (`no_location`) is flagged. */
+  arrivalFlag: z.enum(ARRIVAL_FLAGS).nullable().optional(),
+  arrivalDistanceM: z.number().int().nullable().optional(),
+  /** No clock-in 15 minutes after the start (迟到提醒). */
+  late: z.boolean().optional(),
 });
 export type BoardBlock = z.infer<typeof boardBlock>;
 

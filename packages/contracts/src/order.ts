@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { optionalDate, optionalText, pageQuery } from './common.ts';
 import { pageOf } from './contract.ts';
 import { orderSpecSnapshot } from './goods-pricing.ts';
+import { orderStaffSteps } from './staff.ts';
 
 /**
  * domain.md orders: the state machine. 10 待付款 -> 20 待接单 -> 30 待服务 -> 40 服务中 -> 50 已完成 -> 60 已评价;
@@ -180,7 +181,8 @@ export const orderTimelineItem = z.object({
   fromStatus: z.number().int().nullable(),
   toStatus: z.number().int(),
   action: z.string(),
-  operatorType: z.enum(['merchant', 'customer', 'system']),
+  /** `staff`: the employee on the staff page (阿姨端). */
+  operatorType: z.enum(['merchant', 'customer', 'system', 'staff']),
   operatorName: z.string(),
   remark: z.string().nullable(),
   createdAt: z.string(),
@@ -226,6 +228,8 @@ export const orderDetail = orderRow.extend({
       merchantReply: z.string().nullable(),
     })
     .nullable(),
+  /** The employee's steps on the staff page (出发, 到达 with distance and flag, 开始, 完成 with photos); null: none. */
+  staffSteps: orderStaffSteps.nullable().optional(),
 });
 export type OrderDetail = z.infer<typeof orderDetail>;
 
@@ -246,7 +250,19 @@ export type AssignableEmployee = z.infer<typeof assignableEmployee>;
 /** An event of the live stream (SSE `event: order`), one per transition. */
 export interface OrderEvent {
   id: number;
-  kind: 'new' | 'accepted' | 'verified' | 'completed' | 'cancelled' | 'reviewed' | 'reassigned' | 'rescheduled';
+  kind:
+    | 'new'
+    | 'accepted'
+    | 'verified'
+    | 'completed'
+    | 'cancelled'
+    | 'reviewed'
+    | 'reassigned'
+    | 'rescheduled'
+    /** Staff steps without a status change (docs/staff.md): 出发, 到达 (clock-in), no clock-in 15 min after the start. */
+    | 'departed'
+    | 'arrived'
+    | 'late';
   orderId: number;
   orderNo: string;
   shopId: number;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { mainlandPhone, smsCode } from './common.ts';
+import { dbId, mainlandPhone, pageQuery, smsCode } from './common.ts';
 
 /**
  * The staff side (阿姨端, served at /staff/): an active employee signs in with her phone and an SMS code and sees only
@@ -220,3 +220,52 @@ export const staffMonthResult = z.object({
 });
 
 export const staffUploadResult = z.object({ url: z.string() });
+
+// ------------------------------------------------------------------ console side
+
+/**
+ * The staff steps of an order as the console's order drawer shows them (null fields: not taken yet). Photos are private
+ * references, signed in the answer for the merchant's users with the order permission.
+ */
+export const orderStaffSteps = z.object({
+  employeeId: z.number().int(),
+  step: z.enum(JOB_STEPS),
+  departedAt: z.string().nullable(),
+  arrivedAt: z.string().nullable(),
+  arrivalDistanceM: z.number().int().nullable(),
+  arrivalFlag: z.enum(ARRIVAL_FLAGS).nullable(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  photos: z.array(z.string()),
+  finishNote: z.string().nullable(),
+  /** When the 迟到提醒 was raised (no clock-in 15 minutes after the start); null: not late. */
+  lateAt: z.string().nullable(),
+});
+export type OrderStaffSteps = z.infer<typeof orderStaffSteps>;
+
+/** Minutes after a job's start without a clock-in (到达) before the console is told (迟到提醒, event `late`). */
+export const LATE_AFTER_MINUTES = 15;
+
+const optionalId = z.preprocess((v) => (v === '' || v === null ? undefined : v), dbId.optional());
+
+/** The dispatcher's list of leave requests: by shop (absent: the caller's shops) and status. */
+export const leaveRequestQuery = pageQuery.extend({
+  shopId: optionalId,
+  employeeId: optionalId,
+  status: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.coerce.number().int().min(0).max(3).optional(),
+  ),
+});
+
+/** 批准 (creates the leave period, refused when it overlaps assigned jobs) or 拒绝 with a reply. */
+export const leaveRequestDecide = z.object({
+  id: dbId,
+  approve: z.preprocess(
+    (v) => (v === 'true' ? true : v === 'false' ? false : v),
+    z.boolean({ error: '请选择批准或拒绝' }),
+  ),
+  reply: z.string().trim().max(200, '回复最多 200 字').optional(),
+});
+
+export const staffLeaveRequestRow = staffLeaveRequest.extend({ shopId: z.number().int() });

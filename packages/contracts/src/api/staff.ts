@@ -1,5 +1,7 @@
-import { defineContract, noResult } from '../contract.ts';
+import { defineContract, noResult, pageOf } from '../contract.ts';
 import {
+  leaveRequestDecide,
+  leaveRequestQuery,
   staffArriveBody,
   staffDepartBody,
   staffFinishBody,
@@ -8,6 +10,7 @@ import {
   staffJobsResult,
   staffLeaveBody,
   staffLeaveRequest,
+  staffLeaveRequestRow,
   staffLoginBody,
   staffMonthQuery,
   staffMonthResult,
@@ -153,5 +156,30 @@ export const staffApi = {
     access: { staff: true },
     query: staffMonthQuery,
     result: staffMonthResult,
+  }),
+};
+
+/**
+ * The console's side of the staff page: the dispatcher reads the employees' leave requests and approves (the leave
+ * period is created with the same overlap rules as 派单看板's 休假) or refuses them with a reply. Scoped to the caller's
+ * merchant and a limited sub-account's shops.
+ */
+export const staffLeaveReviewApi = {
+  list: defineContract({
+    method: 'GET',
+    path: '/api/app/jiazheng/paidan/leaveRequest/findAllByPage',
+    summary: '员工请假申请（按店铺、状态；新的在前）',
+    access: { perm: 'merchant:dispatch:view', alsoPerms: ['merchant:employee:list'] },
+    query: leaveRequestQuery,
+    result: pageOf(staffLeaveRequestRow),
+  }),
+  decide: defineContract({
+    method: 'POST',
+    path: '/api/app/jiazheng/paidan/leaveRequest/decide',
+    summary: '审批员工请假申请：批准（生成休假，与已派订单冲突时拒绝）或拒绝并回复',
+    access: { perm: 'merchant:dispatch:assign' },
+    oplog: { title: '请假审批', type: 'edit' },
+    body: leaveRequestDecide,
+    result: staffLeaveRequestRow,
   }),
 };

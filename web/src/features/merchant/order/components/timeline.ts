@@ -1,6 +1,11 @@
 import type { OrderTimelineItem } from '@jz/contracts/order';
 
-const WHO: Record<OrderTimelineItem['operatorType'], string> = { merchant: '商家', customer: '客户', system: '系统' };
+const WHO: Record<OrderTimelineItem['operatorType'], string> = {
+  merchant: '商家',
+  customer: '客户',
+  system: '系统',
+  staff: '员工',
+};
 
 /**
  * One timeline line's action and who did it. The customer has one name on the whole order: 客户 (the list's column,
