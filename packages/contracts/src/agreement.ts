@@ -6,7 +6,7 @@ export const AGREEMENT_TYPES = ['settle', 'service', 'privacy', 'other'] as cons
 export type AgreementType = (typeof AGREEMENT_TYPES)[number];
 
 /** Lifecycle of an agreement (dictionary `agreement_status`): 0 草稿, 1 已发布, 2 已撤回. */
-export const AgreementStatus = { DRAFT: 0, PUBLISHED: 1, WITHDRAWN: 2 } as const;
+export const AGREEMENT_STATUS = { DRAFT: 0, PUBLISHED: 1, WITHDRAWN: 2 } as const;
 
 const agreementType = z.enum(AGREEMENT_TYPES);
 

@@ -45,6 +45,9 @@ export const optionalText = (max = 100) =>
     z.string().trim().max(max).optional(),
   );
 
+/** The generic 0/1 status of toolkit rows (users, roles, menus, dictionaries, notices, categories…): 0 正常 / 1 停用. */
+export const STATUS_FLAG = { ENABLED: 0, DISABLED: 1 } as const;
+
 /** 0/1 status flag coming from a form or query string. */
 export const statusFlag = z.coerce.number().int().min(0).max(1);
 export const optionalStatus = z.preprocess((v) => (v === '' || v === null ? undefined : v), statusFlag.optional());

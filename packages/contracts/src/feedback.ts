@@ -3,6 +3,8 @@ import { jsonField, optionalDate, optionalStatus, optionalText, pageQuery } from
 import { imageUrlField } from './user.ts';
 
 export const FEEDBACK_TYPES = ['1', '2', '3', '4'] as const;
+/** 0 未处理 / 1 已处理 (dictionary `feedback_state`). */
+export const FEEDBACK_STATE = { OPEN: 0, HANDLED: 1 } as const;
 
 export const feedbackQuery = pageQuery
   .extend({

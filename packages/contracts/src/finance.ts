@@ -39,8 +39,12 @@ export const LEDGER_KINDS = {
 } as const;
 export type LedgerKind = keyof typeof LEDGER_KINDS;
 
-export const WITHDRAW_STATUS = { reviewing: 10, paying: 20, paid: 30, rejected: 40, failed: 50 } as const;
-export const SETTLEMENT_STATUS = { frozen: 0, unfrozen: 1 } as const;
+/** 10 审核中 / 20 打款中 / 30 已到账 / 40 已驳回 / 50 打款失败 (dictionary `finance_withdraw_status`). */
+export const WITHDRAW_STATUS = { REVIEWING: 10, PAYING: 20, PAID: 30, REJECTED: 40, FAILED: 50 } as const;
+/** 0 冻结中 / 1 已解冻. */
+export const SETTLEMENT_STATUS = { FROZEN: 0, UNFROZEN: 1 } as const;
+/** A bound card: 1 已绑定 / 0 已解绑. */
+export const BANK_CARD_STATUS = { UNBOUND: 0, BOUND: 1 } as const;
 
 /** The finance rules as answers carry them (plain numbers: the stored form is parsed by financeRulesSchema). */
 export const financeRulesRow = z.object({

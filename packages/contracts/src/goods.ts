@@ -3,6 +3,9 @@ import { distinctIds, jsonField, optionalStatus, optionalText, pageQuery, status
 import { goodsSpecList, goodsSpecRow, priceAdjustment, publicGoodsSpec } from './goods-pricing.ts';
 import { imageList, imageUrl } from './shop.ts';
 
+/** 0 已下架 / 1 已上架 (dictionary `goods_shelf_state`). */
+export const SHELF_STATE = { OFF: 0, ON: 1 } as const;
+
 export const GOODS_UNITS = ['次', '小时', '平方米', '天', '月'] as const;
 /** Price limit: 100 000 yuan, in fen. */
 export const MAX_PRICE_FEN = 10_000_000;

@@ -14,6 +14,8 @@ export const LICENCE_AUDIT = [
   { value: '1', label: '已通过', tag: 'success' },
   { value: '2', label: '已驳回', tag: 'error' },
 ] as const;
+/** The values of LICENCE_AUDIT as the column stores them. */
+export const LICENCE_AUDIT_STATUS = { PENDING: 0, APPROVED: 1, REJECTED: 2 } as const;
 /** Licences expiring within this many days are flagged. */
 export const EXPIRING_DAYS = 30;
 

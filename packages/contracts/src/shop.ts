@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { distinctIds, jsonField, optionalStatus, optionalText, pageQuery, statusFlag } from './common.ts';
 
+/** A shop's platform audit: 0 待审核 / 1 已通过 / 2 已驳回 (dictionary `shop_audit_status`). */
+export const SHOP_AUDIT_STATUS = { PENDING: 0, APPROVED: 1, REJECTED: 2 } as const;
+/** A shop's 营业 state (column `yingyeState`, fixed by the API): 0 休息中 / 1 营业中. */
+export const SHOP_OPEN_STATE = { CLOSED: 0, OPEN: 1 } as const;
+
 /** An empty form field means "no value" (null), so an edit can clear it. */
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 

@@ -1,3 +1,4 @@
+import { STATUS_FLAG } from '@jz/contracts/common';
 import { SUPER_PERM } from '@jz/contracts/menu';
 import type { Generated } from 'kysely';
 import type { DB } from '../db/client.ts';
@@ -43,10 +44,10 @@ export async function permsOf(db: DB, userId: number): Promise<Set<string>> {
     .selectFrom('userRole')
     .innerJoin('role', 'role.id', 'userRole.roleId')
     .leftJoin('roleMenu', 'roleMenu.roleId', 'role.id')
-    .leftJoin('menu', (j) => j.onRef('menu.id', '=', 'roleMenu.menuId').on('menu.status', '=', 0))
+    .leftJoin('menu', (j) => j.onRef('menu.id', '=', 'roleMenu.menuId').on('menu.status', '=', STATUS_FLAG.ENABLED))
     .select(['role.code', 'menu.perms'])
     .where('userRole.userId', '=', userId)
-    .where('role.status', '=', 0)
+    .where('role.status', '=', STATUS_FLAG.ENABLED)
     .execute();
   const perms = new Set<string>();
   for (const r of rows) {

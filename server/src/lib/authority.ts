@@ -1,3 +1,4 @@
+import { STATUS_FLAG } from '@jz/contracts/common';
 import { SUPER_PERM } from '@jz/contracts/menu';
 import type { DB } from '../db/client.ts';
 import type { AuthUser } from './caller.ts';
@@ -58,7 +59,7 @@ export async function roleCodes(db: DB, roleIds: readonly number[]): Promise<Set
   const rows = await db
     .selectFrom('role')
     .leftJoin('roleMenu', 'roleMenu.roleId', 'role.id')
-    .leftJoin('menu', (j) => j.onRef('menu.id', '=', 'roleMenu.menuId').on('menu.status', '=', 0))
+    .leftJoin('menu', (j) => j.onRef('menu.id', '=', 'roleMenu.menuId').on('menu.status', '=', STATUS_FLAG.ENABLED))
     .select(['role.code', 'menu.perms'])
     .where('role.id', 'in', [...roleIds])
     .execute();
@@ -76,7 +77,7 @@ export async function menuCodes(db: DB, menuIds: readonly number[]): Promise<Set
     .selectFrom('menu')
     .select('perms')
     .where('id', 'in', [...menuIds])
-    .where('status', '=', 0)
+    .where('status', '=', STATUS_FLAG.ENABLED)
     .execute();
   return new Set(rows.flatMap((r) => (r.perms ? r.perms.split(',').map((p) => p.trim()) : [])).filter(Boolean));
 }

@@ -1,3 +1,4 @@
+import { STATUS_FLAG } from '@jz/contracts/common';
 import { CLIENT_ID } from '@jz/contracts/auth';
 import { SUPER_PERM } from '@jz/contracts/menu';
 import { sql } from 'kysely';
@@ -72,7 +73,7 @@ export async function resolveToken(app: App, token: string): Promise<AuthUser | 
     .where('session.tokenHash', '=', sha256(token))
     .where('session.revokedAt', 'is', null)
     .where('session.expiresAt', '>', nowIso())
-    .where('user.status', '=', 0)
+    .where('user.status', '=', STATUS_FLAG.ENABLED)
     .executeTakeFirst();
   if (!row) return undefined;
   const { allShops: _allShops, ...user } = row;

@@ -1,3 +1,4 @@
+import { STATUS_FLAG } from '@jz/contracts/common';
 import { authApi as c } from '@jz/contracts/api/auth';
 import { ok } from '../../lib/envelope.ts';
 import { business } from '../../lib/errors.ts';
@@ -27,7 +28,7 @@ export function authRoutes(app: App) {
       .select(['id', 'status'])
       .where('phone', '=', phone)
       .executeTakeFirst();
-    if (found?.status === 1) throw business('该账号已停用，请联系管理员');
+    if (found?.status === STATUS_FLAG.DISABLED) throw business('该账号已停用，请联系管理员');
     const userId = found?.id ?? (await signUpMerchantOwner(app.db, phone));
     return ok(await signedIn(app, userId, req.ip, req.headers['user-agent']), '登录成功');
   });

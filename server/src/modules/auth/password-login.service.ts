@@ -1,3 +1,4 @@
+import { STATUS_FLAG } from '@jz/contracts/common';
 import { sql } from 'kysely';
 import './auth.tables.ts';
 import { business, rateLimited } from '../../lib/errors.ts';
@@ -111,7 +112,7 @@ export async function passwordSignIn(app: App, account: string, password: string
     ip,
     check: async () => !!user && (await verifyPassword(password, user.passwordHash)),
     accept: () => {
-      if (user?.status === 1) throw business('该账号已停用，请联系管理员');
+      if (user?.status === STATUS_FLAG.DISABLED) throw business('该账号已停用，请联系管理员');
     },
     messages: {
       ipLimited: '当前网络登录尝试过于频繁，请 1 小时后再试',

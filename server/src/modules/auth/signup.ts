@@ -1,3 +1,4 @@
+import { STATUS_FLAG } from '@jz/contracts/common';
 import type { DB } from '../../db/client.ts';
 import { nowIso } from '../../lib/time.ts';
 
@@ -13,7 +14,7 @@ export async function signUpMerchantOwner(db: DB, phone: string) {
       .executeTakeFirstOrThrow();
     const merchant = await trx
       .insertInto('merchant')
-      .values({ name: `新商家${phone.slice(-4)}`, status: 0, createdAt: now, updatedAt: now })
+      .values({ name: `新商家${phone.slice(-4)}`, status: STATUS_FLAG.ENABLED, createdAt: now, updatedAt: now })
       .returning('id')
       .executeTakeFirstOrThrow();
     const user = await trx
@@ -25,7 +26,7 @@ export async function signUpMerchantOwner(db: DB, phone: string) {
         loginName: phone,
         nickName: `商家${phone.slice(-4)}`,
         phone,
-        status: 0,
+        status: STATUS_FLAG.ENABLED,
         createdAt: now,
         updatedAt: now,
       })

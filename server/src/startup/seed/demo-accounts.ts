@@ -1,3 +1,5 @@
+import { STATUS_FLAG } from '@jz/contracts/common';
+import { SHOP_AUDIT_STATUS, SHOP_OPEN_STATE } from '@jz/contracts/shop';
 import { nowIso } from '../../lib/time.ts';
 import type { DemoIds } from '../../modules/types.ts';
 import type { DB } from '../../db/client.ts';
@@ -22,7 +24,7 @@ export async function seedDemoAccounts(db: DB): Promise<DemoIds> {
     (
       await db
         .insertInto('merchant')
-        .values({ name, status: 0, createdAt: now, updatedAt: now })
+        .values({ name, status: STATUS_FLAG.ENABLED, createdAt: now, updatedAt: now })
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
@@ -51,9 +53,9 @@ export async function seedDemoAccounts(db: DB): Promise<DemoIds> {
           images: '[]',
           serviceArea: '[]',
           businessHours: '08:00-20:00',
-          yingyeState: 1,
+          yingyeState: SHOP_OPEN_STATE.OPEN,
           fuwuIds: '[]',
-          auditStatus: 1,
+          auditStatus: SHOP_AUDIT_STATUS.APPROVED,
           rating: 4.8,
           orderCount: 0,
           createdAt: now,
@@ -74,7 +76,7 @@ export async function seedDemoAccounts(db: DB): Promise<DemoIds> {
           loginName: phone,
           nickName,
           phone,
-          status: 0,
+          status: STATUS_FLAG.ENABLED,
           currentShopId,
           createdAt: now,
           updatedAt: now,
@@ -128,7 +130,7 @@ export async function seedDemoAccounts(db: DB): Promise<DemoIds> {
         merchantId: aId,
         scope: 'merchant',
         remark: '演示子账号角色',
-        status: 0,
+        status: STATUS_FLAG.ENABLED,
         sort: 1,
         builtIn: 0,
         createdAt: now,

@@ -1,3 +1,4 @@
+import { STATUS_FLAG } from '@jz/contracts/common';
 import type { MenuOption } from '@jz/contracts/menu-admin';
 import {
   ALL_SHOPS,
@@ -35,7 +36,7 @@ export async function grantableMenus(db: DB, t: Tenant, merchantPerms: Set<strin
     .selectFrom('menu')
     .select(['id', 'parentId', 'name', 'type', 'scope', 'perms', 'sort'])
     .where('scope', '=', 'merchant')
-    .where('status', '=', 0)
+    .where('status', '=', STATUS_FLAG.ENABLED)
     .orderBy('sort')
     .orderBy('id')
     .execute();
@@ -153,7 +154,7 @@ export async function addRole(db: DB, t: Tenant, v: { name: string; menuIds: num
         merchantId: t.merchantId,
         scope: 'merchant',
         remark: v.remark ?? null,
-        status: 0,
+        status: STATUS_FLAG.ENABLED,
         sort: 10,
         builtIn: 0,
         createdAt: now,
@@ -336,7 +337,7 @@ export async function subDetail(db: DB, t: Tenant, me: Authority, id: number): P
         .innerJoin('menu', 'menu.id', 'roleMenu.menuId')
         .select(['menu.name', 'menu.type', 'menu.perms'])
         .where('roleMenu.roleId', '=', sub.roleId)
-        .where('menu.status', '=', 0)
+        .where('menu.status', '=', STATUS_FLAG.ENABLED)
         .where('menu.scope', '=', 'merchant')
         .orderBy('menu.sort')
         .execute()
@@ -416,7 +417,7 @@ export async function addSub(
           nickName: v.nickName,
           phone: v.phone,
           passwordHash: v.passwordHash,
-          status: 0,
+          status: STATUS_FLAG.ENABLED,
           currentShopId: null,
           createdAt: now,
           updatedAt: now,

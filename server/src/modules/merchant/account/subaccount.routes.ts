@@ -1,3 +1,4 @@
+import { STATUS_FLAG } from '@jz/contracts/common';
 import { subAccountApi as c } from '@jz/contracts/api/account';
 import type { FastifyRequest } from 'fastify';
 import {
@@ -72,7 +73,7 @@ export function subAccountRoutes(app: App) {
     await assertMayManage(app.db, me, await sub.findSubTarget(app.db, t, req.body.id));
     await sub.setSubStatus(app.db, t, req.body.id, req.body.status);
     await revokeUserSessions(app, req.body.id);
-    return ok(null, req.body.status === 1 ? '账号已停用' : '账号已启用');
+    return ok(null, req.body.status === STATUS_FLAG.DISABLED ? '账号已停用' : '账号已启用');
   });
   route(app, c.rePassword, async (req) => {
     const { t, me } = await scope(req);

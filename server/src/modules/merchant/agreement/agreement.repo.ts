@@ -1,6 +1,6 @@
 import {
   type Agreement,
-  AgreementStatus,
+  AGREEMENT_STATUS,
   type AgreementType,
   type AgreementVersion,
   type PendingAgreement,
@@ -66,7 +66,7 @@ export async function addAgreement(
     .insertInto('agreement')
     .values({
       ...v,
-      status: AgreementStatus.DRAFT,
+      status: AGREEMENT_STATUS.DRAFT,
       currentVersion: 0,
       publishedAt: null,
       createdBy: userId,
@@ -111,11 +111,11 @@ export async function publishAgreement(db: DB, id: number, remark: string | unde
       : undefined;
     const now = nowIso();
     if (cur && cur.content === a.content) {
-      if (a.status === AgreementStatus.PUBLISHED)
+      if (a.status === AGREEMENT_STATUS.PUBLISHED)
         throw business(`内容与当前第 ${a.currentVersion} 版相同，无需发布新版本`);
       const r = await trx
         .updateTable('agreement')
-        .set({ status: AgreementStatus.PUBLISHED, updatedAt: now })
+        .set({ status: AGREEMENT_STATUS.PUBLISHED, updatedAt: now })
         .where('id', '=', id)
         .where('status', '=', a.status)
         .executeTakeFirst();
@@ -125,7 +125,7 @@ export async function publishAgreement(db: DB, id: number, remark: string | unde
     const version = a.currentVersion + 1;
     const r = await trx
       .updateTable('agreement')
-      .set({ status: AgreementStatus.PUBLISHED, currentVersion: version, publishedAt: now, updatedAt: now })
+      .set({ status: AGREEMENT_STATUS.PUBLISHED, currentVersion: version, publishedAt: now, updatedAt: now })
       .where('id', '=', id)
       .where('currentVersion', '=', a.currentVersion)
       .executeTakeFirst();
@@ -148,9 +148,9 @@ export async function publishAgreement(db: DB, id: number, remark: string | unde
 export async function withdrawAgreement(db: DB, id: number) {
   const r = await db
     .updateTable('agreement')
-    .set({ status: AgreementStatus.WITHDRAWN, updatedAt: nowIso() })
+    .set({ status: AGREEMENT_STATUS.WITHDRAWN, updatedAt: nowIso() })
     .where('id', '=', id)
-    .where('status', '=', AgreementStatus.PUBLISHED)
+    .where('status', '=', AGREEMENT_STATUS.PUBLISHED)
     .executeTakeFirst();
   if (Number(r.numUpdatedRows) === 1) return;
   if (!(await db.selectFrom('agreement').select('id').where('id', '=', id).executeTakeFirst()))
@@ -202,9 +202,10 @@ const SIGNATURE_COLS = [
   's.ip',
 ] as const;
 
-const isCurrent = sql<number>`case when s.version = a.current_version and a.status = 1 then 1 else 0 end`.as(
-  'isCurrent',
-);
+const isCurrent =
+  sql<number>`case when s.version = a.current_version and a.status = ${sql.lit(AGREEMENT_STATUS.PUBLISHED)} then 1 else 0 end`.as(
+    'isCurrent',
+  );
 
 export function pageMine(
   db: DB,
@@ -282,7 +283,7 @@ export async function pendingFor(db: DB, merchantId: number): Promise<PendingAgr
         .where('p.merchantId', '=', merchantId)
         .as('signedVersion'),
     ])
-    .where('a.status', '=', AgreementStatus.PUBLISHED)
+    .where('a.status', '=', AGREEMENT_STATUS.PUBLISHED)
     .where('s.id', 'is', null)
     .orderBy('a.mustSign', 'desc')
     .orderBy('a.id')
@@ -308,7 +309,7 @@ export async function sign(
     .select(['id', 'title', 'status', 'currentVersion'])
     .where('id', '=', v.id)
     .executeTakeFirst();
-  if (!a || a.status !== AgreementStatus.PUBLISHED || !a.currentVersion) throw notFound('协议不存在或已撤回');
+  if (!a || a.status !== AGREEMENT_STATUS.PUBLISHED || !a.currentVersion) throw notFound('协议不存在或已撤回');
   if (v.version !== undefined && v.version !== a.currentVersion)
     throw business(`《${a.title}》已更新为第 ${a.currentVersion} 版，请重新阅读后签署`);
   const ver = await db

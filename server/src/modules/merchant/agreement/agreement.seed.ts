@@ -1,3 +1,4 @@
+import { AGREEMENT_STATUS } from '@jz/contracts/agreement';
 import { sanitizeRichText } from '../../../lib/sanitize.ts';
 import { ensureDict } from '../../system/dict/dict.service.ts';
 import type { DemoIds, SeedCtx } from '../../types.ts';
@@ -91,7 +92,7 @@ export async function seedAgreementDemo({ db, demo }: SeedCtx & { demo: DemoIds 
         type: a.type,
         title: a.title,
         mustSign: a.mustSign,
-        status: 1,
+        status: AGREEMENT_STATUS.PUBLISHED,
         currentVersion: n,
         content,
         publishedAt: days(10),

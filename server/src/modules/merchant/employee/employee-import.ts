@@ -1,3 +1,4 @@
+import { STATUS_FLAG } from '@jz/contracts/common';
 import { employeeAdd, idCardFacts, maskIdCard, WORK_STATE } from '@jz/contracts/employee';
 import type { z } from 'zod';
 import type { DB } from '../../../db/client.ts';
@@ -87,7 +88,7 @@ async function checkRows(
     .execute();
   const shopByName = new Map(shops.map((s) => [s.name.trim(), s]));
   const offered = new Map(shops.map((s) => [s.id, new Set(JSON.parse(s.fuwuIds) as number[])]));
-  const fuwu = await db.selectFrom('fuwu').select(['id', 'name']).where('status', '=', 0).execute();
+  const fuwu = await db.selectFrom('fuwu').select(['id', 'name']).where('status', '=', STATUS_FLAG.ENABLED).execute();
   const fuwuByName = new Map<string, number[]>();
   for (const f of fuwu) fuwuByName.set(f.name.trim(), [...(fuwuByName.get(f.name.trim()) ?? []), f.id]);
 

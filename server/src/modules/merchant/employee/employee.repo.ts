@@ -1,3 +1,4 @@
+import { STATUS_FLAG } from '@jz/contracts/common';
 import {
   CERT_WARN_DAYS,
   type CertificateView,
@@ -123,11 +124,11 @@ function shopScope(t: Scope, shopId: number | 'all' | undefined) {
 const stateOrder = (eb: ExpressionBuilder<Database, 'employee'>) =>
   eb
     .case()
-    .when('employee.workState', '=', 1)
+    .when('employee.workState', '=', WORK_STATE.FREE)
     .then(0)
-    .when('employee.workState', '=', 2)
+    .when('employee.workState', '=', WORK_STATE.BUSY)
     .then(1)
-    .when('employee.workState', '=', 3)
+    .when('employee.workState', '=', WORK_STATE.LEAVE)
     .then(2)
     .else(3)
     .end();
@@ -265,7 +266,12 @@ function uniqueClash(err: unknown): never {
 /** Service categories (platform tree, fuwu module) must exist and be enabled. */
 async function assertFuwu(db: DB, ids: number[] | undefined) {
   if (!ids?.length) return;
-  const found = await db.selectFrom('fuwu').select('id').where('id', 'in', ids).where('status', '=', 0).execute();
+  const found = await db
+    .selectFrom('fuwu')
+    .select('id')
+    .where('id', 'in', ids)
+    .where('status', '=', STATUS_FLAG.ENABLED)
+    .execute();
   if (found.length !== new Set(ids).size) throw invalid('所选服务类目不存在或已停用');
 }
 

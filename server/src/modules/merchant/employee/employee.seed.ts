@@ -1,3 +1,4 @@
+import { WORK_STATE, type WORK_STATES } from '@jz/contracts/employee';
 import type { Certificate } from '@jz/contracts/employee';
 import type { DB } from '../../../db/client.ts';
 import { dayjs, nowIso, TZ } from '../../../lib/time.ts';
@@ -40,7 +41,7 @@ interface DemoEmployee {
   nativePlace: string;
   workYears: number;
   skills: string[];
-  workState: 0 | 1 | 2 | 3;
+  workState: (typeof WORK_STATES)[number];
   rating: number;
   completedOrders: number;
   certificates: Certificate[];
@@ -66,7 +67,7 @@ function demoEmployeesA(): DemoEmployee[] {
       nativePlace: '山西省/运城市',
       workYears: 12,
       skills: ['日常保洁', '深度保洁', '收纳整理'],
-      workState: 1,
+      workState: WORK_STATE.FREE,
       rating: 4.9,
       completedOrders: 326,
       certificates: [health(200), { name: '家政服务员（高级）', imageUrl: img('cert-a'), expireAt: null }],
@@ -82,7 +83,7 @@ function demoEmployeesA(): DemoEmployee[] {
       nativePlace: '山西省/运城市',
       workYears: 8,
       skills: ['月嫂', '育儿嫂', '催乳'],
-      workState: 2,
+      workState: WORK_STATE.BUSY,
       rating: 4.8,
       completedOrders: 142,
       certificates: [health(12), { name: '母婴护理师', imageUrl: img('cert-b'), expireAt: inDays(400) }],
@@ -98,7 +99,7 @@ function demoEmployeesA(): DemoEmployee[] {
       nativePlace: '山西省/运城市',
       workYears: 15,
       skills: ['家电清洗', '油烟机清洗', '空调清洗'],
-      workState: 1,
+      workState: WORK_STATE.FREE,
       rating: 4.7,
       completedOrders: 512,
       certificates: [health(-5)],
@@ -114,7 +115,7 @@ function demoEmployeesA(): DemoEmployee[] {
       nativePlace: '山西省/运城市',
       workYears: 5,
       skills: ['养老护理', '做饭'],
-      workState: 3,
+      workState: WORK_STATE.LEAVE,
       rating: 4.6,
       completedOrders: 88,
       certificates: [health(90)],
@@ -130,7 +131,7 @@ function demoEmployeesA(): DemoEmployee[] {
       nativePlace: '山西省/运城市',
       workYears: 3,
       skills: ['日常保洁'],
-      workState: 0,
+      workState: WORK_STATE.RESIGNED,
       rating: 4.5,
       completedOrders: 40,
       certificates: [],
@@ -146,7 +147,7 @@ function demoEmployeesA(): DemoEmployee[] {
       nativePlace: '河南省/三门峡市',
       workYears: 9,
       skills: ['日常保洁', '擦玻璃'],
-      workState: 1,
+      workState: WORK_STATE.FREE,
       rating: 4.8,
       completedOrders: 201,
       certificates: [health(25)],
@@ -162,7 +163,7 @@ function demoEmployeesA(): DemoEmployee[] {
       nativePlace: '山西省/运城市',
       workYears: 7,
       skills: ['管道疏通', '水电维修'],
-      workState: 2,
+      workState: WORK_STATE.BUSY,
       rating: 4.7,
       completedOrders: 167,
       certificates: [{ name: '低压电工作业证', imageUrl: img('cert-c'), expireAt: inDays(700) }],
@@ -183,7 +184,7 @@ function demoEmployeesB(): DemoEmployee[] {
       nativePlace: '山西省/太原市',
       workYears: 11,
       skills: ['日常保洁', '收纳整理'],
-      workState: 1,
+      workState: WORK_STATE.FREE,
       rating: 4.9,
       completedOrders: 288,
       certificates: [health(150)],
@@ -199,7 +200,7 @@ function demoEmployeesB(): DemoEmployee[] {
       nativePlace: '山西省/太原市',
       workYears: 6,
       skills: ['家电清洗'],
-      workState: 2,
+      workState: WORK_STATE.BUSY,
       rating: 4.6,
       completedOrders: 97,
       certificates: [health(20)],
@@ -215,7 +216,7 @@ function demoEmployeesB(): DemoEmployee[] {
       nativePlace: '山西省/晋中市',
       workYears: 4,
       skills: ['育儿嫂'],
-      workState: 3,
+      workState: WORK_STATE.LEAVE,
       rating: 4.7,
       completedOrders: 55,
       certificates: [],
@@ -231,7 +232,7 @@ function demoEmployeesB(): DemoEmployee[] {
       nativePlace: '山西省/太原市',
       workYears: 2,
       skills: ['做饭'],
-      workState: 0,
+      workState: WORK_STATE.RESIGNED,
       rating: 4.4,
       completedOrders: 12,
       certificates: [],
@@ -286,7 +287,7 @@ export async function seedDemoEmployees(db: DB, demo: DemoIds) {
   }));
   const ids = await db.insertInto('employee').values(rows).returning(['id', 'merchantId', 'phone']).execute();
   const leavePhones = new Set(
-    [...demoEmployeesA(), ...demoEmployeesB()].filter((e) => e.workState === 3).map((e) => e.phone),
+    [...demoEmployeesA(), ...demoEmployeesB()].filter((e) => e.workState === WORK_STATE.LEAVE).map((e) => e.phone),
   );
   const onLeave = ids.filter((r) => leavePhones.has(r.phone));
   const day = 86_400_000;

@@ -7,7 +7,7 @@ import { sendMessage } from '../message/message.service.ts';
 import { inTx } from './ledger.ts';
 import { merchantOwner } from './step-up.service.ts';
 import './finance.tables.ts';
-import { CARD_HOLD_HOURS } from '@jz/contracts/finance';
+import { CARD_HOLD_HOURS, BANK_CARD_STATUS, WITHDRAW_STATUS } from '@jz/contracts/finance';
 import { maskBankCard } from '@jz/contracts/mask';
 
 type Exec = Kysely<Database> | Transaction<Database>;
@@ -97,7 +97,7 @@ export async function bindCard(
       .select('id')
       .where('merchantId', '=', input.merchantId)
       .where('cardNoHash', 'in', blindIndexes(CARD_NO_FIELD.purpose, cardNo))
-      .where('status', '=', 1)
+      .where('status', '=', BANK_CARD_STATUS.BOUND)
       .executeTakeFirst();
     if (same) return { id: same.id, created: false };
     const now = opts.now ?? nowIso();
@@ -117,7 +117,7 @@ export async function bindCard(
         cardType: input.cardType,
         mobile: input.mobile ?? null,
         source: input.source,
-        status: 1,
+        status: BANK_CARD_STATUS.BOUND,
         boundAt: now,
         unboundAt: null,
         confirmedAt: confirmed ? now : null,
@@ -174,14 +174,14 @@ export async function confirmCard(
     .where('id', '=', input.cardId)
     .where('merchantId', '=', input.merchantId)
     .executeTakeFirst();
-  if (card?.status !== 1) return 'missing';
+  if (card?.status !== BANK_CARD_STATUS.BOUND) return 'missing';
   if (card.confirmedAt) return 'already';
   const now = input.now ?? nowIso();
   const r = await db
     .updateTable('bankCard')
     .set({ confirmedAt: now, confirmedBy: input.ownerUserId, updatedAt: now })
     .where('id', '=', card.id)
-    .where('status', '=', 1)
+    .where('status', '=', BANK_CARD_STATUS.BOUND)
     .where('confirmedAt', 'is', null)
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1 ? 'ok' : 'already';
@@ -202,20 +202,20 @@ export async function unbindCard(
       .where('id', '=', input.cardId)
       .where('merchantId', '=', input.merchantId)
       .executeTakeFirst();
-    if (card?.status !== 1) return 'missing';
+    if (card?.status !== BANK_CARD_STATUS.BOUND) return 'missing';
     const busy = await tx
       .selectFrom('financeWithdrawal')
       .select('id')
       .where('bankCardId', '=', card.id)
-      .where('status', 'in', [10, 20])
+      .where('status', 'in', [WITHDRAW_STATUS.REVIEWING, WITHDRAW_STATUS.PAYING])
       .executeTakeFirst();
     if (busy) return 'busy';
     const now = input.now ?? nowIso();
     const r = await tx
       .updateTable('bankCard')
-      .set({ status: 0, unboundAt: now, updatedAt: now })
+      .set({ status: BANK_CARD_STATUS.UNBOUND, unboundAt: now, updatedAt: now })
       .where('id', '=', card.id)
-      .where('status', '=', 1)
+      .where('status', '=', BANK_CARD_STATUS.BOUND)
       .executeTakeFirst();
     if (Number(r.numUpdatedRows) !== 1) return 'missing';
     const who = await operatorName(tx, input.operatorUserId);

@@ -9,6 +9,8 @@ import {
   type TrendPoint,
   type Withdrawal,
   type WithdrawalAudit,
+  BANK_CARD_STATUS,
+  SETTLEMENT_STATUS,
 } from '@jz/contracts/finance';
 import type { Page } from '@jz/contracts/envelope';
 import { maskPhone } from '@jz/contracts/mask';
@@ -238,7 +240,10 @@ export async function frozenPage(
   t: Pick<Tenant, 'merchantId' | 'allowedShopIds'>,
   q: Range & { orderNo?: string; pageNum: number; pageSize: number },
 ) {
-  let b = db.selectFrom('financeSettlement').where('merchantId', '=', t.merchantId).where('status', '=', 0);
+  let b = db
+    .selectFrom('financeSettlement')
+    .where('merchantId', '=', t.merchantId)
+    .where('status', '=', SETTLEMENT_STATUS.FROZEN);
   // A shop-limited finance holder sees only its shops' settlements (issue 20), as in the settlement lists.
   const shops = shopsFilter(t);
   if (shops) b = b.where('shopId', 'in', shops);
@@ -271,7 +276,7 @@ export async function frozenPage(
     .selectFrom('financeSettlement')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('total'))
     .where('merchantId', '=', t.merchantId)
-    .where('status', '=', 0);
+    .where('status', '=', SETTLEMENT_STATUS.FROZEN);
   if (shops) total = total.where('shopId', 'in', shops);
   const sum = await total.executeTakeFirstOrThrow();
   return { ...page, totalAmount: Number(sum.total) };
@@ -337,7 +342,7 @@ export async function boundCards(db: DB, merchantId: number): Promise<BankCard[]
     .selectFrom('bankCard')
     .select(CARD_COLUMNS)
     .where('merchantId', '=', merchantId)
-    .where('status', '=', 1)
+    .where('status', '=', BANK_CARD_STATUS.BOUND)
     .orderBy('id', 'desc')
     .execute();
   const now = nowIso();

@@ -1,7 +1,14 @@
 import { assertAgreementsSigned } from '../agreement/agreement.service.ts';
 import { financeApi as f } from '@jz/contracts/api/finance';
 import { bankCardApi as card, withdrawApi as w } from '@jz/contracts/api/withdraw';
-import { CARD_HOLD_HOURS, LEDGER_FLOW, LEDGER_FLOW_NAMES, LEDGER_KINDS, type LedgerEntry } from '@jz/contracts/finance';
+import {
+  CARD_HOLD_HOURS,
+  LEDGER_FLOW,
+  LEDGER_FLOW_NAMES,
+  LEDGER_KINDS,
+  type LedgerEntry,
+  BANK_CARD_STATUS,
+} from '@jz/contracts/finance';
 import type { FastifyRequest } from 'fastify';
 import { ok } from '../../../lib/envelope.ts';
 import { type ExportColumn, sendTable } from '../../../lib/export/table-export.ts';
@@ -44,7 +51,7 @@ async function cardToConfirm(app: App, t: Tenant, id: number) {
     .where('id', '=', id)
     .where('merchantId', '=', t.merchantId)
     .executeTakeFirst();
-  if (card?.status !== 1) throw notFound('银行卡不存在或已解绑');
+  if (card?.status !== BANK_CARD_STATUS.BOUND) throw notFound('银行卡不存在或已解绑');
   if (card.confirmedAt) throw business('该银行卡已确认，无需再次确认');
   return card;
 }

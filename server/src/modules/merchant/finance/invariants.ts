@@ -1,3 +1,4 @@
+import { SETTLEMENT_STATUS, WITHDRAW_STATUS } from '@jz/contracts/finance';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import './finance.tables.ts';
@@ -67,10 +68,12 @@ export async function checkInvariants(db: Kysely<Database>): Promise<InvariantRe
     }
     if (b !== Number(a.balance)) problems.push(`${m}: 余额 ${a.balance} ≠ 收支明细合计 ${b}`);
     if (f !== Number(a.frozen)) problems.push(`${m}: 冻结 ${a.frozen} ≠ 明细冻结合计 ${f}`);
-    const frozenSum = settlements.filter((s) => s.status === 0).reduce((s, x) => s + Number(x.amount), 0);
+    const frozenSum = settlements
+      .filter((s) => s.status === SETTLEMENT_STATUS.FROZEN)
+      .reduce((s, x) => s + Number(x.amount), 0);
     if (frozenSum !== Number(a.frozen)) problems.push(`${m}: 冻结 ${a.frozen} ≠ 冻结中结算合计 ${frozenSum}`);
     const pendingSum = withdrawals
-      .filter((w) => w.status === 10 || w.status === 20)
+      .filter((w) => w.status === WITHDRAW_STATUS.REVIEWING || w.status === WITHDRAW_STATUS.PAYING)
       .reduce((s, x) => s + Number(x.amount), 0);
     if (pendingSum !== Number(a.pendingWithdraw))
       problems.push(`${m}: 提现中 ${a.pendingWithdraw} ≠ 审核中/打款中提现合计 ${pendingSum}`);
@@ -79,7 +82,7 @@ export async function checkInvariants(db: Kysely<Database>): Promise<InvariantRe
     if (Number(a.frozen) < 0 || Number(a.pendingWithdraw) < 0) problems.push(`${m}: 冻结或提现中为负`);
     const income = settlements.reduce((s, x) => s + Number(x.amount), 0);
     if (income !== Number(a.totalIncome)) problems.push(`${m}: 累计收入 ${a.totalIncome} ≠ 结算合计 ${income}`);
-    const paid = withdrawals.filter((w) => w.status === 30).reduce((s, x) => s + Number(x.amount), 0);
+    const paid = withdrawals.filter((w) => w.status === WITHDRAW_STATUS.PAID).reduce((s, x) => s + Number(x.amount), 0);
     if (paid !== Number(a.totalWithdrawn)) problems.push(`${m}: 累计提现 ${a.totalWithdrawn} ≠ 已到账提现合计 ${paid}`);
 
     // Sources: each entry points at a record of this merchant; each record has exactly the entries its state implies.
@@ -108,12 +111,15 @@ export async function checkInvariants(db: Kysely<Database>): Promise<InvariantRe
     for (const s of settlements) {
       if (Number(s.amount) === 0) continue;
       expect(`settlement:${s.id}:settle`, Number(s.amount));
-      expect(`settlement:${s.id}:unfreeze`, s.status === 1 ? Number(s.amount) : null);
+      expect(`settlement:${s.id}:unfreeze`, s.status === SETTLEMENT_STATUS.UNFROZEN ? Number(s.amount) : null);
     }
     for (const w of withdrawals) {
       expect(`withdrawal:${w.id}:withdraw`, Number(w.actualAmount));
       expect(`withdrawal:${w.id}:fee`, Number(w.fee) > 0 ? Number(w.fee) : null);
-      expect(`withdrawal:${w.id}:return`, w.status === 40 || w.status === 50 ? Number(w.amount) : null);
+      expect(
+        `withdrawal:${w.id}:return`,
+        w.status === WITHDRAW_STATUS.REJECTED || w.status === WITHDRAW_STATUS.FAILED ? Number(w.amount) : null,
+      );
     }
     merchants.push({
       merchantId: a.merchantId,

@@ -1,3 +1,4 @@
+import { SETTLEMENT_STATUS } from '@jz/contracts/finance';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../../db/client.ts';
 import type { Database } from '../../../db/schema.ts';
@@ -156,7 +157,7 @@ export async function unfreezeDue(
   const due = await db
     .selectFrom('financeSettlement')
     .select(['id', 'merchantId', 'shopId', 'orderNo', 'amount'])
-    .where('status', '=', 0)
+    .where('status', '=', SETTLEMENT_STATUS.FROZEN)
     .where('unfreezeAt', '<=', now)
     .orderBy('unfreezeAt')
     .limit(limit)
@@ -166,9 +167,9 @@ export async function unfreezeDue(
     const moved = await db.transaction().execute(async (tx) => {
       const claimed = await tx
         .updateTable('financeSettlement')
-        .set({ status: 1, unfrozenAt: now, updatedAt: now })
+        .set({ status: SETTLEMENT_STATUS.UNFROZEN, unfrozenAt: now, updatedAt: now })
         .where('id', '=', s.id)
-        .where('status', '=', 0)
+        .where('status', '=', SETTLEMENT_STATUS.FROZEN)
         .executeTakeFirst();
       if (Number(claimed.numUpdatedRows) !== 1) return false;
       await applyMove(tx, {

@@ -1,3 +1,4 @@
+import { STATUS_FLAG } from '@jz/contracts/common';
 import { CARD_HOLD_HOURS, type StepUpInfo } from '@jz/contracts/finance';
 import { JINJIAN_STATUS, type JinjianGerenBody, type JinjianQiyeBody } from '@jz/contracts/jinjian';
 import { maskPhone } from '@jz/contracts/mask';
@@ -59,7 +60,8 @@ export async function merchantOwner(db: Kysely<Database> | Transaction<Database>
 
 async function activeOwner(app: App, merchantId: number) {
   const owner = await merchantOwner(app.db, merchantId);
-  if (owner?.status !== 0 || !owner.phone) throw business('商户主账号不可用，无法发送验证码，请联系平台客服');
+  if (owner?.status !== STATUS_FLAG.ENABLED || !owner.phone)
+    throw business('商户主账号不可用，无法发送验证码，请联系平台客服');
   return owner;
 }
 

@@ -1,3 +1,4 @@
+import { BANK_CARD_STATUS, WITHDRAW_STATUS } from '@jz/contracts/finance';
 import { sendMessage } from '../message/message.service.ts';
 import { randomInt } from 'node:crypto';
 import type { Withdrawal } from '@jz/contracts/finance';
@@ -84,7 +85,7 @@ export async function requestWithdrawal(db: DB, input: WithdrawInput): Promise<W
         .where('merchantId', '=', input.merchantId)
         .executeTakeFirst();
       if (!card) throw notFound('银行卡不存在');
-      if (card.status !== 1) throw business('该银行卡已解绑，请选择其他银行卡');
+      if (card.status !== BANK_CARD_STATUS.BOUND) throw business('该银行卡已解绑，请选择其他银行卡');
       const now = input.now ?? nowIso();
       const held = holdUntil(card, now);
       if (held) throw business(holdMessage(held));
@@ -101,7 +102,7 @@ export async function requestWithdrawal(db: DB, input: WithdrawInput): Promise<W
           amount: input.amount,
           fee,
           actualAmount,
-          status: 10,
+          status: WITHDRAW_STATUS.REVIEWING,
           applicantUserId: input.userId,
           auditorId: null,
           auditRemark: null,
@@ -218,7 +219,7 @@ export async function precheckWithdrawal(db: DB, input: Pick<WithdrawInput, 'mer
     .where('merchantId', '=', input.merchantId)
     .executeTakeFirst();
   if (!card) throw notFound('银行卡不存在');
-  if (card.status !== 1) throw business('该银行卡已解绑，请选择其他银行卡');
+  if (card.status !== BANK_CARD_STATUS.BOUND) throw business('该银行卡已解绑，请选择其他银行卡');
   const held = holdUntil(card);
   if (held) throw business(holdMessage(held));
   const rules = await financeRules(db);
@@ -283,7 +284,7 @@ export async function reviewWithdrawal(
       const r = await tx
         .updateTable('financeWithdrawal')
         .set({
-          status: 40,
+          status: WITHDRAW_STATUS.REJECTED,
           auditorId: input.auditorId,
           auditRemark: input.remark ?? null,
           auditedAt: now,
@@ -291,7 +292,7 @@ export async function reviewWithdrawal(
           updatedAt: now,
         })
         .where('id', '=', w.id)
-        .where('status', '=', 10)
+        .where('status', '=', WITHDRAW_STATUS.REVIEWING)
         .executeTakeFirst();
       if (Number(r.numUpdatedRows) !== 1) throw business('该提现已审核，请刷新');
       await returnMoney(tx, w, `提现 ${w.withdrawNo} 被驳回，金额退回：${input.remark ?? ''}`, now);
@@ -309,7 +310,7 @@ export async function reviewWithdrawal(
   const claimed = await db
     .updateTable('financeWithdrawal')
     .set({
-      status: 20,
+      status: WITHDRAW_STATUS.PAYING,
       auditorId: input.auditorId,
       auditRemark: input.remark ?? null,
       auditedAt: now,
@@ -317,7 +318,7 @@ export async function reviewWithdrawal(
       updatedAt: now,
     })
     .where('id', '=', w.id)
-    .where('status', '=', 10)
+    .where('status', '=', WITHDRAW_STATUS.REVIEWING)
     .executeTakeFirst();
   if (Number(claimed.numUpdatedRows) !== 1) throw business('该提现已审核，请刷新');
   await payOut(db, w.id, now);
@@ -327,7 +328,7 @@ export async function reviewWithdrawal(
 /** Pays a withdrawal in 打款中 through the provider and books the outcome. Safe to call again for the same one. */
 export async function payOut(db: DB, id: number, at?: string) {
   const w = await findWithdrawal(db, id);
-  if (w?.status !== 20) return;
+  if (w?.status !== WITHDRAW_STATUS.PAYING) return;
   // A card number that does not open (altered in the database) is never paid to: the money returns (alarm logged).
   const card = await payoutCard(db, w.bankCardId).catch((err) => {
     if (err instanceof SecretError) return null;
@@ -347,11 +348,11 @@ export async function payOut(db: DB, id: number, at?: string) {
       .updateTable('financeWithdrawal')
       .set(
         result.ok
-          ? { status: 30, payoutTradeNo: result.tradeNo, finishedAt: now, updatedAt: now }
-          : { status: 50, failReason: result.reason, finishedAt: now, updatedAt: now },
+          ? { status: WITHDRAW_STATUS.PAID, payoutTradeNo: result.tradeNo, finishedAt: now, updatedAt: now }
+          : { status: WITHDRAW_STATUS.FAILED, failReason: result.reason, finishedAt: now, updatedAt: now },
       )
       .where('id', '=', w.id)
-      .where('status', '=', 20)
+      .where('status', '=', WITHDRAW_STATUS.PAYING)
       .executeTakeFirst();
     if (Number(r.numUpdatedRows) !== 1) return;
     if (result.ok)
@@ -383,7 +384,7 @@ export async function resumeStuckPayouts(db: DB, now = new Date()): Promise<numb
   const stuck = await db
     .selectFrom('financeWithdrawal')
     .select('id')
-    .where('status', '=', 20)
+    .where('status', '=', WITHDRAW_STATUS.PAYING)
     .where((eb) => eb.or([eb('payoutAttemptAt', 'is', null), eb('payoutAttemptAt', '<', cutoff)]))
     .limit(100)
     .execute();
@@ -393,7 +394,7 @@ export async function resumeStuckPayouts(db: DB, now = new Date()): Promise<numb
       .updateTable('financeWithdrawal')
       .set({ payoutAttemptAt: now.toISOString() })
       .where('id', '=', id)
-      .where('status', '=', 20)
+      .where('status', '=', WITHDRAW_STATUS.PAYING)
       .where((eb) => eb.or([eb('payoutAttemptAt', 'is', null), eb('payoutAttemptAt', '<', cutoff)]))
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) !== 1) continue;

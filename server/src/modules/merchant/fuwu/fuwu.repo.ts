@@ -1,3 +1,4 @@
+import { STATUS_FLAG } from '@jz/contracts/common';
 import type { Fuwu } from '@jz/contracts/fuwu';
 import type { DB } from '../../../db/client.ts';
 import { business, invalid, notFound } from '../../../lib/errors.ts';
@@ -24,16 +25,16 @@ const cols = ['id', 'parentId', 'name', 'icon', 'sort', 'status', 'createdAt'] a
 /** Every category (platform tree), optionally only the enabled ones. */
 export async function listFuwu(db: DB, opts: { enabledOnly?: boolean; name?: string } = {}): Promise<Fuwu[]> {
   let q = db.selectFrom('fuwu').select(cols);
-  if (opts.enabledOnly) q = q.where('status', '=', 0);
+  if (opts.enabledOnly) q = q.where('status', '=', STATUS_FLAG.ENABLED);
   return (await q.orderBy('sort').orderBy('id').execute()) as Fuwu[];
 }
 
 /** The enabled categories among `ids` (unknown or disabled ids are left out). */
 export async function enabledFuwuIds(db: DB, ids: number[]) {
   if (!ids.length) return [];
-  return (await db.selectFrom('fuwu').select('id').where('id', 'in', ids).where('status', '=', 0).execute()).map(
-    (r) => r.id,
-  );
+  return (
+    await db.selectFrom('fuwu').select('id').where('id', 'in', ids).where('status', '=', STATUS_FLAG.ENABLED).execute()
+  ).map((r) => r.id);
 }
 
 export async function fuwuByIds(db: DB, ids: number[]): Promise<Fuwu[]> {
@@ -67,7 +68,7 @@ export async function addFuwu(db: DB, v: FuwuInput & { name: string }) {
       name: v.name,
       icon: v.icon ?? null,
       sort: v.sort ?? 0,
-      status: v.status ?? 0,
+      status: v.status ?? STATUS_FLAG.ENABLED,
       createdAt: now,
       updatedAt: now,
     })

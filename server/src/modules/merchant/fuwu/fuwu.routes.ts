@@ -1,3 +1,4 @@
+import { STATUS_FLAG } from '@jz/contracts/common';
 import { fuwuApi as c } from '@jz/contracts/api/fuwu';
 import { ok } from '../../../lib/envelope.ts';
 import { route } from '../../../lib/route.ts';
@@ -20,7 +21,7 @@ export function fuwuRoutes(app: App) {
       .executeTakeFirstOrThrow();
     const rows = await fuwuByIds(app.db, JSON.parse(shop.fuwuIds) as number[]);
     return ok(
-      rows.filter((r) => r.status === 0),
+      rows.filter((r) => r.status === STATUS_FLAG.ENABLED),
       'ok',
     );
   });

@@ -1,3 +1,4 @@
+import { STATUS_FLAG } from '@jz/contracts/common';
 import { FUWU_SEED } from '@jz/contracts/fuwu';
 import { nowIso } from '../../../lib/time.ts';
 import type { SeedCtx } from '../../types.ts';
@@ -12,13 +13,29 @@ export async function seedFuwuTree({ db }: SeedCtx) {
     sort += 10;
     const { id } = await db
       .insertInto('fuwu')
-      .values({ parentId: null, name: top.name, icon: top.icon, sort, status: 0, createdAt: now, updatedAt: now })
+      .values({
+        parentId: null,
+        name: top.name,
+        icon: top.icon,
+        sort,
+        status: STATUS_FLAG.ENABLED,
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     for (const [i, child] of (top.children ?? []).entries())
       await db
         .insertInto('fuwu')
-        .values({ parentId: id, name: child, icon: null, sort: i + 1, status: 0, createdAt: now, updatedAt: now })
+        .values({
+          parentId: id,
+          name: child,
+          icon: null,
+          sort: i + 1,
+          status: STATUS_FLAG.ENABLED,
+          createdAt: now,
+          updatedAt: now,
+        })
         .execute();
   }
 }

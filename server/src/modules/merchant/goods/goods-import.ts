@@ -1,4 +1,5 @@
-import { goodsFields } from '@jz/contracts/goods';
+import { STATUS_FLAG } from '@jz/contracts/common';
+import { goodsFields, SHELF_STATE } from '@jz/contracts/goods';
 import {
   type GoodsSpecInput,
   goodsSpecInput,
@@ -123,7 +124,7 @@ async function checkRows(
         .executeTakeFirst()
     : undefined;
   const offered = new Set(shop ? (JSON.parse(shop.fuwuIds) as number[]) : []);
-  const fuwu = await db.selectFrom('fuwu').select(['id', 'name']).where('status', '=', 0).execute();
+  const fuwu = await db.selectFrom('fuwu').select(['id', 'name']).where('status', '=', STATUS_FLAG.ENABLED).execute();
   const fuwuOf = (name: string) => fuwu.find((f) => f.name.trim() === name && offered.has(f.id));
 
   // Consecutive rows with the same 商品名称 are one item.
@@ -222,7 +223,7 @@ async function checkRows(
           coverUrl,
           tags: JSON.stringify(tags.data ?? []),
           intro: intro.data ? `<p>${escapeHtml(intro.data).replace(/\r?\n/g, '<br>')}</p>` : null,
-          shelfState: 0,
+          shelfState: SHELF_STATE.OFF,
         },
         specs,
       });

@@ -1,3 +1,4 @@
+import { SHELF_STATE } from '@jz/contracts/goods';
 import {
   compactYuan,
   type GoodsSpec,
@@ -235,7 +236,7 @@ export async function insertGoodsWithSpecs(
     tags: '[]',
     intro: null,
     sort: 0,
-    shelfState: 0,
+    shelfState: SHELF_STATE.OFF,
     // an absent optional value keeps its default
     ...(Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as GoodsValues),
     ...summaryColumns(list),
@@ -389,7 +390,7 @@ export async function copyShopGoods(trx: Trx, merchantId: number, fromShopId: nu
   for (const { id, ...g } of goods) {
     const copy = await trx
       .insertInto('goods')
-      .values({ ...g, shopId: toShopId, shelfState: 0, sales: 0, createdAt: now, updatedAt: now })
+      .values({ ...g, shopId: toShopId, shelfState: SHELF_STATE.OFF, sales: 0, createdAt: now, updatedAt: now })
       .returning('id')
       .executeTakeFirstOrThrow();
     // An item without specifications (none should exist since 0420) gets its legacy one.

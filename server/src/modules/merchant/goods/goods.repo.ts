@@ -1,5 +1,8 @@
+import { STATUS_FLAG } from '@jz/contracts/common';
+import { SHOP_AUDIT_STATUS, SHOP_OPEN_STATE } from '@jz/contracts/shop';
+import { ORDER_STATUS } from '@jz/contracts/order';
 import type { Page } from '@jz/contracts/envelope';
-import { GOODS_DEFAULTS, type Goods, type PublicGoods } from '@jz/contracts/goods';
+import { GOODS_DEFAULTS, type Goods, type PublicGoods, SHELF_STATE } from '@jz/contracts/goods';
 import { legacySpecOf } from '@jz/contracts/goods-pricing';
 import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
 import type { DB } from '../../../db/client.ts';
@@ -31,7 +34,13 @@ import '../review/review.tables.ts';
  * of service_order_goods_idx per item), so it can never disagree with them. The stored goods.sales column is neither
  * read nor written any more (it grew at payment and never shrank on a cancellation).
  */
-export const SOLD_STATUSES = [20, 30, 40, 50, 60];
+export const SOLD_STATUSES = [
+  ORDER_STATUS.WAITING,
+  ORDER_STATUS.TO_SERVE,
+  ORDER_STATUS.SERVING,
+  ORDER_STATUS.DONE,
+  ORDER_STATUS.REVIEWED,
+];
 const soldOrders = (eb: ExpressionBuilder<Database, 'goods'>) =>
   eb
     .selectFrom('serviceOrder')
@@ -103,7 +112,7 @@ async function assertShopFuwu(db: DB, s: ShopScope, fuwuId: number) {
     .executeTakeFirstOrThrow();
   const offered = JSON.parse(shop.fuwuIds) as number[];
   const f = await db.selectFrom('fuwu').select(['id', 'status']).where('id', '=', fuwuId).executeTakeFirst();
-  if (f?.status !== 0) throw invalid('服务类目不存在或已停用');
+  if (f?.status !== STATUS_FLAG.ENABLED) throw invalid('服务类目不存在或已停用');
   if (!offered.includes(fuwuId)) throw invalid('当前店铺未开通该服务类目，请先在店铺信息中添加');
 }
 
@@ -119,14 +128,23 @@ export async function findOwnGoods(db: DB, s: ShopScope, id: number) {
   return g;
 }
 
+const ACTIVE = [ORDER_STATUS.WAITING, ORDER_STATUS.TO_SERVE, ORDER_STATUS.SERVING];
+const COMPLETED = [ORDER_STATUS.DONE, ORDER_STATUS.REVIEWED];
+/** Statuses inlined as SQL literals: the query text stays what it was, with no parameters added. */
+const statusList = (statuses: readonly number[]) => sql.join(statuses.map((s) => sql.lit(s)));
+
 /** Orders and reviews of one goods item, for its detail page. */
 async function goodsStats(db: DB, s: ShopScope, id: number) {
   const o = await db
     .selectFrom('serviceOrder')
     .select([
-      sql<number>`coalesce(sum(case when status in (20, 30, 40) then 1 else 0 end), 0)`.as('activeOrders'),
-      sql<number>`coalesce(sum(case when status in (50, 60) then 1 else 0 end), 0)`.as('completedOrders'),
-      sql<number>`coalesce(sum(case when status in (50, 60) then pay_amount else 0 end), 0)`.as('revenue'),
+      sql<number>`coalesce(sum(case when status in (${statusList(ACTIVE)}) then 1 else 0 end), 0)`.as('activeOrders'),
+      sql<number>`coalesce(sum(case when status in (${statusList(COMPLETED)}) then 1 else 0 end), 0)`.as(
+        'completedOrders',
+      ),
+      sql<number>`coalesce(sum(case when status in (${statusList(COMPLETED)}) then pay_amount else 0 end), 0)`.as(
+        'revenue',
+      ),
     ])
     .where('goodsId', '=', id)
     .where('merchantId', '=', s.merchantId)
@@ -208,13 +226,16 @@ export async function goodsDetail(db: DB, s: ShopScope, id: number) {
     fuwuName: f?.name ?? null,
     shopName: shop.name,
     /** Whether a customer can see and book it right now, and why not. */
-    visibleToCustomers: g.shelfState === 1 && shop.yingyeState === 1 && shop.auditStatus === 1,
+    visibleToCustomers:
+      g.shelfState === SHELF_STATE.ON &&
+      shop.yingyeState === SHOP_OPEN_STATE.OPEN &&
+      shop.auditStatus === SHOP_AUDIT_STATUS.APPROVED,
     invisibleReason:
-      g.shelfState !== 1
+      g.shelfState !== SHELF_STATE.ON
         ? '商品未上架'
-        : shop.auditStatus !== 1
+        : shop.auditStatus !== SHOP_AUDIT_STATUS.APPROVED
           ? '店铺未通过审核'
-          : shop.yingyeState !== 1
+          : shop.yingyeState !== SHOP_OPEN_STATE.OPEN
             ? '店铺休息中'
             : null,
     /** Null (暂无评分) until the shop has a review: the stored rating starts at 5.0. */
@@ -409,7 +430,7 @@ export async function setShelf(db: DB, s: ShopScope, ids: number[], state: numbe
     if (found.length !== ids.length) throw notFound(ids.length > 1 ? '部分商品不存在' : '商品不存在');
     const skipped: Skipped[] = [];
     let candidates = found;
-    if (state === 1) {
+    if (state === SHELF_STATE.ON) {
       const shop = await trx
         .selectFrom('shop')
         .select('fuwuIds')
@@ -419,7 +440,7 @@ export async function setShelf(db: DB, s: ShopScope, ids: number[], state: numbe
       const offered = parseNums(shop.fuwuIds);
       candidates = found.filter((g) => {
         const reason =
-          g.fuwuStatus !== 0
+          g.fuwuStatus !== STATUS_FLAG.ENABLED
             ? '服务类目已停用，不能上架'
             : !offered.includes(g.fuwuId)
               ? '当前店铺未开通该服务类目，请先在店铺信息中添加'
@@ -446,7 +467,12 @@ export async function setShelf(db: DB, s: ShopScope, ids: number[], state: numbe
     const moved = new Set(changed.map((r) => r.id));
     for (const g of candidates)
       if (!moved.has(g.id))
-        skipped.push({ id: g.id, name: g.name, reason: state === 1 ? '已是上架状态' : '已是下架状态', refused: false });
+        skipped.push({
+          id: g.id,
+          name: g.name,
+          reason: state === SHELF_STATE.ON ? '已是上架状态' : '已是下架状态',
+          refused: false,
+        });
     return { changed: moved.size, skipped: inOrderOf(ids, skipped) };
   });
 }
@@ -482,7 +508,12 @@ export async function deleteGoods(db: DB, s: ShopScope, ids: number[]): Promise<
           .distinct()
           .where('goodsId', 'in', ids)
           .where('merchantId', '=', s.merchantId)
-          .where('status', 'in', [10, 20, 30, 40])
+          .where('status', 'in', [
+            ORDER_STATUS.UNPAID,
+            ORDER_STATUS.WAITING,
+            ORDER_STATUS.TO_SERVE,
+            ORDER_STATUS.SERVING,
+          ])
           .execute()
       ).map((r) => r.goodsId),
     );
@@ -490,7 +521,11 @@ export async function deleteGoods(db: DB, s: ShopScope, ids: number[]): Promise<
     const deletable: number[] = [];
     for (const g of found) {
       const reason =
-        g.shelfState === 1 ? '在售中，请先下架再删除' : busy.has(g.id) ? '还有未完成的订单，不能删除' : null;
+        g.shelfState === SHELF_STATE.ON
+          ? '在售中，请先下架再删除'
+          : busy.has(g.id)
+            ? '还有未完成的订单，不能删除'
+            : null;
       if (reason) skipped.push({ id: g.id, name: g.name, reason, refused: true });
       else deletable.push(g.id);
     }
@@ -501,7 +536,7 @@ export async function deleteGoods(db: DB, s: ShopScope, ids: number[]): Promise<
           .where('merchantId', '=', s.merchantId)
           .where('shopId', '=', s.shopId)
           // put back on the shelf meanwhile: skipped, not deleted from under a customer
-          .where('shelfState', '=', 0)
+          .where('shelfState', '=', SHELF_STATE.OFF)
           .returning('id')
           .execute()
       : [];
@@ -520,9 +555,9 @@ const visible = (db: DB) =>
     .selectFrom('goods')
     .innerJoin('shop', 'shop.id', 'goods.shopId')
     .leftJoin('fuwu', 'fuwu.id', 'goods.fuwuId')
-    .where('goods.shelfState', '=', 1)
-    .where('shop.auditStatus', '=', 1)
-    .where('shop.yingyeState', '=', 1);
+    .where('goods.shelfState', '=', SHELF_STATE.ON)
+    .where('shop.auditStatus', '=', SHOP_AUDIT_STATUS.APPROVED)
+    .where('shop.yingyeState', '=', SHOP_OPEN_STATE.OPEN);
 
 const PUBLIC_COLS = [
   'goods.id',
@@ -625,8 +660,8 @@ export async function publicShopDetail(db: DB, shopId: number) {
       'districtCode',
     ])
     .where('id', '=', shopId)
-    .where('auditStatus', '=', 1)
-    .where('yingyeState', '=', 1)
+    .where('auditStatus', '=', SHOP_AUDIT_STATUS.APPROVED)
+    .where('yingyeState', '=', SHOP_OPEN_STATE.OPEN)
     .executeTakeFirst();
   if (!shop) throw notFound('店铺不存在或未营业');
   const goods = await publicGoodsOfShop(db, shopId);

@@ -1,3 +1,4 @@
+import { SHELF_STATE } from '@jz/contracts/goods';
 import { goodsApi as c } from '@jz/contracts/api/goods';
 import { ok } from '../../../lib/envelope.ts';
 import { business } from '../../../lib/errors.ts';
@@ -30,12 +31,12 @@ export function goodsRoutes(app: App) {
   route(app, c.setShelf, async (req) => {
     const r = await repo.setShelf(app.db, await scope(req), [req.params.id], req.body.shelfState);
     refuseSingle(r);
-    return ok(null, req.body.shelfState === 1 ? '商品已上架' : '商品已下架');
+    return ok(null, req.body.shelfState === SHELF_STATE.ON ? '商品已上架' : '商品已下架');
   });
   // Batch actions answer what they skipped and why (issue 24); the message counts both.
   route(app, c.setShelfBatch, async (req) => {
     const r = await repo.setShelf(app.db, await scope(req), req.params.ids, req.body.shelfState);
-    const verb = req.body.shelfState === 1 ? '上架' : '下架';
+    const verb = req.body.shelfState === SHELF_STATE.ON ? '上架' : '下架';
     return ok(r, summary(`已${verb} ${r.changed} 个商品`, r));
   });
   route(app, c.remove, async (req) => {

@@ -1,3 +1,4 @@
+import { JINJIAN_STATUS } from '@jz/contracts/jinjian';
 import type { DB } from '../../../db/client.ts';
 import { open, seal } from '../../../lib/secret-box.ts';
 import type { SecretField } from '../../../lib/secret-rotate.ts';
@@ -59,7 +60,7 @@ export async function insertPending(
       .values({
         ...v,
         detail: sealDetail(v.detail),
-        status: 10,
+        status: JINJIAN_STATUS.PENDING,
         providerMerchantNo: null,
         rejectReason: null,
         submittedAt: now,
@@ -95,9 +96,14 @@ export async function markApproved(db: DB, id: number, providerMerchantNo: strin
   const now = nowIso();
   const r = await db
     .updateTable('jinjianApplication')
-    .set({ status: 20, approvedAt: now, updatedAt: now, ...(providerMerchantNo ? { providerMerchantNo } : {}) })
+    .set({
+      status: JINJIAN_STATUS.APPROVED,
+      approvedAt: now,
+      updatedAt: now,
+      ...(providerMerchantNo ? { providerMerchantNo } : {}),
+    })
     .where('id', '=', id)
-    .where('status', '=', 10)
+    .where('status', '=', JINJIAN_STATUS.PENDING)
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
@@ -113,14 +119,14 @@ export async function markRejected(
   const r = await db
     .updateTable('jinjianApplication')
     .set({
-      status: 30,
+      status: JINJIAN_STATUS.REJECTED,
       rejectReason: reason.slice(0, 500),
       rejectedAt: now,
       updatedAt: now,
       ...(providerMerchantNo ? { providerMerchantNo } : {}),
     })
     .where('id', '=', id)
-    .where('status', '=', 10)
+    .where('status', '=', JINJIAN_STATUS.PENDING)
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
@@ -142,6 +148,6 @@ export async function isOnboarded(db: DB, merchantId: number): Promise<boolean> 
     .selectFrom('jinjianApplication')
     .select('id')
     .where('merchantId', '=', merchantId)
-    .where('status', '=', 20)
+    .where('status', '=', JINJIAN_STATUS.APPROVED)
     .executeTakeFirst());
 }

@@ -1,3 +1,4 @@
+import { JINJIAN_STATUS } from '@jz/contracts/jinjian';
 import type { JinjianGerenBody, JinjianQiyeBody } from '@jz/contracts/jinjian';
 import type { DB } from '../../../db/client.ts';
 import { ensureDict } from '../../system/dict/dict.service.ts';
@@ -48,7 +49,7 @@ export async function seedDemoJinjian(db: DB, demo: DemoIds) {
       .values({
         merchantId: demo.merchantA.id,
         kind: 2,
-        status: 20,
+        status: JINJIAN_STATUS.APPROVED,
         provider: 'sandbox',
         applyNo: 'JJ20260101090000000001',
         providerMerchantNo: '6666000123456788',
@@ -101,7 +102,7 @@ export async function seedDemoJinjian(db: DB, demo: DemoIds) {
     .values({
       merchantId: demo.merchantB.id,
       kind: 1,
-      status: 30,
+      status: JINJIAN_STATUS.REJECTED,
       provider: 'sandbox',
       applyNo: 'JJ20260101090000000002',
       providerMerchantNo: null,

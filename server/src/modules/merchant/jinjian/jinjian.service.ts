@@ -204,11 +204,11 @@ const HINTS: Record<number, string | null> = {
 };
 
 export function stateOf(row: repo.ApplicationRow | undefined): JinjianState {
-  const status = (row?.status ?? 0) as JinjianStatusValue;
+  const status = (row?.status ?? JINJIAN_STATUS.NONE) as JinjianStatusValue;
   return {
     status,
     application: row ? view(row) : null,
-    canSubmit: status === 0 || status === JINJIAN_STATUS.REJECTED,
+    canSubmit: status === JINJIAN_STATUS.NONE || status === JINJIAN_STATUS.REJECTED,
     withdrawHint: HINTS[status] ?? null,
   };
 }

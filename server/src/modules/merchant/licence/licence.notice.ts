@@ -1,4 +1,4 @@
-import { EXPIRING_DAYS, LICENCE_KINDS } from '@jz/contracts/licence';
+import { EXPIRING_DAYS, LICENCE_KINDS, LICENCE_AUDIT_STATUS } from '@jz/contracts/licence';
 import type { DB } from '../../../db/client.ts';
 import { dayjs, TZ } from '../../../lib/time.ts';
 import { sendMessage } from '../message/message.service.ts';
@@ -70,7 +70,7 @@ export async function sendAuditMessage(db: DB, id: number) {
     .select(['merchantId', 'kind', 'name', 'number', 'auditStatus', 'auditReason'])
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
-  const approved = r.auditStatus === 1;
+  const approved = r.auditStatus === LICENCE_AUDIT_STATUS.APPROVED;
   await sendMessage(db, {
     merchantId: r.merchantId,
     type: 'system',

@@ -1,4 +1,10 @@
-import { EXPIRING_DAYS, type ExpiryState, type Licence, type LicenceExpiring } from '@jz/contracts/licence';
+import {
+  EXPIRING_DAYS,
+  type ExpiryState,
+  type Licence,
+  type LicenceExpiring,
+  LICENCE_AUDIT_STATUS,
+} from '@jz/contracts/licence';
 import type { Selectable } from 'kysely';
 import type { DB } from '../../../db/client.ts';
 import { business, notFound } from '../../../lib/errors.ts';
@@ -89,7 +95,7 @@ export async function addLicence(db: DB, t: Pick<Tenant, 'merchantId'>, v: Input
       imageUrl: v.imageUrl,
       validFrom: v.validFrom ?? null,
       validTo: v.validTo ?? null,
-      auditStatus: 0,
+      auditStatus: LICENCE_AUDIT_STATUS.PENDING,
       auditReason: null,
       auditedAt: null,
       auditedBy: null,
@@ -114,7 +120,7 @@ export async function editLicence(db: DB, t: Pick<Tenant, 'merchantId'>, id: num
       imageUrl: v.imageUrl,
       validFrom: v.validFrom ?? null,
       validTo: v.validTo ?? null,
-      auditStatus: 0,
+      auditStatus: LICENCE_AUDIT_STATUS.PENDING,
       auditReason: null,
       auditedAt: null,
       auditedBy: null,
@@ -173,13 +179,13 @@ async function decide(db: DB, adminId: number, v: { id: number; auditStatus: num
     .updateTable('licence')
     .set({
       auditStatus: v.auditStatus,
-      auditReason: v.auditStatus === 2 ? (v.auditReason ?? null) : null,
+      auditReason: v.auditStatus === LICENCE_AUDIT_STATUS.REJECTED ? (v.auditReason ?? null) : null,
       auditedAt: nowIso(),
       auditedBy: adminId,
       updatedAt: nowIso(),
     })
     .where('id', '=', v.id)
-    .where('auditStatus', '=', 0)
+    .where('auditStatus', '=', LICENCE_AUDIT_STATUS.PENDING)
     .executeTakeFirst();
   if (Number(r.numUpdatedRows) === 1) return;
   const exists = await db.selectFrom('licence').select('id').where('id', '=', v.id).executeTakeFirst();

@@ -1,3 +1,4 @@
+import { LICENCE_AUDIT_STATUS } from '@jz/contracts/licence';
 import { licenceApi as c } from '@jz/contracts/api/licence';
 import { ok } from '../../../lib/envelope.ts';
 import { route } from '../../../lib/route.ts';
@@ -42,6 +43,6 @@ export function licenceRoutes(app: App) {
   route(app, c.auditDetail, async (req) => ok(await repo.auditDetail(app.db, req.query.id), 'ok'));
   route(app, c.audit, async (req) => {
     await repo.audit(app.db, currentUser(req).id, req.body);
-    return ok(null, req.body.auditStatus === 1 ? '已通过' : '已驳回');
+    return ok(null, req.body.auditStatus === LICENCE_AUDIT_STATUS.APPROVED ? '已通过' : '已驳回');
   });
 }

@@ -1,3 +1,4 @@
+import { STATUS_FLAG } from '@jz/contracts/common';
 import type { MessageRefType, MessageType } from '@jz/contracts/message';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
@@ -136,7 +137,7 @@ function merchantUsers(db: DB, merchantId: number, shopId: number | null, perm: 
     .selectFrom('user')
     .select(['id', 'merchantId'])
     .where('merchantId', '=', merchantId)
-    .where('status', '=', 0);
+    .where('status', '=', STATUS_FLAG.ENABLED);
   if (perm) q = q.where((w) => w.or([w('user.isOwner', '=', 1), holds(w, perm)]));
   if (shopId !== null)
     q = q.where((w) =>
@@ -168,8 +169,8 @@ function holds(w: ExpressionBuilder<Database, 'user'>, perm: string) {
       .innerJoin('menu', 'menu.id', 'roleMenu.menuId')
       .select('menu.id')
       .whereRef('userRole.userId', '=', 'user.id')
-      .where('role.status', '=', 0)
-      .where('menu.status', '=', 0)
+      .where('role.status', '=', STATUS_FLAG.ENABLED)
+      .where('menu.status', '=', STATUS_FLAG.ENABLED)
       .where(sql<string>`',' || replace(${sql.ref('menu.perms')}, ' ', '') || ','`, 'like', `%,${perm},%`),
   );
 }
@@ -184,7 +185,7 @@ export async function sendToMerchants(db: DB, merchantIds: number[] | null, msg:
   let users = db
     .selectFrom('user')
     .where('userType', '=', 'merchant')
-    .where('status', '=', 0)
+    .where('status', '=', STATUS_FLAG.ENABLED)
     .where('merchantId', 'is not', null);
   if (merchantIds) users = users.where('merchantId', 'in', merchantIds);
   const perm = subjectPerm(msg);

@@ -1,7 +1,9 @@
+import { SHOP_AUDIT_STATUS, SHOP_OPEN_STATE } from '@jz/contracts/shop';
+import { SHELF_STATE } from '@jz/contracts/goods';
 import { randomInt } from 'node:crypto';
 import type { SlotsQuery } from '@jz/contracts/booking';
 import type { PlaceOrderInput } from '@jz/contracts/customer';
-import { ORDER_STATUS, UNPAID_TIMEOUT_MINUTES } from '@jz/contracts/order';
+import { ORDER_STATUS, UNPAID_TIMEOUT_MINUTES, REFUND_STATUS } from '@jz/contracts/order';
 import { occupancy } from '@jz/contracts/dispatch';
 import { orderSnapshot, quoteSpec, SPEC_STATUS } from '@jz/contracts/goods-pricing';
 import type { DB } from '../../../db/client.ts';
@@ -63,9 +65,9 @@ export async function createOrder(db: DB, customerId: number, v: PlaceOrderInput
     .where('goods.id', '=', v.goodsId)
     .executeTakeFirst();
   if (!g) throw notFound('商品不存在');
-  if (g.shelfState !== 1) throw business('商品已下架');
-  if (g.auditStatus !== 1) throw business('店铺尚未通过审核');
-  if (g.yingyeState !== 1) throw business('店铺休息中，暂不接单');
+  if (g.shelfState !== SHELF_STATE.ON) throw business('商品已下架');
+  if (g.auditStatus !== SHOP_AUDIT_STATUS.APPROVED) throw business('店铺尚未通过审核');
+  if (g.yingyeState !== SHOP_OPEN_STATE.OPEN) throw business('店铺休息中，暂不接单');
   if (Date.parse(v.appointmentAt) < placedAt) throw business('预约时间不能早于现在');
   const goods = { ...g, price: Number(g.price), originalPrice: Number(g.originalPrice) };
   const spec = await chooseSpec(db, goods, v.specId);
@@ -113,7 +115,7 @@ export async function createOrder(db: DB, customerId: number, v: PlaceOrderInput
             verifyCode: newVerifyCode(),
             employeeId: null,
             cancelReason: null,
-            refundStatus: 0,
+            refundStatus: REFUND_STATUS.NONE,
             refundNo: null,
             payNo: null,
             paidAt: null,

@@ -1,5 +1,7 @@
+import { WORK_STATE } from '@jz/contracts/employee';
+import { SHELF_STATE } from '@jz/contracts/goods';
 import { nextDay, shanghaiDay, wallMs, type WeeklyHours } from '@jz/contracts/dispatch';
-import { AREA_UNIT } from '@jz/contracts/goods-pricing';
+import { AREA_UNIT, SPEC_STATUS } from '@jz/contracts/goods-pricing';
 import type { GeoPoint } from '@jz/contracts/shop-location';
 import type { DB } from '../../../db/client.ts';
 import { nowIso } from '../../../lib/time.ts';
@@ -239,7 +241,7 @@ export async function seedDispatchWeek(db: DB, demo: DemoIds, now = Date.now()) 
         skills: JSON.stringify(s.skills),
         fuwuIds: JSON.stringify(fuwuOf(s.skills)),
         certificates: '[]',
-        workState: 1,
+        workState: WORK_STATE.FREE,
         rating: 4.8,
         completedOrders: 60 + i * 37,
         intro: `${s.skills.join('、')}。`,
@@ -263,7 +265,7 @@ export async function seedDispatchWeek(db: DB, demo: DemoIds, now = Date.now()) 
     .innerJoin('fuwu', 'fuwu.id', 'goods.fuwuId')
     .select(['goods.id', 'goods.minQuantity', 'goods.unit', 'goods.durationMinutes', 'fuwu.name as fuwuName'])
     .where('goods.shopId', '=', shopId)
-    .where('goods.shelfState', '=', 1)
+    .where('goods.shelfState', '=', SHELF_STATE.ON)
     .orderBy('goods.id')
     .execute();
   const staff = await db
@@ -271,7 +273,7 @@ export async function seedDispatchWeek(db: DB, demo: DemoIds, now = Date.now()) 
     .select(['id', 'name', 'skills', 'workHours'])
     .where('shopId', '=', shopId)
     .where('deletedAt', 'is', null)
-    .where('workState', '!=', 0)
+    .where('workState', '!=', WORK_STATE.RESIGNED)
     .orderBy('id')
     .execute();
 
@@ -288,7 +290,7 @@ export async function seedDispatchWeek(db: DB, demo: DemoIds, now = Date.now()) 
     .selectFrom('goodsSpec')
     .select(['id', 'goodsId', 'mode', 'unit', 'minQuantity', 'areaMin', 'areaMax'])
     .where('goodsId', 'in', goods.length ? goods.map((g) => g.id) : [-1])
-    .where('status', '=', 1)
+    .where('status', '=', SPEC_STATUS.ON)
     .orderBy('sort')
     .orderBy('id')
     .execute();

@@ -1,3 +1,4 @@
+import { STATUS_FLAG } from '@jz/contracts/common';
 import { SUPER_PERM } from '@jz/contracts/menu';
 import type { OrderEvent } from '@jz/contracts/order';
 import type { DB } from '../../../db/client.ts';
@@ -75,7 +76,7 @@ export async function mayFollow(db: DB, userId: number, merchantId: number, shop
     .select(['id', 'authVersion', 'userType', 'merchantId', 'isOwner', 'allShops'])
     .where('id', '=', userId)
     .where('merchantId', '=', merchantId)
-    .where('status', '=', 0)
+    .where('status', '=', STATUS_FLAG.ENABLED)
     .executeTakeFirst();
   if (u?.userType !== 'merchant') return false;
   const access = await accessOf(db, { ...u, isOwner: u.isOwner === 1 });

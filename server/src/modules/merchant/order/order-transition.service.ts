@@ -1,4 +1,4 @@
-import { ORDER_STATUS, VERIFY_LIMIT } from '@jz/contracts/order';
+import { ORDER_STATUS, VERIFY_LIMIT, REFUND_STATUS } from '@jz/contracts/order';
 import { sql } from 'kysely';
 import type { DB } from '../../../db/client.ts';
 import { business, notFound, rateLimited } from '../../../lib/errors.ts';
@@ -48,7 +48,7 @@ export async function merchantCancel(db: DB, scope: MerchantScope, orderId: numb
     await apply(trx, o, actor, {
       from: o.status,
       to: ORDER_STATUS.CANCELLED,
-      set: { cancelReason: reason, cancelledAt: nowIso(), refundStatus: 1 },
+      set: { cancelReason: reason, cancelledAt: nowIso(), refundStatus: REFUND_STATUS.PENDING },
       where: { employeeId: o.employeeId },
       verb: '取消',
       action: '商家取消',
@@ -84,7 +84,7 @@ export async function refund(db: DB, o: Pick<OrderRow, 'id' | 'orderNo' | 'payNo
       .updateTable('serviceOrder')
       .set({ refundStatus: refundNo ? 2 : 3, refundNo, updatedAt: at })
       .where('id', '=', o.id)
-      .where('refundStatus', '=', 1)
+      .where('refundStatus', '=', REFUND_STATUS.PENDING)
       .executeTakeFirst();
     if (Number(r.numUpdatedRows) !== 1) return;
     await trx

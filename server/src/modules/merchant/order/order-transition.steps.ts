@@ -1,3 +1,4 @@
+import { WORK_STATE } from '@jz/contracts/employee';
 import { ORDER_STATUS, ORDER_STATUS_NAME, type OrderEvent, type OrderStatus } from '@jz/contracts/order';
 import { type Insertable, PostgresAdapter, type Selectable, sql } from 'kysely';
 import type { DB, Trx } from '../../../db/client.ts';
@@ -198,8 +199,8 @@ export async function takeEmployee(trx: Trx, o: OrderRow, employeeId: number, on
     .executeTakeFirst();
   if (!e || e.deletedAt) throw notFound('员工不存在');
   if (e.shopId !== o.shopId) throw business('该员工不属于订单所在店铺');
-  if (e.workState === 3) throw business('该员工正在休假，不能指派');
-  if (e.workState === 0) throw business('该员工已离职，不能指派');
+  if (e.workState === WORK_STATE.LEAVE) throw business('该员工正在休假，不能指派');
+  if (e.workState === WORK_STATE.RESIGNED) throw business('该员工已离职，不能指派');
   throw business('该员工当前不空闲');
 }
 

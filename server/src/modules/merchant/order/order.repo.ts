@@ -1,7 +1,8 @@
-import { maskPhone } from '@jz/contracts/employee';
+import { STATUS_FLAG } from '@jz/contracts/common';
+import { maskPhone, WORK_STATE } from '@jz/contracts/employee';
 import type { OrderQuery, OrderStatus, FilterOptions, VerifyHistoryQuery } from '@jz/contracts/order';
 import { quantityLabel } from '@jz/contracts/goods-pricing';
-import { ORDER_STATUSES } from '@jz/contracts/order';
+import { ORDER_STATUSES, ORDER_STATUS } from '@jz/contracts/order';
 import { type SelectQueryBuilder, sql } from 'kysely';
 import type { DB } from '../../../db/client.ts';
 import { isPg } from '../../../db/migration-kit.ts';
@@ -280,7 +281,9 @@ export async function assignableEmployees(db: DB, t: OrderScope, orderId: number
   const rows = await db
     .selectFrom('employee')
     .leftJoin('serviceOrder', (j) =>
-      j.onRef('serviceOrder.employeeId', '=', 'employee.id').on('serviceOrder.status', 'in', [30, 40]),
+      j
+        .onRef('serviceOrder.employeeId', '=', 'employee.id')
+        .on('serviceOrder.status', 'in', [ORDER_STATUS.TO_SERVE, ORDER_STATUS.SERVING]),
     )
     .select([
       'employee.id',
@@ -293,7 +296,7 @@ export async function assignableEmployees(db: DB, t: OrderScope, orderId: number
     .where('employee.merchantId', '=', merchantId)
     .where('employee.shopId', '=', o.shopId)
     .where('employee.deletedAt', 'is', null)
-    .where('employee.workState', 'in', [1, 2])
+    .where('employee.workState', 'in', [WORK_STATE.FREE, WORK_STATE.BUSY])
     .groupBy(['employee.id', 'employee.name', 'employee.phone', 'employee.workState', 'employee.rating'])
     .orderBy('employee.workState')
     .orderBy('load')
@@ -400,7 +403,7 @@ export async function consumeTicket(db: DB, ticket: string) {
     .select('id')
     .where('id', '=', row.userId)
     .where('merchantId', '=', row.merchantId)
-    .where('status', '=', 0)
+    .where('status', '=', STATUS_FLAG.ENABLED)
     .executeTakeFirst();
   if (!user) throw unauthorized('账号已停用');
   return row;
@@ -421,7 +424,7 @@ export async function waitingCount(db: DB, merchantId: number, shopId: number | 
     .selectFrom('orderStatusCount')
     .select(sql<number>`coalesce(sum(n), 0)`.as('n'))
     .where('merchantId', '=', merchantId)
-    .where('status', '=', 20);
+    .where('status', '=', ORDER_STATUS.WAITING);
   if (shopId !== null) q = q.where('shopId', '=', shopId);
   return Number((await q.executeTakeFirstOrThrow()).n);
 }

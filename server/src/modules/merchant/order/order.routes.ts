@@ -1,3 +1,4 @@
+import { ORDER_STATUS } from '@jz/contracts/order';
 import { randomBytes } from 'node:crypto';
 import { dispatchApi } from '@jz/contracts/api/dispatch';
 import { orderApi as c } from '@jz/contracts/api/order';
@@ -103,7 +104,12 @@ export function orderRoutes(app: App) {
   // ---- live order taking
   route(app, c.waiting, async (req) => {
     const t = await tenant(req);
-    const r = await repo.pageOrders(app.db, t, { ...req.query, status: 20, pageNum: 1, pageSize: 100 });
+    const r = await repo.pageOrders(app.db, t, {
+      ...req.query,
+      status: ORDER_STATUS.WAITING,
+      pageNum: 1,
+      pageSize: 100,
+    });
     return ok({ records: [...r.records].reverse(), total: r.total }, 'ok');
   });
   route(app, c.waitingCount, async (req) => {

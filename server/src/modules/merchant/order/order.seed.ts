@@ -1,3 +1,5 @@
+import { WORK_STATE } from '@jz/contracts/employee';
+import { SHELF_STATE } from '@jz/contracts/goods';
 import { isOnDuty, LIVE_IN_MINUTES, nextDay, parseBusinessHours, shanghaiDay, wallMs } from '@jz/contracts/dispatch';
 import { AREA_UNIT } from '@jz/contracts/goods-pricing';
 import { ORDER_STATUS } from '@jz/contracts/order';
@@ -170,7 +172,7 @@ async function seedMerchant(
       .selectFrom('goods')
       .select(['id', 'minQuantity', 'unit', 'durationMinutes'])
       .where('shopId', '=', shopId)
-      .where('shelfState', '=', 1)
+      .where('shelfState', '=', SHELF_STATE.ON)
       .orderBy('id')
       .execute();
     if (!goods.length) continue;
@@ -240,7 +242,7 @@ async function seedMerchant(
           .select('id')
           .where('shopId', '=', shopId)
           .where('deletedAt', 'is', null)
-          .where('workState', 'in', [1, 2])
+          .where('workState', 'in', [WORK_STATE.FREE, WORK_STATE.BUSY])
           .orderBy('workState')
           .orderBy('id')
           .execute();
@@ -292,14 +294,14 @@ async function staffServeShop(db: DB, shopId: number) {
     .selectFrom('goods')
     .select('fuwuId')
     .where('shopId', '=', shopId)
-    .where('shelfState', '=', 1)
+    .where('shelfState', '=', SHELF_STATE.ON)
     .execute();
   const staff = await db
     .selectFrom('employee')
     .select(['id', 'fuwuIds'])
     .where('shopId', '=', shopId)
     .where('deletedAt', 'is', null)
-    .where('workState', 'in', [1, 2])
+    .where('workState', 'in', [WORK_STATE.FREE, WORK_STATE.BUSY])
     .execute();
   const parents = await fuwuParents(db);
   const has = staff.map((e) => ({ id: e.id, fuwuIds: parseJson<number[]>(e.fuwuIds, []) }));

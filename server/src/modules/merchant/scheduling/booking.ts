@@ -1,3 +1,5 @@
+import { SHOP_AUDIT_STATUS, SHOP_OPEN_STATE } from '@jz/contracts/shop';
+import { SHELF_STATE } from '@jz/contracts/goods';
 import {
   type BookingRules,
   bookableDay,
@@ -228,8 +230,8 @@ async function slotGoods(db: DB, goodsId: number) {
     .where('goods.id', '=', goodsId)
     .executeTakeFirst();
   if (!g) throw notFound('商品不存在');
-  if (g.shelfState !== 1) throw business('商品已下架');
-  if (g.auditStatus !== 1) throw business('店铺尚未通过审核');
+  if (g.shelfState !== SHELF_STATE.ON) throw business('商品已下架');
+  if (g.auditStatus !== SHOP_AUDIT_STATUS.APPROVED) throw business('店铺尚未通过审核');
   return g;
 }
 
@@ -254,7 +256,7 @@ export async function daySlots(db: DB, q: SlotsQuery, minutes: number, now = Dat
   const g = await slotGoods(db, q.goodsId);
   return slotsOfDay(
     db,
-    { goodsId: g.id, shopId: g.shopId, fuwuId: g.fuwuId, closed: g.yingyeState !== 1 },
+    { goodsId: g.id, shopId: g.shopId, fuwuId: g.fuwuId, closed: g.yingyeState !== SHOP_OPEN_STATE.OPEN },
     q.date,
     minutes,
     now,

@@ -1,3 +1,4 @@
+import { WORK_STATE } from '@jz/contracts/employee';
 import {
   DEFAULT_JOB_MINUTES,
   DEFAULT_TRAVEL_BUFFER_MINUTES,
@@ -137,7 +138,7 @@ export const staffOf = (db: DB, merchantId: number, shopId: number) =>
     .where('employee.merchantId', '=', merchantId)
     .where('employee.shopId', '=', shopId)
     .where('employee.deletedAt', 'is', null)
-    .where('employee.workState', '!=', 0);
+    .where('employee.workState', '!=', WORK_STATE.RESIGNED);
 
 /**
  * The occupying jobs of some employees that may touch [from, to): started before `to` and at most the longest job

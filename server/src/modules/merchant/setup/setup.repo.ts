@@ -1,3 +1,5 @@
+import { WORK_STATE } from '@jz/contracts/employee';
+import { SHELF_STATE } from '@jz/contracts/goods';
 import type { DB } from '../../../db/client.ts';
 import type { Tenant } from '../../../lib/tenant.ts';
 
@@ -43,7 +45,7 @@ export async function goodsCounts(db: DB, merchantId: number, shopId: number) {
     .selectFrom('goods')
     .select((eb) => [
       eb.fn.countAll<number>().as('n'),
-      eb.fn.sum<number>(eb.case().when('shelfState', '=', 1).then(1).else(0).end()).as('onShelf'),
+      eb.fn.sum<number>(eb.case().when('shelfState', '=', SHELF_STATE.ON).then(1).else(0).end()).as('onShelf'),
     ])
     .where('merchantId', '=', merchantId)
     .where('shopId', '=', shopId)
@@ -59,7 +61,7 @@ export async function employeeCount(db: DB, merchantId: number, shopId: number) 
     .where('merchantId', '=', merchantId)
     .where('shopId', '=', shopId)
     .where('deletedAt', 'is', null)
-    .where('workState', '!=', 0)
+    .where('workState', '!=', WORK_STATE.RESIGNED)
     .executeTakeFirstOrThrow();
   return num(r.n);
 }

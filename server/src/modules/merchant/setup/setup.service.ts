@@ -1,3 +1,4 @@
+import { SHOP_AUDIT_STATUS } from '@jz/contracts/shop';
 import type { setupApi } from '@jz/contracts/api/setup';
 import type { ResultOf } from '@jz/contracts/contract';
 import { JINJIAN_STATUS } from '@jz/contracts/jinjian';
@@ -49,7 +50,9 @@ function shopStep(s: repo.SetupShop | undefined): Omit<Step, 'key'> {
   if (!s) return { done: false, detail: '尚未创建店铺' };
   const missing = SHOP_FIELDS.filter(([, ok]) => !ok(s)).map(([label]) => label);
   const audit = AUDIT[s.auditStatus];
-  const auditNote = audit ? `${audit}${s.auditStatus === 2 && s.auditRemark ? `：${s.auditRemark}` : ''}` : null;
+  const auditNote = audit
+    ? `${audit}${s.auditStatus === SHOP_AUDIT_STATUS.REJECTED && s.auditRemark ? `：${s.auditRemark}` : ''}`
+    : null;
   if (missing.length) return { done: false, detail: `待填写：${missing.join('、')}` };
   return { done: true, detail: auditNote ? `资料已完善，${auditNote}` : '资料已完善' };
 }

@@ -1,6 +1,13 @@
 import type { InitPc } from '@jz/contracts/auth';
 import type { Page } from '@jz/contracts/envelope';
-import { DEFAULT_SETTING, MAX_BRANCHES as MAX, type ShopInfo, type ShopSetting } from '@jz/contracts/shop';
+import {
+  DEFAULT_SETTING,
+  MAX_BRANCHES as MAX,
+  type ShopInfo,
+  type ShopSetting,
+  SHOP_AUDIT_STATUS,
+  SHOP_OPEN_STATE,
+} from '@jz/contracts/shop';
 import { type GeoPoint, locationIssues } from '@jz/contracts/shop-location';
 import { type Selectable, sql } from 'kysely';
 import type { DB } from '../../../db/client.ts';
@@ -55,7 +62,8 @@ export async function initPc(db: DB, t: Tenant): Promise<InitPc> {
     curDianpu: cur && { id: cur.id, name: cur.name },
     allDianpu: shops.map(({ fuwuIds: _f, ...s }) => s),
     // Only an account holding every shop may open one (shop.routes.ts add).
-    isAddFendian: !t.allowedShopIds && !!main && main.auditStatus === 1 && branches < MAX_BRANCHES,
+    isAddFendian:
+      !t.allowedShopIds && !!main && main.auditStatus === SHOP_AUDIT_STATUS.APPROVED && branches < MAX_BRANCHES,
     shangjiaInfoFuwuCount: cur ? (JSON.parse(cur.fuwuIds) as unknown[]).length : 0,
   };
 }
@@ -270,7 +278,7 @@ export async function addShop(db: DB, t: Tenant, input: ShopInput & SettingInput
       .execute();
     const main = shops.find((s) => s.parentId === null);
     if (main) {
-      if (main.auditStatus !== 1) throw business('总店审核通过后才能开设分店');
+      if (main.auditStatus !== SHOP_AUDIT_STATUS.APPROVED) throw business('总店审核通过后才能开设分店');
       if (shops.length - 1 >= MAX_BRANCHES) throw business(`最多开设 ${MAX_BRANCHES} 家分店`);
     }
     if (shops.some((s) => s.name === shop.name)) throw business(`店铺名称「${shop.name}」已存在`);
@@ -286,8 +294,8 @@ export async function addShop(db: DB, t: Tenant, input: ShopInput & SettingInput
         name: shop.name!,
         merchantId: t.merchantId,
         parentId: main?.id ?? null,
-        yingyeState: 0,
-        auditStatus: 0,
+        yingyeState: SHOP_OPEN_STATE.CLOSED,
+        auditStatus: SHOP_AUDIT_STATUS.PENDING,
         auditRemark: null,
         rating: 5,
         orderCount: 0,
@@ -329,7 +337,7 @@ export async function editShop(
     : [];
   // undefined: the pending request is left as it is.
   let pendingName: string | null | undefined;
-  if (shop.name !== undefined && cur.auditStatus === 1) {
+  if (shop.name !== undefined && cur.auditStatus === SHOP_AUDIT_STATUS.APPROVED) {
     pendingName = shop.name === cur.name ? null : shop.name;
     delete shop.name;
   } else if (shop.name !== undefined) pendingName = null;
@@ -361,7 +369,10 @@ export async function editShop(
   }
   await db.transaction().execute(async (trx) => {
     const cols = shopColumns(shop);
-    const resubmit = cur.auditStatus === 2 ? { auditStatus: 0, auditRemark: null } : {};
+    const resubmit =
+      cur.auditStatus === SHOP_AUDIT_STATUS.REJECTED
+        ? { auditStatus: SHOP_AUDIT_STATUS.PENDING, auditRemark: null }
+        : {};
     const held = pendingName !== undefined && pendingName !== cur.pendingName ? { pendingName } : {};
     if (Object.keys(cols).length || Object.keys(resubmit).length || Object.keys(held).length)
       await trx
@@ -378,7 +389,8 @@ export async function editShop(
 /** Open (1) or close (0) a shop; only an approved shop may open. */
 export async function setYingyeState(db: DB, t: Tenant, id: number, state: number) {
   const shop = await findOwnShop(db, t, id);
-  if (state === 1 && shop.auditStatus !== 1) throw business('店铺审核通过后才能营业');
+  if (state === SHOP_OPEN_STATE.OPEN && shop.auditStatus !== SHOP_AUDIT_STATUS.APPROVED)
+    throw business('店铺审核通过后才能营业');
   await db
     .updateTable('shop')
     .set({ yingyeState: state, updatedAt: nowIso() })
@@ -441,8 +453,10 @@ export async function searchShops(
   if (scope.shopIds) q = scope.shopIds.length ? q.where('shop.id', 'in', scope.shopIds) : q.where(sql<boolean>`1 = 0`);
   if (f.name) q = q.where('shop.name', 'like', likeContains(f.name));
   // 待审核 includes approved shops whose new name waits for review (they stay 已通过 and open meanwhile).
-  if (f.auditStatus === 0)
-    q = q.where((eb) => eb.or([eb('shop.auditStatus', '=', 0), eb('shop.pendingName', 'is not', null)]));
+  if (f.auditStatus === SHOP_AUDIT_STATUS.PENDING)
+    q = q.where((eb) =>
+      eb.or([eb('shop.auditStatus', '=', SHOP_AUDIT_STATUS.PENDING), eb('shop.pendingName', 'is not', null)]),
+    );
   else if (f.auditStatus !== undefined) q = q.where('shop.auditStatus', '=', f.auditStatus);
   if (f.yingyeState !== undefined) q = q.where('shop.yingyeState', '=', f.yingyeState);
   if (f.parentId !== undefined) q = q.where('shop.parentId', '=', f.parentId);

@@ -1,3 +1,4 @@
+import { SHOP_OPEN_STATE } from '@jz/contracts/shop';
 import { shopApi as c } from '@jz/contracts/api/shop';
 import type { InitPc } from '@jz/contracts/shop';
 import { ok } from '../../../lib/envelope.ts';
@@ -81,7 +82,7 @@ export function shopRoutes(app: App) {
   route(app, c.setOpen, async (req) => {
     const t = await tenantOf(app.db, req);
     await setYingyeState(app.db, t, req.body.id, req.body.yingyeState);
-    return ok(null, req.body.yingyeState === 1 ? '店铺已开始营业' : '店铺已休息');
+    return ok(null, req.body.yingyeState === SHOP_OPEN_STATE.OPEN ? '店铺已开始营业' : '店铺已休息');
   });
 
   route(app, c.copy, async (req) => {

@@ -1,3 +1,4 @@
+import { SHOP_AUDIT_STATUS, SHOP_OPEN_STATE } from '@jz/contracts/shop';
 import type { DB } from '../../../db/client.ts';
 import { business, notFound } from '../../../lib/errors.ts';
 import { nowIso } from '../../../lib/time.ts';
@@ -28,9 +29,14 @@ type Decided = { merchantId: number; message: OutgoingMessage };
 async function decide(db: DB, id: number, status: number, remark: string | null): Promise<Decided> {
   const r = await db
     .updateTable('shop')
-    .set({ auditStatus: status, auditRemark: remark, ...(status === 2 ? { yingyeState: 0 } : {}), updatedAt: nowIso() })
+    .set({
+      auditStatus: status,
+      auditRemark: remark,
+      ...(status === SHOP_AUDIT_STATUS.REJECTED ? { yingyeState: SHOP_OPEN_STATE.CLOSED } : {}),
+      updatedAt: nowIso(),
+    })
     .where('id', '=', id)
-    .where('auditStatus', '=', 0)
+    .where('auditStatus', '=', SHOP_AUDIT_STATUS.PENDING)
     .executeTakeFirst();
   const shop = (kind: { title: string; content: string }): OutgoingMessage => ({
     type: 'system',
@@ -43,7 +49,7 @@ async function decide(db: DB, id: number, status: number, remark: string | null)
     return {
       merchantId: s.merchantId,
       message:
-        status === 1
+        status === SHOP_AUDIT_STATUS.APPROVED
           ? shop({
               title: '店铺审核通过',
               content: `「${s.name}」已通过平台审核，可以开始营业了：在「店铺管理」或「店铺信息」中点击「立即营业」，顾客即可看到本店上架的商品。`,
@@ -61,8 +67,8 @@ async function decide(db: DB, id: number, status: number, remark: string | null)
     .executeTakeFirst();
   if (!cur) throw notFound('店铺不存在');
   const asked = cur.pendingName;
-  if (cur.auditStatus === 1 && asked) {
-    if (status === 1) {
+  if (cur.auditStatus === SHOP_AUDIT_STATUS.APPROVED && asked) {
+    if (status === SHOP_AUDIT_STATUS.APPROVED) {
       const clash = await db
         .selectFrom('shop')
         .select('id')
@@ -75,21 +81,21 @@ async function decide(db: DB, id: number, status: number, remark: string | null)
     const decided = await db
       .updateTable('shop')
       .set({
-        ...(status === 1
+        ...(status === SHOP_AUDIT_STATUS.APPROVED
           ? { name: asked, auditRemark: null }
           : { auditRemark: `店铺名称变更为「${asked}」未通过审核：${remark ?? ''}` }),
         pendingName: null,
         updatedAt: nowIso(),
       })
       .where('id', '=', id)
-      .where('auditStatus', '=', 1)
+      .where('auditStatus', '=', SHOP_AUDIT_STATUS.APPROVED)
       .where('pendingName', '=', asked)
       .executeTakeFirst();
     if (Number(decided.numUpdatedRows) === 1)
       return {
         merchantId: cur.merchantId,
         message:
-          status === 1
+          status === SHOP_AUDIT_STATUS.APPROVED
             ? shop({
                 title: '店铺名称变更已通过',
                 content: `店铺名称已由「${cur.name}」变更为「${asked}」，顾客现在看到的是新名称。`,

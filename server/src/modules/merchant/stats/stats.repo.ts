@@ -1,3 +1,4 @@
+import { ORDER_STATUS, REFUND_STATUS } from '@jz/contracts/order';
 import { REPLY_WINDOW_DAYS } from '@jz/contracts/review';
 import {
   type DailyPoint,
@@ -20,9 +21,9 @@ import { shopAllowed, shopsFilter, type Tenant } from '../../../lib/tenant.ts';
 import { dayEndIso, dayjs, dayStartIso, TZ } from '../../../lib/time.ts';
 
 /** Orders that count as served (已完成 / 已评价), cancelled, in hand. */
-const DONE = [50, 60];
-const CANCELLED = 70;
-const IN_HAND = [30, 40];
+const DONE = [ORDER_STATUS.DONE, ORDER_STATUS.REVIEWED];
+const CANCELLED = ORDER_STATUS.CANCELLED;
+const IN_HAND = [ORDER_STATUS.TO_SERVE, ORDER_STATUS.SERVING];
 
 export interface Range {
   startDate: string;
@@ -192,7 +193,7 @@ export async function operations(db: DB, t: Tenant, f: StatsRange): Promise<Oper
       eb.fn.countAll<number>().as('n'),
       eb.fn.coalesce(eb.fn.sum<number>('serviceOrder.payAmount'), sql<number>`0`).as('amount'),
     ])
-    .where('serviceOrder.refundStatus', 'in', [1, 2])
+    .where('serviceOrder.refundStatus', 'in', [REFUND_STATUS.PENDING, REFUND_STATUS.DONE])
     .where('serviceOrder.cancelledAt', '>=', r.from)
     .where('serviceOrder.cancelledAt', '<', r.to)
     .executeTakeFirstOrThrow();
@@ -345,7 +346,7 @@ export async function today(
     .executeTakeFirstOrThrow();
   const byStatus = orders(db, t, shopId)
     .select((eb) => ['serviceOrder.status', eb.fn.countAll<number>().as('n')])
-    .where('serviceOrder.status', 'in', [20, 30])
+    .where('serviceOrder.status', 'in', [ORDER_STATUS.WAITING, ORDER_STATUS.TO_SERVE])
     .groupBy('serviceOrder.status')
     .execute();
   let rq = db

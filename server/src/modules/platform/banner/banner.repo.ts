@@ -1,3 +1,4 @@
+import { STATUS_FLAG } from '@jz/contracts/common';
 import type { Banner } from '@jz/contracts/banner';
 import type { DB } from '../../../db/client.ts';
 import { invalid, notFound } from '../../../lib/errors.ts';
@@ -35,7 +36,7 @@ export function liveBanners(db: DB, position: string) {
     .selectFrom('banner')
     .select(['id', 'title', 'imageUrl', 'linkUrl', 'position', 'sort'])
     .where('position', '=', position)
-    .where('status', '=', 0)
+    .where('status', '=', STATUS_FLAG.ENABLED)
     .where((eb) => eb.or([eb('startAt', 'is', null), eb('startAt', '<=', now)]))
     .where((eb) => eb.or([eb('endAt', 'is', null), eb('endAt', '>', now)]))
     .orderBy('sort')

@@ -1,3 +1,4 @@
+import { STATUS_FLAG } from '@jz/contracts/common';
 import { isoAfter, nowIso } from '../../../lib/time.ts';
 import { ensureDict } from '../../system/dict/dict.service.ts';
 import type { SeedCtx } from '../../types.ts';
@@ -46,6 +47,6 @@ export async function seedBannerDemo({ db }: SeedCtx) {
   ];
   await db
     .insertInto('banner')
-    .values(rows.map((r) => ({ ...r, status: 0, createdAt: now, updatedAt: now })))
+    .values(rows.map((r) => ({ ...r, status: STATUS_FLAG.ENABLED, createdAt: now, updatedAt: now })))
     .execute();
 }

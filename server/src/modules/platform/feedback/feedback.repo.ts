@@ -1,3 +1,4 @@
+import { FEEDBACK_STATE } from '@jz/contracts/feedback';
 import type { Feedback } from '@jz/contracts/feedback';
 import type { DB } from '../../../db/client.ts';
 import { business, notFound } from '../../../lib/errors.ts';
@@ -98,7 +99,7 @@ export async function addFeedback(
       ...v,
       images: JSON.stringify(v.images),
       contact: v.contact ?? null,
-      state: 0,
+      state: FEEDBACK_STATE.OPEN,
       reply: null,
       handledBy: null,
       handledAt: null,
@@ -114,9 +115,9 @@ export async function handleFeedback(db: DB, id: number, handlerId: number, repl
   const now = nowIso();
   const r = await db
     .updateTable('feedback')
-    .set({ state: 1, reply, handledBy: handlerId, handledAt: now, updatedAt: now })
+    .set({ state: FEEDBACK_STATE.HANDLED, reply, handledBy: handlerId, handledAt: now, updatedAt: now })
     .where('id', '=', id)
-    .where('state', '=', 0)
+    .where('state', '=', FEEDBACK_STATE.OPEN)
     .executeTakeFirst();
   if (Number(r.numUpdatedRows) === 1) return;
   if (!(await db.selectFrom('feedback').select('id').where('id', '=', id).executeTakeFirst()))

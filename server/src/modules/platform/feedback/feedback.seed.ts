@@ -1,3 +1,4 @@
+import { FEEDBACK_STATE } from '@jz/contracts/feedback';
 import { isoAfter, nowIso } from '../../../lib/time.ts';
 import { ensureDict } from '../../system/dict/dict.service.ts';
 import type { DemoIds, SeedCtx } from '../../types.ts';
@@ -32,7 +33,7 @@ export async function seedFeedbackDemo({ db, demo }: SeedCtx & { demo: DemoIds }
         content: '希望订单列表能按服务日期筛选，方便安排员工。',
         images: '[]',
         contact: '13800000001',
-        state: 0,
+        state: FEEDBACK_STATE.OPEN,
         reply: null,
         handledBy: null,
         handledAt: null,
@@ -46,7 +47,7 @@ export async function seedFeedbackDemo({ db, demo }: SeedCtx & { demo: DemoIds }
         content: '接单提示音在部分浏览器不响，请排查。',
         images: '[]',
         contact: null,
-        state: 1,
+        state: FEEDBACK_STATE.HANDLED,
         reply: '已修复，请刷新页面后重试。',
         handledBy: demo.adminId,
         handledAt: now,
@@ -60,7 +61,7 @@ export async function seedFeedbackDemo({ db, demo }: SeedCtx & { demo: DemoIds }
         content: '提现到账比承诺的时间晚了两天。',
         images: '[]',
         contact: '0351-7654321',
-        state: 0,
+        state: FEEDBACK_STATE.OPEN,
         reply: null,
         handledBy: null,
         handledAt: null,

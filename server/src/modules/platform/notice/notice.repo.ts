@@ -1,3 +1,4 @@
+import { STATUS_FLAG } from '@jz/contracts/common';
 import type { Notice } from '@jz/contracts/notice';
 import type { DB } from '../../../db/client.ts';
 import { notFound } from '../../../lib/errors.ts';
@@ -22,7 +23,7 @@ export function pageNotices(db: DB, f: Filter) {
 
 /** What merchants see: enabled notices whose publish time has come, newest first. */
 export function pagePublished(db: DB, f: { title?: string; type?: string; pageNum: number; pageSize: number }) {
-  let q = db.selectFrom('notice').where('status', '=', 0).where('publishedAt', '<=', nowIso());
+  let q = db.selectFrom('notice').where('status', '=', STATUS_FLAG.ENABLED).where('publishedAt', '<=', nowIso());
   if (f.title) q = q.where('title', 'like', likeContains(f.title));
   if (f.type) q = q.where('type', '=', f.type);
   return paginate(
@@ -38,7 +39,7 @@ export async function findPublished(db: DB, id: number) {
     .selectFrom('notice')
     .select(['id', 'title', 'content', 'type', 'publishedAt'])
     .where('id', '=', id)
-    .where('status', '=', 0)
+    .where('status', '=', STATUS_FLAG.ENABLED)
     .where('publishedAt', '<=', nowIso())
     .executeTakeFirst();
   if (!row) throw notFound('公告不存在');

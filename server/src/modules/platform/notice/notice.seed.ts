@@ -1,3 +1,4 @@
+import { STATUS_FLAG } from '@jz/contracts/common';
 import { isoAfter, nowIso } from '../../../lib/time.ts';
 import { ensureDict } from '../../system/dict/dict.service.ts';
 import type { DemoIds, SeedCtx } from '../../types.ts';
@@ -36,6 +37,8 @@ export async function seedNoticeDemo({ db, demo }: SeedCtx & { demo: DemoIds }) 
   ];
   await db
     .insertInto('notice')
-    .values(rows.map((r) => ({ ...r, status: 0, createdBy: demo.adminId, createdAt: now, updatedAt: now })))
+    .values(
+      rows.map((r) => ({ ...r, status: STATUS_FLAG.ENABLED, createdBy: demo.adminId, createdAt: now, updatedAt: now })),
+    )
     .execute();
 }

@@ -1,3 +1,4 @@
+import { STATUS_FLAG } from '@jz/contracts/common';
 import type { Qa } from '@jz/contracts/qa';
 import type { DB } from '../../../db/client.ts';
 import { notFound } from '../../../lib/errors.ts';
@@ -25,7 +26,7 @@ export const listPublished = (db: DB) =>
   db
     .selectFrom('qa')
     .select(['id', 'question', 'answer', 'category', 'sort'])
-    .where('status', '=', 0)
+    .where('status', '=', STATUS_FLAG.ENABLED)
     .orderBy('category')
     .orderBy('sort')
     .orderBy('id')

@@ -1,3 +1,4 @@
+import { STATUS_FLAG } from '@jz/contracts/common';
 import { nowIso } from '../../../lib/time.ts';
 import { ensureDict } from '../../system/dict/dict.service.ts';
 import type { SeedCtx } from '../../types.ts';
@@ -45,6 +46,6 @@ export async function seedQaDemo({ db }: SeedCtx) {
   ];
   await db
     .insertInto('qa')
-    .values(rows.map((r) => ({ ...r, status: 0, createdAt: now, updatedAt: now })))
+    .values(rows.map((r) => ({ ...r, status: STATUS_FLAG.ENABLED, createdAt: now, updatedAt: now })))
     .execute();
 }

@@ -1,3 +1,4 @@
+import { WITHDRAW_STATUS } from '@jz/contracts/finance';
 import { withdrawAuditApi as c } from '@jz/contracts/api/withdraw-audit';
 import { ok } from '../../../lib/envelope.ts';
 import { route } from '../../../lib/route.ts';
@@ -18,9 +19,9 @@ export function withdrawAuditRoutes(app: App) {
       auditorId: user.id,
     });
     const message =
-      w.status === 30
+      w.status === WITHDRAW_STATUS.PAID
         ? '已打款到账'
-        : w.status === 50
+        : w.status === WITHDRAW_STATUS.FAILED
           ? `打款失败，金额已退回：${w.failReason}`
           : '已驳回，金额已退回商家';
     return ok(w, message);

@@ -1,3 +1,4 @@
+import { STATUS_FLAG } from '@jz/contracts/common';
 import type { DictData, DictType } from '@jz/contracts/dict';
 import type { DB } from '../../../db/client.ts';
 import { business, notFound } from '../../../lib/errors.ts';
@@ -16,7 +17,7 @@ export function pageTypes(db: DB, f: TypeFilter) {
 }
 
 export const listTypes = (db: DB) =>
-  db.selectFrom('dictType').selectAll().where('status', '=', 0).orderBy('id').execute();
+  db.selectFrom('dictType').selectAll().where('status', '=', STATUS_FLAG.ENABLED).orderBy('id').execute();
 
 export async function addType(db: DB, v: { name: string; type: string; status: number; remark: string }) {
   if (await db.selectFrom('dictType').select('id').where('type', '=', v.type).executeTakeFirst())
@@ -83,7 +84,7 @@ export const dataOfType = (db: DB, type: string) =>
     .selectFrom('dictData')
     .select(['dictLabel', 'dictValue', 'dictType as type', 'tagType', 'sort'])
     .where('dictType', '=', type)
-    .where('status', '=', 0)
+    .where('status', '=', STATUS_FLAG.ENABLED)
     .orderBy('sort')
     .orderBy('id')
     .execute();
@@ -177,7 +178,7 @@ export async function ensureDict(
   if (!(await db.selectFrom('dictType').select('id').where('type', '=', type).executeTakeFirst()))
     await db
       .insertInto('dictType')
-      .values({ name, type, status: 0, remark: null, createdAt: now, updatedAt: now })
+      .values({ name, type, status: STATUS_FLAG.ENABLED, remark: null, createdAt: now, updatedAt: now })
       .execute();
   const have = new Set(
     (await db.selectFrom('dictData').select('dictValue').where('dictType', '=', type).execute()).map(
@@ -191,7 +192,7 @@ export async function ensureDict(
       dictValue: it.value,
       sort: i + 1,
       tagType: it.tag ?? 'default',
-      status: 0,
+      status: STATUS_FLAG.ENABLED,
       remark: null,
       createdAt: now,
       updatedAt: now,

@@ -1,3 +1,4 @@
+import { STATUS_FLAG } from '@jz/contracts/common';
 import type { MenuItem } from '@jz/contracts/menu';
 import type { DB } from '../../../db/client.ts';
 import type { AuthUser } from '../../../plugins/auth.ts';
@@ -51,7 +52,7 @@ export async function findUserMenus(db: DB, user: AuthUser, types: MenuItem['typ
         .innerJoin('role', 'role.id', 'roleMenu.roleId')
         .select('roleMenu.menuId')
         .where('userRole.userId', '=', user.id)
-        .where('role.status', '=', 0),
+        .where('role.status', '=', STATUS_FLAG.ENABLED),
     );
   }
   return (await q.execute()) as MenuItem[];

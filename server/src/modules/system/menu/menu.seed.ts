@@ -1,3 +1,4 @@
+import { STATUS_FLAG } from '@jz/contracts/common';
 import { loadMenuCatalogue } from '../../../lib/menu-catalogue.ts';
 import { nowIso } from '../../../lib/time.ts';
 import type { DB } from '../../../db/client.ts';
@@ -54,7 +55,7 @@ export async function seedMenus(db: DB) {
           name: r.name,
           icon: r.icon ?? null,
           sort: r.sort,
-          status: 0,
+          status: STATUS_FLAG.ENABLED,
           createdAt: now,
         })
         .returning('id')

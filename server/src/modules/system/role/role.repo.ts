@@ -1,3 +1,4 @@
+import { STATUS_FLAG } from '@jz/contracts/common';
 import type { RoleScope, SysRole } from '@jz/contracts/role';
 import { sql } from 'kysely';
 import type { DB } from '../../../db/client.ts';
@@ -58,7 +59,7 @@ export const listPlatformRoles = (db: DB) =>
     .select(['id', 'name', 'code', 'scope', 'status', 'builtIn'])
     .where('merchantId', 'is', null)
     .where('scope', '=', 'platform')
-    .where('status', '=', 0)
+    .where('status', '=', STATUS_FLAG.ENABLED)
     .orderBy('sort')
     .orderBy('id')
     .execute();
@@ -128,7 +129,10 @@ export async function editRole(
     .where('id', '=', id)
     .executeTakeFirst();
   if (!cur || cur.merchantId !== null) throw notFound('角色不存在');
-  if (cur.builtIn === 1 && ((v.code !== undefined && v.code !== cur.code) || v.menuIds !== undefined || v.status === 1))
+  if (
+    cur.builtIn === 1 &&
+    ((v.code !== undefined && v.code !== cur.code) || v.menuIds !== undefined || v.status === STATUS_FLAG.DISABLED)
+  )
     throw business('内置角色的编码、权限和状态不能修改');
   if (v.menuIds) await assertMenusOfScope(db, v.menuIds, cur.scope);
   await db.transaction().execute(async (trx) => {

@@ -1,3 +1,4 @@
+import { STATUS_FLAG } from '@jz/contracts/common';
 import { SUPER_PERM } from '@jz/contracts/menu';
 import type { DB } from '../../../db/client.ts';
 import { nowIso } from '../../../lib/time.ts';
@@ -19,7 +20,15 @@ export async function seedRoles(db: DB) {
       .executeTakeFirst();
     role ??= await db
       .insertInto('role')
-      .values({ ...r, merchantId: null, status: 0, sort: 0, builtIn: 1, createdAt: now, updatedAt: now })
+      .values({
+        ...r,
+        merchantId: null,
+        status: STATUS_FLAG.ENABLED,
+        sort: 0,
+        builtIn: 1,
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const menus = await db.selectFrom('menu').select('id').where('scope', '=', r.scope).execute();

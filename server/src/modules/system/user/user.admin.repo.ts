@@ -1,3 +1,4 @@
+import { STATUS_FLAG } from '@jz/contracts/common';
 import type { MerchantUser, SysUser } from '@jz/contracts/user';
 import { SUPER_PERM } from '@jz/contracts/menu';
 import type { DB } from '../../../db/client.ts';
@@ -204,7 +205,7 @@ async function otherEnabledSupers(db: DB, exceptIds: number[]) {
     .select('user.id')
     .where('role.code', '=', SUPER_PERM)
     .where('role.merchantId', 'is', null)
-    .where('user.status', '=', 0);
+    .where('user.status', '=', STATUS_FLAG.ENABLED);
   if (exceptIds.length) q = q.where('user.id', 'not in', exceptIds);
   return (await q.execute()).length;
 }
@@ -228,7 +229,7 @@ export async function editUser(
   v: { loginName?: string; nickName?: string; phone?: string; roleIds?: number[]; status?: number },
 ) {
   const cur = await platformUser(db, id);
-  if (v.status === 1 && id === actorId) throw business('不能停用当前登录的用户');
+  if (v.status === STATUS_FLAG.DISABLED && id === actorId) throw business('不能停用当前登录的用户');
   if (v.roleIds) await assertPlatformRoles(db, v.roleIds);
   return db.transaction().execute(async (trx) => {
     await assertUnique(trx, v, id);
@@ -239,7 +240,7 @@ export async function editUser(
         .where('code', '=', SUPER_PERM)
         .where('merchantId', 'is', null)
         .executeTakeFirstOrThrow();
-      const losing = v.status === 1 || (v.roleIds && !v.roleIds.includes(superRole.id));
+      const losing = v.status === STATUS_FLAG.DISABLED || (v.roleIds && !v.roleIds.includes(superRole.id));
       if (losing && (await otherEnabledSupers(trx, [id])) === 0) throw business('至少保留一个启用的超级管理员');
     }
     const { roleIds, ...fields } = v;
@@ -255,7 +256,7 @@ export async function editUser(
         .values(roleIds.map((roleId) => ({ userId: id, roleId })))
         .execute();
     }
-    return { disabled: v.status === 1 && cur.status !== 1 };
+    return { disabled: v.status === STATUS_FLAG.DISABLED && cur.status !== STATUS_FLAG.DISABLED };
   });
 }
 

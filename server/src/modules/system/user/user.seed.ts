@@ -1,3 +1,4 @@
+import { STATUS_FLAG } from '@jz/contracts/common';
 import type { DB } from '../../../db/client.ts';
 import { nowIso } from '../../../lib/time.ts';
 
@@ -20,7 +21,7 @@ export async function seedAdmin(db: DB, phone: string) {
       loginName: 'admin',
       nickName: '平台管理员',
       phone,
-      status: 0,
+      status: STATUS_FLAG.ENABLED,
       createdAt: now,
       updatedAt: now,
     })
