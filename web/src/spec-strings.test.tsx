@@ -3,10 +3,10 @@
  * (or calling) the piece of the console that shows it. A string added to the spec belongs in SPEC_STRINGS and gets
  * a case below; the last case fails when one has no proof.
  */
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App as AntApp, Button } from 'antd';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Button } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../test/render.tsx';
 import { FullScreenLoading } from './app/App.tsx';
 import { DIALOG_TITLES, useAlert, useConfirm } from './components/confirm.ts';
 import { StatusSwitch } from './components/StatusSwitch.tsx';
@@ -69,11 +69,6 @@ const answer =
     config,
     request: {},
   });
-const wrap = (ui: React.ReactNode) => (
-  <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-    <AntApp>{ui}</AntApp>
-  </QueryClientProvider>
-);
 const fileInput = (c: HTMLElement) => c.querySelector('input[type=file]') as HTMLInputElement;
 const png = (size: number) => new File([new Uint8Array(size)], 'a.png', { type: 'image/png' });
 
@@ -95,7 +90,7 @@ function Dialogs() {
 
 describe('the exact strings of the spec, where the spec puts them', () => {
   it('拼命加载中: the full-screen loading while a request is pending', async () => {
-    render(wrap(<FullScreenLoading />));
+    renderWithProviders(<FullScreenLoading />);
     expect(screen.queryByText('拼命加载中')).not.toBeInTheDocument();
     act(() => loadingStore.start());
     expect(await screen.findByText('拼命加载中', {}, { timeout: 2000 })).toBeInTheDocument();
@@ -121,7 +116,7 @@ describe('the exact strings of the spec, where the spec puts them', () => {
   });
 
   it('确定更改状态? titled 信息提示: the status switch', async () => {
-    render(wrap(<StatusSwitch checked onChange={async () => null} />));
+    renderWithProviders(<StatusSwitch checked onChange={async () => null} />);
     fireEvent.click(screen.getByRole('switch'));
     expect(await screen.findByText('确定更改状态?')).toBeInTheDocument();
     expect(screen.getAllByText('信息提示')[0].closest('.ant-modal-confirm')).toHaveTextContent('确定更改状态?');
@@ -129,7 +124,7 @@ describe('the exact strings of the spec, where the spec puts them', () => {
   });
 
   it('each dialog kind has its title: delete 危险提示 (red OK), warning 警告提示, alerts 成功/信息/警告/危险提示', async () => {
-    render(wrap(<Dialogs />));
+    renderWithProviders(<Dialogs />);
     const opens = async (button: string, title: string, text?: string) => {
       fireEvent.click(screen.getByRole('button', { name: button }));
       const t = await screen.findAllByText(title);
@@ -163,7 +158,7 @@ describe('the exact strings of the spec, where the spec puts them', () => {
   });
 
   it('图片大小不能超过 5MB!, 上传成功, 上传失败: the image upload', async () => {
-    const { container } = render(wrap(<ImageUpload rootPath="shop" value={null} onChange={() => {}} />));
+    const { container } = renderWithProviders(<ImageUpload rootPath="shop" value={null} onChange={() => {}} />);
     fireEvent.change(fileInput(container), { target: { files: [png(5 * 1024 * 1024)] } });
     expect(await screen.findByText('图片大小不能超过 5MB!')).toBeInTheDocument();
     uploadImpl = async () => ({ url: '/tmpl/uploads/shop/0123456789abcdef0123456789abcdef.png' });
@@ -178,7 +173,9 @@ describe('the exact strings of the spec, where the spec puts them', () => {
   });
 
   it('文件大小不能超过 {max}!: the file upload, worded with its limit', async () => {
-    const { container } = render(wrap(<FileUpload rootPath="goods" maxSize="2kb" value={[]} onChange={() => {}} />));
+    const { container } = renderWithProviders(
+      <FileUpload rootPath="goods" maxSize="2kb" value={[]} onChange={() => {}} />,
+    );
     fireEvent.change(fileInput(container), { target: { files: [png(2049)] } });
     expect(await screen.findByText('文件大小不能超过 2kb!')).toBeInTheDocument();
     proved.add('文件大小不能超过 {max}!');
@@ -205,7 +202,7 @@ describe('the exact strings of the spec, where the spec puts them', () => {
       message: 'ok',
       result: { type: 'about_us', value: '{"content":"<p>x</p>"}' },
     });
-    render(wrap(<ConfigEditor type="about_us" />));
+    renderWithProviders(<ConfigEditor type="about_us" />);
     const save = await screen.findByRole('button', { name: /保\s*存/ });
     expect(save.textContent?.replace(/\s/g, '')).toBe('保存');
     proved.add('保 存');

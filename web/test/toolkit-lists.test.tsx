@@ -1,8 +1,5 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App as AntApp } from 'antd';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ComponentType } from 'react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setPerms } from '../src/lib/storage.ts';
 import BannerPage from '../src/features/platform/banner/pages/BannerPage.tsx';
@@ -15,6 +12,7 @@ import MenuPage from '../src/features/system/menu/pages/MenuPage.tsx';
 import RolePage from '../src/features/system/role/pages/RolePage.tsx';
 import UserPage from '../src/features/system/user/pages/UserPage.tsx';
 import LogPage from '../src/features/system/log/pages/LogPage.tsx';
+import { renderWithProviders } from './render.tsx';
 
 /**
  * Issue 7: every toolkit list has search, the 10/20/30/50 pager and loading / empty / error states. The server is
@@ -77,16 +75,7 @@ const LISTS: [string, ComponentType, string, string, string][] = [
 ];
 
 function show(Page: ComponentType) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <AntApp>
-        <MemoryRouter>
-          <Page />
-        </MemoryRouter>
-      </AntApp>
-    </QueryClientProvider>,
-  );
+  return renderWithProviders(<Page />);
 }
 const lastCall = (path: string) => calls.filter(([u]) => u.includes(path)).at(-1)?.[1];
 

@@ -1,8 +1,8 @@
 import type { MenuItem } from '@jz/contracts/menu';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { screen } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { renderWithProviders, testQueryClient } from '../../test/render.tsx';
 import { menuQuery } from '../lib/queries.ts';
 import { DynamicRoute } from './PageHost.tsx';
 
@@ -32,16 +32,13 @@ const tree: MenuItem[] = [
 ];
 
 function at(path: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(menuQuery.queryKey, tree);
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="*" element={<DynamicRoute />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
+  const queryClient = testQueryClient();
+  queryClient.setQueryData(menuQuery.queryKey, tree);
+  return renderWithProviders(
+    <Routes>
+      <Route path="*" element={<DynamicRoute />} />
+    </Routes>,
+    { route: path, queryClient },
   );
 }
 

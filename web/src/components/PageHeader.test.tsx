@@ -1,10 +1,9 @@
 import type { MenuItem } from '@jz/contracts/menu';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { renderWithProviders, testQueryClient } from '../../test/render.tsx';
 import { pageByKey } from '../lib/page-registry.ts';
 import { tidyColumns } from './data-table/DataTable.tsx';
 import { crumbsOf, PageAction, PageHeader } from './PageHeader.tsx';
@@ -31,19 +30,18 @@ const tree: MenuItem[] = [
 ];
 
 function renderHeader(key: string) {
-  const qc = new QueryClient();
-  qc.setQueryData(['session', 'menus'], tree);
+  const queryClient = testQueryClient();
+  queryClient.setQueryData(['session', 'menus'], tree);
   const page = pageByKey.get(key);
   if (!page) throw new Error(key);
-  return render(
-    <QueryClientProvider client={qc}>
-      <MemoryRouter>
-        <PageHeader page={page} />
-        <PageAction>
-          <Button type="primary">新增商品</Button>
-        </PageAction>
-      </MemoryRouter>
-    </QueryClientProvider>,
+  return renderWithProviders(
+    <>
+      <PageHeader page={page} />
+      <PageAction>
+        <Button type="primary">新增商品</Button>
+      </PageAction>
+    </>,
+    { queryClient },
   );
 }
 

@@ -1,13 +1,9 @@
-import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { useQuery } from '@tanstack/react-query';
+import { fireEvent, screen } from '@testing-library/react';
 import { Button, Table } from 'antd';
 import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders as wrap } from '../../test/render.tsx';
 import { isNotFound, QueryState, tableStates } from './QueryState.tsx';
-
-function wrap(ui: React.ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
-}
 
 function Block({ fetch, emptyAction }: { fetch: () => Promise<string[]>; emptyAction?: React.ReactNode }) {
   const q = useQuery({ queryKey: ['block'], queryFn: fetch });

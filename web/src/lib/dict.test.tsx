@@ -1,7 +1,6 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, renderHook, screen, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { providers } from '../../test/render.tsx';
 import { useHasPerm } from './access.tsx';
 import { api } from './api-client.ts';
 import { DictTag, useDict } from './dict.tsx';
@@ -12,12 +11,7 @@ const ORDER_STATUS = [
   { dictLabel: '已取消', dictValue: '3', type: 'order_status', tagType: null },
 ];
 
-function wrapper() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={client}>{children}</QueryClientProvider>
-  );
-}
+const wrapper = () => providers().wrapper;
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -1,8 +1,6 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
-import { App } from 'antd';
-import { MemoryRouter } from 'react-router';
+import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders, testQueryClient } from '../../../test/render.tsx';
 import { initPcQuery, menuQuery, profileQuery } from '../../lib/queries.ts';
 
 const calls: string[] = [];
@@ -37,8 +35,7 @@ const fresh = {
 };
 
 function show(userType: 'merchant' | 'platform', perms: string[]) {
-  sessionStorage.setItem('perms', JSON.stringify(perms));
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const qc = testQueryClient();
   qc.setQueryData(profileQuery.queryKey, {
     id: 5,
     nickName: '钱新',
@@ -53,15 +50,7 @@ function show(userType: 'merchant' | 'platform', perms: string[]) {
   });
   qc.setQueryData(initPcQuery.queryKey, { allDianpu: [], curDianpu: null, shangjiaInfoFuwuCount: 0 } as never);
   qc.setQueryData(menuQuery.queryKey, []);
-  return render(
-    <QueryClientProvider client={qc}>
-      <App>
-        <MemoryRouter>
-          <IndexPage />
-        </MemoryRouter>
-      </App>
-    </QueryClientProvider>,
-  );
+  return renderWithProviders(<IndexPage />, { queryClient: qc, perms });
 }
 
 beforeEach(() => {

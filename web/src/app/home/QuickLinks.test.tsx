@@ -1,9 +1,7 @@
 import type { MenuItem } from '@jz/contracts/menu';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import { App } from 'antd';
-import { MemoryRouter } from 'react-router';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { renderWithProviders, testQueryClient } from '../../../test/render.tsx';
 import { profileQuery } from '../../lib/queries.ts';
 import { QuickLinks } from './QuickLinks.tsx';
 import { RecordVisit } from './RecordVisit.tsx';
@@ -95,13 +93,7 @@ describe('quick links (store)', () => {
 });
 
 function show(userId = 1) {
-  return render(
-    <App>
-      <MemoryRouter>
-        <QuickLinks userId={userId} pages={PAGES} homeKey="home.index" />
-      </MemoryRouter>
-    </App>,
-  );
+  return renderWithProviders(<QuickLinks userId={userId} pages={PAGES} homeKey="home.index" />);
 }
 
 describe('QuickLinks (card)', () => {
@@ -141,47 +133,24 @@ describe('QuickLinks (card)', () => {
   });
 
   it('with no page to open: says whom to ask', () => {
-    render(
-      <App>
-        <MemoryRouter>
-          <QuickLinks userId={1} pages={[PAGES[0]]} homeKey="home.index" />
-        </MemoryRouter>
-      </App>,
-    );
+    renderWithProviders(<QuickLinks userId={1} pages={[PAGES[0]]} homeKey="home.index" />);
     expect(screen.getByText('暂无可用功能，请联系管理员分配权限')).toBeInTheDocument();
   });
 });
 
 describe('RecordVisit (rendered by PageView for each page the user may see)', () => {
   it('counts a page for the signed-in user, a page reached from a list for its menu page; it asks nothing', () => {
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    client.setQueryData(profileQuery.queryKey, { id: 7 } as never);
-    const { rerender } = render(
-      <QueryClientProvider client={client}>
-        <RecordVisit page={{ key: 'merchant.goods.list' }} />
-      </QueryClientProvider>,
-    );
-    rerender(
-      <QueryClientProvider client={client}>
-        <RecordVisit page={{ key: 'merchant.goods.detail', parentKey: 'merchant.goods.list' }} />
-      </QueryClientProvider>,
-    );
-    rerender(
-      <QueryClientProvider client={client}>
-        <RecordVisit page={{ key: 'merchant.jinjian' }} />
-      </QueryClientProvider>,
-    );
+    const queryClient = testQueryClient();
+    queryClient.setQueryData(profileQuery.queryKey, { id: 7 } as never);
+    const { rerender } = renderWithProviders(<RecordVisit page={{ key: 'merchant.goods.list' }} />, { queryClient });
+    rerender(<RecordVisit page={{ key: 'merchant.goods.detail', parentKey: 'merchant.goods.list' }} />);
+    rerender(<RecordVisit page={{ key: 'merchant.jinjian' }} />);
     const visits = readQuick(7).visits;
     expect(visits['merchant.goods.list'].n).toBe(1);
     expect(visits['merchant.jinjian'].n).toBe(1);
     expect(visits['merchant.goods.detail']).toBeUndefined();
     // Without a profile in the cache (not signed in): nothing recorded, nothing fetched.
-    const empty = new QueryClient();
-    render(
-      <QueryClientProvider client={empty}>
-        <RecordVisit page={{ key: 'merchant.order.list' }} />
-      </QueryClientProvider>,
-    );
+    const { queryClient: empty } = renderWithProviders(<RecordVisit page={{ key: 'merchant.order.list' }} />);
     expect(empty.getQueryState(profileQuery.queryKey)?.fetchStatus ?? 'idle').toBe('idle');
     expect(Object.keys(readQuick(7).visits)).not.toContain('merchant.order.list');
   });

@@ -1,10 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
 import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders, testQueryClient } from '../../../test/render.tsx';
 import { CopyText } from '../CopyText.tsx';
 import { DataTable } from './DataTable.tsx';
 
@@ -23,20 +21,15 @@ function renderTable(total = 23) {
     records: rows(p.pageNum, p.pageSize, total),
     total,
   }));
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const view = render(
-    <ConfigProvider locale={zhCN}>
-      <QueryClientProvider client={client}>
-        <DataTable<Row>
-          queryKey={['dt-test']}
-          fetcher={fetcher}
-          columns={[
-            { title: '名称', dataIndex: 'name' },
-            { title: '编号', dataIndex: 'id', render: (v: number) => <CopyText text={v} /> },
-          ]}
-        />
-      </QueryClientProvider>
-    </ConfigProvider>,
+  const view = renderWithProviders(
+    <DataTable<Row>
+      queryKey={['dt-test']}
+      fetcher={fetcher}
+      columns={[
+        { title: '名称', dataIndex: 'name' },
+        { title: '编号', dataIndex: 'id', render: (v: number) => <CopyText text={v} /> },
+      ]}
+    />,
   );
   return { fetcher, ...view };
 }
@@ -109,27 +102,23 @@ describe('CopyText (spec §9)', () => {
 
 describe('DataTable onData', () => {
   it('hands over every page shown, also the cached one shown again after a remount (no fetch)', async () => {
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 60_000 } } });
+    const queryClient = testQueryClient({ staleTime: 60_000 });
     const fetcher = vi.fn(async () => ({ records: rows(1, 10, 3), total: 3, counts: { all: 3 } }));
     const table = (onData: (d: unknown) => void) => (
-      <ConfigProvider locale={zhCN}>
-        <QueryClientProvider client={client}>
-          <DataTable<Row>
-            queryKey={['dt-ondata']}
-            fetcher={fetcher}
-            onData={onData}
-            columns={[{ title: '名称', dataIndex: 'name' }]}
-          />
-        </QueryClientProvider>
-      </ConfigProvider>
+      <DataTable<Row>
+        queryKey={['dt-ondata']}
+        fetcher={fetcher}
+        onData={onData}
+        columns={[{ title: '名称', dataIndex: 'name' }]}
+      />
     );
     const first = vi.fn();
-    const view = render(table(first));
+    const view = renderWithProviders(table(first), { queryClient });
     await waitFor(() => expect(first).toHaveBeenCalledWith(expect.objectContaining({ counts: { all: 3 } })));
     view.unmount();
     // Back on the page: the cached page is shown without calling the server, and onData still gets it.
     const second = vi.fn();
-    render(table(second));
+    renderWithProviders(table(second), { queryClient });
     await waitFor(() => expect(second).toHaveBeenCalledWith(expect.objectContaining({ counts: { all: 3 } })));
     expect(fetcher).toHaveBeenCalledTimes(1);
   });
@@ -143,28 +132,25 @@ describe('DataTable 列设置 (issue 24)', () => {
     shop: string;
     state: string;
   }
-  const table = (client: QueryClient, columnSettings?: Parameters<typeof DataTable>[0]['columnSettings']) => (
-    <ConfigProvider locale={zhCN}>
-      <QueryClientProvider client={client}>
-        <DataTable<Wide>
-          title="员工"
-          queryKey={['dt-columns']}
-          fetcher={async () => ({
-            records: [{ id: 1, name: '张秀兰', phone: '139****0001', shop: '总店', state: '空闲' }],
-            total: 1,
-          })}
-          columnSettings={columnSettings}
-          columns={[
-            { title: '姓名', dataIndex: 'name' },
-            { title: '手机号', dataIndex: 'phone' },
-            { title: '店铺', key: 'shop', dataIndex: 'shop' },
-            { title: '状态', dataIndex: 'state' },
-            { title: '操作', key: 'op', render: () => '详情' },
-          ]}
-        />
-      </QueryClientProvider>
-    </ConfigProvider>
-  );
+  const table = (columnSettings?: Parameters<typeof DataTable>[0]['columnSettings']) =>
+    renderWithProviders(
+      <DataTable<Wide>
+        title="员工"
+        queryKey={['dt-columns']}
+        fetcher={async () => ({
+          records: [{ id: 1, name: '张秀兰', phone: '139****0001', shop: '总店', state: '空闲' }],
+          total: 1,
+        })}
+        columnSettings={columnSettings}
+        columns={[
+          { title: '姓名', dataIndex: 'name' },
+          { title: '手机号', dataIndex: 'phone' },
+          { title: '店铺', key: 'shop', dataIndex: 'shop' },
+          { title: '状态', dataIndex: 'state' },
+          { title: '操作', key: 'op', render: () => '详情' },
+        ]}
+      />,
+    );
   const headers = () => screen.getAllByRole('columnheader').map((h) => h.textContent);
   const openSettings = async () => {
     fireEvent.click(screen.getByRole('button', { name: '列设置' }));
@@ -172,7 +158,7 @@ describe('DataTable 列设置 (issue 24)', () => {
   };
 
   it('a table without it offers no 列设置', async () => {
-    render(table(new QueryClient()));
+    table();
     expect(await screen.findByText('张秀兰')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '列设置' })).toBeNull();
   });
@@ -180,7 +166,7 @@ describe('DataTable 列设置 (issue 24)', () => {
   it('locks the identifying and state columns, hides and shows the others, and remembers the choice per user', async () => {
     localStorage.setItem('userInfo', JSON.stringify({ id: 42 }));
     const settings = { id: 'test.wide', locked: ['name', 'state'], hidden: ['shop'] };
-    const first = render(table(new QueryClient(), settings));
+    const first = table(settings);
     expect(await screen.findByText('张秀兰')).toBeInTheDocument();
     // 店铺 is hidden by default
     expect(headers()).toEqual(['姓名', '手机号', '状态', '操作']);
@@ -195,7 +181,7 @@ describe('DataTable 列设置 (issue 24)', () => {
     first.unmount();
 
     // Back on the page: the same columns
-    render(table(new QueryClient(), settings));
+    table(settings);
     expect(await screen.findByText('张秀兰')).toBeInTheDocument();
     expect(headers()).toEqual(['姓名', '店铺', '状态', '操作']);
     // 恢复默认 forgets the choice
@@ -207,7 +193,7 @@ describe('DataTable 列设置 (issue 24)', () => {
   it('another user on the same browser has its own choice', async () => {
     localStorage.setItem('jz.columns.42.test.wide', JSON.stringify({ phone: false }));
     localStorage.setItem('userInfo', JSON.stringify({ id: 43 }));
-    render(table(new QueryClient(), { id: 'test.wide', locked: ['name', 'state'] }));
+    table({ id: 'test.wide', locked: ['name', 'state'] });
     expect(await screen.findByText('张秀兰')).toBeInTheDocument();
     expect(headers()).toEqual(['姓名', '手机号', '店铺', '状态', '操作']);
   });

@@ -1,8 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App as AntApp } from 'antd';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../test/render.tsx';
 
 const calls: string[] = [];
 let unread = { total: 3, order: 2, finance: 1, system: 0 };
@@ -37,18 +36,12 @@ const { MessageBell } = await import('./MessageBell.tsx');
 const { MESSAGES_CHANGED } = await import('./unread.ts');
 
 function renderBell() {
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={qc}>
-      <AntApp>
-        <MemoryRouter initialEntries={['/index']}>
-          <Routes>
-            <Route path="/index" element={<MessageBell />} />
-            <Route path="/xiaoxiguanli" element={<div>消息管理页</div>} />
-          </Routes>
-        </MemoryRouter>
-      </AntApp>
-    </QueryClientProvider>,
+  return renderWithProviders(
+    <Routes>
+      <Route path="/index" element={<MessageBell />} />
+      <Route path="/xiaoxiguanli" element={<div>消息管理页</div>} />
+    </Routes>,
+    { route: '/index' },
   );
 }
 

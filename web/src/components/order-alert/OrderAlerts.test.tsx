@@ -1,11 +1,10 @@
 import { orderApi } from '@jz/contracts/api/order';
 import { shopApi } from '@jz/contracts/api/shop';
 import { userApi } from '@jz/contracts/api/user';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App as AntApp, ConfigProvider } from 'antd';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders, testQueryClient } from '../../../test/render.tsx';
 import { http } from '../../lib/api-client.ts';
 import { initPcQuery, profileQuery } from '../../lib/queries.ts';
 import { setPerms, setUserInfo } from '../../lib/storage.ts';
@@ -63,30 +62,23 @@ function Where() {
 }
 
 function renderAlerts(path = '/index') {
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
-  qc.setQueryData(profileQuery.queryKey, USER as never);
-  qc.setQueryData(initPcQuery.queryKey, INIT as never);
-  return render(
-    <QueryClientProvider client={qc}>
-      {/* no motion: a closed notice leaves at once (jsdom runs no CSS transitions) */}
-      <ConfigProvider theme={{ token: { motion: false } }}>
-        <AntApp>
-          <MemoryRouter initialEntries={[path]}>
-            <Routes>
-              <Route
-                path="*"
-                element={
-                  <>
-                    <OrderAlerts />
-                    <Where />
-                  </>
-                }
-              />
-            </Routes>
-          </MemoryRouter>
-        </AntApp>
-      </ConfigProvider>
-    </QueryClientProvider>,
+  const queryClient = testQueryClient({ staleTime: Number.POSITIVE_INFINITY });
+  queryClient.setQueryData(profileQuery.queryKey, USER as never);
+  queryClient.setQueryData(initPcQuery.queryKey, INIT as never);
+  return renderWithProviders(
+    <Routes>
+      <Route
+        path="*"
+        element={
+          <>
+            <OrderAlerts />
+            <Where />
+          </>
+        }
+      />
+    </Routes>,
+    // no motion: a closed notice leaves at once (jsdom runs no CSS transitions)
+    { route: path, queryClient, theme: { token: { motion: false } } },
   );
 }
 

@@ -1,11 +1,9 @@
 import { orderApi } from '@jz/contracts/api/order';
 import { shopApi } from '@jz/contracts/api/shop';
 import { userApi } from '@jz/contracts/api/user';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor } from '@testing-library/react';
-import { App as AntApp } from 'antd';
-import { MemoryRouter } from 'react-router';
+import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders, testQueryClient } from '../../../test/render.tsx';
 import { http } from '../../lib/api-client.ts';
 import { initPcQuery, profileQuery } from '../../lib/queries.ts';
 import { setPerms, setUserInfo } from '../../lib/storage.ts';
@@ -33,18 +31,15 @@ const NO_SHOP = { curDianpu: null, allDianpu: [], isAddFendian: true };
 const ONE_SHOP = { curDianpu: { id: 3, name: '新店', parentId: null }, allDianpu: [], isAddFendian: false };
 
 function renderHeader(init: object) {
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
+  const qc = testQueryClient({ staleTime: Number.POSITIVE_INFINITY });
   qc.setQueryData(profileQuery.queryKey, USER as never);
   qc.setQueryData(initPcQuery.queryKey, init as never);
-  render(
-    <QueryClientProvider client={qc}>
-      <AntApp>
-        <MemoryRouter initialEntries={['/index']}>
-          <OrderAlerts />
-          <OrderBadge />
-        </MemoryRouter>
-      </AntApp>
-    </QueryClientProvider>,
+  renderWithProviders(
+    <>
+      <OrderAlerts />
+      <OrderBadge />
+    </>,
+    { route: '/index', queryClient: qc },
   );
   return qc;
 }

@@ -1,7 +1,7 @@
 import type { RegionNode } from '@jz/contracts/region';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { RegionCascader, regionNamesOf } from './RegionCascader.tsx';
 
 const TREE: RegionNode[] = [
@@ -34,11 +34,7 @@ describe('RegionCascader', () => {
 
   it('loads findShengShiQu and answers six-digit codes with names', async () => {
     const onChange = vi.fn();
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <RegionCascader onChange={onChange} />
-      </QueryClientProvider>,
-    );
+    renderWithProviders(<RegionCascader onChange={onChange} />);
     fireEvent.mouseDown(document.querySelector('.ant-select') as Element);
     fireEvent.click(await screen.findByText('山西省'));
     fireEvent.click(await screen.findByText('运城市'));

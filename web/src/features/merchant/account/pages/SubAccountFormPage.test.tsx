@@ -1,10 +1,9 @@
 import type { MyAccount } from '@jz/contracts/account';
 import type { SubAccountDetail } from '@jz/contracts/subaccount';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App as AntApp } from 'antd';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../../../test/render.tsx';
 
 /** The caller's own shop limit (我的账号): null = every shop. */
 let myShops: MyAccount['shops'] = null;
@@ -34,18 +33,12 @@ vi.mock('../../../../lib/api-client.ts', () => ({
 const { default: SubAccountFormPage } = await import('./SubAccountFormPage.tsx');
 
 function renderForm(path = '/xinzengzhanghao') {
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={qc}>
-      <AntApp>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path="/xinzengzhanghao" element={<SubAccountFormPage />} />
-            <Route path="/zizhanghaoyuquanxian" element={<div>子账号列表</div>} />
-          </Routes>
-        </MemoryRouter>
-      </AntApp>
-    </QueryClientProvider>,
+  return renderWithProviders(
+    <Routes>
+      <Route path="/xinzengzhanghao" element={<SubAccountFormPage />} />
+      <Route path="/zizhanghaoyuquanxian" element={<div>子账号列表</div>} />
+    </Routes>,
+    { route: path },
   );
 }
 

@@ -1,9 +1,7 @@
 import type { MerchantRole } from '@jz/contracts/subaccount';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen } from '@testing-library/react';
-import { App as AntApp } from 'antd';
-import { MemoryRouter } from 'react-router';
+import { fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../../../test/render.tsx';
 
 const role = (id: number, name: string, remark: string | null = null): MerchantRole =>
   ({ id, name, remark, menuIds: [1, 2], userCount: 0, createdAt: '2026-11-01T02:00:00.000Z' }) as MerchantRole;
@@ -24,16 +22,7 @@ vi.mock('../../../../lib/api-client.ts', () => ({
 const { default: SubAccountPage } = await import('./SubAccountPage.tsx');
 
 function renderRoles() {
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={qc}>
-      <AntApp>
-        <MemoryRouter initialEntries={['/zizhanghaoyuquanxian?tab=role']}>
-          <SubAccountPage />
-        </MemoryRouter>
-      </AntApp>
-    </QueryClientProvider>,
-  );
+  return renderWithProviders(<SubAccountPage />, { route: '/zizhanghaoyuquanxian?tab=role' });
 }
 
 beforeEach(() => sessionStorage.setItem('perms', JSON.stringify(['merchant:subaccount:role'])));

@@ -1,8 +1,8 @@
 import type { PendingAgreement } from '@jz/contracts/agreement';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../../../test/render.tsx';
 
 let pending: Partial<PendingAgreement>[] = [];
 vi.mock('../../../../lib/api-client.ts', () => ({
@@ -18,16 +18,12 @@ vi.mock('../../../../lib/api-client.ts', () => ({
 const { PendingAgreementAlert } = await import('./PendingAgreementAlert.tsx');
 
 function renderAlert() {
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={qc}>
-      <MemoryRouter initialEntries={['/index']}>
-        <Routes>
-          <Route path="/index" element={<PendingAgreementAlert />} />
-          <Route path="/xiyixixie" element={<div>协议签署页</div>} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
+  return renderWithProviders(
+    <Routes>
+      <Route path="/index" element={<PendingAgreementAlert />} />
+      <Route path="/xiyixixie" element={<div>协议签署页</div>} />
+    </Routes>,
+    { route: '/index' },
   );
 }
 
@@ -67,6 +63,7 @@ describe('PendingAgreementAlert (landing page)', () => {
   it('renders nothing when everything is signed', async () => {
     pending = [];
     const { container } = renderAlert();
-    await waitFor(() => expect(container.innerHTML).toBe(''));
+    // Nothing inside the providers' antd <App> element.
+    await waitFor(() => expect(container.querySelector('.ant-app')).toBeEmptyDOMElement());
   });
 });

@@ -2,11 +2,8 @@ import { dispatchApi } from '@jz/contracts/api/dispatch';
 import { orderApi } from '@jz/contracts/api/order';
 import { shopApi } from '@jz/contracts/api/shop';
 import { type BoardResult, type DaySheetResult, shanghaiDay, wallMs } from '@jz/contracts/dispatch';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App as AntApp } from 'antd';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   type Answer,
@@ -18,6 +15,7 @@ import { http } from '../../../../lib/api-client.ts';
 import { initPcQuery } from '../../../../lib/queries.ts';
 import { setPerms } from '../../../../lib/storage.ts';
 import { dayTitle } from '../components/DaySheetModal.tsx';
+import { renderWithProviders, testQueryClient } from '../../../../../test/render.tsx';
 
 /** 派工单 from the 派单看板 with real antd: per employee and for the whole day, print, export, empty and error. */
 const download = vi.hoisted(() => vi.fn(async () => undefined));
@@ -92,17 +90,9 @@ let api: ReturnType<typeof fakeApi>;
 const urls: string[] = [];
 
 function renderPage() {
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const qc = testQueryClient();
   qc.setQueryData(initPcQuery.queryKey, INIT as never);
-  render(
-    <QueryClientProvider client={qc}>
-      <AntApp>
-        <MemoryRouter initialEntries={['/paidankanban']}>
-          <DispatchBoardPage />
-        </MemoryRouter>
-      </AntApp>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<DispatchBoardPage />, { route: '/paidankanban', queryClient: qc });
 }
 
 beforeEach(() => {

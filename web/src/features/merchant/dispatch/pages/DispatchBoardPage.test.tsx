@@ -2,11 +2,8 @@ import { dispatchApi } from '@jz/contracts/api/dispatch';
 import { orderApi } from '@jz/contracts/api/order';
 import { shopApi } from '@jz/contracts/api/shop';
 import { type BoardResult, type SuggestResult, nextDay, shanghaiDay, wallMs } from '@jz/contracts/dispatch';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App as AntApp } from 'antd';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   type Answer,
@@ -19,6 +16,7 @@ import { http } from '../../../../lib/api-client.ts';
 import { initPcQuery } from '../../../../lib/queries.ts';
 import { setPerms } from '../../../../lib/storage.ts';
 import DispatchBoardPage from './DispatchBoardPage.tsx';
+import { renderWithProviders, testQueryClient } from '../../../../../test/render.tsx';
 
 /** 派单看板 with real antd: blocks on their employee's row, the 待派单 list, suggestions and a refusal in place. */
 const TODAY = shanghaiDay(Date.now());
@@ -80,17 +78,9 @@ const SUGGEST: SuggestResult = {
 };
 
 function renderPage() {
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const qc = testQueryClient();
   qc.setQueryData(initPcQuery.queryKey, INIT as never);
-  render(
-    <QueryClientProvider client={qc}>
-      <AntApp>
-        <MemoryRouter initialEntries={['/paidankanban']}>
-          <DispatchBoardPage />
-        </MemoryRouter>
-      </AntApp>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<DispatchBoardPage />, { route: '/paidankanban', queryClient: qc });
 }
 
 beforeEach(() => {

@@ -1,8 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../../../test/render.tsx';
 
 const calls: { url: string; params: unknown }[] = [];
 vi.mock('../../../../lib/api-client.ts', () => ({
@@ -52,12 +51,7 @@ const { EmployeeOrders } = await import('./EmployeeOrders.tsx');
 beforeEach(() => sessionStorage.setItem('perms', JSON.stringify(['merchant:order:list'])));
 
 function wrap(node: ReactNode) {
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={qc}>
-      <MemoryRouter>{node}</MemoryRouter>
-    </QueryClientProvider>,
-  );
+  return renderWithProviders(node);
 }
 
 describe('without merchant:order:list', () => {

@@ -1,11 +1,10 @@
 import type { Employee } from '@jz/contracts/employee';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App as AntApp } from 'antd';
+import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setPerms } from '../../../../lib/storage.ts';
 import EmployeeFormPage from './EmployeeFormPage.tsx';
+import { renderWithProviders } from '../../../../../test/render.tsx';
 
 /** The server, replaced: GETs answer fixtures by URL, POSTs are recorded. antd and the form are real. */
 const posts: [string, Record<string, unknown>][] = [];
@@ -63,7 +62,6 @@ vi.mock('../../../../lib/api-client.ts', () => ({
 }));
 
 function renderAt(path: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter(
     [
       { path: '/xinzengyuangong', element: <EmployeeFormPage /> },
@@ -71,13 +69,7 @@ function renderAt(path: string) {
     ],
     { initialEntries: [path] },
   );
-  return render(
-    <QueryClientProvider client={client}>
-      <AntApp>
-        <RouterProvider router={router} />
-      </AntApp>
-    </QueryClientProvider>,
-  );
+  return renderWithProviders(<RouterProvider router={router} />, { router: false });
 }
 
 const field = (id: string) => document.getElementById(`employeeForm_${id}`) as HTMLInputElement;

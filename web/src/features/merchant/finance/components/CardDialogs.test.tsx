@@ -1,9 +1,7 @@
 import type { StepUpInfo } from '@jz/contracts/finance';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App } from 'antd';
-import { MemoryRouter } from 'react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../../../test/render.tsx';
 
 /**
  * 绑定银行卡 (issue 24): an empty submit shows one message per field and no uncaught error; required fields are marked;
@@ -56,16 +54,7 @@ vi.mock('../../../../lib/api-client.ts', () => ({
 const { BindCardModal } = await import('./CardDialogs.tsx');
 
 function renderDialog() {
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={qc}>
-      <App>
-        <MemoryRouter>
-          <BindCardModal open onClose={() => {}} />
-        </MemoryRouter>
-      </App>
-    </QueryClientProvider>,
-  );
+  return renderWithProviders(<BindCardModal open onClose={() => {}} />);
 }
 
 /** The form's messages on screen, per field label (a message antd animates out is not counted). */

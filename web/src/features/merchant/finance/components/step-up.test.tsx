@@ -1,10 +1,8 @@
 import type { BankCard, FinanceOverview, StepUpInfo } from '@jz/contracts/finance';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App } from 'antd';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../../../test/render.tsx';
 
 /**
  * Step-up for money in the console: the bind-card dialog and the withdrawal form ask for the owner's SMS code (real
@@ -80,14 +78,7 @@ const card = (over: Partial<BankCard> = {}): BankCard => ({
 });
 
 function wrap(children: ReactNode) {
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={qc}>
-      <App>
-        <MemoryRouter>{children}</MemoryRouter>
-      </App>
-    </QueryClientProvider>,
-  );
+  return renderWithProviders(children);
 }
 
 /** antd keeps the loading icon's node after a send in jsdom (no transition end): match the label, not the whole name. */

@@ -1,7 +1,6 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App } from 'antd';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../../../test/render.tsx';
 
 /** 批量改价 with real antd; the API client is replaced: it records the posts and answers what each test scripts. */
 const posts: { url: string; body: Record<string, unknown> }[] = [];
@@ -60,14 +59,7 @@ const CONFIRM_URL = '/api/app/jiazheng/shangjia/shangpin/piliangGaijia/confirm';
 function open() {
   const onDone = vi.fn();
   const onClose = vi.fn();
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={qc}>
-      <App>
-        <BulkPriceDialog goodsIds={[1, 2]} onClose={onClose} onDone={onDone} />
-      </App>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<BulkPriceDialog goodsIds={[1, 2]} onClose={onClose} onDone={onDone} />);
   return { onDone, onClose };
 }
 const dialog = () => screen.getByRole('dialog');

@@ -1,10 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App as AntApp } from 'antd';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setPerms } from '../../../../lib/storage.ts';
 import GoodsFormPage from './GoodsFormPage.tsx';
+import { renderWithProviders } from '../../../../../test/render.tsx';
 
 /** The server, replaced: GETs answer fixtures by URL, POSTs are recorded. antd and the form are real. */
 const posts: [string, Record<string, unknown>][] = [];
@@ -109,7 +108,6 @@ vi.mock('../../../../components/rich-text/RichTextEditor.tsx', () => ({
 }));
 
 function renderAt(path: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter(
     [
       { path: '/shangpinAdd', element: <GoodsFormPage /> },
@@ -117,13 +115,7 @@ function renderAt(path: string) {
     ],
     { initialEntries: [path] },
   );
-  return render(
-    <QueryClientProvider client={client}>
-      <AntApp>
-        <RouterProvider router={router} />
-      </AntApp>
-    </QueryClientProvider>,
-  );
+  return renderWithProviders(<RouterProvider router={router} />, { router: false });
 }
 
 const field = (id: string) => document.getElementById(`goodsForm_${id}`) as HTMLInputElement;

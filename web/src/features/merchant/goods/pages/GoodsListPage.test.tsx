@@ -1,11 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App as AntApp } from 'antd';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { initPcQuery } from '../../../../lib/queries.ts';
 import { setPerms } from '../../../../lib/storage.ts';
 import GoodsListPage from './GoodsListPage.tsx';
+import { renderWithProviders, testQueryClient } from '../../../../../test/render.tsx';
 
 /** 商品管理 with real antd: the list's price column and the 批量改价 button; the API answers fixtures by URL. */
 const row = (id: number, name: string, priceLabel: string, specCount: number) => ({
@@ -56,18 +55,12 @@ const INIT = {
 };
 
 function renderList() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const client = testQueryClient();
   client.setQueryData(initPcQuery.queryKey, INIT as never);
   const router = createMemoryRouter([{ path: '/shangpinguanli', element: <GoodsListPage /> }], {
     initialEntries: ['/shangpinguanli'],
   });
-  return render(
-    <QueryClientProvider client={client}>
-      <AntApp>
-        <RouterProvider router={router} />
-      </AntApp>
-    </QueryClientProvider>,
-  );
+  return renderWithProviders(<RouterProvider router={router} />, { router: false, queryClient: client });
 }
 
 vi.setConfig({ testTimeout: 60_000 });

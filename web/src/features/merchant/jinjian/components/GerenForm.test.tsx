@@ -1,7 +1,6 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App as AntApp } from 'antd';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../../../test/render.tsx';
 
 const calls = vi.hoisted(() => ({ get: [] as [string, unknown][], post: [] as [string, unknown][] }));
 vi.mock('../../../../lib/api-client.ts', () => ({
@@ -35,14 +34,7 @@ vi.mock('../../../../lib/api-client.ts', () => ({
 const { GerenForm } = await import('./GerenForm.tsx');
 
 function renderForm(onDone = () => {}) {
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={qc}>
-      <AntApp>
-        <GerenForm onDone={onDone} />
-      </AntApp>
-    </QueryClientProvider>,
-  );
+  return renderWithProviders(<GerenForm onDone={onDone} />);
 }
 
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });

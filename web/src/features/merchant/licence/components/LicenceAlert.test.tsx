@@ -1,8 +1,8 @@
 import type { LicenceExpiring } from '@jz/contracts/licence';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { fireEvent, screen } from '@testing-library/react';
+import { Route, Routes, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../../../test/render.tsx';
 
 let answer: LicenceExpiring | Error = { expiring: 0, expired: 0, items: [] };
 vi.mock('../../../../lib/api-client.ts', () => ({
@@ -22,24 +22,20 @@ function Where() {
 }
 
 function renderAlert() {
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={qc}>
-      <MemoryRouter initialEntries={['/index']}>
-        <Routes>
-          <Route
-            path="/index"
-            element={
-              <div>
-                <LicenceAlert />
-                <span>首页内容</span>
-              </div>
-            }
-          />
-          <Route path="/wodezhengzhao" element={<Where />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
+  return renderWithProviders(
+    <Routes>
+      <Route
+        path="/index"
+        element={
+          <div>
+            <LicenceAlert />
+            <span>首页内容</span>
+          </div>
+        }
+      />
+      <Route path="/wodezhengzhao" element={<Where />} />
+    </Routes>,
+    { route: '/index' },
   );
 }
 

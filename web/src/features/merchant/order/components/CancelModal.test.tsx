@@ -1,8 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App } from 'antd';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../../../test/render.tsx';
 
 /** 拒单 / 取消订单 with real antd; the API client is replaced and records what is sent. */
 const posts: { url: string; body: unknown }[] = [];
@@ -19,12 +18,7 @@ vi.mock('../../../../lib/api-client.ts', () => ({
 const { CancelModal, cancelModeOf } = await import('./CancelModal.tsx');
 
 function wrap(children: ReactNode) {
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={qc}>
-      <App>{children}</App>
-    </QueryClientProvider>,
-  );
+  return renderWithProviders(children);
 }
 
 /** Rejections nobody caught (an antd Modal's onOk promise included) during a test. */

@@ -1,8 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
-import { App } from 'antd';
+import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setPerms } from '../../../../lib/storage.ts';
+import { renderWithProviders } from '../../../../../test/render.tsx';
 
 /** The order drawer's timeline (real antd; the API client is replaced). */
 const step = (id: number, action: string, operatorType: string, operatorName: string, toStatus: number) => ({
@@ -79,14 +78,7 @@ beforeEach(() => setPerms(['merchant:order:query']));
 
 describe('order timeline', () => {
   it('calls the customer one name: 客户, by the order’s contact name', async () => {
-    const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={qc}>
-        <App>
-          <OrderDetailDrawer id={7} onClose={() => {}} onDialog={() => {}} />
-        </App>
-      </QueryClientProvider>,
-    );
+    renderWithProviders(<OrderDetailDrawer id={7} onClose={() => {}} onDialog={() => {}} />);
     const timeline = (await screen.findByText('客户下单')).closest('.ant-timeline') as HTMLElement;
     const text = timeline.textContent ?? '';
     for (const action of ['客户下单', '客户支付', '客户评价', '接单并指派员工', '退款成功'])

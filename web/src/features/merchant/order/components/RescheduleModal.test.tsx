@@ -1,10 +1,9 @@
 import { nextDay, shanghaiDay, wallMs } from '@jz/contracts/dispatch';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App } from 'antd';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '../../../../lib/format.ts';
+import { renderWithProviders } from '../../../../../test/render.tsx';
 
 /** 改约 with real antd; the API client is replaced: it answers the order, the day's slots and the reschedule. */
 const DAY = nextDay(shanghaiDay(Date.now()), 2);
@@ -77,12 +76,7 @@ vi.mock('../../../../lib/api-client.ts', () => ({
 const { RescheduleModal } = await import('./RescheduleModal.tsx');
 
 function wrap(children: ReactNode) {
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={qc}>
-      <App>{children}</App>
-    </QueryClientProvider>,
-  );
+  return renderWithProviders(children);
 }
 
 beforeEach(() => {

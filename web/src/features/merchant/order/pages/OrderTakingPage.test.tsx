@@ -1,10 +1,7 @@
 import { orderApi } from '@jz/contracts/api/order';
 import { shopApi } from '@jz/contracts/api/shop';
 import type { WaitingOrder } from '@jz/contracts/order';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
-import { App as AntApp } from 'antd';
-import { MemoryRouter } from 'react-router';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   FakeEventSource,
@@ -17,6 +14,7 @@ import { http } from '../../../../lib/api-client.ts';
 import { initPcQuery } from '../../../../lib/queries.ts';
 import { setPerms } from '../../../../lib/storage.ts';
 import OrderTakingPage, { HIGHLIGHT_MS, newestFirst } from './OrderTakingPage.tsx';
+import { renderWithProviders, testQueryClient } from '../../../../../test/render.tsx';
 
 /** 订单接单 with real antd: the newest order first; a new one arrives at the top, highlighted for a few seconds. */
 const order = (id: number, paidAt: string): WaitingOrder => ({
@@ -48,17 +46,9 @@ let waiting: WaitingOrder[];
 let api: ReturnType<typeof fakeApi>;
 
 function renderPage(init: object = INIT) {
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const qc = testQueryClient();
   qc.setQueryData(initPcQuery.queryKey, init as never);
-  render(
-    <QueryClientProvider client={qc}>
-      <AntApp>
-        <MemoryRouter initialEntries={['/dingdanjiedan']}>
-          <OrderTakingPage />
-        </MemoryRouter>
-      </AntApp>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<OrderTakingPage />, { route: '/dingdanjiedan', queryClient: qc });
 }
 
 const rows = () => screen.getAllByTestId(/^waiting-NO/).map((r) => r.dataset.testid);

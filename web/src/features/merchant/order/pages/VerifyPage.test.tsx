@@ -1,9 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App } from 'antd';
-import { MemoryRouter } from 'react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setPerms } from '../../../../lib/storage.ts';
+import { renderWithProviders } from '../../../../../test/render.tsx';
 
 /** 验券 with real antd: the success card leads on (确认完成, 查看订单). The API client is replaced. */
 const posts: { url: string; body: unknown }[] = [];
@@ -76,16 +74,7 @@ vi.mock('../../../../lib/api-client.ts', () => ({
 const { default: VerifyPage } = await import('./VerifyPage.tsx');
 
 function renderPage() {
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={qc}>
-      <App>
-        <MemoryRouter>
-          <VerifyPage />
-        </MemoryRouter>
-      </App>
-    </QueryClientProvider>,
-  );
+  return renderWithProviders(<VerifyPage />);
 }
 
 async function verify() {

@@ -1,10 +1,9 @@
 import type { RegionNode } from '@jz/contracts/region';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App as AntApp } from 'antd';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { PointMapProps } from '../../../../components/map/PointMap.tsx';
 import { ShopFormModal } from './ShopFormModal.tsx';
+import { renderWithProviders } from '../../../../../test/render.tsx';
 
 // Issue 24, item 1: the shop form picks its location on the map or by the (offline) address search; typed
 // coordinates are a folded fallback; a point outside the chosen province is flagged and not saved.
@@ -48,14 +47,7 @@ vi.mock('../../../../components/map/PointMap.tsx', () => ({
 vi.mock('../../../../components/map/PolygonMap.tsx', () => ({ PolygonMap: () => null }));
 
 function renderModal(onSubmit = vi.fn(async (_v: Record<string, unknown>) => undefined)) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <AntApp>
-        <ShopFormModal open title="创建店铺" onSubmit={onSubmit} onClose={() => {}} />
-      </AntApp>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<ShopFormModal open title="创建店铺" onSubmit={onSubmit} onClose={() => {}} />);
   return onSubmit;
 }
 const save = () => fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));

@@ -1,8 +1,6 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
+import { fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders as wrap } from '../../../../../test/render.tsx';
 
 const calls: { url: string; params: unknown }[] = [];
 let revenue: number | null = 123450;
@@ -25,15 +23,6 @@ beforeEach(() => {
   sessionStorage.setItem('perms', JSON.stringify(['merchant:order:list']));
   revenue = 123450;
 });
-
-function wrap(node: ReactNode) {
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={qc}>
-      <MemoryRouter>{node}</MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
 
 describe('TodayFigures (landing page)', () => {
   it("shows today's five figures, 今日成交额 in yuan, with links to the order pages", async () => {

@@ -1,7 +1,6 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../../../test/render.tsx';
 
 const rows = Array.from({ length: 23 }, (_, i) => ({
   employeeId: i + 1,
@@ -34,14 +33,7 @@ vi.mock('../components/Chart.tsx', () => ({ Chart: () => <div data-testid="chart
 const { default: EmployeeStatsPage } = await import('./EmployeeStatsPage.tsx');
 
 function wrap() {
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={qc}>
-      <MemoryRouter>
-        <EmployeeStatsPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  return renderWithProviders(<EmployeeStatsPage />);
 }
 
 const bodyRows = () => document.querySelectorAll('.ant-table-tbody tr.ant-table-row');

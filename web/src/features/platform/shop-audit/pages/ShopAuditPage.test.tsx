@@ -1,7 +1,6 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App as AntApp } from 'antd';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../../../test/render.tsx';
 import type { PointMapProps } from '../../../../components/map/PointMap.tsx';
 import ShopAuditPage from './ShopAuditPage.tsx';
 
@@ -99,14 +98,7 @@ beforeEach(() => {
 });
 
 function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <AntApp>
-        <ShopAuditPage />
-      </AntApp>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<ShopAuditPage />);
 }
 /** The drawer: the dialog whose header names the shop (antd's drawer is a dialog without an accessible name). */
 const drawer = () =>

@@ -1,9 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App as AntApp } from 'antd';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toForm } from '../../../../lib/api-client.ts';
 import { ConfigEditor } from './ConfigEditor.tsx';
+import { renderWithProviders } from '../../../../../test/render.tsx';
 
 // The editor itself is covered by its own tests and the e2e suite; here a textarea stands in for it.
 const editorProps: { height?: number; rootPath?: string }[] = [];
@@ -32,13 +31,7 @@ vi.mock('../../../../lib/api-client.ts', async (orig) => ({
 }));
 
 function renderEditor(type = 'about_us') {
-  return render(
-    <QueryClientProvider client={new QueryClient()}>
-      <AntApp>
-        <ConfigEditor type={type} />
-      </AntApp>
-    </QueryClientProvider>,
-  );
+  return renderWithProviders(<ConfigEditor type={type} />);
 }
 
 describe('ConfigEditor (spec §2, §4, §5)', () => {

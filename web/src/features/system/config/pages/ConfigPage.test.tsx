@@ -1,8 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App as AntApp } from 'antd';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderWithProviders } from '../../../../../test/render.tsx';
 import { lazy, Suspense } from 'react';
-import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { Route, Routes, useLocation, useNavigate } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { configDrafts } from '../config-drafts.ts';
 import ConfigPage from './ConfigPage.tsx';
@@ -58,21 +57,18 @@ function Where() {
 const Slow = lazy(() => new Promise<{ default: () => null }>(() => {}));
 
 function renderPage(path = '/sys/config') {
-  return render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <AntApp>
-        <MemoryRouter initialEntries={[path]}>
-          <Where />
-          <Suspense fallback={<div>加载中</div>}>
-            <Routes>
-              <Route path="/sys/config" element={<ConfigPage />} />
-              <Route path="/sys/dict" element={<div>字典页</div>} />
-              <Route path="/slow" element={<Slow />} />
-            </Routes>
-          </Suspense>
-        </MemoryRouter>
-      </AntApp>
-    </QueryClientProvider>,
+  return renderWithProviders(
+    <>
+      <Where />
+      <Suspense fallback={<div>加载中</div>}>
+        <Routes>
+          <Route path="/sys/config" element={<ConfigPage />} />
+          <Route path="/sys/dict" element={<div>字典页</div>} />
+          <Route path="/slow" element={<Slow />} />
+        </Routes>
+      </Suspense>
+    </>,
+    { route: path },
   );
 }
 

@@ -1,6 +1,5 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App as AntApp } from 'antd';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { renderWithProviders } from '../../../../../test/render.tsx';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toForm } from '../../../../lib/api-client.ts';
 import { GenEditDialog } from './GenEditDialog.tsx';
@@ -59,14 +58,7 @@ vi.mock('../../../../lib/api-client.ts', async (orig) => ({
   ApiError: class extends Error {},
 }));
 
-const show = () =>
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <AntApp>
-        <GenEditDialog id={1} onClose={() => undefined} />
-      </AntApp>
-    </QueryClientProvider>,
-  );
+const show = () => renderWithProviders(<GenEditDialog id={1} onClose={() => undefined} />);
 
 beforeEach(() => {
   posts.length = 0;

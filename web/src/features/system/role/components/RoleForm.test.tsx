@@ -1,10 +1,9 @@
 import type { MenuOption } from '@jz/contracts/menu-admin';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App as AntApp } from 'antd';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { checkedLeaves, toSave } from '../../../../lib/menu-checks.ts';
 import { RoleForm } from './RoleForm.tsx';
+import { renderWithProviders } from '../../../../../test/render.tsx';
 
 // 系统管理 (1) > 用户管理 (2) > [新增用户 (3), 删除用户 (4)]; 首页 (5).
 const TREE: MenuOption[] = [
@@ -38,14 +37,7 @@ vi.mock('../../../../lib/api-client.ts', () => ({
 }));
 
 function renderForm(initial: Parameters<typeof RoleForm>[0]['initial'], onSubmit = vi.fn().mockResolvedValue(null)) {
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={qc}>
-      <AntApp>
-        <RoleForm open initial={initial} onSubmit={onSubmit} onClose={() => {}} />
-      </AntApp>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<RoleForm open initial={initial} onSubmit={onSubmit} onClose={() => {}} />);
   return onSubmit;
 }
 
