@@ -2,7 +2,7 @@ import { regionApi as c } from '@jz/contracts/api/region';
 import type { DB } from '../../../db/client.ts';
 import { route } from '../../../lib/route.ts';
 import type { App } from '../../types.ts';
-import { buildRegionTree } from './region.repo.ts';
+import * as repo from './region.repo.ts';
 
 /**
  * The region tree is static data: built once per database and kept in memory as the finished envelope text,
@@ -14,7 +14,7 @@ function treeBody(db: DB) {
   let p = cache.get(db);
   if (!p) {
     p = (async () => {
-      const tree = await buildRegionTree(db);
+      const tree = await repo.buildRegionTree(db);
       const body = JSON.stringify({ code: 200, message: 'ok', result: tree });
       const { createHash } = await import('node:crypto');
       return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };

@@ -4,11 +4,13 @@ import { ok } from '../../../lib/envelope.ts';
 import { route } from '../../../lib/route.ts';
 import { tenantOf } from '../../../lib/tenant.ts';
 import type { App } from '../../types.ts';
-import { addFuwu, buildFuwuTree, deleteFuwu, editFuwu, fuwuByIds, listFuwu } from './fuwu.repo.ts';
+import * as repo from './fuwu.repo.ts';
 
 /** Service-category routes, registered from their contracts (packages/contracts/src/api/fuwu.ts). */
 export function fuwuRoutes(app: App) {
-  route(app, c.selectTree, async () => ok(buildFuwuTree(await listFuwu(app.db, { enabledOnly: true })), 'ok'));
+  route(app, c.selectTree, async () =>
+    ok(repo.buildFuwuTree(await repo.listFuwu(app.db, { enabledOnly: true })), 'ok'),
+  );
 
   route(app, c.shopSelect, async (req) => {
     const t = await tenantOf(app.db, req);
@@ -19,7 +21,7 @@ export function fuwuRoutes(app: App) {
       .where('id', '=', t.shopId)
       .where('merchantId', '=', t.merchantId)
       .executeTakeFirstOrThrow();
-    const rows = await fuwuByIds(app.db, JSON.parse(shop.fuwuIds) as number[]);
+    const rows = await repo.fuwuByIds(app.db, JSON.parse(shop.fuwuIds) as number[]);
     return ok(
       rows.filter((r) => r.status === STATUS_FLAG.ENABLED),
       'ok',
@@ -27,22 +29,22 @@ export function fuwuRoutes(app: App) {
   });
 
   route(app, c.tree, async (req) => {
-    const rows = await listFuwu(app.db);
+    const rows = await repo.listFuwu(app.db);
     const name = req.query.name;
-    if (!name) return ok(buildFuwuTree(rows), 'ok');
+    if (!name) return ok(repo.buildFuwuTree(rows), 'ok');
     // A filtered tree keeps the matching nodes and their parents.
     const match = rows.filter((r) => r.name.includes(name));
     const keep = new Set(match.flatMap((r) => (r.parentId ? [r.id, r.parentId] : [r.id])));
-    return ok(buildFuwuTree(rows.filter((r) => keep.has(r.id))), 'ok');
+    return ok(repo.buildFuwuTree(rows.filter((r) => keep.has(r.id))), 'ok');
   });
-  route(app, c.add, async (req) => ok(await addFuwu(app.db, req.body)));
+  route(app, c.add, async (req) => ok(await repo.addFuwu(app.db, req.body)));
   route(app, c.edit, async (req) => {
     const { id, ...v } = req.body;
-    await editFuwu(app.db, id, v);
+    await repo.editFuwu(app.db, id, v);
     return ok(null);
   });
   route(app, c.remove, async (req) => {
-    await deleteFuwu(app.db, req.params.ids);
+    await repo.deleteFuwu(app.db, req.params.ids);
     return ok(null);
   });
 }

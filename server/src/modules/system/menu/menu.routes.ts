@@ -4,16 +4,16 @@ import { route } from '../../../lib/route.ts';
 import { currentUser } from '../../../plugins/auth.ts';
 import type { App } from '../../types.ts';
 import * as admin from './menu.admin.repo.ts';
-import { buildTree, findUserMenus } from './menu.repo.ts';
+import * as repo from './menu.repo.ts';
 
 /** Menu routes, registered from their contracts (packages/contracts/src/api/menu.ts). */
 export function menuRoutes(app: App) {
   /** The signed-in user's sidebar: folders and pages its roles grant (spec §2 sidebar, §3 menu item). */
   route(app, c.userTree, async (req) => {
     const user = currentUser(req);
-    const rows = await findUserMenus(app.db, user, ['CAIDAN', 'ZICAIDAN']);
+    const rows = await repo.findUserMenus(app.db, user, ['CAIDAN', 'ZICAIDAN']);
     // Keep only folders that (transitively) hold a granted page, so the sidebar has no empty folders.
-    const tree = buildTree(rows);
+    const tree = repo.buildTree(rows);
     const prune = (list: typeof tree): typeof tree =>
       list
         .map((m) => (m.children ? { ...m, children: prune(m.children) } : m))
