@@ -4,6 +4,8 @@
  *
  *   NODE_OPTIONS=--expose-gc npx tsx bench/import-memory.bench.ts      (from server/)
  *
+ * BENCH_FILES=upload-10mb,normal-5000 runs only those (the normal file is always the warm-up).
+ *
  * Files (built first, written to a temporary folder, each read back just before its upload):
  *   column-z       2 000 000 rows, data only in column Z (one shared string)          → refused
  *   inline-112mb   ~112 MB of inline-string rows (ID and phone), sheet first, no shared strings → refused
@@ -138,8 +140,10 @@ if (process.argv[2] === 'build') {
 const dir = mkdtempSync(path.join(tmpdir(), 'jz-import-memory-'));
 console.log('building files…');
 execFileSync(process.execPath, [...process.execArgv, process.argv[1], 'build', dir], { stdio: 'inherit' });
+const only = process.env.BENCH_FILES?.split(',');
 const files = readdirSync(dir)
   .sort()
+  .filter((f) => !only || only.some((o) => f.includes(o)) || f.includes('normal'))
   .map((f) => ({
     name: f.replace(/^\d-|\.xlsx$/g, ''),
     file: path.join(dir, f),
