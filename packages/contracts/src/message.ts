@@ -66,11 +66,30 @@ export const messageQuery = pageQuery.extend({
   title: optionalText(100),
 });
 
+/**
+ * Id lists as the spec sends them (comma-separated) or as the console's forms send every array (a JSON array,
+ * web/src/lib/api-client.ts toForm): both read as the comma-separated text, so a caller passes the `number[]` the
+ * parsed type names.
+ */
+const idListText = (v: unknown) => {
+  const b = blank(v);
+  if (Array.isArray(b)) return blank(b.join(','));
+  if (typeof b === 'string' && b.startsWith('[')) {
+    try {
+      const a: unknown = JSON.parse(b);
+      if (Array.isArray(a)) return blank(a.join(','));
+    } catch {
+      /* not JSON: the pattern below refuses it */
+    }
+  }
+  return b;
+};
+
 /** xiaoxi/setRead: `ids` (comma-separated) or `all=1` (optionally of one `type`). */
 export const setReadBody = z
   .object({
     ids: z.preprocess(
-      blank,
+      idListText,
       z
         .string()
         .regex(/^\d+(,\d+)*$/, 'ids 须为逗号分隔的数字')
@@ -88,7 +107,7 @@ export const broadcastBody = z.object({
   content: z.string({ error: '请输入内容' }).trim().min(1, '请输入内容').max(2000, '内容最多 2000 个字'),
   /** Comma-separated merchant ids; empty = every merchant. */
   merchantIds: z.preprocess(
-    blank,
+    idListText,
     z
       .string()
       .regex(/^\d+(,\d+)*$/, '商家 ids 须为逗号分隔的数字')

@@ -8,9 +8,6 @@ import { callContract } from '../../../../lib/contract-client.ts';
 export const getMessagePage = (query: QueryInputOf<typeof messageApi.page>) =>
   callContract(messageApi.page, { query }, { quiet: true });
 
-/** The ids travel comma-separated (the schema parses them into the array its type names). */
-const commaIds = (ids: number[] | undefined) => ids?.join(',') as unknown as number[] | undefined;
-
 /** Mark read / delete; each refreshes the list and the header badge. */
 export function useMessageMutations() {
   const qc = useQueryClient();
@@ -21,13 +18,13 @@ export function useMessageMutations() {
   return {
     setRead: useMutation({
       mutationFn: (v: { ids?: number[]; all?: 1; type?: MessageType }) =>
-        callContract(messageApi.setRead, { body: { ids: commaIds(v.ids), all: v.all, type: v.type } }),
+        callContract(messageApi.setRead, { body: { ids: v.ids, all: v.all, type: v.type } }),
       onSuccess: done,
     }),
     /** Opening a message marks it read without a toast. */
     markOpened: useMutation({
       mutationFn: (id: number) =>
-        callContract(messageApi.setRead, { body: { ids: commaIds([id]) } }, { quiet: true, silentSuccess: true }),
+        callContract(messageApi.setRead, { body: { ids: [id] } }, { quiet: true, silentSuccess: true }),
       onSuccess: done,
     }),
     remove: useMutation({
