@@ -20,47 +20,37 @@ function useRefresh() {
     ]);
 }
 
-export function useEditLoginName() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (loginName: string) => callContract(accountApi.editLoginName, { body: { loginName } }),
-    onSuccess: refresh,
-  });
-}
-
-// Nickname, avatar and password are the toolkit's own-profile calls (userApi), unchanged for merchants.
-export function useEditNickName() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (nickName: string) => callContract(userApi.editProfile, { body: { nickName } }),
-    onSuccess: refresh,
-  });
-}
-
-export function useEditAvatar() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (headUrl: string) => callContract(userApi.avatar, { body: { headUrl } }),
-    onSuccess: refresh,
-  });
-}
-
 export const sendPasswordCode = () => callContract(userApi.passwordCode, {});
-export function useEditPassword() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (body: BodyInputOf<typeof userApi.editPassword>) => callContract(userApi.editPassword, { body }),
-    onSuccess: refresh,
-  });
-}
-
 export const sendOldPhoneCode = () => callContract(accountApi.sendOldPhoneCode, {});
 export const verifyOldPhone = (code: string) => callContract(accountApi.verifyOldPhone, { body: { code } });
 export const sendNewPhoneCode = (phone: string) => callContract(accountApi.sendNewPhoneCode, { body: { phone } });
-export function useEditPhone() {
+
+/**
+ * The signed-in user's own login name, nickname, avatar, password and phone. Nickname, avatar and password are the
+ * toolkit's own-profile calls (userApi), unchanged for merchants.
+ */
+export function useAccountMutations() {
   const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (body: BodyInputOf<typeof accountApi.editPhone>) => callContract(accountApi.editPhone, { body }),
-    onSuccess: refresh,
-  });
+  return {
+    editLoginName: useMutation({
+      mutationFn: (loginName: string) => callContract(accountApi.editLoginName, { body: { loginName } }),
+      onSuccess: refresh,
+    }),
+    editNickName: useMutation({
+      mutationFn: (nickName: string) => callContract(userApi.editProfile, { body: { nickName } }),
+      onSuccess: refresh,
+    }),
+    editAvatar: useMutation({
+      mutationFn: (headUrl: string) => callContract(userApi.avatar, { body: { headUrl } }),
+      onSuccess: refresh,
+    }),
+    editPassword: useMutation({
+      mutationFn: (body: BodyInputOf<typeof userApi.editPassword>) => callContract(userApi.editPassword, { body }),
+      onSuccess: refresh,
+    }),
+    editPhone: useMutation({
+      mutationFn: (body: BodyInputOf<typeof accountApi.editPhone>) => callContract(accountApi.editPhone, { body }),
+      onSuccess: refresh,
+    }),
+  };
 }

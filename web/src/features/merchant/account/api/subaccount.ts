@@ -31,11 +31,6 @@ export const useGrantTree = (enabled: boolean) =>
     enabled,
   });
 
-function useInvalidate() {
-  const qc = useQueryClient();
-  return () => qc.invalidateQueries({ queryKey: subKeys.all });
-}
-
 /** The account form: `id` edits (name, role, shops), none adds (with phone and an optional password). */
 export interface SubInput {
   id?: number;
@@ -46,50 +41,50 @@ export interface SubInput {
   shopIds: ShopScope;
   password?: string;
 }
-export function useSaveSub() {
-  const inv = useInvalidate();
-  return useMutation({
-    mutationFn: async ({ id, phone, password, ...v }: SubInput) => {
-      if (id) return callContract(subAccountApi.edit, { body: { id, ...v } });
-      return callContract(subAccountApi.add, { body: { ...v, phone: phone ?? '', password } });
-    },
-    onSuccess: inv,
-  });
+
+/** Sub-accounts: save (add or edit), status, password reset, delete; each change refreshes the lists. */
+export function useSubAccountMutations() {
+  const qc = useQueryClient();
+  const done = () => qc.invalidateQueries({ queryKey: subKeys.all });
+  return {
+    save: useMutation({
+      mutationFn: async ({ id, phone, password, ...v }: SubInput) => {
+        if (id) return callContract(subAccountApi.edit, { body: { id, ...v } });
+        return callContract(subAccountApi.add, { body: { ...v, phone: phone ?? '', password } });
+      },
+      onSuccess: done,
+    }),
+    setStatus: useMutation({
+      mutationFn: (body: BodyInputOf<typeof subAccountApi.setStatus>) =>
+        callContract(subAccountApi.setStatus, { body }),
+      onSuccess: done,
+    }),
+    rePassword: useMutation({
+      mutationFn: (body: BodyInputOf<typeof subAccountApi.rePassword>) =>
+        callContract(subAccountApi.rePassword, { body }),
+    }),
+    remove: useMutation({
+      mutationFn: (ids: number[]) => callContract(subAccountApi.remove, { params: { ids } }),
+      onSuccess: done,
+    }),
+  };
 }
-export function useSubStatus() {
-  const inv = useInvalidate();
-  return useMutation({
-    mutationFn: (body: BodyInputOf<typeof subAccountApi.setStatus>) => callContract(subAccountApi.setStatus, { body }),
-    onSuccess: inv,
-  });
-}
-export function useSubRePassword() {
-  return useMutation({
-    mutationFn: (body: BodyInputOf<typeof subAccountApi.rePassword>) =>
-      callContract(subAccountApi.rePassword, { body }),
-  });
-}
-export function useDeleteSubs() {
-  const inv = useInvalidate();
-  return useMutation({
-    mutationFn: (ids: number[]) => callContract(subAccountApi.remove, { params: { ids } }),
-    onSuccess: inv,
-  });
-}
-export function useSaveRole() {
-  const inv = useInvalidate();
-  return useMutation({
-    mutationFn: ({ id, ...v }: { id?: number; name: string; menuIds: number[]; remark?: string }) =>
-      id
-        ? callContract(subAccountApi.editRole, { body: { id, ...v } })
-        : callContract(subAccountApi.addRole, { body: v }),
-    onSuccess: inv,
-  });
-}
-export function useDeleteRole() {
-  const inv = useInvalidate();
-  return useMutation({
-    mutationFn: (id: number) => callContract(subAccountApi.removeRoles, { params: { ids: [id] } }),
-    onSuccess: inv,
-  });
+
+/** The merchant's roles: save (add or edit) and delete. */
+export function useMerchantRoleMutations() {
+  const qc = useQueryClient();
+  const done = () => qc.invalidateQueries({ queryKey: subKeys.all });
+  return {
+    save: useMutation({
+      mutationFn: ({ id, ...v }: { id?: number; name: string; menuIds: number[]; remark?: string }) =>
+        id
+          ? callContract(subAccountApi.editRole, { body: { id, ...v } })
+          : callContract(subAccountApi.addRole, { body: v }),
+      onSuccess: done,
+    }),
+    remove: useMutation({
+      mutationFn: (id: number) => callContract(subAccountApi.removeRoles, { params: { ids: [id] } }),
+      onSuccess: done,
+    }),
+  };
 }

@@ -5,7 +5,7 @@ import type { DataNode } from 'antd/es/tree';
 import { useEffect, useMemo, useState } from 'react';
 import { zodRule } from '../../../../lib/zod-rule.ts';
 import { checkedLeaves, leafIds, toSave } from '../../../../lib/menu-checks.ts';
-import { useGrantTree, useSaveRole } from '../api/subaccount.ts';
+import { useGrantTree, useMerchantRoleMutations } from '../api/subaccount.ts';
 
 const s = merchantRoleAddBody.shape;
 const TYPE = { CAIDAN: '目录', ZICAIDAN: '页面', ANNIU: '按钮' } as const;
@@ -26,7 +26,7 @@ const toNodes = (list: MenuOption[]): DataNode[] =>
 export function MerchantRoleForm(props: { open: boolean; role?: MerchantRole | null; onClose: () => void }) {
   const [form] = Form.useForm<{ name: string; remark?: string }>();
   const tree = useGrantTree(props.open);
-  const save = useSaveRole();
+  const { save } = useMerchantRoleMutations();
   const [checked, setChecked] = useState<number[]>([]);
   const [half, setHalf] = useState<number[]>([]);
   const [error, setError] = useState('');

@@ -2,13 +2,13 @@ import { accountLoginName } from '@jz/contracts/account';
 import { Button, Card, Form, Input, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { zodRule } from '../../../../lib/zod-rule.ts';
-import { useEditLoginName, useMyAccount } from '../api/account.ts';
+import { useAccountMutations, useMyAccount } from '../api/account.ts';
 import { pagePath } from '../../../../lib/page-registry.ts';
 
 /** 修改账号名 (/xiugaizhanghaoming): a letter first, 4-30 letters, digits or _; unique. */
 export default function LoginNamePage() {
   const me = useMyAccount();
-  const save = useEditLoginName();
+  const { editLoginName: save } = useAccountMutations();
   const navigate = useNavigate();
   return (
     <Card className="jz-card" variant="borderless" title="修改账号名">

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ImageUpload } from '../../../../components/upload/index.ts';
 import { zodRule } from '../../../../lib/zod-rule.ts';
-import { useEditAvatar, useEditNickName, useMyAccount } from '../api/account.ts';
+import { useAccountMutations, useMyAccount } from '../api/account.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
 import { deviceOf, ipPlace } from '../lib/sign-in.ts';
 import { pagePath } from '../../../../lib/page-registry.ts';
@@ -15,8 +15,7 @@ import { pagePath } from '../../../../lib/page-registry.ts';
 export default function MyAccountPage() {
   const q = useMyAccount();
   const navigate = useNavigate();
-  const avatar = useEditAvatar();
-  const nick = useEditNickName();
+  const { editAvatar: avatar, editNickName: nick } = useAccountMutations();
   const [editNick, setEditNick] = useState(false);
   const [form] = Form.useForm<{ nickName: string }>();
   const a = q.data;

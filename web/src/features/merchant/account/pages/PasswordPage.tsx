@@ -3,14 +3,14 @@ import { passwordField } from '@jz/contracts/user';
 import { Alert, Button, Card, Form, Input, Skeleton } from 'antd';
 import { useNavigate } from 'react-router';
 import { zodRule } from '../../../../lib/zod-rule.ts';
-import { sendPasswordCode, useEditPassword, useMyAccount } from '../api/account.ts';
+import { sendPasswordCode, useAccountMutations, useMyAccount } from '../api/account.ts';
 import { SmsCodeField } from '../../../../components/SmsCodeField.tsx';
 import { pagePath } from '../../../../lib/page-registry.ts';
 
 /** 修改密码 (/xiugaimima): the old password, or an SMS code when none is set yet. Other devices sign out. */
 export default function PasswordPage() {
   const me = useMyAccount();
-  const save = useEditPassword();
+  const { editPassword: save } = useAccountMutations();
   const navigate = useNavigate();
   if (!me.data)
     return (

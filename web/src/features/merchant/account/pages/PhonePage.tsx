@@ -4,7 +4,13 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { setUserInfo } from '../../../../lib/storage.ts';
 import { zodRule } from '../../../../lib/zod-rule.ts';
-import { sendNewPhoneCode, sendOldPhoneCode, useEditPhone, useMyAccount, verifyOldPhone } from '../api/account.ts';
+import {
+  sendNewPhoneCode,
+  sendOldPhoneCode,
+  useAccountMutations,
+  useMyAccount,
+  verifyOldPhone,
+} from '../api/account.ts';
 import { SmsCodeField } from '../../../../components/SmsCodeField.tsx';
 import { pagePath } from '../../../../lib/page-registry.ts';
 
@@ -16,7 +22,7 @@ export default function PhonePage() {
   const [ticket, setTicket] = useState('');
   const [busy, setBusy] = useState(false);
   const [newForm] = Form.useForm<{ phone: string; code: string }>();
-  const save = useEditPhone();
+  const { editPhone: save } = useAccountMutations();
   return (
     <Card className="jz-card" variant="borderless" title="修改手机号">
       <Steps

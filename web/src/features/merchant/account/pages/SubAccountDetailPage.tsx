@@ -6,7 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useConfirm } from '../../../../components/confirm.ts';
 import { Auth } from '../../../../lib/access.tsx';
 import { zodRule } from '../../../../lib/zod-rule.ts';
-import { useSubDetail, useSubRePassword, useSubStatus } from '../api/subaccount.ts';
+import { useSubAccountMutations, useSubDetail } from '../api/subaccount.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
 import { ipPlace } from '../lib/sign-in.ts';
 import { pagePath } from '../../../../lib/page-registry.ts';
@@ -19,8 +19,7 @@ export default function SubAccountDetailPage() {
   const id = Number(sp.get('id') ?? 0);
   const q = useSubDetail(id);
   const navigate = useNavigate();
-  const status = useSubStatus();
-  const rePw = useSubRePassword();
+  const { setStatus: status, rePassword: rePw } = useSubAccountMutations();
   const { confirmWarning } = useConfirm();
   const [resetting, setResetting] = useState(false);
   const [form] = Form.useForm<{ password: string }>();

@@ -7,7 +7,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { hasPerm } from '../../../../lib/access.tsx';
 import { zodRule } from '../../../../lib/zod-rule.ts';
 import { useMyAccount } from '../api/account.ts';
-import { type SubInput, useRoles, useSaveSub, useSubDetail, useSubShops } from '../api/subaccount.ts';
+import { type SubInput, useRoles, useSubAccountMutations, useSubDetail, useSubShops } from '../api/subaccount.ts';
 import { pagePath } from '../../../../lib/page-registry.ts';
 
 interface Values {
@@ -31,7 +31,7 @@ export default function SubAccountFormPage() {
   const roles = useRoles();
   const shops = useSubShops();
   const mine = useMyAccount();
-  const save = useSaveSub();
+  const { save } = useSubAccountMutations();
   const [form] = Form.useForm<Values>();
   const allShops = Form.useWatch('allShops', form);
   if (!hasPerm(id ? 'merchant:subaccount:edit' : 'merchant:subaccount:add'))

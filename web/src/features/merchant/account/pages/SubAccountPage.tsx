@@ -10,7 +10,7 @@ import { EmptyAction } from '../../../../components/EmptyAction.tsx';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
 import { StatusSwitch } from '../../../../components/StatusSwitch.tsx';
 import { Auth, hasPerm } from '../../../../lib/access.tsx';
-import { getSubPage, subKeys, useDeleteRole, useDeleteSubs, useRoles, useSubStatus } from '../api/subaccount.ts';
+import { getSubPage, subKeys, useMerchantRoleMutations, useRoles, useSubAccountMutations } from '../api/subaccount.ts';
 import { MerchantRoleForm } from '../components/MerchantRoleForm.tsx';
 import { formatDateTime } from '../../../../lib/format.ts';
 import { pagePath } from '../../../../lib/page-registry.ts';
@@ -19,8 +19,7 @@ const fmt = (iso: string | null) => formatDateTime(iso);
 
 function SubList() {
   const navigate = useNavigate();
-  const status = useSubStatus();
-  const del = useDeleteSubs();
+  const { setStatus: status, remove: del } = useSubAccountMutations();
   const roles = useRoles();
   const { confirmDelete } = useConfirm();
   const columns: ColumnsType<SubAccount> = [
@@ -135,7 +134,7 @@ function SubList() {
 
 function RoleList() {
   const roles = useRoles();
-  const del = useDeleteRole();
+  const { remove: del } = useMerchantRoleMutations();
   const { confirmDelete } = useConfirm();
   const [editing, setEditing] = useState<MerchantRole | null | 'new'>(null);
   // A merchant has a handful of roles: role/list answers them all; search and pages are done here.

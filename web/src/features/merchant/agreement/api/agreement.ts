@@ -29,10 +29,12 @@ export const signatureQuery = (id: number) =>
 export type SignInput = BodyInputOf<typeof agreementApi.sign>;
 
 /** Signs the version the user read; refreshes the pending list, 我的协议 and the messages (a new record links there). */
-export function useSignAgreement() {
+export function useAgreementMutations() {
   const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (body: SignInput) => callContract(agreementApi.sign, { body }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: agreementKeys.all }),
-  });
+  return {
+    sign: useMutation({
+      mutationFn: (body: SignInput) => callContract(agreementApi.sign, { body }),
+      onSuccess: () => qc.invalidateQueries({ queryKey: agreementKeys.all }),
+    }),
+  };
 }

@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { Auth } from '../../../../lib/access.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
 import { zodRule } from '../../../../lib/zod-rule.ts';
-import { pendingQuery, useSignAgreement } from '../api/agreement.ts';
+import { pendingQuery, useAgreementMutations } from '../api/agreement.ts';
 import { AgreementContent } from '../../../../components/agreement/AgreementContent.tsx';
 import { formatDateTime } from '../../../../lib/format.ts';
 import { ItemList } from '../../../../components/item-list/ItemList.tsx';
@@ -27,7 +27,7 @@ export default function SignPage() {
   const [readToEnd, setReadToEnd] = useState(false);
   const scrollRef = useRef<HTMLDivElement>(null);
   const [form] = Form.useForm<{ agree: boolean; signerName: string }>();
-  const sign = useSignAgreement();
+  const { sign } = useAgreementMutations();
 
   const checkEnd = useCallback(() => {
     const el = scrollRef.current;

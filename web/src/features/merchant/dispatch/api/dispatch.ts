@@ -46,16 +46,18 @@ export const useSuggestions = (orderId: number | null) =>
   });
 
 /** POST paidan/assign; refusals (2004) are shown in place by the caller, not as a toast. */
-export function useAssign() {
+export function useDispatchMutations() {
   const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (body: { orderId: number; employeeId: number }) =>
-      callContract(dispatchApi.assign, { body }, { silentError: true }),
-    onSettled: () => {
-      void qc.invalidateQueries({ queryKey: ORDER_ROOT });
-      void qc.invalidateQueries({ queryKey: ['orders'] });
-    },
-  });
+  return {
+    assign: useMutation({
+      mutationFn: (body: { orderId: number; employeeId: number }) =>
+        callContract(dispatchApi.assign, { body }, { silentError: true }),
+      onSettled: () => {
+        void qc.invalidateQueries({ queryKey: ORDER_ROOT });
+        void qc.invalidateQueries({ queryKey: ['orders'] });
+      },
+    }),
+  };
 }
 
 /** 派工单 (paidan/daySheet); null = the sheet is closed. Refreshed with the board (same root key). */

@@ -15,7 +15,7 @@ import { initPcQuery } from '../../../../lib/queries.ts';
 // lazily, on the first click). Moving lazy-dialogs.ts to src/components/ would lift this exception.
 // biome-ignore lint/style/noRestrictedImports: the one shared order drawer, see above
 import { AssignModal, CancelModal, OrderDetailDrawer, RescheduleModal } from '../../order/components/lazy-dialogs.ts';
-import { type DaySheetAsk, dispatchKeys, useAssign, useBoard } from '../api/dispatch.ts';
+import { type DaySheetAsk, dispatchKeys, useDispatchMutations, useBoard } from '../api/dispatch.ts';
 import { STATUS_STYLE, dayAxis } from '../components/board-geometry.ts';
 import { DayBoard } from '../components/DayBoard.tsx';
 import { DaySheetModal } from '../components/DaySheetModal.tsx';
@@ -46,7 +46,7 @@ export default function DispatchBoardPage() {
   const [sheet, setSheet] = useState<DaySheetAsk | null>(null);
   const days = view === 'day' ? 1 : 7;
   const q = useBoard(date, days, shopId, !stream.connected);
-  const assign = useAssign();
+  const { assign } = useDispatchMutations();
   const canAssign = hasPerm('merchant:dispatch:assign');
 
   useOrderEvents(useCallback(() => void qc.invalidateQueries({ queryKey: dispatchKeys.all }), [qc]));

@@ -14,12 +14,14 @@ export const getMyFeedbackPage = (query: QueryInputOf<typeof feedbackApi.minePag
 
 export type FeedbackInput = BodyInputOf<typeof feedbackApi.add>;
 
-export function useSendFeedback() {
+export function useMyFeedbackMutations() {
   const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (body: FeedbackInput) => callContract(feedbackApi.add, { body }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: myFeedbackKeys.all }),
-  });
+  return {
+    send: useMutation({
+      mutationFn: (body: FeedbackInput) => callContract(feedbackApi.add, { body }),
+      onSuccess: () => qc.invalidateQueries({ queryKey: myFeedbackKeys.all }),
+    }),
+  };
 }
 
 /** The platform's published notices, newest first (the landing page's card and the 公告 tab). */

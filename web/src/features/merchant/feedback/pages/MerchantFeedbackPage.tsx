@@ -16,7 +16,7 @@ import {
   type PublishedNotice,
   usePublishedNotices,
   usePublishedQa,
-  useSendFeedback,
+  useMyFeedbackMutations,
 } from '../api/feedback.ts';
 import { FeedbackForm } from '../components/FeedbackForm.tsx';
 import { formatDateTime } from '../../../../lib/format.ts';
@@ -105,7 +105,7 @@ function QaList() {
 }
 
 function MyFeedback() {
-  const send = useSendFeedback();
+  const { send } = useMyFeedbackMutations();
   const [adding, setAdding] = useState(false);
   const [viewing, setViewing] = useState<Feedback | null>(null);
   const columns: ColumnsType<Feedback> = [

@@ -17,21 +17,22 @@ export function useJinjianState() {
 }
 
 /** The step forms' values: every field as typed text (the server's schema parses and checks them). */
-export type GerenInput = Partial<Record<keyof JinjianGerenBody, string>>;
-export type QiyeInput = Partial<Record<keyof JinjianQiyeBody, string>>;
+export type IndividualInput = Partial<Record<keyof JinjianGerenBody, string>>;
+export type CompanyInput = Partial<Record<keyof JinjianQiyeBody, string>>;
 
-export function useSubmitJinjian() {
+/** Submit an individual (个人) or company (企业) application; each refreshes the onboarding state. */
+export function useJinjianMutations() {
   const qc = useQueryClient();
   const done = () => qc.invalidateQueries({ queryKey: jinjianKeys.state });
   return {
     // The forms validated each field with the contract's own field schemas before submitting.
-    geren: useMutation({
-      mutationFn: (v: GerenInput) =>
+    submitIndividual: useMutation({
+      mutationFn: (v: IndividualInput) =>
         callContract(jinjianApi.submitGeren, { body: v as BodyInputOf<typeof jinjianApi.submitGeren> }),
       onSuccess: done,
     }),
-    qiye: useMutation({
-      mutationFn: (v: QiyeInput) =>
+    submitCompany: useMutation({
+      mutationFn: (v: CompanyInput) =>
         callContract(jinjianApi.submitQiye, { body: v as BodyInputOf<typeof jinjianApi.submitQiye> }),
       onSuccess: done,
     }),

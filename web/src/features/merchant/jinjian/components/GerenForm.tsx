@@ -1,7 +1,7 @@
 import { gerenFields } from '@jz/contracts/jinjian';
 import { Descriptions, Form, Input, Select } from 'antd';
 import { zodRule } from '../../../../lib/zod-rule.ts';
-import { type GerenInput, useSubmitJinjian } from '../api/jinjian.ts';
+import { type IndividualInput, useJinjianMutations } from '../api/jinjian.ts';
 import { SettlementFields } from './SettlementFields.tsx';
 import { StepForm } from './StepForm.tsx';
 import { ValidityFields } from './ValidityFields.tsx';
@@ -11,9 +11,9 @@ const VALIDITY = { type: 'certValidityType', begin: 'certBeginDate', end: 'certE
 
 /** 个人进件: identity → settlement card → review and submit. */
 export function GerenForm({ onDone }: { onDone: () => void }) {
-  const submit = useSubmitJinjian().geren;
+  const { submitIndividual: submit } = useJinjianMutations();
   return (
-    <StepForm<GerenInput>
+    <StepForm<IndividualInput>
       name="jinjian-geren"
       draftKey="geren"
       defaults={{ certType: '00', certValidityType: '0' }}

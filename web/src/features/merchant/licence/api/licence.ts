@@ -23,19 +23,19 @@ export const useExpiringLicences = (enabled = true) =>
     enabled,
   });
 
-export function useSaveLicence() {
+/** Save (add or edit) and delete; each refreshes the list and the reminder. */
+export function useLicenceMutations() {
   const qc = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, ...v }: LicenceInput) =>
-      id ? callContract(licenceApi.edit, { body: { ...v, id } }) : callContract(licenceApi.add, { body: v }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: licenceKeys.all }),
-  });
-}
-
-export function useDeleteLicences() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (ids: number[]) => callContract(licenceApi.remove, { params: { ids } }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: licenceKeys.all }),
-  });
+  const done = () => qc.invalidateQueries({ queryKey: licenceKeys.all });
+  return {
+    save: useMutation({
+      mutationFn: ({ id, ...v }: LicenceInput) =>
+        id ? callContract(licenceApi.edit, { body: { ...v, id } }) : callContract(licenceApi.add, { body: v }),
+      onSuccess: done,
+    }),
+    remove: useMutation({
+      mutationFn: (ids: number[]) => callContract(licenceApi.remove, { params: { ids } }),
+      onSuccess: done,
+    }),
+  };
 }

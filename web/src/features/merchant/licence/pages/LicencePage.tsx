@@ -12,7 +12,7 @@ import { fileUrl, ImageUpload } from '../../../../components/upload/index.ts';
 import { Auth } from '../../../../lib/access.tsx';
 import { DictTag, useDict } from '../../../../lib/dict.tsx';
 import { zodRule } from '../../../../lib/zod-rule.ts';
-import { getLicencePage, type LicenceInput, licenceKeys, useDeleteLicences, useSaveLicence } from '../api/licence.ts';
+import { getLicencePage, type LicenceInput, licenceKeys, useLicenceMutations } from '../api/licence.ts';
 import { ExpiryTag } from '../../../../components/licence/ExpiryTag.tsx';
 
 const s = licenceAddBody.shape;
@@ -23,7 +23,7 @@ type FormValues = Omit<LicenceInput, 'validFrom' | 'validTo'> & {
 
 function LicenceForm({ row, onClose }: { row: Licence | 'new' | null; onClose: () => void }) {
   const [form] = Form.useForm<FormValues>();
-  const save = useSaveLicence();
+  const { save } = useLicenceMutations();
   const kinds = useDict('licence_kind');
   const editing = row && row !== 'new' ? row : null;
   const longTerm = Form.useWatch('longTerm', form);
@@ -122,7 +122,7 @@ export default function LicencePage() {
   const [sp, setSp] = useSearchParams();
   const expiry = sp.get('expiry') ?? '';
   const [editing, setEditing] = useState<Licence | 'new' | null>(null);
-  const del = useDeleteLicences();
+  const { remove: del } = useLicenceMutations();
   const { confirmDelete } = useConfirm();
   const columns: ColumnsType<Licence> = [
     {

@@ -9,12 +9,14 @@ export const reviewKeys = { all: ['merchant', 'review'] as const };
 export const getReviewPage = (query: QueryInputOf<typeof reviewApi.page>) =>
   callContract(reviewApi.page, { query }, { quiet: true });
 
-export function useReply() {
+export function useReviewMutations() {
   const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (body: BodyInputOf<typeof reviewApi.reply>) => callContract(reviewApi.reply, { body }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: reviewKeys.all }),
-  });
+  return {
+    reply: useMutation({
+      mutationFn: (body: BodyInputOf<typeof reviewApi.reply>) => callContract(reviewApi.reply, { body }),
+      onSuccess: () => qc.invalidateQueries({ queryKey: reviewKeys.all }),
+    }),
+  };
 }
 
 /** The employees and goods of the caller's shops, for the 商品 / 服务人员 filters (the order filter-options call). */

@@ -10,7 +10,7 @@ import { Auth } from '../../../../lib/access.tsx';
 import { initPcQuery } from '../../../../lib/queries.ts';
 import { zodRule } from '../../../../lib/zod-rule.ts';
 import { filterField } from '../../../../components/data-table/owner-filter-field.ts';
-import { getReviewPage, reviewKeys, useFilterOptions, useReply } from '../api/review.ts';
+import { getReviewPage, reviewKeys, useFilterOptions, useReviewMutations } from '../api/review.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
 import { shopSearchField } from '../../../../components/data-table/shop-search-field.ts';
 
@@ -24,7 +24,7 @@ export default function ReviewPage() {
   const [summary, setSummary] = useState<ReviewPageData['summary'] | null>(null);
   const [editing, setEditing] = useState<Review | null>(null);
   const [form] = Form.useForm<{ merchantReply: string }>();
-  const reply = useReply();
+  const { reply } = useReviewMutations();
 
   const fetcher = useCallback((p: object) => getReviewPage(p), []);
 

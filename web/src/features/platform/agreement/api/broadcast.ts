@@ -1,5 +1,5 @@
 import { messageApi } from '@jz/contracts/api/message';
-import type { QueryInputOf } from '@jz/contracts/contract';
+import type { BodyInputOf, QueryInputOf } from '@jz/contracts/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callContract } from '../../../../lib/contract-client.ts';
 
@@ -17,22 +17,13 @@ export const merchantOptionsQuery = queryOptions({
   staleTime: 60_000,
 });
 
-export function useSendBroadcast() {
+export function useBroadcastMutations() {
   const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (v: { title: string; content: string; merchantIds?: number[] }) =>
-      callContract(
-        messageApi.broadcast,
-        {
-          body: {
-            title: v.title,
-            content: v.content,
-            // Comma-separated on the wire (the schema parses it into the array its type names).
-            merchantIds: v.merchantIds?.join(',') as unknown as number[] | undefined,
-          },
-        },
-        { silentSuccess: true },
-      ),
-    onSuccess: () => qc.invalidateQueries({ queryKey: broadcastKeys.all }),
-  });
+  return {
+    send: useMutation({
+      mutationFn: (body: BodyInputOf<typeof messageApi.broadcast>) =>
+        callContract(messageApi.broadcast, { body }, { silentSuccess: true }),
+      onSuccess: () => qc.invalidateQueries({ queryKey: broadcastKeys.all }),
+    }),
+  };
 }

@@ -8,7 +8,7 @@ import { useAlert, useConfirm } from '../../../../components/confirm.ts';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
 import { Auth, hasPerm } from '../../../../lib/access.tsx';
 import { zodRule } from '../../../../lib/zod-rule.ts';
-import { broadcastKeys, getBroadcastPage, merchantOptionsQuery, useSendBroadcast } from '../api/broadcast.ts';
+import { broadcastKeys, getBroadcastPage, merchantOptionsQuery, useBroadcastMutations } from '../api/broadcast.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
 
 const s = broadcastBody.shape;
@@ -25,7 +25,7 @@ export default function BroadcastPage() {
   const [form] = Form.useForm<BroadcastForm>();
   const target = Form.useWatch('target', form);
   const merchants = useQuery(merchantOptionsQuery);
-  const send = useSendBroadcast();
+  const { send } = useBroadcastMutations();
   const { confirmWarning } = useConfirm();
   const { alertSuccess } = useAlert();
   const nameOf = (id: number) => merchants.data?.find((m) => m.id === id)?.name ?? `#${id}`;

@@ -8,10 +8,12 @@ export const licenceAuditKeys = { all: ['platform', 'licenceAudit'] as const };
 export const getLicenceAuditPage = (query: QueryInputOf<typeof licenceApi.auditPage>) =>
   callContract(licenceApi.auditPage, { query }, { quiet: true });
 
-export function useAuditLicence() {
+export function useLicenceAuditMutations() {
   const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (body: BodyInputOf<typeof licenceApi.audit>) => callContract(licenceApi.audit, { body }),
-    onSettled: () => qc.invalidateQueries({ queryKey: licenceAuditKeys.all }),
-  });
+  return {
+    audit: useMutation({
+      mutationFn: (body: BodyInputOf<typeof licenceApi.audit>) => callContract(licenceApi.audit, { body }),
+      onSettled: () => qc.invalidateQueries({ queryKey: licenceAuditKeys.all }),
+    }),
+  };
 }

@@ -9,14 +9,14 @@ import { fileUrl } from '../../../../components/upload/index.ts';
 import { Auth } from '../../../../lib/access.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
 import { ExpiryTag } from '../../../../components/licence/ExpiryTag.tsx';
-import { getLicenceAuditPage, licenceAuditKeys, useAuditLicence } from '../api/licence-audit.ts';
+import { getLicenceAuditPage, licenceAuditKeys, useLicenceAuditMutations } from '../api/licence-audit.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
 
 const fmt = (iso: string | null) => formatDateTime(iso);
 
 function RejectModal({ row, onClose }: { row: Licence | null; onClose: () => void }) {
   const [form] = Form.useForm<{ auditReason: string }>();
-  const audit = useAuditLicence();
+  const { audit } = useLicenceAuditMutations();
   return (
     <Modal
       title={`驳回证照 ${row?.number ?? ''}`}
@@ -53,7 +53,7 @@ function RejectModal({ row, onClose }: { row: Licence | null; onClose: () => voi
 
 /** 证照审核 (/sys/licence-audit): every merchant's licences; approve, or reject with a reason. */
 export default function LicenceAuditPage() {
-  const audit = useAuditLicence();
+  const { audit } = useLicenceAuditMutations();
   const { confirmWarning } = useConfirm();
   const [rejecting, setRejecting] = useState<Licence | null>(null);
   const columns: ColumnsType<Licence> = [

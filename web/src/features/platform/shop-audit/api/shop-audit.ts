@@ -17,10 +17,12 @@ export const useAuditShop = (id: number | undefined) =>
     queryFn: () => callContract(shopAuditApi.detail, { params: { id: id! } }, { quiet: true }),
   });
 
-export function useAuditMutation() {
+export function useShopAuditMutations() {
   const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (body: BodyInputOf<typeof shopAuditApi.audit>) => callContract(shopAuditApi.audit, { body }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['platform'] }),
-  });
+  return {
+    audit: useMutation({
+      mutationFn: (body: BodyInputOf<typeof shopAuditApi.audit>) => callContract(shopAuditApi.audit, { body }),
+      onSuccess: () => qc.invalidateQueries({ queryKey: ['platform'] }),
+    }),
+  };
 }

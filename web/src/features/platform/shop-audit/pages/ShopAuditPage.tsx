@@ -10,7 +10,7 @@ import { RowAction } from '../../../../components/RowAction.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
 import { formatDateTime } from '../../../../lib/format.ts';
 import { useSubmitting } from '../../../../lib/use-long-action.ts';
-import { auditKeys, getAllShopsPage, useAuditMutation } from '../api/shop-audit.ts';
+import { auditKeys, getAllShopsPage, useShopAuditMutations } from '../api/shop-audit.ts';
 import { awaitsDecision, type Decidable, LocationFlag } from '../components/audit-parts.tsx';
 import { lazyWidget } from '../../../../components/lazy-widget.tsx';
 
@@ -26,7 +26,7 @@ const ShopAuditDrawer = lazyWidget(
  * from customers; the merchant hears of each decision by message.
  */
 export default function ShopAuditPage() {
-  const audit = useAuditMutation();
+  const { audit } = useShopAuditMutations();
   const { confirmWarning } = useConfirm();
   const [viewing, setViewingState] = useState<number | undefined>();
   const [opened, setOpened] = useState(false);

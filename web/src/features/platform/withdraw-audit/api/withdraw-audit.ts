@@ -9,10 +9,13 @@ export const getAuditPage = (query: QueryInputOf<typeof withdrawAuditApi.page>) 
   callContract(withdrawAuditApi.page, { query }, { quiet: true });
 
 /** Approve (pays through the payout provider) or reject with a reason; the server's message says how it ended. */
-export function useReview() {
+export function useWithdrawAuditMutations() {
   const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (body: BodyInputOf<typeof withdrawAuditApi.review>) => callContract(withdrawAuditApi.review, { body }),
-    onSettled: () => qc.invalidateQueries({ queryKey: auditKeys.all }),
-  });
+  return {
+    review: useMutation({
+      mutationFn: (body: BodyInputOf<typeof withdrawAuditApi.review>) =>
+        callContract(withdrawAuditApi.review, { body }),
+      onSettled: () => qc.invalidateQueries({ queryKey: auditKeys.all }),
+    }),
+  };
 }

@@ -8,14 +8,14 @@ import { DataTable } from '../../../../components/data-table/DataTable.tsx';
 import { Auth } from '../../../../lib/access.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
 import { formatDateTime, formatYuan } from '../../../../lib/format.ts';
-import { auditKeys, getAuditPage, useReview } from '../api/withdraw-audit.ts';
+import { auditKeys, getAuditPage, useWithdrawAuditMutations } from '../api/withdraw-audit.ts';
 
 const yuan = (fen: number) => formatYuan(fen);
 const fmt = (iso: string | null) => formatDateTime(iso);
 
 function RejectModal({ row, onClose }: { row: WithdrawalAudit | null; onClose: () => void }) {
   const [form] = Form.useForm<{ remark: string }>();
-  const review = useReview();
+  const { review } = useWithdrawAuditMutations();
   return (
     <Modal
       title={`驳回提现 ${row?.withdrawNo ?? ''}`}
@@ -55,7 +55,7 @@ function RejectModal({ row, onClose }: { row: WithdrawalAudit | null; onClose: (
 
 /** 提现审核 (/sys/withdraw-audit): every merchant's withdrawals; approve (pays out) or reject with a reason. */
 export default function WithdrawAuditPage() {
-  const review = useReview();
+  const { review } = useWithdrawAuditMutations();
   const { confirmWarning } = useConfirm();
   const [rejecting, setRejecting] = useState<WithdrawalAudit | null>(null);
   const columns: ColumnsType<WithdrawalAudit> = [

@@ -24,11 +24,13 @@ export const configQuery = (type: string) => ({
 });
 
 /** Saves type and the content object (the form body carries it JSON-encoded, as the spec's `value`). */
-export function useSaveConfig() {
+export function useConfigMutations() {
   const qc = useQueryClient();
-  return useMutation({
-    mutationFn: ({ type, content }: { type: string; content: string }) =>
-      callContract(configApi.edit, { body: { type, value: { content } } }),
-    onSuccess: (_r, v) => qc.invalidateQueries({ queryKey: configKeys.byType(v.type) }),
-  });
+  return {
+    save: useMutation({
+      mutationFn: ({ type, content }: { type: string; content: string }) =>
+        callContract(configApi.edit, { body: { type, value: { content } } }),
+      onSuccess: (_r, v) => qc.invalidateQueries({ queryKey: configKeys.byType(v.type) }),
+    }),
+  };
 }

@@ -4,7 +4,7 @@ import { Button, Form, Result, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { RichTextEditor } from '../../../../components/rich-text/RichTextEditor.tsx';
 import { Auth } from '../../../../lib/access.tsx';
-import { configQuery, useSaveConfig } from '../api/config.ts';
+import { configQuery, useConfigMutations } from '../api/config.ts';
 import { configDrafts, sameText, useDraftTypes } from '../config-drafts.ts';
 
 /** spec §2 / §9: the editor is as tall as the window minus 175 px. */
@@ -38,7 +38,7 @@ export function ConfigEditor({ type }: { type: string }) {
   const [form] = Form.useForm<{ content: string }>();
   const height = useEditorHeight();
   const q = useQuery({ ...configQuery(type), enabled: !!type });
-  const save = useSaveConfig();
+  const { save } = useConfigMutations();
   const dirty = useDraftTypes().includes(type);
   // A new key remounts the editor on 放弃修改 (it takes its first value at creation).
   const [editorKey, setEditorKey] = useState(0);
