@@ -8,7 +8,7 @@ import type {
 import type { Page } from '@jz/contracts/envelope';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertAgreementsSigned } from '../src/modules/merchant/agreement/agreement.service.ts';
-import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp } from './helpers/index.ts';
+import { type Api, api, buildTestApp, demoUsers, PHONES, type TestApp } from './helpers/index.ts';
 
 const M = 'app/jiazheng/xieyi';
 const P = 'app/xieyi';
@@ -22,10 +22,7 @@ let ids: { merchantA: number; merchantB: number; ownerB: number; settle: number;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  admin = api(t.app, await loginAs(t.app, PHONES.admin));
-  ownerA = api(t.app, await loginAs(t.app, PHONES.ownerA));
-  ownerB = api(t.app, await loginAs(t.app, PHONES.ownerB));
-  subA = api(t.app, await loginAs(t.app, PHONES.subA));
+  ({ admin, ownerA, ownerB, subA } = await demoUsers(t));
   const user = (phone: string) =>
     t.db.selectFrom('user').select(['id', 'merchantId']).where('phone', '=', phone).executeTakeFirstOrThrow();
   const agreement = async (title: string) =>

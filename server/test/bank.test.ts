@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv, readBranchCsv } from '../src/modules/merchant/bank/bank.csv.ts';
 import { upsertBranches } from '../src/modules/merchant/bank/bank.repo.ts';
 import { sampleBranches } from '../src/modules/merchant/bank/bank.sample.ts';
-import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp } from './helpers/index.ts';
+import { type Api, api, buildTestApp, demoUsers, type TestApp } from './helpers/index.ts';
 
 const FIND = 'app/jiazheng/huifu/bank/findYinhanghao';
 const BY = 'app/jiazheng/huifu/bank/findByYinhanghao';
@@ -14,8 +14,7 @@ let owner: Api;
 let sub: Api;
 beforeAll(async () => {
   t = await buildTestApp();
-  owner = api(t.app, await loginAs(t.app, PHONES.ownerA));
-  sub = api(t.app, await loginAs(t.app, PHONES.subA));
+  ({ ownerA: owner, subA: sub } = await demoUsers(t, 'ownerA', 'subA'));
 });
 afterAll(() => t?.close());
 

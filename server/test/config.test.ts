@@ -1,6 +1,6 @@
 import type { ConfigRecord } from '@jz/contracts/config';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp, waitFor } from './helpers/index.ts';
+import { type Api, api, buildTestApp, demoUsers, type TestApp, waitFor } from './helpers/index.ts';
 
 const FIND = 'app/config/findByType';
 const EDIT = 'app/config/edit';
@@ -11,9 +11,7 @@ let owner: Api;
 let sub: Api;
 beforeAll(async () => {
   t = await buildTestApp();
-  admin = api(t.app, await loginAs(t.app, PHONES.admin));
-  owner = api(t.app, await loginAs(t.app, PHONES.ownerA));
-  sub = api(t.app, await loginAs(t.app, PHONES.subA));
+  ({ admin, ownerA: owner, subA: sub } = await demoUsers(t, 'admin', 'ownerA', 'subA'));
 });
 afterAll(() => t?.close());
 

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxCourier, setCourierProvider } from '../src/modules/merchant/courier/courier-provider.ts';
-import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp } from './helpers/index.ts';
+import { type Api, api, buildTestApp, demoUsers, PHONES, type TestApp } from './helpers/index.ts';
 
 const K = 'app/jiazheng/kuaidi';
 
@@ -27,10 +27,7 @@ const body = (over: Record<string, string | number> = {}) => ({
 
 beforeAll(async () => {
   t = await buildTestApp();
-  ownerA = api(t.app, await loginAs(t.app, PHONES.ownerA));
-  ownerB = api(t.app, await loginAs(t.app, PHONES.ownerB));
-  subA = api(t.app, await loginAs(t.app, PHONES.subA));
-  admin = api(t.app, await loginAs(t.app, PHONES.admin));
+  ({ ownerA, ownerB, subA, admin } = await demoUsers(t));
 });
 afterAll(() => t?.close());
 afterEach(() => setCourierProvider(sandboxCourier));

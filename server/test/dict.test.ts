@@ -1,7 +1,7 @@
 import type { DictData, DictType } from '@jz/contracts/dict';
 import type { Page } from '@jz/contracts/envelope';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp, waitFor } from './helpers/index.ts';
+import { type Api, api, buildTestApp, demoUsers, PHONES, type TestApp, waitFor } from './helpers/index.ts';
 
 const T = 'app/dict';
 const D = 'app/dict/data';
@@ -12,8 +12,7 @@ let owner: Api;
 let adminId: number;
 beforeAll(async () => {
   t = await buildTestApp();
-  admin = api(t.app, await loginAs(t.app, PHONES.admin));
-  owner = api(t.app, await loginAs(t.app, PHONES.ownerA));
+  ({ admin, ownerA: owner } = await demoUsers(t, 'admin', 'ownerA'));
   adminId = (await t.db.selectFrom('user').select('id').where('phone', '=', PHONES.admin).executeTakeFirstOrThrow()).id;
 });
 afterAll(() => t?.close());

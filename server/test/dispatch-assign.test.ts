@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignEmployee } from '../src/modules/merchant/order/order-assign.ts';
 import { SYSTEM } from '../src/modules/merchant/order/order-transition.steps.ts';
-import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp } from './helpers/index.ts';
+import { type Api, buildTestApp, demoUsers, type TestApp } from './helpers/index.ts';
 import { at, DAY, employee, fuwuOf, nextDay, order } from './dispatch-fixture.ts';
 
 /**
@@ -27,8 +27,7 @@ const refusal = async (p: Promise<unknown>) => {
 
 beforeAll(async () => {
   t = await buildTestApp();
-  ownerA = api(t.app, await loginAs(t.app, PHONES.ownerA));
-  ownerB = api(t.app, await loginAs(t.app, PHONES.ownerB));
+  ({ ownerA, ownerB } = await demoUsers(t, 'ownerA', 'ownerB'));
   const shop = await t.db
     .selectFrom('shop')
     .select(['id', 'merchantId'])

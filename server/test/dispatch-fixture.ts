@@ -1,6 +1,6 @@
 import { nextDay, shanghaiDay, wallMs, type WeeklyHours } from '@jz/contracts/dispatch';
 import { freeEmployee, paidOrder } from './helpers/order-flow.ts';
-import { api, loginAs, PHONES, type TestApp } from './helpers/index.ts';
+import { demoUsers, type TestApp } from './helpers/index.ts';
 
 /**
  * Builders for the dispatch tests (issue 23): employees and paid orders of the demo shop whose schedule fields the
@@ -12,8 +12,7 @@ export { nextDay };
 
 /** The demo's merchant A main shop (运城洁家家政（总店）), its branch, and both merchants' owners signed in. */
 export async function dispatchScene(t: TestApp) {
-  const ownerA = api(t.app, await loginAs(t.app, PHONES.ownerA));
-  const ownerB = api(t.app, await loginAs(t.app, PHONES.ownerB));
+  const { ownerA, ownerB } = await demoUsers(t, 'ownerA', 'ownerB');
   const shops = await t.db.selectFrom('shop').select(['id', 'merchantId', 'name']).execute();
   const main = shops.find((s) => s.name === '运城洁家家政（总店）')!;
   const branchId = shops.find((s) => s.merchantId === main.merchantId && s.id !== main.id)!.id;

@@ -4,7 +4,17 @@ import type { Page } from '@jz/contracts/envelope';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoIdCard } from '../src/modules/merchant/employee/employee.seed.ts';
 import { dayjs, TZ } from '../src/lib/time.ts';
-import { type Api, api, buildTestApp, daysSinceSeed, loginAs, PHONES, type TestApp, waitFor } from './helpers/index.ts';
+import {
+  type Api,
+  api,
+  buildTestApp,
+  daysSinceSeed,
+  demoUsers,
+  loginAs,
+  PHONES,
+  type TestApp,
+  waitFor,
+} from './helpers/index.ts';
 import { openIdCard } from './helpers/secrets.ts';
 
 const Y = 'app/jiazheng/yuangong';
@@ -23,9 +33,7 @@ const inDays = (n: number) => dayjs().tz(TZ).add(n, 'day').format('YYYY-MM-DD');
 
 beforeAll(async () => {
   t = await buildTestApp();
-  ownerA = api(t.app, await loginAs(t.app, PHONES.ownerA));
-  ownerB = api(t.app, await loginAs(t.app, PHONES.ownerB));
-  subA = api(t.app, await loginAs(t.app, PHONES.subA));
+  ({ ownerA, ownerB, subA } = await demoUsers(t, 'ownerA', 'ownerB', 'subA'));
   const shop = async (name: string) =>
     t.db.selectFrom('shop').select(['id', 'merchantId']).where('name', '=', name).executeTakeFirstOrThrow();
   const [aMain, aBranch, bMain] = [

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { financeRules } from '../src/modules/merchant/finance/finance-rules.ts';
 import { checkInvariants } from '../src/modules/merchant/finance/invariants.ts';
 import { commissionOf, createSettlement, unfreezeDue } from '../src/modules/merchant/finance/settlement.service.ts';
-import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp } from './helpers/index.ts';
+import { type Api, api, buildTestApp, demoUsers, loginAs, PHONES, type TestApp } from './helpers/index.ts';
 import { openCardNo } from './helpers/secrets.ts';
 import { bindWithCode, PAYEE_A } from './helpers/step-up.ts';
 
@@ -20,10 +20,7 @@ let shopA: number;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  ownerA = api(t.app, await loginAs(t.app, PHONES.ownerA));
-  ownerB = api(t.app, await loginAs(t.app, PHONES.ownerB));
-  subA = api(t.app, await loginAs(t.app, PHONES.subA));
-  admin = api(t.app, await loginAs(t.app, PHONES.admin));
+  ({ ownerA, ownerB, subA, admin } = await demoUsers(t));
   const user = (phone: string) =>
     t.db.selectFrom('user').select(['merchantId']).where('phone', '=', phone).executeTakeFirstOrThrow();
   mA = (await user(PHONES.ownerA)).merchantId as number;

@@ -1,6 +1,6 @@
 import type { Fuwu } from '@jz/contracts/fuwu';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp } from './helpers/index.ts';
+import { type Api, api, buildTestApp, demoUsers, type TestApp } from './helpers/index.ts';
 
 const F = 'app/jiazheng/fuwu';
 const MINE = 'app/jiazheng/shangjia/fuwu/findSelect';
@@ -12,9 +12,7 @@ let ownerB: Api;
 let anon: Api;
 beforeAll(async () => {
   t = await buildTestApp();
-  admin = api(t.app, await loginAs(t.app, PHONES.admin));
-  ownerA = api(t.app, await loginAs(t.app, PHONES.ownerA));
-  ownerB = api(t.app, await loginAs(t.app, PHONES.ownerB));
+  ({ admin, ownerA, ownerB } = await demoUsers(t, 'admin', 'ownerA', 'ownerB'));
   anon = api(t.app);
 });
 afterAll(() => t?.close());

@@ -8,7 +8,17 @@ import { copyProject } from '../../scripts/lib/project-copy.mjs';
 import { safeTarget } from '../src/modules/system/gen/gen.write.ts';
 import { normaliseType } from '../src/modules/system/gen/introspect.ts';
 import { createFixture, FIXTURE } from './fixtures/gen/demo-item.ts';
-import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp, testDbKind, waitFor } from './helpers/index.ts';
+import {
+  type Api,
+  api,
+  buildTestApp,
+  demoUsers,
+  loginAs,
+  PHONES,
+  type TestApp,
+  testDbKind,
+  waitFor,
+} from './helpers/index.ts';
 import { proveGenerated } from './helpers/gen-proof.ts';
 
 const G = '/tmpl/api/app/gen/table';
@@ -36,8 +46,7 @@ async function withEnv<T>(env: Record<string, string | undefined>, fn: () => Pro
 
 beforeAll(async () => {
   t = await buildTestApp();
-  admin = api(t.app, await loginAs(t.app, PHONES.admin));
-  owner = api(t.app, await loginAs(t.app, PHONES.ownerA));
+  ({ admin, ownerA: owner } = await demoUsers(t, 'admin', 'ownerA'));
   await createFixture(t.db);
   copy = copyProject();
 });

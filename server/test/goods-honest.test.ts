@@ -5,7 +5,7 @@
 import type { Page } from '@jz/contracts/envelope';
 import type { Goods, GoodsBatchResult, PublicGoods } from '@jz/contracts/goods';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, addCategory, api, buildTestApp, loginAs, PHONES, type TestApp } from './helpers/index.ts';
+import { addCategory, type Api, api, buildTestApp, demoUsers, type TestApp } from './helpers/index.ts';
 import { paidOrder } from './helpers/order-flow.ts';
 
 const G = 'app/jiazheng/shangjia/shangpin';
@@ -41,8 +41,7 @@ async function copyOf(id: number, patch: Partial<{ shelfState: number; fuwuId: n
 
 beforeAll(async () => {
   t = await buildTestApp();
-  ownerA = api(t.app, await loginAs(t.app, PHONES.ownerA));
-  ownerB = api(t.app, await loginAs(t.app, PHONES.ownerB));
+  ({ ownerA, ownerB } = await demoUsers(t, 'ownerA', 'ownerB'));
   shopA = (
     await t.db.selectFrom('shop').select('id').where('name', '=', '运城洁家家政（总店）').executeTakeFirstOrThrow()
   ).id;

@@ -2,7 +2,7 @@ import { CLIENT_ID } from '@jz/contracts/auth';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { yuanToFenDigits } from '../src/modules/merchant/goods/goods-import.ts';
-import { api, buildTestApp, envelopeOf, loginAs, PHONES, type TestApp } from './helpers/index.ts';
+import { api, buildTestApp, demoTokens, envelopeOf, type TestApp } from './helpers/index.ts';
 
 /** 商品批量导入 with specifications (issue 25 §7, docs/import.md). */
 const B = '/tmpl/api/app/jiazheng/shangjia/shangpin/import';
@@ -35,8 +35,7 @@ let tokenB: string;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  token = await loginAs(t.app, PHONES.ownerA);
-  tokenB = await loginAs(t.app, PHONES.ownerB);
+  ({ ownerA: token, ownerB: tokenB } = await demoTokens(t, 'ownerA', 'ownerB'));
 });
 afterAll(() => t?.close());
 

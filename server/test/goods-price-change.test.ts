@@ -1,7 +1,7 @@
 import type { Goods, PriceChangePreview } from '@jz/contracts/goods';
 import { adjustPrice } from '@jz/contracts/goods-pricing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp, waitFor } from './helpers/index.ts';
+import { type Api, api, buildTestApp, demoUsers, PHONES, type TestApp, waitFor } from './helpers/index.ts';
 
 /** 批量改价 (issue 25, docs/goods-specifications.md §6): preview, confirm, refusals, stale previews, scope. */
 const G = 'app/jiazheng/shangjia/shangpin';
@@ -26,9 +26,7 @@ const seenOf = (p: PriceChangePreview) =>
 
 beforeAll(async () => {
   t = await buildTestApp();
-  ownerA = api(t.app, await loginAs(t.app, PHONES.ownerA));
-  ownerB = api(t.app, await loginAs(t.app, PHONES.ownerB));
-  subA = api(t.app, await loginAs(t.app, PHONES.subA));
+  ({ ownerA, ownerB, subA } = await demoUsers(t, 'ownerA', 'ownerB', 'subA'));
   anon = api(t.app);
   const fuwu = (await t.db.selectFrom('fuwu').select('id').where('name', '=', '日常保洁').executeTakeFirstOrThrow()).id;
   const add = async (name: string, specs: unknown[]) => {

@@ -1,7 +1,7 @@
 import type { Page } from '@jz/contracts/envelope';
 import type { Goods, GoodsDetail, PublicGoods } from '@jz/contracts/goods';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp } from './helpers/index.ts';
+import { type Api, api, buildTestApp, demoUsers, type TestApp } from './helpers/index.ts';
 
 /** Goods specifications through the goods API (issue 25, docs/goods-specifications.md §1, §4, §8). */
 const G = 'app/jiazheng/shangjia/shangpin';
@@ -55,8 +55,7 @@ let kaihuang: number;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  ownerA = api(t.app, await loginAs(t.app, PHONES.ownerA));
-  ownerB = api(t.app, await loginAs(t.app, PHONES.ownerB));
+  ({ ownerA, ownerB } = await demoUsers(t, 'ownerA', 'ownerB'));
   anon = api(t.app);
   const byName = async (name: string) =>
     (await t.db.selectFrom('shop').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;

@@ -1,7 +1,7 @@
 import type { Page } from '@jz/contracts/envelope';
 import type { Goods, PublicGoods } from '@jz/contracts/goods';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp } from './helpers/index.ts';
+import { type Api, api, buildTestApp, demoUsers, type TestApp } from './helpers/index.ts';
 
 const G = 'app/jiazheng/shangjia/shangpin';
 const S = 'app/jiazheng/shangjia/info';
@@ -21,9 +21,7 @@ const COVER = '/tmpl/uploads/goods/cover.png';
 
 beforeAll(async () => {
   t = await buildTestApp();
-  ownerA = api(t.app, await loginAs(t.app, PHONES.ownerA));
-  ownerB = api(t.app, await loginAs(t.app, PHONES.ownerB));
-  subA = api(t.app, await loginAs(t.app, PHONES.subA));
+  ({ ownerA, ownerB, subA } = await demoUsers(t, 'ownerA', 'ownerB', 'subA'));
   anon = api(t.app);
   const byName = async (name: string) =>
     (await t.db.selectFrom('shop').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;

@@ -16,7 +16,7 @@ import {
 import { providerFor, setProviderFor } from '../src/modules/merchant/jinjian/provider/index.ts';
 import { SandboxProvider } from '../src/modules/merchant/jinjian/provider/sandbox.ts';
 import { ProviderError } from '../src/modules/merchant/jinjian/provider/types.ts';
-import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp, waitFor } from './helpers/index.ts';
+import { type Api, api, buildTestApp, demoUsers, PHONES, type TestApp, waitFor } from './helpers/index.ts';
 import { openCardNo, openDetail } from './helpers/secrets.ts';
 
 const G = 'app/jiazheng/pay/huifu/jinjianGeren';
@@ -85,9 +85,7 @@ let merchantB: number;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  ownerA = api(t.app, await loginAs(t.app, PHONES.ownerA));
-  ownerB = api(t.app, await loginAs(t.app, PHONES.ownerB));
-  subA = api(t.app, await loginAs(t.app, PHONES.subA));
+  ({ ownerA, ownerB, subA } = await demoUsers(t, 'ownerA', 'ownerB', 'subA'));
   const m = async (phone: string) =>
     (await t.db.selectFrom('user').select('merchantId').where('phone', '=', phone).executeTakeFirstOrThrow())
       .merchantId!;

@@ -8,7 +8,7 @@ import type { Page } from '@jz/contracts/envelope';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSettlement, unfreezeDue } from '../src/modules/merchant/finance/settlement.service.ts';
-import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp } from './helpers/index.ts';
+import { type Api, api, buildTestApp, demoUsers, loginAs, PHONES, type TestApp } from './helpers/index.ts';
 import { completedOrder } from './helpers/order-flow.ts';
 
 const F = 'app/jiazheng/caiwu/shouzhi';
@@ -38,9 +38,7 @@ const sum = (rows: LedgerEntry[], flow: number) =>
 
 beforeAll(async () => {
   t = await buildTestApp();
-  ownerA = api(t.app, await loginAs(t.app, PHONES.ownerA));
-  ownerB = api(t.app, await loginAs(t.app, PHONES.ownerB));
-  subA = api(t.app, await loginAs(t.app, PHONES.subA));
+  ({ ownerA, ownerB, subA } = await demoUsers(t, 'ownerA', 'ownerB', 'subA'));
   const shop = await t.db
     .selectFrom('shop')
     .select(['id', 'merchantId'])

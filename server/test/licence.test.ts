@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayjs, TZ } from '../src/lib/time.ts';
 import { notifyLicenceExpiry } from '../src/modules/merchant/licence/licence.notice.ts';
 import { permsOf } from '../src/plugins/auth.ts';
-import { type Api, api, buildTestApp, daysSinceSeed, loginAs, PHONES, type TestApp } from './helpers/index.ts';
+import { type Api, api, buildTestApp, daysSinceSeed, demoUsers, type TestApp } from './helpers/index.ts';
 
 const L = 'merchant/licence';
 const SYS = 'sys/licence';
@@ -17,10 +17,7 @@ let admin: Api;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  ownerA = api(t.app, await loginAs(t.app, PHONES.ownerA));
-  ownerB = api(t.app, await loginAs(t.app, PHONES.ownerB));
-  subA = api(t.app, await loginAs(t.app, PHONES.subA));
-  admin = api(t.app, await loginAs(t.app, PHONES.admin));
+  ({ ownerA, ownerB, subA, admin } = await demoUsers(t));
 });
 afterAll(() => t?.close());
 

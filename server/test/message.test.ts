@@ -9,7 +9,7 @@ import { setProviderFor } from '../src/modules/merchant/jinjian/provider/index.t
 import { SandboxProvider } from '../src/modules/merchant/jinjian/provider/sandbox.ts';
 import { sendMessage } from '../src/modules/merchant/message/message.service.ts';
 import { permsOf } from '../src/plugins/auth.ts';
-import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp } from './helpers/index.ts';
+import { type Api, api, buildTestApp, demoUsers, PHONES, type TestApp } from './helpers/index.ts';
 import { paidOrder } from './helpers/order-flow.ts';
 
 const M = 'app/jiazheng/xiaoxi';
@@ -24,10 +24,7 @@ let u: { ownerA: number; ownerB: number; subA: number; admin: number; merchantA:
 
 beforeAll(async () => {
   t = await buildTestApp();
-  admin = api(t.app, await loginAs(t.app, PHONES.admin));
-  ownerA = api(t.app, await loginAs(t.app, PHONES.ownerA));
-  ownerB = api(t.app, await loginAs(t.app, PHONES.ownerB));
-  subA = api(t.app, await loginAs(t.app, PHONES.subA));
+  ({ admin, ownerA, ownerB, subA } = await demoUsers(t));
   const user = (phone: string) =>
     t.db.selectFrom('user').select(['id', 'merchantId']).where('phone', '=', phone).executeTakeFirstOrThrow();
   const [a, b, s, ad] = await Promise.all([

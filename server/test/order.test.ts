@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { autoAccept, expireUnpaid } from '../src/modules/merchant/order/order-transition.service.ts';
-import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp } from './helpers/index.ts';
+import { type Api, api, buildTestApp, demoUsers, loginAs, PHONES, type TestApp } from './helpers/index.ts';
 import { customerFor, freeEmployee, paidOrder, placedOrder } from './helpers/order-flow.ts';
 
 const D = 'app/jiazheng/pay/dingdan';
@@ -24,9 +24,7 @@ const employee = (id: number) => t.db.selectFrom('employee').selectAll().where('
 
 beforeAll(async () => {
   t = await buildTestApp();
-  ownerA = api(t.app, await loginAs(t.app, PHONES.ownerA));
-  ownerB = api(t.app, await loginAs(t.app, PHONES.ownerB));
-  subA = api(t.app, await loginAs(t.app, PHONES.subA));
+  ({ ownerA, ownerB, subA } = await demoUsers(t, 'ownerA', 'ownerB', 'subA'));
   const [aMain, aBranch, bMain] = [
     await shopByName('运城洁家家政（总店）'),
     await shopByName('运城洁家家政（学苑路分店）'),

@@ -1,6 +1,6 @@
 import { nextDay, shanghaiDay, wallMs } from '@jz/contracts/dispatch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, addLeave, api, buildTestApp, loginAs, PHONES, type TestApp } from './helpers/index.ts';
+import { addLeave, type Api, api, buildTestApp, demoUsers, type TestApp } from './helpers/index.ts';
 import { freeEmployee, paidOrder } from './helpers/order-flow.ts';
 
 /**
@@ -33,8 +33,7 @@ const orderRow = (id: number) =>
 
 beforeAll(async () => {
   t = await buildTestApp();
-  owner = api(t.app, await loginAs(t.app, PHONES.ownerA));
-  ownerB = api(t.app, await loginAs(t.app, PHONES.ownerB));
+  ({ ownerA: owner, ownerB } = await demoUsers(t, 'ownerA', 'ownerB'));
   shopA = (
     await t.db.selectFrom('shop').select('id').where('name', '=', '运城洁家家政（总店）').executeTakeFirstOrThrow()
   ).id;

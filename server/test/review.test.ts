@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCustomerSession } from '../src/modules/customer/customer.repo.ts';
-import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp } from './helpers/index.ts';
+import { type Api, api, buildTestApp, demoUsers, loginAs, PHONES, type TestApp } from './helpers/index.ts';
 import { completedOrder as completedOrderFixture } from './helpers/order-flow.ts';
 
 const P = 'app/jiazheng/pinglun';
@@ -15,9 +15,7 @@ let merchants: { a: number; b: number };
 
 beforeAll(async () => {
   t = await buildTestApp();
-  ownerA = api(t.app, await loginAs(t.app, PHONES.ownerA));
-  ownerB = api(t.app, await loginAs(t.app, PHONES.ownerB));
-  subA = api(t.app, await loginAs(t.app, PHONES.subA));
+  ({ ownerA, ownerB, subA } = await demoUsers(t, 'ownerA', 'ownerB', 'subA'));
   const shop = (name: string) =>
     t.db.selectFrom('shop').select(['id', 'merchantId']).where('name', '=', name).executeTakeFirstOrThrow();
   const [aMain, bMain] = [await shop('运城洁家家政（总店）'), await shop('太原安心家政')];

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestWithdrawal } from '../src/modules/merchant/finance/withdraw.service.ts';
 import { sendMessage } from '../src/modules/merchant/message/message.service.ts';
 import { expireUnpaid } from '../src/modules/merchant/order/order-transition.service.ts';
-import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp } from './helpers/index.ts';
+import { type Api, buildTestApp, demoUsers, PHONES, type TestApp } from './helpers/index.ts';
 import { completedOrder, paidOrder, serveOrder } from './helpers/order-flow.ts';
 import { roleWith, subWith } from './security/authority.ts';
 
@@ -35,8 +35,7 @@ async function heard(orderId: number) {
 
 beforeAll(async () => {
   t = await buildTestApp();
-  ownerA = api(t.app, await loginAs(t.app, PHONES.ownerA));
-  subA = api(t.app, await loginAs(t.app, PHONES.subA));
+  ({ ownerA, subA } = await demoUsers(t, 'ownerA', 'subA'));
   const user = (phone: string) =>
     t.db.selectFrom('user').select(['id', 'merchantId']).where('phone', '=', phone).executeTakeFirstOrThrow();
   const [a, s] = [await user(PHONES.ownerA), await user(PHONES.subA)];

@@ -9,7 +9,7 @@ import { demoIdCard } from '../src/modules/merchant/employee/employee.seed.ts';
 import { withIdCheck, withLuhn } from '../src/modules/merchant/jinjian/checksum-fixtures.ts';
 import { setProviderFor } from '../src/modules/merchant/jinjian/provider/index.ts';
 import { SandboxProvider } from '../src/modules/merchant/jinjian/provider/sandbox.ts';
-import { type Api, api, buildTestApp, loginAs, PHONES, smsLogin, type TestApp } from './helpers/index.ts';
+import { type Api, api, buildTestApp, demoUsers, loginAs, PHONES, smsLogin, type TestApp } from './helpers/index.ts';
 import { roleWith, subWith } from './security/authority.ts';
 
 const P = 'app/jiazheng/merchant/setup/progress';
@@ -55,8 +55,7 @@ const square = (lat: number, lng: number, d = 0.01) =>
 
 beforeAll(async () => {
   t = await buildTestApp();
-  ownerA = api(t.app, await loginAs(t.app, PHONES.ownerA));
-  ownerB = api(t.app, await loginAs(t.app, PHONES.ownerB));
+  ({ ownerA, ownerB } = await demoUsers(t, 'ownerA', 'ownerB'));
   const signUp = await smsLogin(t.app, NEW_PHONE);
   expect(signUp.code, signUp.message).toBe(200);
   fresh = api(t.app, signUp.result.token);

@@ -2,7 +2,7 @@ import type { Page } from '@jz/contracts/envelope';
 import type { ShopInfo } from '@jz/contracts/shop';
 import type { ShopAuditDetail } from '@jz/contracts/shop-audit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, api, buildTestApp, loginAs, PHONES, smsLogin, type TestApp } from './helpers/index.ts';
+import { type Api, api, buildTestApp, demoUsers, PHONES, smsLogin, type TestApp } from './helpers/index.ts';
 
 // Issue 24: the platform's shop audit shows region names, the licence, the location and its issues; a decision
 // reaches the merchant as a message (an approval with the prompt to open, a rejection with the reason); a shop
@@ -30,10 +30,7 @@ const shopMessages = (id: number) =>
 
 beforeAll(async () => {
   t = await buildTestApp();
-  admin = api(t.app, await loginAs(t.app, PHONES.admin));
-  ownerA = api(t.app, await loginAs(t.app, PHONES.ownerA));
-  ownerB = api(t.app, await loginAs(t.app, PHONES.ownerB));
-  subA = api(t.app, await loginAs(t.app, PHONES.subA));
+  ({ admin, ownerA, ownerB, subA } = await demoUsers(t));
   shops = { aMain: await byName('运城洁家家政（总店）'), bMain: await byName('太原安心家政') };
 });
 afterAll(() => t?.close());

@@ -8,7 +8,7 @@ import {
 } from '@jz/contracts/shop-location';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { regionRows } from '../src/modules/common/region/region.repo.ts';
-import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp } from './helpers/index.ts';
+import { type Api, buildTestApp, demoUsers, type TestApp } from './helpers/index.ts';
 
 // Issue 24, item 1: a shop's location is checked against its stated region (docs/shops.md "Location").
 
@@ -30,8 +30,7 @@ const row = (id: number) => t.db.selectFrom('shop').selectAll().where('id', '=',
 
 beforeAll(async () => {
   t = await buildTestApp();
-  ownerA = api(t.app, await loginAs(t.app, PHONES.ownerA));
-  ownerB = api(t.app, await loginAs(t.app, PHONES.ownerB));
+  ({ ownerA, ownerB } = await demoUsers(t, 'ownerA', 'ownerB'));
   aMain = (
     await t.db.selectFrom('shop').select('id').where('name', '=', '运城洁家家政（总店）').executeTakeFirstOrThrow()
   ).id;

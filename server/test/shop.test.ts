@@ -2,7 +2,7 @@ import type { InitPc } from '@jz/contracts/auth';
 import type { Page } from '@jz/contracts/envelope';
 import type { ShopInfo, ShopSetting } from '@jz/contracts/shop';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp } from './helpers/index.ts';
+import { type Api, api, buildTestApp, demoUsers, loginAs, PHONES, type TestApp } from './helpers/index.ts';
 
 const S = 'app/jiazheng/shangjia/info';
 const INIT = 'app/jiazheng/page/initPc';
@@ -35,10 +35,7 @@ async function revokeFromSub(perm: string) {
 
 beforeAll(async () => {
   t = await buildTestApp();
-  ownerA = api(t.app, await loginAs(t.app, PHONES.ownerA));
-  ownerB = api(t.app, await loginAs(t.app, PHONES.ownerB));
-  subA = api(t.app, await loginAs(t.app, PHONES.subA));
-  admin = api(t.app, await loginAs(t.app, PHONES.admin));
+  ({ ownerA, ownerB, subA, admin } = await demoUsers(t));
   anon = api(t.app);
   const byName = async (name: string) =>
     (await t.db.selectFrom('shop').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;

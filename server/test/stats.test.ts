@@ -1,7 +1,7 @@
 import { CLIENT_ID } from '@jz/contracts/auth';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp } from './helpers/index.ts';
+import { type Api, api, buildTestApp, demoUsers, loginAs, PHONES, type TestApp } from './helpers/index.ts';
 import { freeEmployee } from './helpers/order-flow.ts';
 
 const S = 'app/jiazheng/tongji';
@@ -158,10 +158,7 @@ async function review(
 
 beforeAll(async () => {
   t = await buildTestApp();
-  ownerA = api(t.app, await loginAs(t.app, PHONES.ownerA));
-  ownerB = api(t.app, await loginAs(t.app, PHONES.ownerB));
-  subA = api(t.app, await loginAs(t.app, PHONES.subA));
-  admin = api(t.app, await loginAs(t.app, PHONES.admin));
+  ({ ownerA, ownerB, subA, admin } = await demoUsers(t));
   const s = (name: string) =>
     t.db.selectFrom('shop').select(['id', 'merchantId']).where('name', '=', name).executeTakeFirstOrThrow();
   const [aMain, bMain] = [await s('运城洁家家政（总店）'), await s('太原安心家政')];

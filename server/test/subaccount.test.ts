@@ -1,7 +1,7 @@
 import type { MenuOption } from '@jz/contracts/menu-admin';
 import type { MerchantRole, SubAccountDetail } from '@jz/contracts/subaccount';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, api, buildTestApp, loginAs, PHONES, sessionFor, type TestApp } from './helpers/index.ts';
+import { type Api, api, buildTestApp, demoUsers, PHONES, sessionFor, type TestApp } from './helpers/index.ts';
 
 const S = 'merchant/subaccount';
 const FIN = 'app/jiazheng/caiwu/findZonglan';
@@ -40,9 +40,7 @@ async function newSub(phone: string, roleId: number, shopIds: number[] | 'all' =
 
 beforeAll(async () => {
   t = await buildTestApp();
-  ownerA = api(t.app, await loginAs(t.app, PHONES.ownerA));
-  ownerB = api(t.app, await loginAs(t.app, PHONES.ownerB));
-  demoSub = api(t.app, await loginAs(t.app, PHONES.subA));
+  ({ ownerA, ownerB, subA: demoSub } = await demoUsers(t, 'ownerA', 'ownerB', 'subA'));
   const shop = async (name: string) =>
     (await t.db.selectFrom('shop').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
   shops = {

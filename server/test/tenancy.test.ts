@@ -1,6 +1,6 @@
 import type { InitPc } from '@jz/contracts/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp } from './helpers/index.ts';
+import { type Api, api, buildTestApp, demoUsers, loginAs, PHONES, type TestApp } from './helpers/index.ts';
 
 const INIT = 'app/jiazheng/page/initPc';
 const SWITCH = 'app/jiazheng/shangjia/info/setCurDianpu';
@@ -12,9 +12,7 @@ let subA: Api;
 let shops: { aMain: number; aBranch: number; bMain: number };
 beforeAll(async () => {
   t = await buildTestApp();
-  ownerA = api(t.app, await loginAs(t.app, PHONES.ownerA));
-  ownerB = api(t.app, await loginAs(t.app, PHONES.ownerB));
-  subA = api(t.app, await loginAs(t.app, PHONES.subA));
+  ({ ownerA, ownerB, subA } = await demoUsers(t, 'ownerA', 'ownerB', 'subA'));
   const byName = async (name: string) =>
     (await t.db.selectFrom('shop').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
   shops = {

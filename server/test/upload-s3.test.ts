@@ -10,7 +10,7 @@ import { CLIENT_ID } from '@jz/contracts/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { s3SettingsFromEnv } from '../src/lib/storage/s3.ts';
 import { S3Storage } from '../src/lib/storage/storage.ts';
-import { buildTestApp, envelopeOf, loginAs, PHONES, type TestApp } from './helpers/index.ts';
+import { buildTestApp, demoTokens, envelopeOf, loginAs, PHONES, type TestApp } from './helpers/index.ts';
 import { startMain } from './helpers/main-process.ts';
 import { minimalPdf } from './helpers/pdf.ts';
 
@@ -160,8 +160,7 @@ describe.each([
   let admin: string;
   beforeAll(async () => {
     t = await appWith({ UPLOAD_STORAGE: 's3', S3_BUCKET: BUCKET, ...KEYS, ...env() }, dataDir);
-    owner = await loginAs(t.app, PHONES.ownerA);
-    admin = await loginAs(t.app, PHONES.admin);
+    ({ ownerA: owner, admin } = await demoTokens(t, 'ownerA', 'admin'));
   });
   afterAll(() => t?.close());
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { CLIENT_ID } from '@jz/contracts/auth';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { envelopeOf, loginAs, PHONES, buildTestApp, type TestApp, waitFor } from './helpers/index.ts';
+import { buildTestApp, demoTokens, envelopeOf, loginAs, PHONES, type TestApp, waitFor } from './helpers/index.ts';
 import { minimalPdf } from './helpers/pdf.ts';
 import { uploadSettings } from '../src/modules/common/upload/upload.service.ts';
 
@@ -87,8 +87,7 @@ const uploadedFiles = () => filesUnder(path.join(dataDir, 'uploads'));
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'jz-up-'));
   t = await buildTestApp({ env: { DATA_DIR: dataDir } });
-  owner = await loginAs(t.app, PHONES.ownerA);
-  admin = await loginAs(t.app, PHONES.admin);
+  ({ ownerA: owner, admin } = await demoTokens(t, 'ownerA', 'admin'));
 });
 afterAll(async () => {
   await t?.close();

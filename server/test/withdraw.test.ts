@@ -4,7 +4,7 @@ import { bindCard } from '../src/modules/merchant/finance/bank-card.service.ts';
 import { checkInvariants } from '../src/modules/merchant/finance/invariants.ts';
 import { SANDBOX_FAIL_SUFFIX } from '../src/modules/merchant/finance/payout.ts';
 import { withIdCheck, withLuhn } from '../src/modules/merchant/jinjian/checksum-fixtures.ts';
-import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp } from './helpers/index.ts';
+import { type Api, api, buildTestApp, demoUsers, PHONES, type TestApp } from './helpers/index.ts';
 import { openCardNo } from './helpers/secrets.ts';
 import { stepUpCode, withdrawWithCode } from './helpers/step-up.ts';
 
@@ -26,10 +26,7 @@ let ownerIdB: number;
 beforeAll(async () => {
   // Every withdrawal needs a fresh step-up code to the owner's phone: more than the 5 an hour a phone may receive.
   t = await buildTestApp({ env: { SMS_RATE_LIMIT: 'off' } });
-  ownerA = api(t.app, await loginAs(t.app, PHONES.ownerA));
-  ownerB = api(t.app, await loginAs(t.app, PHONES.ownerB));
-  subA = api(t.app, await loginAs(t.app, PHONES.subA));
-  admin = api(t.app, await loginAs(t.app, PHONES.admin));
+  ({ ownerA, ownerB, subA, admin } = await demoUsers(t));
   const m = async (phone: string) =>
     (await t.db.selectFrom('user').select('merchantId').where('phone', '=', phone).executeTakeFirstOrThrow())
       .merchantId as number;

@@ -2,7 +2,7 @@ import type { LoginResult } from '@jz/contracts/auth';
 import { openSession } from '../../src/modules/auth/session.service.ts';
 import type { RecordingSmsGateway } from '../../src/modules/auth/sms/gateway.ts';
 import type { App } from '../../src/modules/types.ts';
-import { type ApiResponse, api } from './api.ts';
+import { type Api, type ApiResponse, api } from './api.ts';
 
 /** The demo accounts of domain.md, as seeded by src/startup/seed/demo-accounts.ts. */
 export const PHONES = {
@@ -51,4 +51,25 @@ export async function sessionFor(app: App, phone: string) {
   const user = await app.db.selectFrom('user').select('id').where('phone', '=', phone).executeTakeFirst();
   if (!user) throw new Error(`no user with phone ${phone}`);
   return openSession(app, user.id, '127.0.0.1', 'vitest');
+}
+
+export type DemoUser = keyof typeof PHONES;
+const ALL: DemoUser[] = ['ownerA', 'ownerB', 'subA', 'admin'];
+
+/**
+ * Bearer tokens of the named demo accounts (all four when none is named), signed in one after another in the order
+ * given through loginAs: the start of most suites, e.g. `({ ownerA, admin } = await demoTokens(t, 'ownerA', 'admin'))`.
+ */
+export async function demoTokens<K extends DemoUser = DemoUser>(t: { app: App }, ...who: K[]) {
+  const out = {} as Record<K, string>;
+  for (const k of who.length ? who : (ALL as K[])) out[k] = await loginAs(t.app, PHONES[k]);
+  return out;
+}
+
+/** The named demo accounts (all four when none is named) signed in, as API clients: see demoTokens. */
+export async function demoUsers<K extends DemoUser = DemoUser>(t: { app: App }, ...who: K[]) {
+  const tokens = await demoTokens(t, ...who);
+  const out = {} as Record<K, Api>;
+  for (const k of Object.keys(tokens) as K[]) out[k] = api(t.app, tokens[k]);
+  return out;
 }

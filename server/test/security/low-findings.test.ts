@@ -20,7 +20,7 @@ import { contentProblem } from '../../src/modules/common/upload/content-check.ts
 import { s3SettingsFromEnv } from '../../src/lib/storage/s3.ts';
 import { S3Storage } from '../../src/lib/storage/storage.ts';
 import { hashPassword, verifyPassword } from '../../src/lib/password.ts';
-import { type Api, api, buildTestApp, envelopeOf, loginAs, PHONES, type TestApp } from '../helpers/index.ts';
+import { type Api, api, buildTestApp, demoUsers, envelopeOf, loginAs, PHONES, type TestApp } from '../helpers/index.ts';
 import { minimalPdf } from '../helpers/pdf.ts';
 
 const S = 'app/jiazheng/shangjia/info';
@@ -35,8 +35,7 @@ describe('renaming an approved shop waits for the platform (the approved name st
   let shopId: number;
   beforeAll(async () => {
     t = await buildTestApp();
-    ownerA = api(t.app, await loginAs(t.app, PHONES.ownerA));
-    admin = api(t.app, await loginAs(t.app, PHONES.admin));
+    ({ ownerA, admin } = await demoUsers(t, 'ownerA', 'admin'));
     anon = api(t.app);
     shopId = (await t.db.selectFrom('shop').select('id').where('name', '=', MAIN_A).executeTakeFirstOrThrow()).id;
   });

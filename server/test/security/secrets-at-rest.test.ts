@@ -28,7 +28,7 @@ import { rotateField, staleCount } from '../../src/lib/secret-rotate.ts';
 import { demoIdCard } from '../../src/modules/merchant/employee/employee.seed.ts';
 import { bindCard } from '../../src/modules/merchant/finance/bank-card.service.ts';
 import { withIdCheck, withLuhn } from '../../src/modules/merchant/jinjian/checksum-fixtures.ts';
-import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp } from '../helpers/index.ts';
+import { type Api, api, buildTestApp, demoUsers, loginAs, PHONES, type TestApp } from '../helpers/index.ts';
 import { openCardNo, openDetail, openIdCard } from '../helpers/secrets.ts';
 
 const Y = 'app/jiazheng/yuangong';
@@ -92,8 +92,7 @@ describe('API writes store no clear ID or card number', () => {
   beforeAll(async () => {
     useDataKeys(null);
     t = await buildTestApp();
-    ownerA = api(t.app, await loginAs(t.app, PHONES.ownerA));
-    ownerB = api(t.app, await loginAs(t.app, PHONES.ownerB));
+    ({ ownerA, ownerB } = await demoUsers(t, 'ownerA', 'ownerB'));
   });
   afterAll(() => t?.close());
 
@@ -263,8 +262,7 @@ describe('a value altered in the database is refused clearly and logged', () => 
   beforeAll(async () => {
     useDataKeys(null);
     t = await buildTestApp();
-    ownerA = api(t.app, await loginAs(t.app, PHONES.ownerA));
-    admin = api(t.app, await loginAs(t.app, PHONES.admin));
+    ({ ownerA, admin } = await demoUsers(t, 'ownerA', 'admin'));
   });
   afterAll(() => t?.close());
   afterEach(() => onSecretFailure(() => {}));

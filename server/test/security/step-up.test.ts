@@ -10,7 +10,7 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, api, buildTestApp, loginAs, PHONES, sessionFor, type TestApp } from '../helpers/index.ts';
+import { type Api, api, buildTestApp, demoUsers, PHONES, sessionFor, type TestApp } from '../helpers/index.ts';
 import { bindWithCode, PAYEE_A, stepUpCode, withdrawWithCode } from '../helpers/step-up.ts';
 
 const C = 'app/jiazheng/caiwu';
@@ -47,8 +47,7 @@ const userId = async (phone: string) =>
 
 beforeAll(async () => {
   t = await buildTestApp({ env: { SMS_RATE_LIMIT: 'off' } });
-  ownerA = api(t.app, await loginAs(t.app, PHONES.ownerA));
-  ownerB = api(t.app, await loginAs(t.app, PHONES.ownerB));
+  ({ ownerA, ownerB } = await demoUsers(t, 'ownerA', 'ownerB'));
   const m = async (phone: string) =>
     (await t.db.selectFrom('user').select('merchantId').where('phone', '=', phone).executeTakeFirstOrThrow())
       .merchantId as number;

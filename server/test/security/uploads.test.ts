@@ -10,7 +10,7 @@ import path from 'node:path';
 import { CLIENT_ID } from '@jz/contracts/auth';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, envelopeOf, loginAs, PHONES, type TestApp } from '../helpers/index.ts';
+import { buildTestApp, demoTokens, envelopeOf, type TestApp } from '../helpers/index.ts';
 import { minimalPdf } from '../helpers/pdf.ts';
 
 const hex = (h: string) => Buffer.from(h.replace(/\s/g, ''), 'hex');
@@ -262,8 +262,7 @@ const resourceCount = async () =>
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'jz-sec-up-'));
   t = await buildTestApp({ env: { DATA_DIR: dataDir } });
-  owner = await loginAs(t.app, PHONES.ownerA);
-  admin = await loginAs(t.app, PHONES.admin);
+  ({ ownerA: owner, admin } = await demoTokens(t, 'ownerA', 'admin'));
 });
 afterAll(async () => {
   await t?.close();
