@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { clientFor } from '../support/api.ts';
 import { api, customerToken, goodsOfShop, ok, placeAndPay } from '../support/customer.ts';
 import { DEMO, shot, signIn } from '../support/session.ts';
 
@@ -35,6 +36,15 @@ const dialogSettled = (page: Page) =>
       ),
   );
 
+/** The leave the test gives an employee; taken back after it, passed or not (other specs book that day too). */
+let leaveId: number | null = null;
+test.afterEach(async ({ request }) => {
+  if (leaveId === null) return;
+  const r = await (await clientFor(request, DEMO.ownerA)).del(`app/jiazheng/paidan/leave/del/${leaveId}`);
+  expect(r.code, JSON.stringify(r)).toBe(200);
+  leaveId = null;
+});
+
 test('the board shows the day and the week, and an order is assigned from its suggestion list', async ({
   page,
   request,
@@ -49,6 +59,21 @@ test('the board shows the day and the week, and an order is assigned from its su
   // Shanghai calendar days from today to the appointment's day
   const dayNo = (ms: number) => Math.floor((ms + 8 * 3_600_000) / 86_400_000);
   const daysAhead = dayNo(Date.parse(placed.appointmentAt)) - dayNo(Date.now());
+  // The employee first suggested for the order goes on leave over its time: the board then always has an excluded
+  // employee to drag the order onto (taken back below, so that someone can take it).
+  const owner = await clientFor(request, DEMO.ownerA);
+  const before = await owner.get('app/jiazheng/paidan/suggest', { orderId: paid.id });
+  expect(before.code, JSON.stringify(before)).toBe(200);
+  const away = (before.result.suggestions as { employeeId: number; name: string }[])[0];
+  expect(away, 'an employee free for the order').toBeDefined();
+  const leave = await owner.post('app/jiazheng/paidan/leave/add', {
+    employeeId: away.employeeId,
+    from: before.result.from,
+    to: before.result.to,
+    reason: 'E2E 派单看板',
+  });
+  expect(leave.code, JSON.stringify(leave)).toBe(200);
+  leaveId = leave.result.id;
   await signIn(page, DEMO.ownerA);
   await page.goto('/#/paidankanban');
   const day = page.getByTestId('day-board');
@@ -121,28 +146,39 @@ test('the board shows the day and the week, and an order is assigned from its su
   const testId = `unassigned-${paid.orderNo}`;
   const card = panel.getByTestId(testId);
   await expect(card).toBeVisible();
-  await card.getByRole('button', { name: /派\s*单/ }).click();
+  const suggestButton = card.getByRole('button', { name: /派\s*单|收\s*起/ });
+  await suggestButton.click();
+  const orderNo = paid.orderNo;
+
+  // The employee on leave is listed as not assignable, and why. Dragged onto their row: refused, the reason on the
+  // card, and the order still waits.
+  const excluded = card.getByTestId(`excluded-${away.employeeId}`);
+  await expect(excluded).toHaveAttribute('data-code', 'leave');
+  await expect(excluded).toContainText(`${away.name}：`);
+  await expect(excluded).toContainText('休假');
+  await expect(card.getByRole('button', { name: `指派给 ${away.name}` })).toHaveCount(0);
+  await card.dragTo(page.getByTestId(`row-${away.employeeId}`).locator('.jz-dispatch-track'));
+  const refusal = card.getByTestId('refusal');
+  await expect(refusal).toContainText('派单未成功');
+  await expect(refusal).toContainText(new RegExp(`${away.name} .+ 休假，与本单 .+ 时间冲突`));
+  await expect(card).toBeVisible();
+  await expect(page.getByTestId(`block-${orderNo}`)).toHaveCount(0);
+  await page.screenshot({ path: 'screenshots/dispatch-refusal.png', fullPage: true });
+
+  // The leave taken back, the list (opened again) suggests the employee again.
+  const back = await owner.del(`app/jiazheng/paidan/leave/del/${leaveId}`);
+  expect(back.code, JSON.stringify(back)).toBe(200);
+  leaveId = null;
+  await suggestButton.click(); // 收起
+  await suggestButton.click(); // 派单
   const list = card.getByTestId(/^suggest-/);
+  await expect(list.getByTestId(`suggestion-${away.employeeId}`)).toBeVisible();
   const first = list.getByRole('button', { name: /^指派给 / }).first();
   await expect(first).toBeVisible();
   const who = ((await first.getAttribute('aria-label')) ?? '').replace('指派给 ', '');
   expect(who, 'the suggested employee').not.toBe('');
-  const orderNo = paid.orderNo;
   const pick = card.getByRole('button', { name: `指派给 ${who}` });
   await page.screenshot({ path: 'screenshots/dispatch-suggest.png', fullPage: true });
-
-  // Dragged onto the row of someone who cannot take it (busy, on leave, unskilled): refused, the reason on the card.
-  const excluded = card.locator(
-    '[data-code="conflict"], [data-code="leave"], [data-code="skill"], [data-code="off_duty"]',
-  );
-  if ((await excluded.count()) > 0) {
-    const id = ((await excluded.first().getAttribute('data-testid')) ?? '').replace('excluded-', '');
-    await card.dragTo(page.getByTestId(`row-${id}`).locator('.jz-dispatch-track'));
-    const refusal = card.getByTestId('refusal');
-    await expect(refusal).toContainText('派单未成功');
-    console.log(`drag refused in place: ${await refusal.textContent()}`);
-    await page.screenshot({ path: 'screenshots/dispatch-refusal.png', fullPage: true });
-  }
   await pick.click();
   await expect(panel.getByTestId(testId)).toBeHidden();
   const block = page.getByTestId(`block-${orderNo}`);
