@@ -90,6 +90,13 @@ async function seriousViolations(page: Page) {
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3)}`);
 }
 
+/** The 启用 switch of row `i` of the spec table. */
+const enabled = (page: Page, i: number) =>
+  page
+    .getByRole('row')
+    .filter({ has: cell(page, i, 'name') })
+    .getByRole('switch', { name: '启用' });
+
 const save = (page: Page) => page.getByRole('button', { name: /保\s*存/ }).click();
 const goodsRow = (page: Page, name: string) =>
   page.getByRole('row').filter({ has: page.getByText(name, { exact: true }) });
@@ -116,15 +123,31 @@ test('owner sells goods by specifications and sees the price ranges in the list 
     .click();
   await expect(cell(page, 2, 'name')).toHaveValue('4小时');
   await expect(cell(page, 1, 'priceYuan')).toHaveValue('159.00');
-  await page
-    .getByRole('row')
-    .filter({ has: cell(page, 2, 'name') })
-    .getByRole('switch')
-    .click();
+  await expect(enabled(page, 2)).toBeChecked();
+  await enabled(page, 2).click();
+  await expect(enabled(page, 2)).not.toBeChecked();
   await save(page);
   await expect(page).toHaveURL(/#\/shangpinguanli/);
   await expect(goodsRow(page, DAILY)).toContainText('¥120 起');
   await expect(goodsRow(page, DAILY)).toContainText('3 个规格');
+  // The stop was saved: the edit page loads 4小时 switched off (the others on), the detail says 停用.
+  await goodsRow(page, DAILY)
+    .getByRole('button', { name: /编\s*辑/ })
+    .click();
+  await expect(cell(page, 2, 'name')).toHaveValue('4小时');
+  await expect(enabled(page, 0)).toBeChecked();
+  await expect(enabled(page, 1)).toBeChecked();
+  await expect(enabled(page, 2)).not.toBeChecked();
+  await page.goto('/#/shangpinguanli');
+  await goodsRow(page, DAILY)
+    .getByRole('button', { name: /详\s*情/ })
+    .click();
+  await expect(page).toHaveURL(/#\/shangpinxiangqing\?id=\d+/);
+  const specRow = (name: string) =>
+    page.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });
+  await expect(specRow('4小时')).toContainText('停用');
+  await expect(specRow('2小时')).toContainText('启用');
+  await expect(specRow('3小时')).toContainText('启用');
 
   // 开荒保洁: overlapping bands are refused above the table, then fixed; a per-㎡ price with a minimum charge.
   await fillGoods(page, '开荒保洁', FIRST_CLEAN, '开荒保洁', [
