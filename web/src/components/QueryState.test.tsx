@@ -3,7 +3,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { Button, Table } from 'antd';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders as wrap } from '../../test/render.tsx';
-import { isNotFound, QueryState, tableStates } from './QueryState.tsx';
+import { isNotFound, QueryError, QueryState, tableStates } from './QueryState.tsx';
 
 function Block({ fetch, emptyAction }: { fetch: () => Promise<string[]>; emptyAction?: React.ReactNode }) {
   const q = useQuery({ queryKey: ['block'], queryFn: fetch });
@@ -74,6 +74,17 @@ describe('tableStates (a hand-made Table)', () => {
     expect(await screen.findByText(/数据加载失败：boom/)).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: /重\s*试/ }));
     expect(await screen.findByText('家电清洗')).toBeInTheDocument();
+  });
+});
+
+describe('QueryError (every page's failed load)', () => {
+  it('names what failed, says why, and retries', async () => {
+    const retry = vi.fn();
+    wrap(<QueryError error={new Error('网络异常')} onRetry={retry} title="店铺信息加载失败" />);
+    expect(await screen.findByText('店铺信息加载失败')).toBeInTheDocument();
+    expect(screen.getByText('网络异常')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: /重\s*试/ }));
+    expect(retry).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -11,7 +11,18 @@ export type QueryLike<T> = Pick<
 >;
 
 /** The error state of every data block (issue 15): what failed, and a 重试 that refetches. Same words as DataTable. */
-export function QueryError({ error, onRetry, compact }: { error: unknown; onRetry: () => unknown; compact?: boolean }) {
+export function QueryError({
+  error,
+  onRetry,
+  compact,
+  title = '数据加载失败',
+}: {
+  error: unknown;
+  onRetry: () => unknown;
+  compact?: boolean;
+  /** What failed to load, where the page says more than 数据 (e.g. 店铺信息加载失败). */
+  title?: string;
+}) {
   const retry = <Button onClick={() => onRetry()}>重试</Button>;
   const detail = error instanceof Error && error.message ? error.message : undefined;
   // Compact: inside a card, a drawer or a table body, where a full Result would dwarf its surroundings.
@@ -19,12 +30,17 @@ export function QueryError({ error, onRetry, compact }: { error: unknown; onRetr
     return (
       <Empty
         image={Empty.PRESENTED_IMAGE_SIMPLE}
-        description={<Typography.Text type="danger">数据加载失败{detail ? `：${detail}` : ''}</Typography.Text>}
+        description={
+          <Typography.Text type="danger">
+            {title}
+            {detail ? `：${detail}` : ''}
+          </Typography.Text>
+        }
       >
         {retry}
       </Empty>
     );
-  return <LazyResult status="error" title="数据加载失败" subTitle={detail} extra={retry} />;
+  return <LazyResult status="error" title={title} subTitle={detail} extra={retry} />;
 }
 
 /** A NOT_FOUND (2002) refusal (the record does not exist): a 404 page, not a 重试 that can never succeed. */

@@ -1,12 +1,12 @@
 import type { Page } from '@jz/contracts/envelope';
 import { PAGE_SIZES } from '@jz/contracts/envelope';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Empty, Space, Table } from 'antd';
-import { LazyResult } from '../result/LazyResult.tsx';
+import { Card, Empty, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type Key, type ReactNode, startTransition, useEffect, useRef, useState } from 'react';
 import { type ColumnSettingsOptions, useColumnSettings } from './ColumnSettings.tsx';
 import { type SearchField, SearchForm } from './SearchForm.tsx';
+import { QueryError } from '../QueryState.tsx';
 
 export interface DataTableProps<T> {
   /** Root of the query key; mutations invalidate it. */
@@ -112,12 +112,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
         </Space>
       )}
       {q.isError && !q.data ? (
-        <LazyResult
-          status="error"
-          title="数据加载失败"
-          subTitle={(q.error as Error).message}
-          extra={<Button onClick={() => q.refetch()}>重试</Button>}
-        />
+        <QueryError error={q.error} onRetry={() => q.refetch()} />
       ) : (
         <Table<T>
           className="jz-table"

@@ -12,6 +12,7 @@ import { AgreementContent } from '../../../../components/agreement/AgreementCont
 import { formatDateTime } from '../../../../lib/format.ts';
 import { ItemList } from '../../../../components/item-list/ItemList.tsx';
 import { pagePath } from '../../../../lib/page-registry.ts';
+import { QueryError } from '../../../../components/QueryState.tsx';
 
 /**
  * 协议签署 (/xiyixixie): the agreements whose current version the merchant has not signed. The signer reads to the
@@ -51,8 +52,7 @@ export default function SignPage() {
         <div />
       </Spin>
     );
-  if (q.isError)
-    return <Result status="error" title="协议加载失败" extra={<Button onClick={() => q.refetch()}>重试</Button>} />;
+  if (q.isError) return <QueryError error={q.error} onRetry={() => q.refetch()} title="协议加载失败" />;
   if (!current)
     return (
       <Card className="jz-card">

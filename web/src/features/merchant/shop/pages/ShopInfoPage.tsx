@@ -1,5 +1,5 @@
 import { SaveOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Descriptions, Empty, Form, Image, Result, Space, Spin, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Empty, Form, Image, Space, Spin, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { hasPerm } from '../../../../lib/access.tsx';
@@ -11,6 +11,7 @@ import { ShopRating } from '../components/ShopRating.tsx';
 import { fileUrl } from '../../../../components/upload/index.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
 import { pagePath } from '../../../../lib/page-registry.ts';
+import { QueryError } from '../../../../components/QueryState.tsx';
 
 /** 店铺信息: view and edit the current shop, its service area and its order settings (findDianpuShezhiInfo). */
 export default function ShopInfoPage() {
@@ -26,10 +27,7 @@ export default function ShopInfoPage() {
   }, [shop.data, setting.data, form]);
 
   if (shop.isLoading || setting.isLoading) return <Spin style={{ display: 'block', margin: '120px auto' }} />;
-  if (shop.isError)
-    return (
-      <Result status="error" title="店铺信息加载失败" extra={<Button onClick={() => shop.refetch()}>重试</Button>} />
-    );
+  if (shop.isError) return <QueryError error={shop.error} onRetry={() => shop.refetch()} title="店铺信息加载失败" />;
   const s = shop.data;
   if (!s)
     return (

@@ -1,6 +1,6 @@
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { type Fuwu, fuwuBody } from '@jz/contracts/fuwu';
-import { Button, Card, Form, Input, InputNumber, Modal, Radio, Result, Select, Space, Table } from 'antd';
+import { Button, Card, Form, Input, InputNumber, Modal, Radio, Select, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useConfirm } from '../../../../components/confirm.ts';
@@ -10,7 +10,7 @@ import { StatusSwitch } from '../../../../components/StatusSwitch.tsx';
 import { Auth, hasPerm } from '../../../../lib/access.tsx';
 import { zodRule } from '../../../../lib/zod-rule.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
-import { QueryEmpty } from '../../../../components/QueryState.tsx';
+import { QueryEmpty, QueryError } from '../../../../components/QueryState.tsx';
 import { useSubmitting } from '../../../../lib/use-long-action.ts';
 import { type FuwuInput, useFuwuAdminTree, useFuwuMutations } from '../api/fuwu.ts';
 
@@ -102,7 +102,7 @@ export default function FuwuPage() {
         </Button>
       </Space>
       {q.isError ? (
-        <Result status="error" title="数据加载失败" extra={<Button onClick={() => q.refetch()}>重试</Button>} />
+        <QueryError error={q.error} onRetry={() => q.refetch()} />
       ) : (
         <Table<Fuwu>
           className="jz-table"

@@ -1,11 +1,12 @@
 import { ExclamationCircleOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Form, Result, Space, Typography } from 'antd';
+import { Button, Form, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { RichTextEditor } from '../../../../components/rich-text/RichTextEditor.tsx';
 import { Auth } from '../../../../lib/access.tsx';
 import { configQuery, useConfigMutations } from '../api/config.ts';
 import { configDrafts, sameText, useDraftTypes } from '../config-drafts.ts';
+import { QueryError } from '../../../../components/QueryState.tsx';
 
 /** spec §2 / §9: the editor is as tall as the window minus 175 px. */
 export function useEditorHeight(offset = 175) {
@@ -65,15 +66,7 @@ export function ConfigEditor({ type }: { type: string }) {
     setEditorKey((k) => k + 1);
   };
 
-  if (q.isError)
-    return (
-      <Result
-        status="error"
-        title="配置加载失败"
-        subTitle={(q.error as Error).message}
-        extra={<Button onClick={() => q.refetch()}>重试</Button>}
-      />
-    );
+  if (q.isError) return <QueryError error={q.error} onRetry={() => q.refetch()} title="配置加载失败" />;
 
   return (
     <Form

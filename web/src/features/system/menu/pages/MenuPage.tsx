@@ -1,13 +1,13 @@
 import { PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import type { MenuRow } from '@jz/contracts/menu-admin';
-import { Button, Card, Form, Input, Result, Select, Space, Table, Tag } from 'antd';
+import { Button, Card, Form, Input, Select, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { CopyText } from '../../../../components/CopyText.tsx';
 import { tidyColumns } from '../../../../components/data-table/DataTable.tsx';
 import { CrudRowActions } from '../../../../components/data-table/CrudRowActions.tsx';
 import { useCrudDelete } from '../../../../components/data-table/useCrudDelete.ts';
-import { QueryEmpty } from '../../../../components/QueryState.tsx';
+import { QueryEmpty, QueryError } from '../../../../components/QueryState.tsx';
 import { RowAction } from '../../../../components/RowAction.tsx';
 import { StatusSwitch } from '../../../../components/StatusSwitch.tsx';
 import { Auth, hasPerm } from '../../../../lib/access.tsx';
@@ -163,12 +163,7 @@ export default function MenuPage() {
         </Button>
       </Space>
       {q.isError && !q.data ? (
-        <Result
-          status="error"
-          title="数据加载失败"
-          subTitle={(q.error as Error).message}
-          extra={<Button onClick={() => q.refetch()}>重试</Button>}
-        />
+        <QueryError error={q.error} onRetry={() => q.refetch()} />
       ) : (
         <Table<MenuRow>
           className="jz-table"
