@@ -21,6 +21,7 @@ import { business, invalid, notFound } from '../../../lib/errors.ts';
 import { likeContains, paginate } from '../../../lib/paging.ts';
 import type { Tenant } from '../../../lib/tenant.ts';
 import { nowIso } from '../../../lib/time.ts';
+import { buildTree } from '../../../lib/tree.ts';
 import { isPlatformPerm } from '../../../plugins/auth.ts';
 import { ipRegion } from '../../../lib/ip-region.ts';
 
@@ -57,29 +58,22 @@ export async function grantableMenus(db: DB, t: Tenant, merchantPerms: Set<strin
   return rows.filter((r) => ok.has(r.id));
 }
 
+/** Grantable menus as the role form's tree (rows come ordered by sort, then id). */
 export function toTree(
   rows: { id: number; parentId: number | null; name: string; type: string; scope: string; perms: string | null }[],
 ) {
-  const nodes = new Map<number, MenuOption>(
-    rows.map((r) => [
-      r.id,
-      {
+  return buildTree(
+    rows.map(
+      (r): MenuOption => ({
         id: r.id,
         parentId: r.parentId,
         name: r.name,
         type: r.type as MenuOption['type'],
         scope: 'merchant',
         perms: r.perms,
-      },
-    ]),
+      }),
+    ),
   );
-  const roots: MenuOption[] = [];
-  for (const n of nodes.values()) {
-    const parent = n.parentId ? nodes.get(n.parentId) : undefined;
-    if (parent) parent.children = [...(parent.children ?? []), n];
-    else roots.push(n);
-  }
-  return roots;
 }
 
 /** Refuses (2001) any menu outside what the caller may grant: platform menus, codes the merchant lacks. */

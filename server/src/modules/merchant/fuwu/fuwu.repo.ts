@@ -7,19 +7,6 @@ import './fuwu.tables.ts';
 
 type FuwuInput = { parentId?: number | null; name?: string; icon?: string | null; sort?: number; status?: number };
 
-export function buildFuwuTree(rows: Fuwu[]): Fuwu[] {
-  const byId = new Map(rows.map((r) => [r.id, { ...r, children: [] as Fuwu[] }]));
-  const roots: Fuwu[] = [];
-  for (const r of byId.values()) {
-    const parent = r.parentId ? byId.get(r.parentId) : undefined;
-    if (parent) parent.children!.push(r);
-    else roots.push(r);
-  }
-  const strip = (list: Fuwu[]): Fuwu[] =>
-    list.map((n) => (n.children?.length ? { ...n, children: strip(n.children) } : { ...n, children: undefined }));
-  return strip(roots);
-}
-
 const cols = ['id', 'parentId', 'name', 'icon', 'sort', 'status', 'createdAt'] as const;
 
 /** Every category (platform tree), optionally only the enabled ones. */

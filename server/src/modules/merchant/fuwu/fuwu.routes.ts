@@ -3,14 +3,13 @@ import { fuwuApi as c } from '@jz/contracts/api/fuwu';
 import { ok } from '../../../lib/envelope.ts';
 import { route } from '../../../lib/route.ts';
 import { tenantOf } from '../../../lib/tenant.ts';
+import { buildTree } from '../../../lib/tree.ts';
 import type { App } from '../../types.ts';
 import * as repo from './fuwu.repo.ts';
 
 /** Service-category routes, registered from their contracts (packages/contracts/src/api/fuwu.ts). */
 export function fuwuRoutes(app: App) {
-  route(app, c.selectTree, async () =>
-    ok(repo.buildFuwuTree(await repo.listFuwu(app.db, { enabledOnly: true })), 'ok'),
-  );
+  route(app, c.selectTree, async () => ok(buildTree(await repo.listFuwu(app.db, { enabledOnly: true })), 'ok'));
 
   route(app, c.shopSelect, async (req) => {
     const t = await tenantOf(app.db, req);
@@ -31,11 +30,11 @@ export function fuwuRoutes(app: App) {
   route(app, c.tree, async (req) => {
     const rows = await repo.listFuwu(app.db);
     const name = req.query.name;
-    if (!name) return ok(repo.buildFuwuTree(rows), 'ok');
+    if (!name) return ok(buildTree(rows), 'ok');
     // A filtered tree keeps the matching nodes and their parents.
     const match = rows.filter((r) => r.name.includes(name));
     const keep = new Set(match.flatMap((r) => (r.parentId ? [r.id, r.parentId] : [r.id])));
-    return ok(repo.buildFuwuTree(rows.filter((r) => keep.has(r.id))), 'ok');
+    return ok(buildTree(rows.filter((r) => keep.has(r.id))), 'ok');
   });
   route(app, c.add, async (req) => ok(await repo.addFuwu(app.db, req.body)));
   route(app, c.edit, async (req) => {

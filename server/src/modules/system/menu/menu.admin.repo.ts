@@ -4,25 +4,8 @@ import type { DB } from '../../../db/client.ts';
 import { business, invalid, notFound } from '../../../lib/errors.ts';
 import { likeContains } from '../../../lib/paging.ts';
 import { nowIso } from '../../../lib/time.ts';
+import { buildTree, bySortThenId, type TreeNode } from '../../../lib/tree.ts';
 import { assertPageKey } from './page-keys.ts';
-
-/** Nests rows by parentId (sort, then id); rows whose parent is not in the list become roots. */
-export function nest<T extends { id: number; parentId: number | null; sort: number; children?: T[] }>(rows: T[]): T[] {
-  const byId = new Map(rows.map((r) => [r.id, { ...r, children: [] as T[] }]));
-  const roots: T[] = [];
-  for (const r of byId.values()) {
-    const p = r.parentId !== null ? byId.get(r.parentId) : undefined;
-    (p ? p.children! : roots).push(r);
-  }
-  const sort = (list: T[]) => {
-    list.sort((a, b) => a.sort - b.sort || a.id - b.id);
-    for (const m of list)
-      if (m.children?.length) sort(m.children);
-      else delete m.children;
-  };
-  sort(roots);
-  return roots;
-}
 
 const rowColumns = [
   'id',
@@ -48,7 +31,7 @@ export async function findAllByTree(db: DB, f: { name?: string; status?: number;
   if (f.status !== undefined) q = q.where('status', '=', f.status);
   if (f.scope) q = q.where('scope', '=', f.scope);
   const rows = (await q.execute()).map(({ seedKey, ...r }) => ({ ...r, builtIn: seedKey !== null })) as MenuRow[];
-  return nest(rows);
+  return buildTree(rows, { compare: bySortThenId });
 }
 
 /** The select tree: role assignment (with buttons) and parent pickers (without). */
@@ -56,12 +39,12 @@ export async function findSelectByTree(db: DB, f: { scope?: MenuScope; withButto
   let q = db.selectFrom('menu').select(['id', 'parentId', 'name', 'type', 'scope', 'perms', 'sort']);
   if (f.scope) q = q.where('scope', '=', f.scope);
   if (!f.withButtons) q = q.where('type', '!=', 'ANNIU');
-  type Row = MenuOption & { sort: number; children?: Row[] };
-  const strip = (m: Row): MenuOption => {
+  type Row = MenuOption & { sort: number };
+  const strip = (m: TreeNode<Row>): MenuOption => {
     const { sort: _s, children, ...rest } = m;
     return children ? { ...rest, children: children.map(strip) } : rest;
   };
-  return nest((await q.execute()) as Row[]).map(strip);
+  return buildTree((await q.execute()) as Row[], { compare: bySortThenId }).map(strip);
 }
 
 interface MenuValues {

@@ -18,24 +18,6 @@ const columns = [
   'scope',
 ] as const;
 
-/** Nests flat rows by parentId, children sorted by sort then id. Rows whose parent is absent become roots. */
-export function buildTree(rows: MenuItem[]): MenuItem[] {
-  const byId = new Map(rows.map((r) => [r.id, { ...r, children: [] as MenuItem[] }]));
-  const roots: MenuItem[] = [];
-  for (const r of byId.values()) {
-    const parent = r.parentId !== null ? byId.get(r.parentId) : undefined;
-    (parent ? parent.children! : roots).push(r);
-  }
-  const sort = (list: MenuItem[]) => {
-    list.sort((a, b) => a.sort - b.sort || a.id - b.id);
-    for (const m of list)
-      if (m.children?.length) sort(m.children);
-      else delete m.children;
-  };
-  sort(roots);
-  return roots;
-}
-
 /** The menus a user may see: everything of its scope for the super admin, else what its enabled roles grant. */
 export async function findUserMenus(db: DB, user: AuthUser, types: MenuItem['type'][]): Promise<MenuItem[]> {
   const scope = user.userType === 'platform' ? 'platform' : 'merchant';

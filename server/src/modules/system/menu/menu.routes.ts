@@ -1,6 +1,7 @@
 import { menuApi as c } from '@jz/contracts/api/menu';
 import { ok } from '../../../lib/envelope.ts';
 import { route } from '../../../lib/route.ts';
+import { buildTree, bySortThenId } from '../../../lib/tree.ts';
 import { currentUser } from '../../../plugins/auth.ts';
 import type { App } from '../../types.ts';
 import * as admin from './menu.admin.repo.ts';
@@ -13,7 +14,7 @@ export function menuRoutes(app: App) {
     const user = currentUser(req);
     const rows = await repo.findUserMenus(app.db, user, ['CAIDAN', 'ZICAIDAN']);
     // Keep only folders that (transitively) hold a granted page, so the sidebar has no empty folders.
-    const tree = repo.buildTree(rows);
+    const tree = buildTree(rows, { compare: bySortThenId });
     const prune = (list: typeof tree): typeof tree =>
       list
         .map((m) => (m.children ? { ...m, children: prune(m.children) } : m))
