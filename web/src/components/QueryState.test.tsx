@@ -77,7 +77,7 @@ describe('tableStates (a hand-made Table)', () => {
   });
 });
 
-describe('QueryError (every page's failed load)', () => {
+describe('QueryError (every page’s failed load)', () => {
   it('names what failed, says why, and retries', async () => {
     const retry = vi.fn();
     wrap(<QueryError error={new Error('网络异常')} onRetry={retry} title="店铺信息加载失败" />);
