@@ -1,8 +1,8 @@
 import { useCallback, useContext, useEffect, useRef } from 'react';
-import { type Path, parsePath, UNSAFE_NavigationContext, useBeforeUnload, useLocation } from 'react-router';
+import { type Navigator, parsePath, UNSAFE_NavigationContext, useBeforeUnload, useLocation } from 'react-router';
 import { getToken } from '../../../lib/storage.ts';
 
-type Go = (to: string | Partial<Path>, ...rest: unknown[]) => void;
+type Go = Navigator['push'];
 
 /**
  * Asks before the user leaves the current page while `active` (unsaved changes):
@@ -33,19 +33,19 @@ export function useLeaveGuard(active: boolean, ask: () => Promise<boolean>) {
 
   useEffect(() => {
     if (!active) return;
-    const nav = navigator as unknown as { push: Go; replace: Go };
+    const nav = navigator;
     const { push, replace } = nav;
     let asking = false;
     const guard =
       (go: Go): Go =>
-      (to, ...rest) => {
+      (to, state, opts) => {
         const next = typeof to === 'string' ? parsePath(to).pathname : to.pathname;
-        if (!next || next === pathname || !getToken()) return go.call(nav, to, ...rest);
+        if (!next || next === pathname || !getToken()) return go.call(nav, to, state, opts);
         if (asking) return;
         asking = true;
         void askRef.current().then((ok) => {
           asking = false;
-          if (ok) go.call(nav, to, ...rest);
+          if (ok) go.call(nav, to, state, opts);
         });
       };
     nav.push = guard(push);
