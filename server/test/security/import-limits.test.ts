@@ -222,6 +222,32 @@ describe('every row and cell counts', () => {
   });
 });
 
+describe('the XML inside', () => {
+  it('a tag of 60 000 characters of garbage is refused at once (no backtracking), a longer one by its length', async () => {
+    snapshotTmp();
+    const started = Date.now();
+    const garbage = await check(workbook(sheetXml([`<row r="2"><c r="A2" ${'a'.repeat(60_000)}/></row>`])));
+    expect(garbage).toMatchObject({
+      code: 2001,
+      message: '文件不是有效的 Excel（.xlsx）文件或已损坏，请使用下载的模板',
+    });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    const long = await check(workbook(sheetXml([`<row r="2"><c r="A2" t="${'a'.repeat(100_000)}"/></row>`])));
+    expect(long).toMatchObject({ code: 2001, message: '文件不是有效的 Excel（.xlsx）文件或已损坏，请使用下载的模板' });
+  });
+
+  it('entities, CDATA, rich text runs and phonetic runs read as Excel shows them', async () => {
+    snapshotTmp();
+    const row = `<row r="2"><c r="A2" t="inlineStr"><is><r><t>张</t></r><r><t xml:space="preserve">&#19977; </t></r><rPh><t>ちょう</t></rPh></is></c><c r="B2" t="inlineStr"><is><t><![CDATA[1370000]]>&#x30;&#48;12</t></is></c><c r="C2" t="inlineStr"><is><t>abc&amp;&lt;</t></is></c></row>`;
+    const r = await check(workbook(sheetXml([row])));
+    expect(r.code).toBe(200);
+    const byColumn = Object.fromEntries(r.result.errors.map((e: { column: string }) => [e.column, e]));
+    expect(byColumn.性别.value).toBe('abc&<');
+    expect(byColumn.姓名).toBeUndefined(); // 张三: a valid name
+    expect(byColumn.手机号).toBeUndefined(); // 13700000012
+  });
+});
+
 describe('time and concurrency', () => {
   it('a check over its wall-clock limit is refused (IMPORT_CHECK_MS)', async () => {
     snapshotTmp();

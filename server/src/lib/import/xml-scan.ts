@@ -12,8 +12,13 @@ export interface XmlHandler {
   text(text: string): void;
 }
 
-/** A tag longer than this, or a text run between two tags (a cell holds at most 32 767 characters, escaped ×6). */
-const MAX_TOKEN = 256 * 1024;
+/**
+ * Markup (a tag, comment or CDATA section) longer than this is refused: xlsx tags are short, and the unfinished tail is
+ * rescanned with every chunk. Text is handed on as it arrives, so a long cell never waits in the tail.
+ */
+const MAX_TOKEN = 64 * 1024;
+/** The longest entity or character reference (&#x10FFFF;) a chunk may end inside. */
+const MAX_ENTITY = 12;
 const BAD = '文件不是有效的 Excel（.xlsx）文件或已损坏，请使用下载的模板';
 
 const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
@@ -34,7 +39,34 @@ const local = (name: string) => {
   return i < 0 ? name : name.slice(i + 1);
 };
 
-const ATTR = /([^\s=/]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
+const isSpace = (c: string) => c === ' ' || c === '\n' || c === '\r' || c === '\t';
+
+/**
+ * name="value" pairs of a tag's inside, in one pass (no backtracking regular expression: a tag of hostile text costs
+ * its length, not its square). Anything that is not a well-formed pair refuses the file.
+ */
+function parseAttrs(inner: string, from: number): Record<string, string> {
+  const attrs: Record<string, string> = {};
+  let i = from;
+  const n = inner.length;
+  for (;;) {
+    while (i < n && isSpace(inner[i])) i++;
+    if (i >= n) return attrs;
+    const start = i;
+    while (i < n && inner[i] !== '=' && !isSpace(inner[i])) i++;
+    const name = inner.slice(start, i);
+    while (i < n && isSpace(inner[i])) i++;
+    if (!name || inner[i] !== '=') throw new ImportFileError(BAD);
+    i++;
+    while (i < n && isSpace(inner[i])) i++;
+    const q = inner[i];
+    if (q !== '"' && q !== "'") throw new ImportFileError(BAD);
+    const close = inner.indexOf(q, i + 1);
+    if (close < 0) throw new ImportFileError(BAD);
+    attrs[local(name)] = decodeXml(inner.slice(i + 1, close));
+    i = close + 1;
+  }
+}
 
 export class XmlScanner {
   private tail = '';
@@ -50,7 +82,7 @@ export class XmlScanner {
       if (lt < 0) {
         // Text up to the end of the chunk: report it now unless it may end inside an entity.
         const amp = s.lastIndexOf('&');
-        const cut = amp >= i && s.indexOf(';', amp) < 0 ? amp : n;
+        const cut = amp >= i && amp > n - MAX_ENTITY && s.indexOf(';', amp) < 0 ? amp : n;
         if (cut > i) this.h.text(decodeXml(s.slice(i, cut)));
         i = cut;
         break;
@@ -93,6 +125,7 @@ export class XmlScanner {
   }
 
   private tag(s: string, start: number, end: number) {
+    if (end - start > MAX_TOKEN) throw new ImportFileError(BAD);
     const body = s.slice(start + 1, end);
     if (body.startsWith('?') || body.startsWith('!--')) return;
     if (body.startsWith('![CDATA[')) {
@@ -108,11 +141,7 @@ export class XmlScanner {
     const inner = selfClosing ? body.slice(0, -1) : body;
     const m = /^[^\s/]+/.exec(inner);
     if (!m) throw new ImportFileError(BAD);
-    const attrs: Record<string, string> = {};
-    if (inner.length > m[0].length) {
-      ATTR.lastIndex = m[0].length;
-      for (let a = ATTR.exec(inner); a; a = ATTR.exec(inner)) attrs[local(a[1])] = decodeXml(a[2] ?? a[3] ?? '');
-    }
+    const attrs = inner.length > m[0].length ? parseAttrs(inner, m[0].length) : {};
     const name = local(m[0]);
     this.h.open(name, attrs, selfClosing);
     if (selfClosing) this.h.close(name);
