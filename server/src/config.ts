@@ -44,6 +44,23 @@ const schema = z
     ALIYUN_SMS_ACCESS_KEY_SECRET: z.string().optional(),
     ALIYUN_SMS_SIGN_NAME: z.string().optional(),
     ALIYUN_SMS_TEMPLATE_CODE: z.string().optional(),
+    /**
+     * Messages to customers and staff (docs/messages.md): each event's Aliyun template code, `event:code` comma
+     * separated (customer_accepted:SMS_1,…); an event without one fails with 未配置短信模板.
+     */
+    NOTIFY_SMS_TEMPLATES: z.string().optional(),
+    /** The sign name of those messages (default ALIYUN_SMS_SIGN_NAME). */
+    NOTIFY_SMS_SIGN_NAME: z.string().optional(),
+    /** The console gateway also appends each message to this file as a JSON line (development, tests). */
+    NOTIFY_SMS_LOG_FILE: z.string().optional(),
+    /** The console gateway waits this long per message (tests that stop an instance mid-delivery). */
+    NOTIFY_SMS_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+    /** The review link of 服务完成: the order number is appended as `?order=`. */
+    NOTIFY_REVIEW_URL: z.string().url().default('http://127.0.0.1:3000/review'),
+    /** Messages one phone receives in an hour at most; more wait until the hour allows them. */
+    NOTIFY_HOURLY_LIMIT: z.coerce.number().int().min(1).max(100).default(5),
+    /** `off`: no delivery job on this instance (tests that deliver by hand); rows stay queued. */
+    NOTIFY_DELIVERY: z.enum(['on', 'off']).default('on'),
     TOKEN_TTL_HOURS: z.coerce
       .number()
       .int()

@@ -69,12 +69,20 @@ export class AliyunSmsGateway {
   constructor(private o: AliyunSmsOptions) {}
 
   async sendCode(phone: string, code: string) {
+    return this.send({ phone, templateCode: this.o.templateCode, params: { code } });
+  }
+
+  /**
+   * Any template (the customer and staff messages), with the bounded retry of sendCode. `outId` goes to Aliyun as
+   * OutId: it comes back in the delivery receipts and in QuerySendDetails, which sentWith() reads.
+   */
+  async send(req: AliyunSend) {
     const attempts = this.o.attempts ?? 3;
     const backoff = this.o.backoffMs ?? 300;
     const deadline = Date.now() + (this.o.deadlineMs ?? 10_000);
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.sendOnce(phone, code, Math.max(1, Math.min(this.o.timeoutMs ?? 5000, deadline - Date.now())));
+        return await this.sendOnce(req, Math.max(1, Math.min(this.o.timeoutMs ?? 5000, deadline - Date.now())));
       } catch (e) {
         const err = e instanceof AliyunSmsError ? e : networkError(e);
         const waitMs = Math.round(backoff * 2 ** (attempt - 1) * (1 + Math.random()));
@@ -88,30 +96,63 @@ export class AliyunSmsGateway {
     }
   }
 
-  private async sendOnce(phone: string, code: string, timeoutMs: number) {
+  /**
+   * Whether Aliyun holds a message to `phone` sent on `day` (YYYYMMDD) with this OutId (QuerySendDetails, first 50 of
+   * the day): how a delivery that died between sending and recording learns whether its send went out.
+   */
+  async sentWith(phone: string, day: string, outId: string): Promise<boolean> {
+    const body = await this.call(
+      { Action: 'QuerySendDetails', PhoneNumber: phone, SendDate: day, PageSize: '50', CurrentPage: '1' },
+      this.o.timeoutMs ?? 5000,
+    );
+    const list = (body.SmsSendDetailDTOs as { SmsSendDetailDTO?: { OutId?: string }[] } | undefined)?.SmsSendDetailDTO;
+    return (list ?? []).some((d) => d.OutId === outId);
+  }
+
+  private async sendOnce(req: AliyunSend, timeoutMs: number) {
+    await this.call(
+      {
+        Action: 'SendSms',
+        PhoneNumbers: req.phone,
+        SignName: req.signName ?? this.o.signName,
+        TemplateCode: req.templateCode,
+        TemplateParam: JSON.stringify(req.params),
+        ...(req.outId ? { OutId: req.outId } : {}),
+      },
+      timeoutMs,
+    );
+  }
+
+  /** One signed RPC call; answers the body when its Code is OK, else throws (retryable or not). */
+  private async call(action: Record<string, string>, timeoutMs: number): Promise<Record<string, unknown>> {
     const params: Record<string, string> = {
       AccessKeyId: this.o.accessKeyId,
-      Action: 'SendSms',
       Format: 'JSON',
-      PhoneNumbers: phone,
       RegionId: 'cn-hangzhou',
-      SignName: this.o.signName,
       SignatureMethod: 'HMAC-SHA1',
       SignatureNonce: randomUUID(),
       SignatureVersion: '1.0',
-      TemplateCode: this.o.templateCode,
-      TemplateParam: JSON.stringify({ code }),
       Timestamp: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
       Version: '2017-05-25',
+      ...action,
     };
     params.Signature = signAliyun(params, this.o.accessKeySecret);
     const url = `${this.o.endpoint.replace(/\/?$/, '/')}?${new URLSearchParams(params)}`;
     const res = await (this.o.fetchImpl ?? fetch)(url, { signal: AbortSignal.timeout(timeoutMs) });
     const body = (await res.json().catch(() => ({}))) as { Code?: string; Message?: string };
-    if (body.Code === 'OK') return;
+    if (body.Code === 'OK') return body;
     const retryable = body.Code ? TRANSIENT_CODE.test(body.Code) : res.status >= 500 || res.status === 429;
     throw new AliyunSmsError(`aliyun sms failed: ${body.Code ?? res.status} ${body.Message ?? ''}`.trim(), retryable);
   }
+}
+
+/** One SendSms: the template, its parameters, and the caller's id for the message (OutId). */
+export interface AliyunSend {
+  phone: string;
+  templateCode: string;
+  params: Record<string, string>;
+  signName?: string;
+  outId?: string;
 }
 
 /** fetch itself failed: no connection, reset, DNS, or the try's timeout. Always worth another try. */
