@@ -8,6 +8,6 @@ export const pages: PageDef[] = [
     path: '/yonghujinjian',
     title: '用户进件',
     perm: 'merchant:finance:jinjian:query',
-    component: lazyPage(() => import('./pages/JinjianPage.tsx')),
+    component: lazyPage(() => import('./pages/OnboardingPage.tsx')),
   },
 ];

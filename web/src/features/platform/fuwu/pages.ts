@@ -7,6 +7,6 @@ export const pages: PageDef[] = [
     path: '/platform/fuwu',
     title: '服务类目',
     perm: 'platform:fuwu:list',
-    component: lazyPage(() => import('./pages/FuwuPage.tsx')),
+    component: lazyPage(() => import('./pages/ServiceCategoryPage.tsx')),
   },
 ];

@@ -34,7 +34,7 @@ export const employeeOrdersQuery = (employeeId: number) =>
   });
 
 /** The platform's service categories (fuwu/weapp/findSelectFuwu), for the employee's service categories. */
-export const useFuwuTree = () =>
+export const useServiceCategoryTree = () =>
   useQuery({
     queryKey: ['fuwu', 'tree'],
     queryFn: () => callContract(fuwuApi.selectTree, {}, { quiet: true }),
@@ -42,7 +42,7 @@ export const useFuwuTree = () =>
   });
 
 /** id -> name over the whole tree. */
-export function fuwuNames(tree: Fuwu[] | undefined) {
+export function serviceCategoryNames(tree: Fuwu[] | undefined) {
   const out = new Map<number, string>();
   const walk = (list: Fuwu[]) => {
     for (const f of list) {

@@ -20,7 +20,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { fileUrl } from '../../../../components/upload/index.ts';
 import { Auth } from '../../../../lib/access.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
-import { fuwuNames, useEmployee, useFuwuTree } from '../api/employee.ts';
+import { serviceCategoryNames, useEmployee, useServiceCategoryTree } from '../api/employee.ts';
 import { CertExpiry } from '../components/CertificateState.tsx';
 import { WorkStateAction } from '../components/WorkStateAction.tsx';
 import { EmployeeOrders } from '../components/EmployeeOrders.tsx';
@@ -42,8 +42,8 @@ export default function EmployeeDetailPage() {
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
   const q = useEmployee(Number.isInteger(id) && id > 0 ? id : 0);
-  const { data: tree } = useFuwuTree();
-  const names = fuwuNames(tree);
+  const { data: tree } = useServiceCategoryTree();
+  const names = serviceCategoryNames(tree);
 
   if (!(id > 0))
     return (

@@ -37,7 +37,7 @@ import { ImageUpload } from '../../../../components/upload/index.ts';
 import { hasPerm } from '../../../../lib/access.tsx';
 import { initPcQuery } from '../../../../lib/queries.ts';
 import { zodRule } from '../../../../lib/zod-rule.ts';
-import { type EmployeeInput, useEmployee, useEmployeeMutations, useFuwuTree } from '../api/employee.ts';
+import { type EmployeeInput, useEmployee, useEmployeeMutations, useServiceCategoryTree } from '../api/employee.ts';
 import { NativePlaceInput } from '../components/NativePlaceInput.tsx';
 import { selectStates } from '../../../../components/select-states.tsx';
 import { pagePath } from '../../../../lib/page-registry.ts';
@@ -115,8 +115,8 @@ export default function EmployeeFormPage() {
   const editing = id > 0;
   const existing = useEmployee(id);
   const { data: init } = useQuery(initPcQuery);
-  const fuwuTree = useFuwuTree();
-  const tree = fuwuTree.data;
+  const categoryTree = useServiceCategoryTree();
+  const tree = categoryTree.data;
   const { add, edit } = useEmployeeMutations();
   const [form] = Form.useForm<FormValues>();
   const shops = init?.allDianpu ?? [];
@@ -301,7 +301,7 @@ export default function EmployeeFormPage() {
             multiple
             treeCheckable
             showCheckedStrategy={TreeSelect.SHOW_ALL}
-            {...selectStates(fuwuTree, { placeholder: '请选择可提供的服务类目' })}
+            {...selectStates(categoryTree, { placeholder: '请选择可提供的服务类目' })}
             allowClear
             treeDefaultExpandAll
           />

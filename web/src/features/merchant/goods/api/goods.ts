@@ -14,7 +14,7 @@ export const goodsKeys = {
  * The current shop's categories, the goods form's and filter's choices (shangjia/fuwu/findSelect); keyed under 'shop'
  * so a shop switch or a shop edit (which invalidates ['shop']) refreshes it.
  */
-export const useShopFuwu = () =>
+export const useShopServiceCategories = () =>
   useQuery({
     queryKey: ['shop', 'fuwu'],
     queryFn: () => callContract(fuwuApi.shopSelect, {}, { quiet: true }),

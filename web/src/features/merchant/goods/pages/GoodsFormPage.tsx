@@ -11,7 +11,7 @@ import { TagInput } from '../../../../components/tag-input/TagInput.tsx';
 import { FileUpload, ImageUpload } from '../../../../components/upload/index.ts';
 import { hasPerm } from '../../../../lib/access.tsx';
 import { zodRule } from '../../../../lib/zod-rule.ts';
-import { type GoodsInput, useGoodsDetail, useGoodsMutations, useShopFuwu } from '../api/goods.ts';
+import { type GoodsInput, useGoodsDetail, useGoodsMutations, useShopServiceCategories } from '../api/goods.ts';
 import { pagePath } from '../../../../lib/page-registry.ts';
 import { SpecTable } from '../components/SpecTable.tsx';
 import { emptySpec, type SpecRow, specRowOf, specsBody } from '../components/spec-form.ts';
@@ -45,7 +45,7 @@ export default function GoodsFormPage() {
   const [params] = useSearchParams();
   const id = Number(params.get('id')) || undefined;
   const detail = useGoodsDetail(id);
-  const { data: fuwu = [], isLoading: fuwuLoading } = useShopFuwu();
+  const { data: categories = [], isLoading: categoriesLoading } = useShopServiceCategories();
   const { add, edit } = useGoodsMutations();
   const [form] = Form.useForm<FormValues>();
 
@@ -107,7 +107,7 @@ export default function GoodsFormPage() {
         </Space>
       }
     >
-      {!fuwuLoading && !fuwu.length && (
+      {!categoriesLoading && !categories.length && (
         <Alert
           style={{ marginBottom: 16 }}
           type="warning"
@@ -136,8 +136,8 @@ export default function GoodsFormPage() {
         <Form.Item name="fuwuId" label="服务类目" rules={[{ required: true, message: '请选择服务类目' }]}>
           <Select
             placeholder="请选择服务类目"
-            options={fuwu.map((f) => ({ label: f.name, value: f.id }))}
-            loading={fuwuLoading}
+            options={categories.map((f) => ({ label: f.name, value: f.id }))}
+            loading={categoriesLoading}
           />
         </Form.Item>
         <Form.Item

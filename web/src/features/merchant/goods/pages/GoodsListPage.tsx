@@ -20,7 +20,7 @@ import { RowAction } from '../../../../components/RowAction.tsx';
 import { StatusSwitch } from '../../../../components/StatusSwitch.tsx';
 import { Auth, hasPerm } from '../../../../lib/access.tsx';
 import { initPcQuery } from '../../../../lib/queries.ts';
-import { getGoodsPage, goodsKeys, useGoodsMutations, useShopFuwu } from '../api/goods.ts';
+import { getGoodsPage, goodsKeys, useGoodsMutations, useShopServiceCategories } from '../api/goods.ts';
 import { PRICE_COLOR, yuan } from './price.ts';
 import { useSkippedReport } from '../components/SkippedReport.tsx';
 import { fileUrl } from '../../../../components/upload/index.ts';
@@ -42,8 +42,8 @@ const ImportDialog = lazyWidget(
 export default function GoodsListPage() {
   const navigate = useNavigate();
   const { data: init } = useQuery(initPcQuery);
-  const shopFuwu = useShopFuwu();
-  const fuwu = shopFuwu.data ?? [];
+  const shopCategories = useShopServiceCategories();
+  const categories = shopCategories.data ?? [];
   const m = useGoodsMutations();
   const { confirmDelete, confirmWarning } = useConfirm();
   const report = useSkippedReport();
@@ -198,8 +198,8 @@ export default function GoodsListPage() {
             name: 'fuwuId',
             label: '服务类目',
             type: 'select',
-            options: fuwu.map((f) => ({ label: f.name, value: f.id })),
-            query: shopFuwu,
+            options: categories.map((f) => ({ label: f.name, value: f.id })),
+            query: shopCategories,
           },
           { name: 'shelfState', label: '状态', type: 'dict', dict: 'goods_shelf_state' },
           {

@@ -5,12 +5,12 @@ import type { JinjianGerenBody, JinjianQiyeBody } from '@jz/contracts/jinjian';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callContract } from '../../../../lib/contract-client.ts';
 
-export const jinjianKeys = { state: ['jinjian', 'state'] as const, branches: ['jinjian', 'branches'] as const };
+export const onboardingKeys = { state: ['jinjian', 'state'] as const, branches: ['jinjian', 'branches'] as const };
 
 /** GET jinjianQuery; while an application is 审核中 it is asked again every 3 s, so the page follows the decision. */
-export function useJinjianState() {
+export function useOnboardingState() {
   return useQuery({
-    queryKey: jinjianKeys.state,
+    queryKey: onboardingKeys.state,
     queryFn: () => callContract(jinjianApi.state, {}, { quiet: true }),
     refetchInterval: (q) => (q.state.data?.status === 10 ? 3000 : false),
   });
@@ -21,9 +21,9 @@ export type IndividualInput = Partial<Record<keyof JinjianGerenBody, string>>;
 export type CompanyInput = Partial<Record<keyof JinjianQiyeBody, string>>;
 
 /** Submit an individual (个人) or company (企业) application; each refreshes the onboarding state. */
-export function useJinjianMutations() {
+export function useOnboardingMutations() {
   const qc = useQueryClient();
-  const done = () => qc.invalidateQueries({ queryKey: jinjianKeys.state });
+  const done = () => qc.invalidateQueries({ queryKey: onboardingKeys.state });
   return {
     // The forms validated each field with the contract's own field schemas before submitting.
     submitIndividual: useMutation({

@@ -1,7 +1,7 @@
 import { qiyeFields } from '@jz/contracts/jinjian';
 import { Descriptions, Form, Input } from 'antd';
 import { zodRule } from '../../../../lib/zod-rule.ts';
-import { type CompanyInput, useJinjianMutations } from '../api/jinjian.ts';
+import { type CompanyInput, useOnboardingMutations } from '../api/onboarding.ts';
 import { SettlementFields } from './SettlementFields.tsx';
 import { StepForm } from './StepForm.tsx';
 import { ValidityFields } from './ValidityFields.tsx';
@@ -11,14 +11,14 @@ const LICENSE = { type: 'licenseValidityType', begin: 'licenseBeginDate', end: '
 const LEGAL = { type: 'legalValidityType', begin: 'legalBeginDate', end: 'legalEndDate' };
 
 /** The form keeps the registered region as one cascader value; the API takes its three codes. */
-type QiyeValues = Omit<CompanyInput, 'provinceCode' | 'cityCode' | 'districtCode'> & { region?: string[] };
+type CompanyValues = Omit<CompanyInput, 'provinceCode' | 'cityCode' | 'districtCode'> & { region?: string[] };
 
 /** 企业进件: company, licence and legal person → corporate account → review and submit. */
-export function QiyeForm({ onDone }: { onDone: () => void }) {
-  const { submitCompany: submit } = useJinjianMutations();
+export function CompanyForm({ onDone }: { onDone: () => void }) {
+  const { submitCompany: submit } = useOnboardingMutations();
   const regions = useRegionTree();
   return (
-    <StepForm<QiyeValues>
+    <StepForm<CompanyValues>
       name="jinjian-qiye"
       draftKey="qiye"
       defaults={{ licenseValidityType: '1', legalValidityType: '0' }}

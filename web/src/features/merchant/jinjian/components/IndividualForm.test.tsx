@@ -31,10 +31,10 @@ vi.mock('../../../../lib/api-client.ts', () => ({
   ApiError: class extends Error {},
 }));
 
-const { GerenForm } = await import('./GerenForm.tsx');
+const { IndividualForm } = await import('./IndividualForm.tsx');
 
 function renderForm(onDone = () => {}) {
-  return renderWithProviders(<GerenForm onDone={onDone} />);
+  return renderWithProviders(<IndividualForm onDone={onDone} />);
 }
 
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });

@@ -1,7 +1,7 @@
 import { gerenFields } from '@jz/contracts/jinjian';
 import { Descriptions, Form, Input, Select } from 'antd';
 import { zodRule } from '../../../../lib/zod-rule.ts';
-import { type IndividualInput, useJinjianMutations } from '../api/jinjian.ts';
+import { type IndividualInput, useOnboardingMutations } from '../api/onboarding.ts';
 import { SettlementFields } from './SettlementFields.tsx';
 import { StepForm } from './StepForm.tsx';
 import { ValidityFields } from './ValidityFields.tsx';
@@ -10,8 +10,8 @@ import { ImageUpload } from './widgets.ts';
 const VALIDITY = { type: 'certValidityType', begin: 'certBeginDate', end: 'certEndDate' };
 
 /** 个人进件: identity → settlement card → review and submit. */
-export function GerenForm({ onDone }: { onDone: () => void }) {
-  const { submitIndividual: submit } = useJinjianMutations();
+export function IndividualForm({ onDone }: { onDone: () => void }) {
+  const { submitIndividual: submit } = useOnboardingMutations();
   return (
     <StepForm<IndividualInput>
       name="jinjian-geren"

@@ -2,17 +2,17 @@ import { Card, Skeleton, Tabs } from 'antd';
 import { useState } from 'react';
 import { QueryError } from '../../../../components/QueryState.tsx';
 import { hasPerm } from '../../../../lib/access.tsx';
-import { useJinjianState } from '../api/jinjian.ts';
-import { GerenForm } from '../components/GerenForm.tsx';
-import { QiyeForm } from '../components/QiyeForm.tsx';
+import { useOnboardingState } from '../api/onboarding.ts';
+import { IndividualForm } from '../components/IndividualForm.tsx';
+import { CompanyForm } from '../components/CompanyForm.tsx';
 import { StatusCard } from '../components/StatusCard.tsx';
 
 /**
  * 用户进件 (/yonghujinjian): the onboarding status with the payment provider and, while a submission is possible
  * (never onboarded, or rejected and 重新提交 chosen), the 个人 / 企业 step forms.
  */
-export default function JinjianPage() {
-  const state = useJinjianState();
+export default function OnboardingPage() {
+  const state = useOnboardingState();
   const [resubmitting, setResubmitting] = useState(false);
   const s = state.data;
   const canEdit = hasPerm('merchant:finance:jinjian:submit');
@@ -32,8 +32,8 @@ export default function JinjianPage() {
               <Tabs
                 defaultActiveKey={s.application?.kind === 2 ? 'qiye' : 'geren'}
                 items={[
-                  { key: 'geren', label: '个人', children: <GerenForm onDone={() => setResubmitting(false)} /> },
-                  { key: 'qiye', label: '企业', children: <QiyeForm onDone={() => setResubmitting(false)} /> },
+                  { key: 'geren', label: '个人', children: <IndividualForm onDone={() => setResubmitting(false)} /> },
+                  { key: 'qiye', label: '企业', children: <CompanyForm onDone={() => setResubmitting(false)} /> },
                 ]}
               />
             </Card>

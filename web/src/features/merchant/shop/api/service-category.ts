@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { callContract } from '../../../../lib/contract-client.ts';
 
 /** The platform's enabled categories as a tree (fuwu/weapp/findSelectFuwu). */
-export const useFuwuSelectTree = () =>
+export const useServiceCategorySelectTree = () =>
   useQuery({
     queryKey: ['fuwu', 'tree'],
     queryFn: () => callContract(fuwuApi.selectTree, {}, { quiet: true }),
@@ -12,19 +12,19 @@ export const useFuwuSelectTree = () =>
   });
 
 /** antd TreeSelect nodes from the category tree. */
-export interface FuwuTreeNode {
+export interface ServiceCategoryTreeNode {
   title: string;
   value: number;
-  children?: FuwuTreeNode[];
+  children?: ServiceCategoryTreeNode[];
 }
-export const fuwuTreeData = (list: Fuwu[] = []): FuwuTreeNode[] =>
+export const serviceCategoryTreeData = (list: Fuwu[] = []): ServiceCategoryTreeNode[] =>
   list.map((f) => ({
     title: f.name,
     value: f.id,
-    ...(f.children?.length ? { children: fuwuTreeData(f.children) } : {}),
+    ...(f.children?.length ? { children: serviceCategoryTreeData(f.children) } : {}),
   }));
 
-export function fuwuNameMap(list: Fuwu[] = []) {
+export function serviceCategoryNameMap(list: Fuwu[] = []) {
   const out = new Map<number, string>();
   const walk = (l: Fuwu[]) => {
     for (const f of l) {

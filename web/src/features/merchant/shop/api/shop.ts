@@ -49,7 +49,7 @@ export function useShopMutations() {
       mutationFn: (body: ShopInput & { id: number }) => callContract(shopApi.edit, { body }),
       onSuccess: done,
     }),
-    setYingye: useMutation({
+    setOpen: useMutation({
       mutationFn: (body: { id: number; yingyeState: number }) => callContract(shopApi.setOpen, { body }),
       onSuccess: done,
     }),

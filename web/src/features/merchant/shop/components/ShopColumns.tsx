@@ -27,7 +27,7 @@ export function shopAddress(regionName: string | null | undefined, address: stri
  */
 export function shopColumns(opts: {
   currentId?: number;
-  onYingye: (s: ShopInfo, open: boolean) => Promise<unknown>;
+  onSetOpen: (s: ShopInfo, open: boolean) => Promise<unknown>;
 }): ColumnsType<ShopInfo> {
   return [
     {
@@ -96,7 +96,7 @@ export function shopColumns(opts: {
           confirmText={
             s === 1 ? `确定让「${r.name}」休息吗？休息后顾客将看不到本店商品。` : `确定让「${r.name}」开始营业吗？`
           }
-          onChange={(open) => opts.onYingye(r, open)}
+          onChange={(open) => opts.onSetOpen(r, open)}
         />
       ),
     },

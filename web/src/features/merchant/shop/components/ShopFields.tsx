@@ -18,7 +18,7 @@ import { TagInput } from '../../../../components/tag-input/TagInput.tsx';
 import { RichTextEditor } from '../../../../components/rich-text/RichTextEditor.tsx';
 import { FileUpload, ImageUpload } from '../../../../components/upload/index.ts';
 import { zodRule } from '../../../../lib/zod-rule.ts';
-import { fuwuTreeData, useFuwuSelectTree } from '../api/fuwu.ts';
+import { serviceCategoryTreeData, useServiceCategorySelectTree } from '../api/service-category.ts';
 import type { ShopInput } from '../api/shop.ts';
 import { LocationField, type LocationValue } from './LocationField.tsx';
 
@@ -171,7 +171,7 @@ const areaWarning = ({ getFieldValue }: { getFieldValue: (n: string) => unknown 
  * without it, the short form of the add/branch dialogs.
  */
 export function ShopFields({ full, disabled }: { full?: boolean; disabled?: boolean }) {
-  const { data: tree } = useFuwuSelectTree();
+  const { data: tree } = useServiceCategorySelectTree();
   const form = Form.useFormInstance<ShopFormValues>();
   const region = Form.useWatch('region', form) as string[] | undefined;
   const location = Form.useWatch('location', form) as LocationValue | null | undefined;
@@ -255,7 +255,7 @@ export function ShopFields({ full, disabled }: { full?: boolean; disabled?: bool
           showSearch
           treeNodeFilterProp="title"
           placeholder="请选择本店提供的服务"
-          treeData={fuwuTreeData(tree)}
+          treeData={serviceCategoryTreeData(tree)}
           disabled={disabled}
         />
       </Form.Item>

@@ -38,7 +38,7 @@ export default function BranchPage() {
   const columns = [
     ...shopColumns({
       currentId: init?.curDianpu?.id,
-      onYingye: (s, open) => m.setYingye.mutateAsync({ id: s.id, yingyeState: open ? 1 : 0 }),
+      onSetOpen: (s, open) => m.setOpen.mutateAsync({ id: s.id, yingyeState: open ? 1 : 0 }),
     }),
     {
       title: '操作',

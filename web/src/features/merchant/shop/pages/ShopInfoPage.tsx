@@ -18,7 +18,7 @@ export default function ShopInfoPage() {
   const navigate = useNavigate();
   const shop = useCurrentShop();
   const setting = useShopSetting();
-  const { edit, setYingye } = useShopMutations();
+  const { edit, setOpen } = useShopMutations();
   const [form] = Form.useForm<ShopFormValues>();
   const canEdit = hasPerm('merchant:shop:edit');
 
@@ -72,7 +72,7 @@ export default function ShopInfoPage() {
           <Descriptions.Item label="服务类目">{s.fuwuIds.length} 个</Descriptions.Item>
           <Descriptions.Item label="更新时间">{formatDateTime(s.updatedAt)}</Descriptions.Item>
         </Descriptions>
-        <ShopPrompts shops={[s]} onOpen={(id) => setYingye.mutateAsync({ id, yingyeState: 1 })} />
+        <ShopPrompts shops={[s]} onOpen={(id) => setOpen.mutateAsync({ id, yingyeState: 1 })} />
         {(s.locationIssues ?? []).map((i) => (
           <Alert
             key={i.kind}

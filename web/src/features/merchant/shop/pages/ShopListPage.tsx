@@ -56,7 +56,7 @@ export default function ShopListPage() {
   const columns = [
     ...shopColumns({
       currentId: init?.curDianpu?.id,
-      onYingye: (s, open) => m.setYingye.mutateAsync({ id: s.id, yingyeState: open ? 1 : 0 }),
+      onSetOpen: (s, open) => m.setOpen.mutateAsync({ id: s.id, yingyeState: open ? 1 : 0 }),
     }),
     {
       title: '操作',
@@ -98,7 +98,7 @@ export default function ShopListPage() {
       )}
       <ShopPrompts
         shops={all.data?.records ?? []}
-        onOpen={(id) => m.setYingye.mutateAsync({ id, yingyeState: 1 })}
+        onOpen={(id) => m.setOpen.mutateAsync({ id, yingyeState: 1 })}
         onFix={openInfo}
       />
       <DataTable<ShopInfo>

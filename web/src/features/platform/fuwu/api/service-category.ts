@@ -3,27 +3,27 @@ import type { BodyInputOf } from '@jz/contracts/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callContract } from '../../../../lib/contract-client.ts';
 
-export const fuwuAdminKeys = {
+export const serviceCategoryAdminKeys = {
   all: ['fuwu'] as const,
   tree: (name: string) => ['fuwu', 'admin', name] as const,
 };
 
-export type FuwuInput = BodyInputOf<typeof fuwuApi.add>;
+export type ServiceCategoryInput = BodyInputOf<typeof fuwuApi.add>;
 
 /** The platform's category tree, filtered by name (matches keep their parents). */
-export const useFuwuAdminTree = (name: string) =>
+export const useServiceCategoryAdminTree = (name: string) =>
   useQuery({
-    queryKey: fuwuAdminKeys.tree(name),
+    queryKey: serviceCategoryAdminKeys.tree(name),
     queryFn: () => callContract(fuwuApi.tree, { query: { name } }, { quiet: true }),
   });
 
 /** Category mutations; each refreshes every category query (the merchants' pickers included). */
-export function useFuwuMutations() {
+export function useServiceCategoryMutations() {
   const qc = useQueryClient();
-  const done = () => qc.invalidateQueries({ queryKey: fuwuAdminKeys.all });
+  const done = () => qc.invalidateQueries({ queryKey: serviceCategoryAdminKeys.all });
   return {
     save: useMutation({
-      mutationFn: ({ id, ...v }: FuwuInput & { id?: number }) =>
+      mutationFn: ({ id, ...v }: ServiceCategoryInput & { id?: number }) =>
         id ? callContract(fuwuApi.edit, { body: { ...v, id } }) : callContract(fuwuApi.add, { body: v }),
       onSuccess: done,
     }),

@@ -12,16 +12,20 @@ import { zodRule } from '../../../../lib/zod-rule.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
 import { QueryEmpty, QueryError } from '../../../../components/QueryState.tsx';
 import { useSubmitting } from '../../../../lib/use-long-action.ts';
-import { type FuwuInput, useFuwuAdminTree, useFuwuMutations } from '../api/fuwu.ts';
+import {
+  type ServiceCategoryInput,
+  useServiceCategoryAdminTree,
+  useServiceCategoryMutations,
+} from '../api/service-category.ts';
 
 /** 服务类目 (toolkit): the platform's two-level category tree; disabled categories leave the merchants' pickers. */
-export default function FuwuPage() {
+export default function ServiceCategoryPage() {
   const [name, setName] = useState('');
   const [editing, setEditing] = useState<(Partial<Fuwu> & { parentId?: number | null }) | null>(null);
-  const [form] = Form.useForm<FuwuInput>();
+  const [form] = Form.useForm<ServiceCategoryInput>();
   const { confirmDelete } = useConfirm();
-  const q = useFuwuAdminTree(name);
-  const { save, remove } = useFuwuMutations();
+  const q = useServiceCategoryAdminTree(name);
+  const { save, remove } = useServiceCategoryMutations();
   const roots = (q.data ?? []).filter((f) => f.parentId === null);
 
   const columns: ColumnsType<Fuwu> = [
