@@ -3,24 +3,15 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cellText, isDateFormat } from '../src/lib/import/cell-text.ts';
 import { problemText } from '../src/lib/import/report.ts';
+import { headerRow } from '../src/lib/import/template.ts';
+import { COLUMNS, employeeImporter } from '../src/modules/merchant/employee/employee-import.ts';
 import { demoIdCard } from '../src/modules/merchant/employee/employee.seed.ts';
-import { type Api, api, buildTestApp, envelopeOf, loginAs, PHONES, type TestApp } from './helpers/index.ts';
+import { type Api, api, buildTestApp, demoTokens, envelopeOf, loginAs, PHONES, type TestApp } from './helpers/index.ts';
 
 /** 员工批量导入 (issue 25 §7, docs/import.md): check → report → confirm, all or nothing. */
 const B = '/tmpl/api/app/jiazheng/yuangong/import';
-const HEAD = [
-  '姓名*',
-  '手机号*',
-  '性别*',
-  '出生日期',
-  '身份证号*',
-  '籍贯',
-  '从业年限',
-  '技能',
-  '服务类目',
-  '所属店铺',
-  '简介',
-];
+/** The template's header row (required columns marked *): files are built as a merchant fills the template in. */
+const HEAD = headerRow(employeeImporter.template);
 type Cells = (string | number | Date | null | ExcelJS.CellValue)[];
 
 let t: TestApp;
@@ -30,11 +21,7 @@ let merchantA: number;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  tokens = {
-    ownerA: await loginAs(t.app, PHONES.ownerA),
-    ownerB: await loginAs(t.app, PHONES.ownerB),
-    subA: await loginAs(t.app, PHONES.subA),
-  };
+  tokens = await demoTokens(t, 'ownerA', 'ownerB', 'subA');
   ownerA = api(t.app, tokens.ownerA);
   merchantA = (
     await t.db
@@ -314,7 +301,7 @@ describe('employee import', () => {
     const noPhone = await check(
       await xlsx(
         [person(1)],
-        HEAD.filter((h) => h !== '手机号*'),
+        HEAD.filter((h) => h !== `${COLUMNS.phone}*`),
       ),
     );
     expect(noPhone).toMatchObject({ code: 2001, message: expect.stringContaining('「手机号」') });
@@ -372,12 +359,16 @@ describe('employee import', () => {
     await t.db.updateTable('user').set({ currentShopId: main.id, allShops: 0 }).where('id', '=', sub.id).execute();
     const token = await loginAs(t.app, PHONES.subA, { fresh: true });
     const perms = (await api(t.app, token).get<string[]>('sys/menu/findAllPerByUserId')).result;
-    if (perms.includes('merchant:employee:add')) {
-      const r = await check(await xlsx([person(2301, { 所属店铺: '运城洁家家政（学苑路分店）' })]), token);
-      expect(r.result.errors).toEqual([
-        expect.objectContaining({ row: 2, column: '所属店铺', message: '您无权管理该店铺的员工' }),
-      ]);
-    }
+    // The demo sub-account may add employees, so the shop limit is what refuses the branch's row.
+    expect(perms).toContain('merchant:employee:add');
+    const r = await check(await xlsx([person(2301, { 所属店铺: '运城洁家家政（学苑路分店）' })]), token);
+    expect(r.result).toMatchObject({ status: 'invalid', total: 1, valid: 0 });
+    expect(r.result.errors).toEqual([
+      expect.objectContaining({ row: 2, column: '所属店铺', message: '您无权管理该店铺的员工' }),
+    ]);
+    // the main shop, inside its limit, passes
+    const own = await check(await xlsx([person(2303, { 所属店铺: '运城洁家家政（总店）' })]), token);
+    expect(own.result).toMatchObject({ status: 'valid', total: 1, valid: 1 });
     const role = await t.db
       .selectFrom('userRole')
       .select('roleId')

@@ -1,23 +1,13 @@
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
+import { employeeImporter } from '../../src/modules/merchant/employee/employee-import.ts';
 
 /**
  * Hand-built xlsx files for the import limits (import-limits.test.ts, bench/import-memory.bench.ts): the parts are
  * written as raw XML into a zip whose entry order, compression and declared sizes the caller chooses, streamed so a
  * 100 MB sheet is never one string.
  */
-export const EMPLOYEE_HEAD = [
-  '姓名',
-  '手机号',
-  '性别',
-  '出生日期',
-  '身份证号',
-  '籍贯',
-  '从业年限',
-  '技能',
-  '服务类目',
-  '所属店铺',
-  '简介',
-];
+/** The employee import's column titles, as the importer reads them. */
+export const EMPLOYEE_HEAD = employeeImporter.headers;
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 

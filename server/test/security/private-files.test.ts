@@ -8,7 +8,7 @@ import { open, seal } from '../../src/lib/secret-box.ts';
 import { signLocal } from '../../src/lib/storage/private-files.ts';
 import { movePrivateFiles } from '../../src/lib/storage/private-move.ts';
 import { storageOf } from '../../src/lib/storage/storage.ts';
-import { api, buildTestApp, envelopeOf, loginAs, PHONES, type TestApp } from '../helpers/index.ts';
+import { api, buildTestApp, demoTokens, envelopeOf, PHONES, type TestApp } from '../helpers/index.ts';
 
 /**
  * Private files (ID cards, certificates, licences, onboarding documents, feedback attachments) on local disk: never
@@ -62,11 +62,8 @@ function expectRefused(res: Awaited<ReturnType<typeof get>>, status: number) {
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'jz-private-'));
   t = await buildTestApp({ env: { DATA_DIR: dataDir } });
-  tokens = {
-    a: await loginAs(t.app, PHONES.ownerA),
-    b: await loginAs(t.app, PHONES.ownerB),
-    admin: await loginAs(t.app, PHONES.admin),
-  };
+  const { ownerA: a, ownerB: b, admin } = await demoTokens(t, 'ownerA', 'ownerB', 'admin');
+  tokens = { a, b, admin };
 });
 afterAll(async () => {
   await t?.close();

@@ -36,6 +36,10 @@ const colName = (i: number) => {
   return s;
 };
 
+/** The data sheet's header row as the template writes it: required columns marked *. */
+export const headerRow = (spec: Pick<TemplateSpec, 'columns'>) =>
+  spec.columns.map((c) => (c.required ? `${c.header}*` : c.header));
+
 /**
  * The import template, written with exceljs's streaming WorkbookWriter: the data sheet first (it opens on it) with a
  * bold frozen header (required columns marked *), drop-down lists and text-formatted number columns; then 说明: the
@@ -57,7 +61,7 @@ export async function templateBuffer(spec: TemplateSpec): Promise<Buffer> {
     width: c.width ?? Math.max(10, c.header.length * 2 + 4),
     ...(c.text && { style: { numFmt: '@' } }),
   }));
-  const head = data.addRow(spec.columns.map((c) => (c.required ? `${c.header}*` : c.header)));
+  const head = data.addRow(headerRow(spec));
   head.font = { bold: true };
   head.commit();
   const validations = (data as unknown as { dataValidations: { add(range: string, v: ExcelJS.DataValidation): void } })
