@@ -5,7 +5,6 @@ import { App as AntApp, ConfigProvider, type ThemeConfig } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
-import { expect } from 'vitest';
 import { setPerms, setUserInfo } from '../src/lib/storage.ts';
 
 /**
@@ -79,13 +78,4 @@ export function renderWithProviders(ui: ReactNode, options: ProvidersOptions = {
   return Object.assign(render(ui, { wrapper }), { queryClient });
 }
 
-/**
- * `expect(list.every(pred)).toBe(true)` that also fails on an empty list: every() holds on nothing, so a page that
- * rendered no rows would pass the plain check.
- */
-export function expectEvery<T>(list: ArrayLike<T> | Iterable<T>, pred: (item: T, index: number) => boolean) {
-  const items = Array.from(list);
-  expect(items.length, 'expectEvery on an empty list').toBeGreaterThan(0);
-  const failing = items.findIndex((item, i) => !pred(item, i));
-  expect(failing, `item ${failing} fails the check: ${String(items[failing])}`).toBe(-1);
-}
+export { expectEvery } from './expect-every.ts';

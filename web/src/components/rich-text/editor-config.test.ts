@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_HEIGHT, editorConfig, FONT_SIZES, normaliseHtml, videoProblem } from './editor-config.ts';
+import { expectEvery } from '../../../test/expect-every.ts';
 
 const calls: unknown[][] = [];
 let answer: () => Promise<unknown> = async () => ({
@@ -46,7 +47,7 @@ describe('rich-text editor rules (spec §5, §9)', () => {
     expect(DEFAULT_HEIGHT).toBe(350);
     expect(FONT_SIZES[0]).toBe('8pt');
     expect(FONT_SIZES.at(-1)).toBe('36pt');
-    expect(FONT_SIZES.every((s) => /^\d+pt$/.test(s))).toBe(true);
+    expectEvery(FONT_SIZES, (s) => /^\d+pt$/.test(s));
     expect(setup().menu.fontSize.fontSizeList).toEqual(FONT_SIZES);
   });
 
