@@ -21,12 +21,18 @@ export default defineConfig(() => ({
   // Unbundled in dev so that zodChineseMessages configures it there too.
   optimizeDeps: { exclude: ['zod'] },
   resolve: {
+    // One React: packages installed at the workspace root (antd, antd-mobile, TanStack Query…) resolve `react` from
+    // there, where the lockfile may hold another major version than web's own; two copies break every hook.
+    dedupe: ['react', 'react-dom', 'scheduler'],
     // Charts: echarts core with the used charts only (src/lib/echarts-lite.tsx) instead of the whole library.
     alias: [
       {
         find: /^echarts-for-react$/,
         replacement: fileURLToPath(new URL('./src/lib/echarts-lite.tsx', import.meta.url)),
       },
+      // antd-mobile (the staff page) imports rc-util's CommonJS build (lib/): through it react-dom's development
+      // build came along (+44 KB gzip). Its ES build is the same code.
+      { find: /^rc-util\/lib\//, replacement: 'rc-util/es/' },
       // react-router 8 resolves to its production build by the package's own conditions (development under the dev
       // server and tests): no alias needed.
     ],
@@ -37,6 +43,11 @@ export default defineConfig(() => ({
     manifest: true,
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
+      // Two pages: the console (index.html) and the staff page (staff/index.html → dist/staff/index.html, docs/staff.md).
+      input: {
+        main: fileURLToPath(new URL('./index.html', import.meta.url)),
+        staff: fileURLToPath(new URL('./staff/index.html', import.meta.url)),
+      },
       // @rc-component/form declares no `sideEffects`, so antd's Input (whose form context imports the package's index)
       // kept all of it, with its validator, on /login: 12 KB gzip. Its modules only define components and hooks.
       // packages/contracts only declares schemas and contracts (zod-locale.ts aside, which configures zod): a page that
@@ -72,6 +83,8 @@ type ChunkingContext = Parameters<Extract<Rolldown.CodeSplittingGroup['name'], (
 const MAIN = /\/web\/src\/main\.tsx$/;
 const SHELL = /\/web\/src\/app\/layouts\/ConsoleLayout\.tsx$/;
 const LOGIN = /\/web\/src\/features\/auth\/pages\/LoginPage\.tsx$/;
+/** The staff page's entry: what it reaches never goes into the console chunk. */
+const STAFF = /\/web\/src\/staff\/main\.tsx$/;
 
 /**
  * Chunk groups (issue 22: ≤ 40 scripts per cold load). React gets a vendor chunk of its own (every route needs it, it
@@ -88,13 +101,13 @@ function chunkGroup(id: string, ctx: ChunkingContext): string | null {
   const roots = staticRoots(id, ctx);
   let shell = false;
   for (const r of roots) {
-    if (LOGIN.test(r) || MAIN.test(r)) return null;
+    if (LOGIN.test(r) || MAIN.test(r) || STAFF.test(r)) return null;
     if (SHELL.test(r)) shell = true;
   }
   return shell ? 'console' : null;
 }
 
-/** The chunk roots `id` is statically reached from: main.tsx and every dynamically imported module above it. */
+/** The chunk roots `id` is statically reached from: the entries and every dynamically imported module above them. */
 function staticRoots(id: string, ctx: ChunkingContext): Set<string> {
   const roots = new Set<string>();
   const seen = new Set([id]);
@@ -102,7 +115,7 @@ function staticRoots(id: string, ctx: ChunkingContext): Set<string> {
   while (todo.length) {
     const info = ctx.getModuleInfo(todo.pop()!);
     if (!info) continue;
-    if (MAIN.test(info.id) || info.dynamicImporters.length) roots.add(info.id);
+    if (MAIN.test(info.id) || STAFF.test(info.id) || info.dynamicImporters.length) roots.add(info.id);
     for (const up of info.importers)
       if (!seen.has(up)) {
         seen.add(up);

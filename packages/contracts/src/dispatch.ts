@@ -1,5 +1,10 @@
 import { z } from 'zod';
 import { isCalendarDay } from './common.ts';
+import { nextDay, SHANGHAI_OFFSET_MS, shanghaiDay, WEEKDAY_NAMES, wallHm, wallMs, weekdayOf } from './shanghai-time.ts';
+
+// The wall-clock helpers live in a module without zod (the staff page's bundle); every caller may keep importing them
+// from here.
+export { nextDay, SHANGHAI_OFFSET_MS, shanghaiDay, WEEKDAY_NAMES, wallHm, wallMs, weekdayOf };
 import { ARRIVAL_FLAGS, JOB_STEPS } from './staff.ts';
 
 /**
@@ -12,8 +17,6 @@ import { ARRIVAL_FLAGS, JOB_STEPS } from './staff.ts';
  * the exact minute the previous one's buffer ends.
  */
 
-/** Shanghai keeps UTC+8 all year (no daylight saving since 1991). */
-export const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
 /** A shop's travel buffer between two jobs when it set none. */
 export const DEFAULT_TRAVEL_BUFFER_MINUTES = 30;
 export const MAX_TRAVEL_BUFFER_MINUTES = 240;
@@ -27,8 +30,6 @@ export const LIVE_IN_MINUTES = 24 * 60;
 export const MAX_BOARD_DAYS = 7;
 /** Leave periods: at most 90 days each. */
 export const MAX_LEAVE_DAYS = 90;
-
-export const WEEKDAY_NAMES = ['周一', '周二', '周三', '周四', '周五', '周六', '周日'] as const;
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$|^24:00$/;
 export const hmSchema = z.string().regex(HHMM, '时间格式应为 08:00');
@@ -55,29 +56,6 @@ export const weeklyHoursSchema = z
     });
   });
 export type WeeklyHours = z.infer<typeof weeklyHoursSchema>;
-
-/** An instant as epoch milliseconds, shifted to Shanghai wall time (for date arithmetic only). */
-const wall = (ms: number) => new Date(ms + SHANGHAI_OFFSET_MS);
-/** 'YYYY-MM-DD' of an instant, in Shanghai. */
-export const shanghaiDay = (at: string | number | Date) =>
-  wall(typeof at === 'number' ? at : new Date(at).getTime())
-    .toISOString()
-    .slice(0, 10);
-/** 0 = 周一 … 6 = 周日 of a Shanghai calendar day. */
-export const weekdayOf = (day: string) => (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7;
-/** Epoch ms of a Shanghai wall-clock time on a day ('24:00' = the next midnight). */
-export const wallMs = (day: string, hm: string) => {
-  const [h, m] = hm.split(':').map(Number);
-  return Date.parse(`${day}T00:00:00Z`) - SHANGHAI_OFFSET_MS + (h * 60 + m) * 60_000;
-};
-/** 'HH:mm' in Shanghai of an instant. */
-export const wallHm = (at: string | number) =>
-  wall(typeof at === 'number' ? at : Date.parse(at))
-    .toISOString()
-    .slice(11, 16);
-/** The next calendar day. */
-export const nextDay = (day: string, n = 1) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 /** '08:00-20:00' (the shop's businessHours) as a stretch; null when unset or malformed. */
 export function parseBusinessHours(s: string | null | undefined): TimeRange | null {

@@ -1,0 +1,132 @@
+import { staffApi } from '@jz/contracts/api/staff';
+import { STAFF_LEAVE_STATUS, STAFF_LEAVE_STATUS_NAME } from '@jz/contracts/staff';
+import { Button, List, Tag, TextArea, Toast } from 'antd-mobile';
+import { useState } from 'react';
+import { errorText, staffCall } from '../api/client.ts';
+import { SubPage } from '../components/SubPage.tsx';
+import { instantText, nextDay, today } from '../lib/time.ts';
+import { useLoad } from '../lib/use-load.ts';
+import { wallMs } from '@jz/contracts/shanghai-time';
+import { twoWeeks } from './SchedulePage.tsx';
+
+/** '2026-12-01T08:00' typed in the phone's picker, read as Shanghai wall time (whatever the phone's zone). */
+export const wallInputToIso = (v: string) => new Date(wallMs(v.slice(0, 10), v.slice(11, 16))).toISOString();
+
+const STATUS_COLOR: Record<number, string> = {
+  [STAFF_LEAVE_STATUS.pending]: 'warning',
+  [STAFF_LEAVE_STATUS.approved]: 'success',
+  [STAFF_LEAVE_STATUS.refused]: 'danger',
+  [STAFF_LEAVE_STATUS.withdrawn]: 'default',
+};
+
+/** 请假申请: from–to with date and time and a reason; her requests with the dispatcher's answer. */
+export function LeavePage() {
+  const tomorrow = nextDay(today());
+  const [from, setFrom] = useState(`${tomorrow}T08:00`);
+  const [to, setTo] = useState(`${tomorrow}T18:00`);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string>();
+  const [sending, setSending] = useState(false);
+  const range = twoWeeks();
+  const list = useLoad(() => staffCall(staffApi.schedule, { query: range }), range.from);
+
+  async function submit() {
+    if (!from || !to) return setError('请选择开始和结束时间');
+    if (to <= from) return setError('结束时间须晚于开始时间');
+    if (!reason.trim()) return setError('请填写请假原因');
+    setError(undefined);
+    setSending(true);
+    try {
+      await staffCall(staffApi.requestLeave, {
+        body: { from: wallInputToIso(from), to: wallInputToIso(to), reason: reason.trim() },
+      });
+      Toast.show({ icon: 'success', content: '已提交，等待调度审批' });
+      setReason('');
+      void list.reload();
+    } catch (e) {
+      setError(errorText(e));
+    } finally {
+      setSending(false);
+    }
+  }
+
+  const inputStyle = { width: '100%', fontSize: 16, padding: '8px 0', border: 0, background: 'transparent' };
+  return (
+    <SubPage title="请假申请">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+        noValidate
+      >
+        <List mode="card" header="新的请假">
+          <List.Item title="开始时间">
+            <input
+              aria-label="开始时间"
+              type="datetime-local"
+              value={from}
+              onChange={(e) => setFrom(e.target.value)}
+              style={inputStyle}
+            />
+          </List.Item>
+          <List.Item title="结束时间">
+            <input
+              aria-label="结束时间"
+              type="datetime-local"
+              value={to}
+              onChange={(e) => setTo(e.target.value)}
+              style={inputStyle}
+            />
+          </List.Item>
+          <List.Item title="原因">
+            <TextArea
+              aria-label="请假原因"
+              placeholder="如：家里有事"
+              maxLength={200}
+              rows={2}
+              value={reason}
+              onChange={setReason}
+            />
+          </List.Item>
+        </List>
+        <div className="staff-section">
+          {error && (
+            <p className="staff-field-error" role="alert">
+              {error}
+            </p>
+          )}
+          <Button block type="submit" color="primary" size="large" loading={sending}>
+            提交申请
+          </Button>
+        </div>
+      </form>
+      <List mode="card" header="我的申请">
+        {(list.data?.requests ?? []).length === 0 ? (
+          <List.Item>
+            <span className="staff-muted">
+              {list.error ? errorText(list.error) : list.loading ? '加载中…' : '暂无申请'}
+            </span>
+          </List.Item>
+        ) : (
+          list.data?.requests.map((r) => (
+            <List.Item
+              key={r.id}
+              extra={
+                <Tag color={STATUS_COLOR[r.status] ?? 'default'}>{STAFF_LEAVE_STATUS_NAME[r.status] ?? '未知'}</Tag>
+              }
+              description={
+                <>
+                  <div>原因：{r.reason}</div>
+                  {r.reply && <div>调度回复：{r.reply}</div>}
+                </>
+              }
+            >
+              {instantText(r.from)}–{instantText(r.to)}
+            </List.Item>
+          ))
+        )}
+      </List>
+    </SubPage>
+  );
+}
