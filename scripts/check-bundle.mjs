@@ -206,7 +206,9 @@ const over = [login, staff, ...routes].filter((r) => !r.ok);
 const entrySize = sizeOf(jsFiles(entry));
 
 if (args.has('--json')) {
-  console.log(JSON.stringify({ dist, entry: entrySize, login, staff, routes, over: over.map((r) => r.route) }, null, 1));
+  console.log(
+    JSON.stringify({ dist, entry: entrySize, login, staff, routes, over: over.map((r) => r.route) }, null, 1),
+  );
 } else {
   const line = (r) =>
     `  ${r.onTarget ? 'ok  ' : r.ok ? 'miss' : 'OVER'} ${r.route.padEnd(26)} ${kb(r.size).padStart(9)} / target ${kb(r.budget)}, ceiling ${kb(r.ceiling)};` +

@@ -25,6 +25,7 @@ import { registerHealth } from './plugins/health.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerOplog } from './plugins/oplog.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerStaffPage } from './plugins/staff-page.ts';
 import { registerScheduler } from './plugins/scheduler.ts';
 
 declare module 'fastify' {
@@ -176,6 +177,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         res.setHeader('vary', 'accept-encoding');
       },
     });
+    registerStaffPage(app, webDist);
   }
   return app;
 }
