@@ -16,9 +16,23 @@ export interface AuthUser extends Access {
   authVersion: number;
 }
 
+/**
+ * An employee signed in on the staff page (阿姨端): set only on `staff` routes, by the staff module's own hook; never a
+ * console user (docs/staff.md).
+ */
+export interface StaffCaller {
+  employeeId: number;
+  merchantId: number;
+  shopId: number;
+  sessionId: number;
+  name: string;
+  phone: string;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     user?: AuthUser;
+    staff?: StaffCaller;
   }
 }
 

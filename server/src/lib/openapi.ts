@@ -13,11 +13,14 @@ import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-pro
 
 const API = '/tmpl/api/';
 const BEARER = 'bearerAuth';
+/** The staff page's token (staff_session): a different credential from the console's, never accepted in its place. */
+const STAFF_BEARER = 'staffBearer';
 
 interface RouteAccess {
   public?: true;
   signedIn?: true;
   perm?: string;
+  staff?: boolean;
 }
 type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
 type Schema = Record<string, unknown>;
@@ -50,13 +53,13 @@ function transform(input: TransformInput) {
     schema: {
       ...schema,
       operationId: operationIdOf(method, url),
-      security: open ? [] : [{ [BEARER]: [] }],
+      security: open ? [] : [{ [access.staff ? STAFF_BEARER : BEARER]: [] }],
       ...(access.perm && { 'x-permission': access.perm }),
       response: {
         // a raw answer (a file, a stream) has no JSON schema: its 200 says what comes instead
         200: { description: typeof schema.description === 'string' ? schema.description : '成功' },
         ...(schema.response as Schema | undefined),
-        ...refusalsOf(schema, open),
+        ...refusalsOf(schema, open, access.staff === true),
       },
     },
   };
@@ -71,12 +74,15 @@ const REFUSAL_TEXT: Record<number, string> = {
   429: '请求过于频繁（code 2005）',
 };
 
-/** The refusals an operation can answer: bad input when it takes any, sign-in and permission unless public. */
-function refusalsOf(schema: Schema, open: boolean) {
+/**
+ * The refusals an operation can answer: bad input when it takes any, sign-in and permission unless public (a staff
+ * call has no permission codes: sign-in only).
+ */
+function refusalsOf(schema: Schema, open: boolean, staff: boolean) {
   const takesInput = Boolean(schema.body || schema.querystring || schema.params);
   const statuses = [
     ...(takesInput ? [httpStatusOf[2001]] : []),
-    ...(open ? [] : [httpStatusOf[401], httpStatusOf[301]]),
+    ...(open ? [] : staff ? [httpStatusOf[401]] : [httpStatusOf[401], httpStatusOf[301]]),
     httpStatusOf[2002],
     httpStatusOf[2004],
     httpStatusOf[2005],
@@ -122,6 +128,12 @@ export function openapiOptions(version: string) {
             type: 'http' as const,
             scheme: 'bearer',
             description: '短信或密码登录返回的 token（请求头 Authorization: Bearer）',
+          },
+          [STAFF_BEARER]: {
+            type: 'http' as const,
+            scheme: 'bearer',
+            description:
+              '员工端（阿姨端）短信登录返回的 token（请求头 Authorization: Bearer）；与商家后台的 token 互不通用',
           },
         },
       },

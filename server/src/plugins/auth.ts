@@ -27,6 +27,11 @@ declare module 'fastify' {
     perm?: string;
     /** Other codes that pass as well (data shared by two pages, e.g. filter choices of orders and reviews). */
     alsoPerms?: readonly string[];
+    /**
+     * An employee signed in on the staff page (docs/staff.md): this hook leaves it to the staff module's, which reads
+     * staff_session; console tokens are refused there, and staff tokens everywhere else.
+     */
+    staff?: boolean;
     /** Operation log by declaration (plugins/oplog.ts writes the row). */
     oplog?: { title: string; type: 'add' | 'edit' | 'delete' | 'grant' | 'export' | 'import' | 'other' | 'login' };
   }
@@ -90,8 +95,9 @@ export async function loadPerms(app: App, userId: number): Promise<Set<string>> 
 export { permsOf };
 
 /**
- * One hook enforces what each route declares in `config`: public, signedIn or perm. A route under /tmpl/api that
- * declares none of them refuses to register, so an unguarded route cannot ship.
+ * One hook enforces what each route declares in `config`: public, signedIn or perm; `staff` routes are left to the
+ * staff module's hook (modules/staff). A route under /tmpl/api that declares none of them refuses to register, so an
+ * unguarded route cannot ship.
  */
 export function registerAuth(app: App) {
   app.addHook('onRoute', (route) => {
@@ -101,16 +107,22 @@ export function registerAuth(app: App) {
       signedIn?: boolean;
       perm?: string;
       alsoPerms?: readonly string[];
+      staff?: boolean;
     };
     if (c.alsoPerms && !c.perm) throw new Error(`route ${route.method} ${route.url} declares alsoPerms without perm`);
-    if (!c.public && !c.signedIn && !c.perm)
-      throw new Error(`route ${route.method} ${route.url} declares neither public, signedIn nor perm`);
+    if (c.staff && (c.public || c.signedIn || c.perm))
+      throw new Error(`route ${route.method} ${route.url} declares staff with a console access rule`);
+    if (!c.public && !c.signedIn && !c.perm && !c.staff)
+      throw new Error(`route ${route.method} ${route.url} declares neither public, signedIn, perm nor staff`);
     app.routeCatalogue.push({ method: route.method, url: route.url, config: c });
   });
 
   app.addHook('onRequest', async (req) => {
     const c = req.routeOptions.config;
     if (!req.routeOptions.url?.startsWith('/tmpl/api') || req.routeOptions.url.startsWith('/tmpl/api/docs')) return;
+    // An employee's call on the staff page: the staff module's own hook authenticates it against staff_session (a
+    // console token is unknown there), and no console user is ever loaded for it.
+    if (c.staff) return;
     const token = bearerToken(req.headers.authorization);
     if (c.public) {
       if (token) req.user = await resolveToken(app, token);

@@ -5,6 +5,7 @@ import { business } from '../../lib/errors.ts';
 import { route } from '../../lib/route.ts';
 import { nowIso } from '../../lib/time.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { activeEmployeeByPhone, STAFF_PAGE_HINT } from '../staff/staff.service.ts';
 import type { App } from '../types.ts';
 import { passwordSignIn } from './password-login.service.ts';
 import { openSession, revokeSession } from './session.service.ts';
@@ -19,7 +20,7 @@ export function authRoutes(app: App) {
     return ok(null, '验证码已发送');
   });
 
-  /** An unknown mainland phone signs up as a new merchant's owner (signup.ts). */
+  /** An unknown mainland phone signs up as a new merchant's owner (signup.ts), unless it is an active employee's. */
   route(app, c.smsLogin, async (req) => {
     const { phone, code } = req.body;
     await consumeCode(app, phone, 'login', code);
@@ -29,6 +30,8 @@ export function authRoutes(app: App) {
       .where('phone', '=', phone)
       .executeTakeFirst();
     if (found?.status === STATUS_FLAG.DISABLED) throw business('该账号已停用，请联系管理员');
+    // An employee's phone never becomes a new merchant here: she signs in on the staff page (docs/staff.md).
+    if (!found && (await activeEmployeeByPhone(app.db, phone))) throw business(STAFF_PAGE_HINT);
     const userId = found?.id ?? (await signUpMerchantOwner(app.db, phone));
     return ok(await signedIn(app, userId, req.ip, req.headers['user-agent']), '登录成功');
   });

@@ -3,6 +3,8 @@ import { invalid } from '../../../lib/errors.ts';
 import { audienceOf, normaliseDeep, signedUrlOf, signRefs, stableRefsIn } from '../../../lib/storage/private-files.ts';
 import { storageOf } from '../../../lib/storage/storage.ts';
 import { type AuthUser, hasPerm } from '../../../plugins/auth.ts';
+import type { StaffCaller } from '../../../lib/caller.ts';
+import { staffOwnKeys } from '../../staff/staff.service.ts';
 import type { App } from '../../types.ts';
 
 /**
@@ -13,6 +15,8 @@ import type { App } from '../../types.ts';
  * - outgoing: a JSON answer to a signed-in user that carries stable references gets them signed, for the files the
  *   user may read: its own merchant's (the route answering has already checked the page's permission), or, for a
  *   platform user, the folders its review permissions cover (PRIVATE_ROOTS). Other references stay unreadable.
+ * An employee on the staff page (`req.staff`, docs/staff.md) may name and read only the files she uploaded herself
+ * (staff_upload: her job photos), never her merchant's other private files.
  */
 export function registerPrivateFiles(app: App) {
   app.addHook('preValidation', async (req) => {
@@ -20,6 +24,11 @@ export function registerPrivateFiles(app: App) {
     const keys = new Set<string>();
     req.body = normaliseDeep(req.body, keys);
     if (!keys.size) return;
+    if (req.staff) {
+      const own = await staffOwnKeys(app.db, req.staff, [...keys]);
+      if ([...keys].some((k) => !own.has(k))) throw invalid('文件无效：只能使用自己上传的照片，请重新上传');
+      return;
+    }
     if (!req.user) throw invalid('文件无效：请登录后重新上传');
     const owners = await ownersOf(app, [...keys]);
     for (const key of keys) {
@@ -29,11 +38,13 @@ export function registerPrivateFiles(app: App) {
   });
 
   app.addHook('onSend', async (req, reply, payload) => {
-    if (typeof payload !== 'string' || !req.user || !payload.includes(PRIVATE_FILE_PREFIX)) return payload;
+    if (typeof payload !== 'string' || !(req.user || req.staff) || !payload.includes(PRIVATE_FILE_PREFIX))
+      return payload;
     if (!String(reply.getHeader('content-type') ?? '').includes('json')) return payload;
     const keys = stableRefsIn(payload);
     if (!keys.length) return payload;
-    const user = req.user;
+    if (req.staff) return signForStaff(app, req.staff, keys, payload, (h, v) => reply.header(h, v));
+    const user = req.user as AuthUser;
     const owners = await ownersOf(app, keys);
     const storage = storageOf(app);
     const now = Date.now();
@@ -47,6 +58,24 @@ export function registerPrivateFiles(app: App) {
     if (signed.size) reply.header('cache-control', 'private, no-store');
     return signRefs(payload, signed);
   });
+}
+
+/** A staff caller's answer: her own uploads signed for her merchant, nothing else. */
+async function signForStaff(
+  app: App,
+  staff: StaffCaller,
+  keys: string[],
+  payload: string,
+  header: (h: string, v: string) => void,
+) {
+  const own = await staffOwnKeys(app.db, staff, keys);
+  const storage = storageOf(app);
+  const now = Date.now();
+  const signed = new Map<string, string>();
+  for (const key of own)
+    signed.set(key, await signedUrlOf(storage, app.config.APP_SECRET, key, audienceOf(staff), now));
+  if (signed.size) header('cache-control', 'private, no-store');
+  return signRefs(payload, signed);
 }
 
 function mayRead(user: AuthUser, key: string, owner: number | null) {

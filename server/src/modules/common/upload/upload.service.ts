@@ -72,7 +72,8 @@ export function displayName(fileName: string, ext: string) {
  */
 export async function storeUpload(
   app: App,
-  user: AuthUser,
+  // who uploads: a console user, or (id null) an employee on the staff page, whose merchant owns the file
+  user: Pick<AuthUser, 'merchantId'> & { id: number | null },
   r: Received,
   opts: { defaultRoot?: string; allowed?: readonly UploadKind[]; s: UploadSettings },
 ): Promise<UploadResult> {

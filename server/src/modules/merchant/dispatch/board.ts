@@ -13,6 +13,7 @@ import type { DB } from '../../../db/client.ts';
 import { business } from '../../../lib/errors.ts';
 import { ownShopId } from '../../../lib/owned.ts';
 import type { Tenant } from '../../../lib/tenant.ts';
+import { currentProgress, jobStepOf, type Progress, progressOf } from '../scheduling/job-progress.ts';
 import { derivedState, nowSets } from '../scheduling/state.ts';
 import { type Job, jobQuery, jobsOf, leavesOf, parseJson, shopTime, staffOf, toJob } from '../scheduling/schedule.ts';
 
@@ -30,8 +31,23 @@ type Scope = Pick<Tenant, 'merchantId' | 'shopId'> & Partial<Pick<Tenant, 'allow
 const iso = (ms: number) => new Date(ms).toISOString();
 const shortAddress = (a: string) => (a.length > 30 ? `${a.slice(0, 29)}…` : a);
 
-export function toBlock(j: Job): BoardBlock {
+/**
+ * A job as the board draws it; with the staff progress of an assigned job: where the employee is (已出发 / 已到达 /
+ * 服务中 / 已完成), the clock-in's flag and distance, and whether the 迟到提醒 was raised and she has not arrived yet.
+ */
+export function toBlock(j: Job, progress?: Progress): BoardBlock {
+  const p = currentProgress(j, progress);
+  const staff =
+    j.employeeId != null && j.status !== ORDER_STATUS.WAITING
+      ? {
+          step: jobStepOf(j, p),
+          arrivalFlag: (p?.arrivalFlag as BoardBlock['arrivalFlag']) ?? null,
+          arrivalDistanceM: p?.arrivalDistanceM ?? null,
+          late: Boolean(p?.lateAt && !p.arrivedAt && j.status === ORDER_STATUS.TO_SERVE),
+        }
+      : {};
   return {
+    ...staff,
     orderId: j.id,
     orderNo: j.orderNo,
     status: j.status,
@@ -93,12 +109,16 @@ export async function board(db: DB, t: Scope, q: { date: string; shopId?: number
   ]);
   const ids = emps.map((e) => e.id);
   const jobs = [...earlier, ...rows.map((r) => toJob(r, st.bufferMinutes))];
+  const progress = await progressOf(
+    db,
+    jobs.filter((j) => j.employeeId != null).map((j) => j.id),
+  );
 
   const blocksOf = new Map<number, BoardBlock[]>(ids.map((id) => [id, []]));
   const unassigned: BoardResult['unassigned'] = [];
   for (const j of jobs) {
     const list = j.employeeId != null ? blocksOf.get(j.employeeId) : undefined;
-    if (list) list.push(toBlock(j));
+    if (list) list.push(toBlock(j, progress.get(j.id)));
     // 待接单, or 待服务 whose employee is no longer on the board (deleted, moved, resigned): someone must take it.
     else if (j.status === ORDER_STATUS.WAITING || j.status === ORDER_STATUS.TO_SERVE)
       unassigned.push({ ...toBlock(j), shopId: j.shopId, goodsId: j.goodsId });

@@ -54,6 +54,18 @@ export function serviceText(
   return o.specMode === 'fixed' ? `${what} ${quantity}` : `${what}（${quantity}）`;
 }
 
+/**
+ * One job of the 派工单 as one line, as printed (the staff page shows it with the job): time, service, customer with the
+ * masked phone, address and the customer's remark.
+ */
+export function sheetLine(
+  j: Pick<DaySheetJob, 'time' | 'service' | 'customerName' | 'customerPhone' | 'address' | 'remark'>,
+) {
+  return [j.time, j.service, `${j.customerName} ${j.customerPhone}`, j.address, j.remark ? `备注：${j.remark}` : '']
+    .filter(Boolean)
+    .join('　');
+}
+
 /** The caller's live employee inside its shop limit (and the shop named, if any), else 2002 员工不存在. */
 async function ownEmployee(db: DB, t: Scope, employeeId: number, shopId: number | undefined) {
   const e = await db

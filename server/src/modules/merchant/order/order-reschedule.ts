@@ -29,7 +29,12 @@ import {
 const MOVABLE: number[] = [ORDER_STATUS.UNPAID, ORDER_STATUS.WAITING, ORDER_STATUS.TO_SERVE];
 
 /** The timeline action of a reschedule, by who asked; the customer's order detail reads the merchant's as a notice. */
-export const RESCHEDULE_ACTION = { merchant: '商家改约', customer: '用户改约', system: '系统改约' } as const;
+export const RESCHEDULE_ACTION = {
+  merchant: '商家改约',
+  customer: '用户改约',
+  system: '系统改约',
+  staff: '员工改约',
+} as const;
 
 /**
  * 改约 (issue 23 item 6, docs/dispatch.md "Rescheduling"): moves an order to another start under the same booking

@@ -24,7 +24,8 @@ export type { Trx };
 export type OrderRow = Selectable<ServiceOrderTable>;
 
 export interface Actor {
-  type: 'merchant' | 'customer' | 'system';
+  /** `staff`: the employee on the staff page (order-staff-steps.ts). */
+  type: 'merchant' | 'customer' | 'system' | 'staff';
   id: number | null;
   name: string;
 }

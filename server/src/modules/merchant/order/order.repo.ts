@@ -14,6 +14,7 @@ import { ownRow, ownShopFilter } from '../../../lib/owned.ts';
 import { shopAllowed, type Tenant } from '../../../lib/tenant.ts';
 import { nowIso } from '../../../lib/time.ts';
 import { settlementOfOrder } from '../finance/settlement.service.ts';
+import { progressOf, staffStepsOf } from '../scheduling/job-progress.ts';
 import { countedByStatusQuery, dayEnd, dayStart, seekByDay } from './order-counts.ts';
 import './order.tables.ts';
 import '../employee/employee.tables.ts';
@@ -234,6 +235,7 @@ export async function orderDetail(db: DB, t: OrderScope, id: number) {
       'serviceOrder.lng',
       'serviceOrder.payNo',
       'employee.phone as employeePhone',
+      'serviceOrder.employeeId as assignedEmployeeId',
     ])
     .where('serviceOrder.id', '=', id)
     .where('serviceOrder.merchantId', '=', merchantId)
@@ -251,7 +253,19 @@ export async function orderDetail(db: DB, t: OrderScope, id: number) {
     .select(['id', 'rating', 'content', 'merchantReply'])
     .where('orderId', '=', id)
     .executeTakeFirst();
-  const { customerPhoneFull, provinceCode, cityCode, districtCode, lat, lng, payNo, employeePhone, ...list } = r;
+  const progress = await progressOf(db, [id]);
+  const {
+    customerPhoneFull,
+    provinceCode,
+    cityCode,
+    districtCode,
+    lat,
+    lng,
+    payNo,
+    employeePhone,
+    assignedEmployeeId,
+    ...list
+  } = r;
   return {
     ...toOrder(list),
     customerPhoneFull,
@@ -265,6 +279,11 @@ export async function orderDetail(db: DB, t: OrderScope, id: number) {
     timeline,
     settlement: s ? { ...s, amount: Number(s.amount), commission: Number(s.commission) } : null,
     review: review ?? null,
+    // the employee's steps on the staff page; photos are private references, signed in the answer (private-refs.ts)
+    staffSteps: staffStepsOf(
+      { status: r.status, employeeId: assignedEmployeeId, verifiedAt: r.verifiedAt, completedAt: r.completedAt },
+      progress.get(id),
+    ),
   };
 }
 

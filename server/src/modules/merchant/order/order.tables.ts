@@ -65,7 +65,8 @@ export interface OrderTimelineTable {
   fromStatus: number | null;
   toStatus: number;
   action: string;
-  operatorType: 'merchant' | 'customer' | 'system';
+  /** `staff`: the employee on the staff page (阿姨端). */
+  operatorType: 'merchant' | 'customer' | 'system' | 'staff';
   operatorId: number | null;
   operatorName: string;
   remark: string | null;

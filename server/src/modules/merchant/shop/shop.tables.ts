@@ -9,6 +9,8 @@ export interface ShopSettingTable {
   serviceTimeSlots: string; // JSON string[] "HH:mm-HH:mm"
   /** Minutes after each job before the employee's next one may start (issue 23, migration 1810). */
   travelBufferMinutes: Generated<number>;
+  /** How far (m) a staff clock-in may be from the order's address before the board flags it (migration 1930). */
+  arrivalRadiusM: Generated<number>;
   createdAt: string;
   updatedAt: string;
 }

@@ -1,0 +1,202 @@
+import { nextDay, shanghaiDay, wallMs } from '@jz/contracts/dispatch';
+import { ORDER_STATUS } from '@jz/contracts/order';
+import { STAFF_LEAVE_STATUS, type StaffLeaveRequest } from '@jz/contracts/staff';
+import type { z } from 'zod';
+import type { leaveRequestQuery } from '@jz/contracts/staff';
+import type { DB } from '../../db/client.ts';
+import type { StaffCaller } from '../../lib/caller.ts';
+import { business, invalid, notFound } from '../../lib/errors.ts';
+import { ownShopId } from '../../lib/owned.ts';
+import { paginate } from '../../lib/paging.ts';
+import { shopAllowed, type Tenant } from '../../lib/tenant.ts';
+import { nowIso } from '../../lib/time.ts';
+import { employeeHoursOn } from '../merchant/scheduling/employee-hours.ts';
+import { addLeave, removeLeave } from '../merchant/scheduling/leave.ts';
+import { leavesOf } from '../merchant/scheduling/schedule.ts';
+import { daysOf } from './staff-jobs.ts';
+import './staff.tables.ts';
+
+/**
+ * 我的排班 and 请假申请 (docs/staff.md): her hours per day (scheduling's, with its exceptions), her leave and jobs per
+ * day, and her requests; the dispatcher approves a request (the leave period is created through scheduling/leave.ts,
+ * with its overlap rules) or refuses it with a reply.
+ */
+
+/** Longest leave one request may ask for. */
+const MAX_LEAVE_DAYS = 31;
+/** Orders that count on her days (assigned, not cancelled). */
+const COUNTED = [ORDER_STATUS.TO_SERVE, ORDER_STATUS.SERVING, ORDER_STATUS.DONE, ORDER_STATUS.REVIEWED];
+
+const REQUEST_COLUMNS = [
+  'staffLeaveRequest.id',
+  'staffLeaveRequest.employeeId',
+  'employee.name as employeeName',
+  'staffLeaveRequest.shopId',
+  'staffLeaveRequest.startsAt as from',
+  'staffLeaveRequest.endsAt as to',
+  'staffLeaveRequest.reason',
+  'staffLeaveRequest.status',
+  'staffLeaveRequest.reply',
+  'staffLeaveRequest.decidedAt',
+  'staffLeaveRequest.createdAt',
+] as const;
+
+const requests = (db: DB) =>
+  db.selectFrom('staffLeaveRequest').innerJoin('employee', 'employee.id', 'staffLeaveRequest.employeeId');
+
+export async function staffSchedule(db: DB, s: StaffCaller, q: { from: string; to: string }) {
+  const { from, to } = daysOf(q);
+  const days: string[] = [];
+  for (let d = from; d <= to; d = nextDay(d)) days.push(d);
+  const fromMs = wallMs(from, '00:00');
+  const toMs = wallMs(nextDay(to), '00:00');
+  const [hours, leaves, jobs, mine] = await Promise.all([
+    employeeHoursOn(db, s.employeeId, days),
+    leavesOf(db, [s.employeeId], fromMs, toMs),
+    db
+      .selectFrom('serviceOrder')
+      .select('appointmentAt')
+      .where('employeeId', '=', s.employeeId)
+      .where('merchantId', '=', s.merchantId)
+      .where('status', 'in', COUNTED)
+      .where('appointmentAt', '>=', new Date(fromMs).toISOString())
+      .where('appointmentAt', '<', new Date(toMs).toISOString())
+      .execute(),
+    requests(db)
+      .select(REQUEST_COLUMNS)
+      .where('staffLeaveRequest.employeeId', '=', s.employeeId)
+      .where('staffLeaveRequest.merchantId', '=', s.merchantId)
+      .orderBy('staffLeaveRequest.id', 'desc')
+      .limit(50)
+      .execute(),
+  ]);
+  const perDay = new Map<string, number>();
+  for (const j of jobs) perDay.set(shanghaiDay(j.appointmentAt), (perDay.get(shanghaiDay(j.appointmentAt)) ?? 0) + 1);
+  return {
+    days: days.map((date) => {
+      const start = wallMs(date, '00:00');
+      const end = wallMs(nextDay(date), '00:00');
+      return {
+        date,
+        hours: hours.get(date) ?? [],
+        leaves: leaves
+          .filter((l) => Date.parse(l.from) < end && start < Date.parse(l.to))
+          .map((l) => ({ from: l.from, to: l.to, reason: l.reason })),
+        jobs: perDay.get(date) ?? 0,
+      };
+    }),
+    requests: mine as StaffLeaveRequest[],
+  };
+}
+
+async function requestById(db: DB, merchantId: number, id: number) {
+  return requests(db)
+    .select(REQUEST_COLUMNS)
+    .where('staffLeaveRequest.id', '=', id)
+    .where('staffLeaveRequest.merchantId', '=', merchantId)
+    .executeTakeFirst();
+}
+
+/** A pending request; refused when it lies in the past, is too long, or overlaps a pending one of hers. */
+export async function requestLeave(db: DB, s: StaffCaller, v: { from: string; to: string; reason: string }) {
+  const from = Date.parse(v.from);
+  const to = Date.parse(v.to);
+  if (!(from < to)) throw invalid('结束时间须晚于开始时间');
+  if (to <= Date.now()) throw invalid('请假结束时间已过');
+  if (to - from > MAX_LEAVE_DAYS * 86_400_000) throw invalid(`一次请假最多 ${MAX_LEAVE_DAYS} 天`);
+  const fromIso = new Date(from).toISOString();
+  const toIso = new Date(to).toISOString();
+  const pending = await db
+    .selectFrom('staffLeaveRequest')
+    .select('id')
+    .where('employeeId', '=', s.employeeId)
+    .where('status', '=', STAFF_LEAVE_STATUS.pending)
+    .where('startsAt', '<', toIso)
+    .where('endsAt', '>', fromIso)
+    .executeTakeFirst();
+  if (pending) throw business('这段时间已有待审批的请假申请');
+  const now = nowIso();
+  const { id } = await db
+    .insertInto('staffLeaveRequest')
+    .values({
+      merchantId: s.merchantId,
+      shopId: s.shopId,
+      employeeId: s.employeeId,
+      startsAt: fromIso,
+      endsAt: toIso,
+      reason: v.reason,
+      status: STAFF_LEAVE_STATUS.pending,
+      reply: null,
+      decidedBy: null,
+      decidedAt: null,
+      leaveId: null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return (await requestById(db, s.merchantId, id)) as StaffLeaveRequest;
+}
+
+// ---------------------------------------------------------------- the dispatcher's side
+
+type Scope = Pick<Tenant, 'merchantId' | 'allowedShopIds'>;
+
+export async function listLeaveRequests(db: DB, t: Scope, q: z.infer<typeof leaveRequestQuery>) {
+  await ownShopId(db, t, q.shopId);
+  if (q.employeeId !== undefined) {
+    const e = await db
+      .selectFrom('employee')
+      .select('shopId')
+      .where('id', '=', q.employeeId)
+      .where('merchantId', '=', t.merchantId)
+      .executeTakeFirst();
+    if (!e || !shopAllowed(t, e.shopId)) throw notFound('员工不存在');
+  }
+  let base = requests(db).where('staffLeaveRequest.merchantId', '=', t.merchantId);
+  if (t.allowedShopIds) base = base.where('staffLeaveRequest.shopId', 'in', [...t.allowedShopIds, -1]);
+  if (q.shopId !== undefined) base = base.where('staffLeaveRequest.shopId', '=', q.shopId);
+  if (q.employeeId !== undefined) base = base.where('staffLeaveRequest.employeeId', '=', q.employeeId);
+  if (q.status !== undefined) base = base.where('staffLeaveRequest.status', '=', q.status);
+  return paginate(base, (b) => b.select(REQUEST_COLUMNS).orderBy('staffLeaveRequest.id', 'desc'), q);
+}
+
+/**
+ * 批准: the leave period is created with scheduling's rules (refused while it overlaps assigned jobs or another leave),
+ * then the request is marked; 拒绝: marked with the reply. A request already answered is refused (2004).
+ */
+export async function decideLeaveRequest(
+  db: DB,
+  t: Scope,
+  userId: number,
+  v: { id: number; approve: boolean; reply?: string },
+) {
+  const r = await requestById(db, t.merchantId, v.id);
+  if (!r || !shopAllowed(t, r.shopId)) throw notFound('请假申请不存在');
+  if (r.status !== STAFF_LEAVE_STATUS.pending) throw business('该申请已处理');
+  const now = nowIso();
+  let leaveId: number | null = null;
+  if (v.approve)
+    leaveId = (
+      await addLeave(db, t, { employeeId: r.employeeId, from: r.from, to: r.to, reason: `请假：${r.reason}` }, userId)
+    ).id;
+  const done = await db
+    .updateTable('staffLeaveRequest')
+    .set({
+      status: v.approve ? STAFF_LEAVE_STATUS.approved : STAFF_LEAVE_STATUS.refused,
+      reply: v.reply?.trim() || null,
+      decidedBy: userId,
+      decidedAt: now,
+      leaveId,
+      updatedAt: now,
+    })
+    .where('id', '=', r.id)
+    .where('status', '=', STAFF_LEAVE_STATUS.pending)
+    .executeTakeFirst();
+  if (Number(done.numUpdatedRows) !== 1) {
+    // answered meanwhile by someone else: the leave this call created is not wanted
+    if (leaveId !== null) await removeLeave(db, t, leaveId);
+    throw business('该申请已处理');
+  }
+  return (await requestById(db, t.merchantId, r.id))!;
+}
