@@ -117,7 +117,7 @@ export const streamQuery = z.object({
   lastEventId: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).optional()),
 });
 
-export const dakuanQuery = pageQuery.extend({
+export const settlementQuery = pageQuery.extend({
   status: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(1).optional()),
   orderNo: optionalText(40),
   startDate: optionalDate,

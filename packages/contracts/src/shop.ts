@@ -197,7 +197,7 @@ export const shopEditBody = shopFields
   .extend({ id: z.coerce.number().int().positive() });
 
 export const setCurDianpuBody = z.object({ id: z.coerce.number().int().positive() });
-export const setYingyeStateBody = z.object({
+export const setOpenBody = z.object({
   id: z.coerce.number().int().positive(),
   yingyeState: z.coerce.number({ error: '营业状态无效' }).int().min(0, '营业状态无效').max(1, '营业状态无效'),
 });

@@ -14,7 +14,7 @@ import {
   trendPoint,
   trendQuery,
 } from '../finance.ts';
-import { dakuanQuery } from '../order.ts';
+import { settlementQuery } from '../order.ts';
 
 const base = '/api/app/jiazheng/caiwu';
 /** Settlements are listed in the order console: under the order path the spec gives them. */
@@ -79,7 +79,7 @@ export const financeApi = {
     path: `${orderBase}/findDakuanByPage`,
     summary: '打款（订单结算）分页列表',
     access: { perm: 'merchant:order:dakuan' },
-    query: dakuanQuery,
+    query: settlementQuery,
     result: pageOf(settlementRow),
   }),
   settlementTotals: defineContract({
@@ -87,7 +87,7 @@ export const financeApi = {
     path: `${orderBase}/findDakuanHuizong`,
     summary: '打款汇总（按冻结、已解冻与合计）',
     access: { perm: 'merchant:order:dakuan' },
-    query: dakuanQuery.omit({ pageNum: true, pageSize: true }),
+    query: settlementQuery.omit({ pageNum: true, pageSize: true }),
     result: settlementTotals,
   }),
 };

@@ -5,7 +5,7 @@ import {
   fuzhiBody,
   initPcResult,
   setCurDianpuBody,
-  setYingyeStateBody,
+  setOpenBody,
   shopAddBody,
   shopEditBody,
   shopRow,
@@ -84,7 +84,7 @@ export const shopApi = {
     summary: '营业或休息',
     access: { perm: 'merchant:shop:state' },
     oplog: oplog('edit'),
-    body: setYingyeStateBody,
+    body: setOpenBody,
     result: noResult,
   }),
   copy: defineContract({

@@ -89,8 +89,8 @@ async function checkRows(
   const shopByName = new Map(shops.map((s) => [s.name.trim(), s]));
   const offered = new Map(shops.map((s) => [s.id, new Set(JSON.parse(s.fuwuIds) as number[])]));
   const fuwu = await db.selectFrom('fuwu').select(['id', 'name']).where('status', '=', STATUS_FLAG.ENABLED).execute();
-  const fuwuByName = new Map<string, number[]>();
-  for (const f of fuwu) fuwuByName.set(f.name.trim(), [...(fuwuByName.get(f.name.trim()) ?? []), f.id]);
+  const categoryIdsByName = new Map<string, number[]>();
+  for (const f of fuwu) categoryIdsByName.set(f.name.trim(), [...(categoryIdsByName.get(f.name.trim()) ?? []), f.id]);
 
   const plan: Planned[] = [];
   const phoneRow = new Map<string, number>();
@@ -112,7 +112,7 @@ async function checkRows(
     // 服务类目: names the (target) shop offers; unknown while the shop is wrong.
     const fuwuIds: number[] = [];
     for (const name of shopId === undefined ? [] : splitList(c[H.fuwu])) {
-      const id = (fuwuByName.get(name) ?? []).find((f) => offered.get(shopId!)?.has(f));
+      const id = (categoryIdsByName.get(name) ?? []).find((f) => offered.get(shopId!)?.has(f));
       if (id === undefined) add(r, H.fuwu, `「${name}」不是该店铺开通的服务类目`);
       else fuwuIds.push(id);
     }

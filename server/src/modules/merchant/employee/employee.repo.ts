@@ -264,7 +264,7 @@ function uniqueClash(err: unknown): never {
 }
 
 /** Service categories (platform tree, fuwu module) must exist and be enabled. */
-async function assertFuwu(db: DB, ids: number[] | undefined) {
+async function assertSkillCategories(db: DB, ids: number[] | undefined) {
   if (!ids?.length) return;
   const found = await db
     .selectFrom('fuwu')
@@ -279,7 +279,7 @@ export async function add(db: DB, t: Scope, v: EmployeeAdd) {
   const shopId = v.shopId ?? t.shopId;
   if (!shopId) throw business('请先创建店铺');
   await ownShopId(db, t, shopId); // another merchant's shop is "not found"
-  await assertFuwu(db, v.fuwuIds);
+  await assertSkillCategories(db, v.fuwuIds);
   await assertUnique(db, t, v);
   const now = nowIso();
   assertBase(v);
@@ -335,7 +335,7 @@ export async function edit(db: DB, t: Scope, v: EmployeeEdit) {
   const cur = await findRow(db, t, id);
   assertBase(v);
   if (rest.shopId !== undefined) await ownShopId(db, t, rest.shopId);
-  await assertFuwu(db, fuwuIds);
+  await assertSkillCategories(db, fuwuIds);
   await assertUnique(db, t, { phone: rest.phone, idCardNo }, id);
   const set: Updateable<EmployeeTable> = { ...stripUndefined(rest), updatedAt: nowIso() };
   if (idCardNo !== undefined) Object.assign(set, idCardColumns(idCardNo));

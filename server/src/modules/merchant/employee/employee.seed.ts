@@ -245,7 +245,7 @@ export async function seedDemoEmployees(db: DB, demo: DemoIds) {
   const now = nowIso();
   // Service categories named like a skill (the fuwu module seeds the platform tree before any demo data).
   const fuwu = await db.selectFrom('fuwu').select(['id', 'name']).execute();
-  const fuwuOf = (skills: string[]) => fuwu.filter((f) => skills.includes(f.name)).map((f) => f.id);
+  const categoriesOf = (skills: string[]) => fuwu.filter((f) => skills.includes(f.name)).map((f) => f.id);
   const rows = [
     ...demoEmployeesA().map((e, i) => ({
       e,
@@ -273,7 +273,7 @@ export async function seedDemoEmployees(db: DB, demo: DemoIds) {
     nativePlace: e.nativePlace,
     workYears: e.workYears,
     skills: JSON.stringify(e.skills),
-    fuwuIds: JSON.stringify(fuwuOf(e.skills)),
+    fuwuIds: JSON.stringify(categoriesOf(e.skills)),
     certificates: JSON.stringify(e.certificates),
     // 休假 is a dated leave period now (issue 23, docs/dispatch.md): the demo's 休假 rows get one below and keep the
     // stored state too, which is still read as 休假 (as a database migrated by 1810 never has).

@@ -158,10 +158,10 @@ export function financeRoutes(app: App) {
 
   // Settlements (打款) of completed orders, listed in the order console: under the order path the spec gives them.
   route(app, f.settlementPage, async (req) =>
-    ok(await settlements.dakuanPage(app.db, await tenantOf(app.db, req), req.query), 'ok'),
+    ok(await settlements.settlementPage(app.db, await tenantOf(app.db, req), req.query), 'ok'),
   );
   route(app, f.settlementTotals, async (req) =>
-    ok(await settlements.dakuanHuizong(app.db, await tenantOf(app.db, req), req.query), 'ok'),
+    ok(await settlements.settlementTotals(app.db, await tenantOf(app.db, req), req.query), 'ok'),
   );
 
   // Step-up for money: where the code goes (the owner's phone, masked) and the card hold, before asking for a code.

@@ -8,9 +8,9 @@ import './finance.tables.ts';
 
 // Settlements (打款) of completed orders as the order console lists them: one row per order, and totals by state.
 
-type DakuanFilter = { status?: number; orderNo?: string; startDate?: string; endDate?: string };
+type SettlementFilter = { status?: number; orderNo?: string; startDate?: string; endDate?: string };
 /** The settlements of the caller's merchant, limited to its shops when it is limited (in the query, totals included). */
-function dakuanBase(db: DB, t: Tenant, f: DakuanFilter) {
+function settlementBase(db: DB, t: Tenant, f: SettlementFilter) {
   let q = db.selectFrom('financeSettlement').where('merchantId', '=', t.merchantId);
   const shops = shopsFilter(t);
   if (shops) q = q.where('shopId', 'in', shops);
@@ -21,9 +21,9 @@ function dakuanBase(db: DB, t: Tenant, f: DakuanFilter) {
   return q;
 }
 
-export async function dakuanPage(db: DB, t: Tenant, f: DakuanFilter & { pageNum: number; pageSize: number }) {
+export async function settlementPage(db: DB, t: Tenant, f: SettlementFilter & { pageNum: number; pageSize: number }) {
   const page = await paginate(
-    dakuanBase(db, t, f),
+    settlementBase(db, t, f),
     (q) =>
       q
         .select([
@@ -58,8 +58,8 @@ export async function dakuanPage(db: DB, t: Tenant, f: DakuanFilter & { pageNum:
   };
 }
 
-export async function dakuanHuizong(db: DB, t: Tenant, f: DakuanFilter): Promise<SettlementTotals> {
-  const rows = await dakuanBase(db, t, f)
+export async function settlementTotals(db: DB, t: Tenant, f: SettlementFilter): Promise<SettlementTotals> {
+  const rows = await settlementBase(db, t, f)
     .select([
       'status',
       sql<number>`count(*)`.as('n'),

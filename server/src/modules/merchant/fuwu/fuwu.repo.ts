@@ -5,26 +5,26 @@ import { business, invalid, notFound } from '../../../lib/errors.ts';
 import { nowIso } from '../../../lib/time.ts';
 import './fuwu.tables.ts';
 
-type FuwuInput = { parentId?: number | null; name?: string; icon?: string | null; sort?: number; status?: number };
+type CategoryInput = { parentId?: number | null; name?: string; icon?: string | null; sort?: number; status?: number };
 
 const cols = ['id', 'parentId', 'name', 'icon', 'sort', 'status', 'createdAt'] as const;
 
 /** Every category (platform tree), optionally only the enabled ones. */
-export async function listFuwu(db: DB, opts: { enabledOnly?: boolean; name?: string } = {}): Promise<Fuwu[]> {
+export async function listCategories(db: DB, opts: { enabledOnly?: boolean; name?: string } = {}): Promise<Fuwu[]> {
   let q = db.selectFrom('fuwu').select(cols);
   if (opts.enabledOnly) q = q.where('status', '=', STATUS_FLAG.ENABLED);
   return (await q.orderBy('sort').orderBy('id').execute()) as Fuwu[];
 }
 
 /** The enabled categories among `ids` (unknown or disabled ids are left out). */
-export async function enabledFuwuIds(db: DB, ids: number[]) {
+export async function enabledCategoryIds(db: DB, ids: number[]) {
   if (!ids.length) return [];
   return (
     await db.selectFrom('fuwu').select('id').where('id', 'in', ids).where('status', '=', STATUS_FLAG.ENABLED).execute()
   ).map((r) => r.id);
 }
 
-export async function fuwuByIds(db: DB, ids: number[]): Promise<Fuwu[]> {
+export async function categoriesByIds(db: DB, ids: number[]): Promise<Fuwu[]> {
   if (!ids.length) return [];
   return (await db
     .selectFrom('fuwu')
@@ -45,7 +45,7 @@ async function assertParent(db: DB, parentId: number | null | undefined, selfId?
     throw invalid('有下级的类目不能移到其他类目下');
 }
 
-export async function addFuwu(db: DB, v: FuwuInput & { name: string }) {
+export async function addCategory(db: DB, v: CategoryInput & { name: string }) {
   await assertParent(db, v.parentId);
   const now = nowIso();
   return db
@@ -63,7 +63,7 @@ export async function addFuwu(db: DB, v: FuwuInput & { name: string }) {
     .executeTakeFirstOrThrow();
 }
 
-export async function editFuwu(db: DB, id: number, v: FuwuInput) {
+export async function editCategory(db: DB, id: number, v: CategoryInput) {
   const cur = await db.selectFrom('fuwu').select('id').where('id', '=', id).executeTakeFirst();
   if (!cur) throw notFound('服务类目不存在');
   if (v.parentId !== undefined) await assertParent(db, v.parentId, id);
@@ -78,7 +78,7 @@ export async function editFuwu(db: DB, id: number, v: FuwuInput) {
  * Deletes categories with their children. A category still used by goods cannot go (disable it instead); shops that
  * offered it stop offering it.
  */
-export async function deleteFuwu(db: DB, ids: number[]) {
+export async function deleteCategories(db: DB, ids: number[]) {
   return db.transaction().execute(async (trx) => {
     const found = await trx.selectFrom('fuwu').select('id').where('id', 'in', ids).execute();
     if (found.length !== ids.length) throw notFound('服务类目不存在');

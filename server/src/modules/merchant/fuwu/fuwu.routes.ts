@@ -9,7 +9,7 @@ import * as repo from './fuwu.repo.ts';
 
 /** Service-category routes, registered from their contracts (packages/contracts/src/api/fuwu.ts). */
 export function fuwuRoutes(app: App) {
-  route(app, c.selectTree, async () => ok(buildTree(await repo.listFuwu(app.db, { enabledOnly: true })), 'ok'));
+  route(app, c.selectTree, async () => ok(buildTree(await repo.listCategories(app.db, { enabledOnly: true })), 'ok'));
 
   route(app, c.shopSelect, async (req) => {
     const t = await tenantOf(app.db, req);
@@ -20,7 +20,7 @@ export function fuwuRoutes(app: App) {
       .where('id', '=', t.shopId)
       .where('merchantId', '=', t.merchantId)
       .executeTakeFirstOrThrow();
-    const rows = await repo.fuwuByIds(app.db, JSON.parse(shop.fuwuIds) as number[]);
+    const rows = await repo.categoriesByIds(app.db, JSON.parse(shop.fuwuIds) as number[]);
     return ok(
       rows.filter((r) => r.status === STATUS_FLAG.ENABLED),
       'ok',
@@ -28,7 +28,7 @@ export function fuwuRoutes(app: App) {
   });
 
   route(app, c.tree, async (req) => {
-    const rows = await repo.listFuwu(app.db);
+    const rows = await repo.listCategories(app.db);
     const name = req.query.name;
     if (!name) return ok(buildTree(rows), 'ok');
     // A filtered tree keeps the matching nodes and their parents.
@@ -36,14 +36,14 @@ export function fuwuRoutes(app: App) {
     const keep = new Set(match.flatMap((r) => (r.parentId ? [r.id, r.parentId] : [r.id])));
     return ok(buildTree(rows.filter((r) => keep.has(r.id))), 'ok');
   });
-  route(app, c.add, async (req) => ok(await repo.addFuwu(app.db, req.body)));
+  route(app, c.add, async (req) => ok(await repo.addCategory(app.db, req.body)));
   route(app, c.edit, async (req) => {
     const { id, ...v } = req.body;
-    await repo.editFuwu(app.db, id, v);
+    await repo.editCategory(app.db, id, v);
     return ok(null);
   });
   route(app, c.remove, async (req) => {
-    await repo.deleteFuwu(app.db, req.params.ids);
+    await repo.deleteCategories(app.db, req.params.ids);
     return ok(null);
   });
 }

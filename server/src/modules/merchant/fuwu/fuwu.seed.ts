@@ -5,7 +5,7 @@ import type { SeedCtx } from '../../types.ts';
 import './fuwu.tables.ts';
 
 /** domain.md's platform tree, once (an admin's later changes are kept). */
-export async function seedFuwuTree({ db }: SeedCtx) {
+export async function seedCategoryTree({ db }: SeedCtx) {
   if (await db.selectFrom('fuwu').select('id').limit(1).executeTakeFirst()) return;
   const now = nowIso();
   let sort = 0;

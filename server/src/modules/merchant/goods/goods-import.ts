@@ -125,7 +125,7 @@ async function checkRows(
     : undefined;
   const offered = new Set(shop ? (JSON.parse(shop.fuwuIds) as number[]) : []);
   const fuwu = await db.selectFrom('fuwu').select(['id', 'name']).where('status', '=', STATUS_FLAG.ENABLED).execute();
-  const fuwuOf = (name: string) => fuwu.find((f) => f.name.trim() === name && offered.has(f.id));
+  const categoryNamed = (name: string) => fuwu.find((f) => f.name.trim() === name && offered.has(f.id));
 
   // Consecutive rows with the same 商品名称 are one item.
   const groups: SheetRow[][] = [];
@@ -148,7 +148,7 @@ async function checkRows(
         if (r.cells[col] && r.cells[col] !== c[col]) add(r, col, `同一商品的「${col}」须与第 ${first.row} 行一致`);
     const name = goodsFields.shape.name.safeParse(c[H.name]);
     if (!name.success) add(first, H.name, name.error.issues[0].message);
-    const category = c[H.fuwu] ? fuwuOf(c[H.fuwu]) : undefined;
+    const category = c[H.fuwu] ? categoryNamed(c[H.fuwu]) : undefined;
     if (!c[H.fuwu]) add(first, H.fuwu, '请填写服务类目');
     else if (!category) add(first, H.fuwu, `「${c[H.fuwu]}」不是当前店铺开通的服务类目`);
     let coverUrl = placeholderCover(c[H.fuwu] || '商品');

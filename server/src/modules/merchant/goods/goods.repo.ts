@@ -103,7 +103,7 @@ function columns(v: Omit<GoodsInput, 'specs'>) {
 }
 
 /** The category must be one the shop offers (shangjia/fuwu/findSelect) and still enabled. */
-async function assertShopFuwu(db: DB, s: ShopScope, fuwuId: number) {
+async function assertShopCategory(db: DB, s: ShopScope, fuwuId: number) {
   const shop = await db
     .selectFrom('shop')
     .select('fuwuIds')
@@ -312,7 +312,7 @@ export async function addGoods(
   s: ShopScope,
   v: GoodsInput & { fuwuId: number; name: string; coverUrl: string },
 ) {
-  await assertShopFuwu(db, s, v.fuwuId);
+  await assertShopCategory(db, s, v.fuwuId);
   const { specs, price, originalPrice, unit, durationMinutes, minQuantity, ...rest } = v;
   let list: SpecInput[];
   if (specs) list = specs;
@@ -355,7 +355,7 @@ export async function addGoods(
  */
 export async function editGoods(db: DB, s: ShopScope, id: number, v: GoodsInput) {
   const cur = await findOwnGoods(db, s, id);
-  if (v.fuwuId !== undefined && v.fuwuId !== cur.fuwuId) await assertShopFuwu(db, s, v.fuwuId);
+  if (v.fuwuId !== undefined && v.fuwuId !== cur.fuwuId) await assertShopCategory(db, s, v.fuwuId);
   const { specs, ...fields } = v;
   if (specs) {
     const { price: _p, originalPrice: _o, unit: _u, durationMinutes: _d, minQuantity: _m, ...rest } = fields;

@@ -19,7 +19,7 @@ export async function seedDemoJinjian(db: DB, demo: DemoIds) {
   if (!yc || !ty) return; // the bank-branch sample is not there (a full import with other codes): nothing to hang on
   const ago = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
 
-  const qiyeA: JinjianQiyeBody = {
+  const companyA: JinjianQiyeBody = {
     companyName: '运城洁家家政服务有限公司',
     licenseCode: withUsccCheck('91140802MA0H8B2C7'),
     licenseValidityType: '1',
@@ -54,8 +54,8 @@ export async function seedDemoJinjian(db: DB, demo: DemoIds) {
         applyNo: 'JJ20260101090000000001',
         providerMerchantNo: '6666000123456788',
         rejectReason: null,
-        subjectName: qiyeA.companyName,
-        detail: sealDetail(JSON.stringify({ body: qiyeA, branch: yc })),
+        subjectName: companyA.companyName,
+        detail: sealDetail(JSON.stringify({ body: companyA, branch: yc })),
         submittedBy: demo.merchantA.ownerId,
         submittedAt: ago(25),
         approvedAt: ago(24),
@@ -72,16 +72,16 @@ export async function seedDemoJinjian(db: DB, demo: DemoIds) {
       bankName: yc.bankName,
       branchName: yc.branchName,
       branchCode: yc.code,
-      cardNo: qiyeA.cardNo,
-      holderName: qiyeA.holderName,
+      cardNo: companyA.cardNo,
+      holderName: companyA.holderName,
       cardType: 2,
-      mobile: qiyeA.contactMobile,
+      mobile: companyA.contactMobile,
       source: 'jinjian',
     });
     if (bound) await trx.updateTable('jinjianApplication').set({ cardBound: 1 }).where('id', '=', id).execute();
   });
 
-  const gerenB: JinjianGerenBody = {
+  const individualB: JinjianGerenBody = {
     name: '赵安',
     certType: '00',
     idCardNo: withIdCheck('14010519800101003'),
@@ -107,8 +107,8 @@ export async function seedDemoJinjian(db: DB, demo: DemoIds) {
       applyNo: 'JJ20260101090000000002',
       providerMerchantNo: null,
       rejectReason: '结算银行卡持卡人须与身份证姓名一致',
-      subjectName: gerenB.name,
-      detail: sealDetail(JSON.stringify({ body: gerenB, branch: ty })),
+      subjectName: individualB.name,
+      detail: sealDetail(JSON.stringify({ body: individualB, branch: ty })),
       submittedBy: demo.merchantB.ownerId,
       submittedAt: ago(3),
       approvedAt: null,

@@ -21,7 +21,7 @@ import {
 } from './order-transition.steps.ts';
 import {
   employeeConflicts,
-  fuwuParents,
+  categoryParents,
   isOnDuty,
   leavesOf,
   minutesOf,
@@ -69,7 +69,7 @@ export async function assertAssignable(trx: Trx | DB, o: OrderForCheck, employee
   const job = occupancy(o.appointmentAt, minutes, st.bufferMinutes);
   const when = spanText(job.from, job.to);
 
-  if (goods && !skillOk(parseJson<number[]>(e.fuwuIds, []), goods.fuwuId, await fuwuParents(trx as DB)))
+  if (goods && !skillOk(parseJson<number[]>(e.fuwuIds, []), goods.fuwuId, await categoryParents(trx as DB)))
     throw business(`${e.name} 的服务类目不含「${goods.fuwuName ?? '该服务'}」，不能指派`);
 
   const leave = onLeave(await leavesOf(trx as DB, [e.id], job.from, job.to), job);

@@ -207,7 +207,7 @@ export async function seedDispatchWeek(db: DB, demo: DemoIds, now = Date.now()) 
   const shopId = demo.merchantA.mainShopId;
   const merchantId = demo.merchantA.id;
   const fuwu = await db.selectFrom('fuwu').select(['id', 'name']).execute();
-  const fuwuOf = (names: string[]) => fuwu.filter((f) => names.includes(f.name)).map((f) => f.id);
+  const categoriesOf = (names: string[]) => fuwu.filter((f) => names.includes(f.name)).map((f) => f.id);
   const stamp = nowIso();
 
   await db.updateTable('shopSetting').set({ travelBufferMinutes: 30 }).where('shopId', '=', shopId).execute();
@@ -239,7 +239,7 @@ export async function seedDispatchWeek(db: DB, demo: DemoIds, now = Date.now()) 
         nativePlace: '山西省/运城市',
         workYears: 3 + i,
         skills: JSON.stringify(s.skills),
-        fuwuIds: JSON.stringify(fuwuOf(s.skills)),
+        fuwuIds: JSON.stringify(categoriesOf(s.skills)),
         certificates: '[]',
         workState: WORK_STATE.FREE,
         rating: 4.8,

@@ -11,7 +11,7 @@ import type { DemoIds, SeedCtx } from '../../types.ts';
 import { openCustomerSession } from '../../customer/customer.service.ts';
 import { ensureDict } from '../../system/dict/dict.service.ts';
 import { assignEmployee } from './order-assign.ts';
-import { fuwuParents, minutesOf, parseJson, skillOk } from '../scheduling/schedule.ts';
+import { categoryParents, minutesOf, parseJson, skillOk } from '../scheduling/schedule.ts';
 import { insertReview, reply } from '../review/review.service.ts';
 import { createOrder } from './order-create.repo.ts';
 import {
@@ -303,7 +303,7 @@ async function staffServeShop(db: DB, shopId: number) {
     .where('deletedAt', 'is', null)
     .where('workState', 'in', [WORK_STATE.FREE, WORK_STATE.BUSY])
     .execute();
-  const parents = await fuwuParents(db);
+  const parents = await categoryParents(db);
   const has = staff.map((e) => ({ id: e.id, fuwuIds: parseJson<number[]>(e.fuwuIds, []) }));
   const missing = [...new Set(sold.map((g) => g.fuwuId))].filter(
     (f) => !has.some((e) => skillOk(e.fuwuIds, f, parents)),

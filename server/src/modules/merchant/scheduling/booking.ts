@@ -26,7 +26,7 @@ import type { DB } from '../../../db/client.ts';
 import { business, invalid, notFound } from '../../../lib/errors.ts';
 import type { Trx } from '../../../db/client.ts';
 import {
-  fuwuParents,
+  categoryParents,
   isOnDuty,
   type Job,
   jobQuery,
@@ -152,7 +152,7 @@ export async function capacityCounter(
     hours: parseJson<WeeklyHours | null>(e.workHours, null),
   }));
   const ids = staff.map((s) => s.id);
-  const [parents, waitingRows] = await Promise.all([fuwuParents(d), unassignedOf(d, b, span)]);
+  const [parents, waitingRows] = await Promise.all([categoryParents(d), unassignedOf(d, b, span)]);
   const waiting = waitingRows.filter((w) => w.id !== exceptOrderId && w.bufferTo > span.from);
   // Who could serve a waiting order is read over its own time, which may reach outside the span (a live-in job).
   const from = Math.min(span.from, ...waiting.map((w) => w.from));

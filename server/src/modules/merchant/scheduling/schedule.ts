@@ -214,7 +214,7 @@ export function isOnDuty(hours: WeeklyHours | null, shopHours: TimeRange | null,
 export const onLeave = (leaves: LeavePeriod[], job: Interval) => leaveDuring(leaves, job.from, job.to);
 
 /** The platform's service-category tree as child -> parent, for skill checks (a category covers its children). */
-export async function fuwuParents(db: DB) {
+export async function categoryParents(db: DB) {
   const rows = await db.selectFrom('fuwu').select(['id', 'parentId']).execute();
   return new Map(rows.map((r) => [r.id, r.parentId]));
 }

@@ -16,7 +16,7 @@ import type { DB } from '../../../db/client.ts';
 import { business, notFound } from '../../../lib/errors.ts';
 import { shopAllowed, type Tenant } from '../../../lib/tenant.ts';
 import {
-  fuwuParents,
+  categoryParents,
   isOnDuty,
   jobsOf,
   leavesOf,
@@ -82,7 +82,7 @@ export async function suggest(db: DB, t: Scope, orderId: number): Promise<Sugges
   const [jobs, leaves, parents] = await Promise.all([
     jobsOf(db, ids, Math.min(dayFrom, job.from), Math.max(dayTo, job.bufferTo), st.bufferMinutes),
     leavesOf(db, ids, job.from, job.to),
-    fuwuParents(db),
+    categoryParents(db),
   ]);
   const here = o.lat != null && o.lng != null ? { lat: o.lat, lng: o.lng } : null;
 

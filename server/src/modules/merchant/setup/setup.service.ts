@@ -78,7 +78,7 @@ async function employeeStep(app: App, t: Tenant, s: repo.SetupShop | undefined):
   return n ? { done: true, detail: `在职员工 ${n} 人` } : { done: false, detail: '还没有在职员工' };
 }
 
-async function jinjianStep(app: App, t: Tenant): Promise<Omit<Step, 'key'>> {
+async function onboardingStep(app: App, t: Tenant): Promise<Omit<Step, 'key'>> {
   // Through the onboarding service: a decision the provider made meanwhile is taken in first.
   const st = await stateOfMerchant(app, t.merchantId);
   switch (st.status) {
@@ -112,7 +112,7 @@ export async function setupProgress(app: App, t: Tenant): Promise<SetupProgress>
   const [goods, employee, jinjian, agreement] = await Promise.all([
     goodsStep(app, t, s),
     employeeStep(app, t, s),
-    jinjianStep(app, t),
+    onboardingStep(app, t),
     agreementStep(app, t),
   ]);
   const all: Record<StepKey, Omit<Step, 'key'>> = {

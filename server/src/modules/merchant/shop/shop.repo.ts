@@ -18,7 +18,7 @@ import { sanitizeRichText } from '../../../lib/sanitize.ts';
 import type { Tenant } from '../../../lib/tenant.ts';
 import { nowIso } from '../../../lib/time.ts';
 import { regionLabel, regionNames, regionPathProblem } from '../../common/region/region.service.ts';
-import { assertFuwuIds } from '../fuwu/fuwu.service.ts';
+import { assertCategoryIds } from '../fuwu/fuwu.service.ts';
 import { copyShopGoods } from '../goods/goods.service.ts';
 import '../goods/goods.tables.ts';
 import '../review/review.tables.ts';
@@ -266,7 +266,7 @@ async function checkLocation(
  */
 export async function addShop(db: DB, t: Tenant, input: ShopInput & SettingInput & { name: string }) {
   const { shop, setting } = splitInput(input);
-  if (shop.fuwuIds) shop.fuwuIds = await assertFuwuIds(db, shop.fuwuIds);
+  if (shop.fuwuIds) shop.fuwuIds = await assertCategoryIds(db, shop.fuwuIds);
   const warnings = await checkLocation(db, { ...shop, serviceArea: shop.serviceArea ?? [] });
   const added = await db.transaction().execute(async (trx) => {
     // Serialise concurrent adds of one merchant (the branch cap) by touching its row first.
@@ -342,7 +342,7 @@ export async function editShop(
     delete shop.name;
   } else if (shop.name !== undefined) pendingName = null;
   if (shop.fuwuIds) {
-    shop.fuwuIds = await assertFuwuIds(db, shop.fuwuIds);
+    shop.fuwuIds = await assertCategoryIds(db, shop.fuwuIds);
     const dropped = parseArr<number>(cur.fuwuIds).filter((f) => !shop.fuwuIds!.includes(f));
     if (dropped.length) {
       const used = await db
@@ -387,7 +387,7 @@ export async function editShop(
 }
 
 /** Open (1) or close (0) a shop; only an approved shop may open. */
-export async function setYingyeState(db: DB, t: Tenant, id: number, state: number) {
+export async function setOpen(db: DB, t: Tenant, id: number, state: number) {
   const shop = await findOwnShop(db, t, id);
   if (state === SHOP_OPEN_STATE.OPEN && shop.auditStatus !== SHOP_AUDIT_STATUS.APPROVED)
     throw business('店铺审核通过后才能营业');

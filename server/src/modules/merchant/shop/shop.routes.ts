@@ -15,7 +15,7 @@ import {
   initPc,
   searchShops,
   setCurrentShop,
-  setYingyeState,
+  setOpen,
   settingOf,
   shopDetail,
 } from './shop.repo.ts';
@@ -81,7 +81,7 @@ export function shopRoutes(app: App) {
 
   route(app, c.setOpen, async (req) => {
     const t = await tenantOf(app.db, req);
-    await setYingyeState(app.db, t, req.body.id, req.body.yingyeState);
+    await setOpen(app.db, t, req.body.id, req.body.yingyeState);
     return ok(null, req.body.yingyeState === SHOP_OPEN_STATE.OPEN ? '店铺已开始营业' : '店铺已休息');
   });
 
