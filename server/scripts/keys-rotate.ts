@@ -19,9 +19,10 @@ import { type RotateReport, rotateField, type SecretField } from '../src/lib/sec
 import { ID_CARD_FIELD } from '../src/modules/merchant/employee/employee.repo.ts';
 import { CARD_NO_FIELD } from '../src/modules/merchant/finance/bank-card.service.ts';
 import { DETAIL_FIELD } from '../src/modules/merchant/jinjian/jinjian.repo.ts';
+import { PHONE_FIELD } from '../src/modules/merchant/notify/notify.service.ts';
 
 /** Every sealed field: each repository declares its own (the one place its table is sealed and opened). */
-export const SECRET_FIELDS: SecretField[] = [ID_CARD_FIELD, CARD_NO_FIELD, DETAIL_FIELD];
+export const SECRET_FIELDS: SecretField[] = [ID_CARD_FIELD, CARD_NO_FIELD, DETAIL_FIELD, PHONE_FIELD];
 
 export async function rotateAll(db: Kysely<any>, opts: { ring?: KeyRing; batch?: number } = {}) {
   const reports: RotateReport[] = [];

@@ -38,8 +38,8 @@ export interface NoticeGateway {
 
 /**
  * Development: the message is logged (phone masked) and, with NOTIFY_SMS_LOG_FILE, appended to that file as a JSON
- * line (the provider's record: sentBefore reads it back). NOTIFY_SMS_DELAY_MS slows each send (tests of a kill
- * mid-delivery).
+ * line (the provider's record: sentBefore reads it back). NOTIFY_SMS_DELAY_MS delays each send's answer after the
+ * message is out (tests that kill an instance between sending and recording).
  */
 export class ConsoleNoticeGateway implements NoticeGateway {
   constructor(
@@ -48,7 +48,6 @@ export class ConsoleNoticeGateway implements NoticeGateway {
     private delayMs = 0,
   ) {}
   async send(m: NoticeSend) {
-    if (this.delayMs) await sleep(this.delayMs);
     if (this.file)
       appendFileSync(
         this.file,
@@ -58,6 +57,8 @@ export class ConsoleNoticeGateway implements NoticeGateway {
       { phone: maskPhone(m.phone), event: m.event, key: m.key },
       `【短信通知】${m.content}（console SMS gateway）`,
     );
+    // A slow provider answer: the message is out, its row not yet marked sent (the window a kill test aims at).
+    if (this.delayMs) await sleep(this.delayMs);
   }
   async sentBefore(m: NoticeSend) {
     if (!this.file || !existsSync(this.file)) return this.file ? false : null;

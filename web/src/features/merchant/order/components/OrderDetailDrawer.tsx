@@ -8,6 +8,7 @@ import { DictTag } from '../../../../lib/dict.tsx';
 import { getOrder, orderKeys } from '../api/order.ts';
 import { type OrderDialog, OrderActions } from './OrderActions.tsx';
 import { goodsLine, minutesLabel } from './goods-line.ts';
+import { OrderMessages } from './OrderMessages.tsx';
 import { yuan } from './money.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
 import { timelineLine } from './timeline.ts';
@@ -22,7 +23,10 @@ const around = (lat: number, lng: number, d = 0.0004) => [
   { lat, lng: lng - d },
 ];
 
-/** 订单详情: goods snapshot, customer, address on the map, amounts, employee, settlement, review and the timeline. */
+/**
+ * 订单详情: goods snapshot, customer, address on the map, amounts, employee, settlement, review, the timeline and the
+ * messages sent to the customer and staff.
+ */
 export function OrderDetailDrawer(props: {
   id: number | null;
   onClose: () => void;
@@ -171,6 +175,7 @@ export function OrderDetailDrawer(props: {
               <Empty />
             )}
           </div>
+          <OrderMessages orderId={o.id} />
         </Space>
       )}
     </Drawer>

@@ -6,6 +6,7 @@ import { hasPerm } from '../../../../lib/access.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
 import { useCurrentShop, useShopMutations, useShopSetting } from '../api/shop.ts';
 import { fromFormValues, ShopFields, type ShopFormValues, toFormValues } from '../components/ShopFields.tsx';
+import { NotifySwitches } from '../components/NotifySwitches.tsx';
 import { ShopPrompts } from '../components/ShopPrompts.tsx';
 import { ShopRating } from '../components/ShopRating.tsx';
 import { fileUrl } from '../../../../components/upload/index.ts';
@@ -13,7 +14,10 @@ import { formatDateTime } from '../../../../lib/format.ts';
 import { pagePath } from '../../../../lib/page-registry.ts';
 import { QueryError } from '../../../../components/QueryState.tsx';
 
-/** 店铺信息: view and edit the current shop, its service area and its order settings (findDianpuShezhiInfo). */
+/**
+ * 店铺信息: view and edit the current shop, its service area and its order settings (findDianpuShezhiInfo), and the
+ * merchant's 短信通知 switches.
+ */
 export default function ShopInfoPage() {
   const navigate = useNavigate();
   const shop = useCurrentShop();
@@ -123,6 +127,7 @@ export default function ShopInfoPage() {
           )}
         </Form>
       </Card>
+      <NotifySwitches />
     </Space>
   );
 }
