@@ -1,4 +1,4 @@
-import { nextDay, shanghaiDay, WEEKDAY_NAMES, wallHm, weekdayOf } from '@jz/contracts/shanghai-time';
+import { nextDay, shanghaiDay, WEEKDAY_NAMES, wallHm, wallMs, weekdayOf } from '@jz/contracts/shanghai-time';
 
 /**
  * Dates and times as the staff page shows them: Shanghai wall time, whatever zone the phone is set to (a phone
@@ -44,5 +44,8 @@ export function stepTime(at: string, now = Date.now()) {
 
 /** '12月1日 08:00' of an instant (leave spans). */
 export const instantText = (at: string) => `${dayLabel(shanghaiDay(at)).split(' ')[0]} ${wallHm(at)}`;
+
+/** '2026-12-01T08:00' typed in the phone's picker, read as Shanghai wall time (whatever the phone's zone). */
+export const wallInputToIso = (v: string) => new Date(wallMs(v.slice(0, 10), v.slice(11, 16))).toISOString();
 
 export { nextDay, shanghaiDay, wallHm };

@@ -4,13 +4,9 @@ import { Button, List, Tag, TextArea, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { errorText, staffCall } from '../api/client.ts';
 import { SubPage } from '../components/SubPage.tsx';
-import { instantText, nextDay, today } from '../lib/time.ts';
+import { instantText, nextDay, today, wallInputToIso } from '../lib/time.ts';
 import { useLoad } from '../lib/use-load.ts';
-import { wallMs } from '@jz/contracts/shanghai-time';
 import { twoWeeks } from './SchedulePage.tsx';
-
-/** '2026-12-01T08:00' typed in the phone's picker, read as Shanghai wall time (whatever the phone's zone). */
-export const wallInputToIso = (v: string) => new Date(wallMs(v.slice(0, 10), v.slice(11, 16))).toISOString();
 
 const STATUS_COLOR: Record<number, string> = {
   [STAFF_LEAVE_STATUS.pending]: 'warning',
