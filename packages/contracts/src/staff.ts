@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbId, mainlandPhone, pageQuery, smsCode } from './common.ts';
+import { dbId, jsonField, mainlandPhone, pageQuery, smsCode } from './common.ts';
 
 /**
  * The staff side (阿姨端, served at /staff/): an active employee signs in with her phone and an SMS code and sees only
@@ -88,8 +88,8 @@ export const staffStartBody = z.object({
 
 export const staffFinishBody = z.object({
   ...stepMeta,
-  /** Addresses answered by the staff upload (private `job` folder). */
-  photos: z.array(z.string().max(500)).max(MAX_JOB_PHOTOS, `最多上传 ${MAX_JOB_PHOTOS} 张照片`).default([]),
+  /** Addresses answered by the staff upload (private `job` folder); a form sends them as one JSON field. */
+  photos: jsonField(z.array(z.string().max(500)).max(MAX_JOB_PHOTOS, `最多上传 ${MAX_JOB_PHOTOS} 张照片`)).default([]),
   note: z.string().trim().max(500, '备注最多 500 字').optional(),
 });
 
