@@ -117,7 +117,11 @@ describe('the steps in order', () => {
     expect(staffRows.map((r) => r.action)).toEqual(['员工出发', '员工到达打卡', '验券开始服务', '确认服务完成']);
     expect(staffRows.every((r) => r.operatorId === s.id && r.operatorName === s.name)).toBe(true);
     expect(await events(o.id)).toEqual(expect.arrayContaining(['departed', 'arrived', 'verified', 'completed']));
-    const settlement = await t.db.selectFrom('financeSettlement').select('id').where('orderId', '=', o.id).executeTakeFirst();
+    const settlement = await t.db
+      .selectFrom('financeSettlement')
+      .select('id')
+      .where('orderId', '=', o.id)
+      .executeTakeFirst();
     expect(settlement).toBeDefined();
 
     // the console's order detail carries the steps, photos signed for the merchant
