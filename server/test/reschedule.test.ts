@@ -49,11 +49,22 @@ async function assigned(phone?: string) {
 }
 
 describe('改约 by the merchant', () => {
+  it('needs a reason: none, blank or too long is refused and nothing moves', async () => {
+    const o = await assigned();
+    const before = await orderRow(o.id);
+    for (const reason of [undefined, '   ', '因'.repeat(61)]) {
+      const r = await owner.post(`${D}/reschedule`, { id: o.id, appointmentAt: at(30, '10:00'), reason });
+      expect(r.code).toBe(2001);
+      expect(r.message).toMatch(/改约原因/);
+    }
+    expect(await orderRow(o.id)).toEqual(before);
+  });
+
   it('keeps the employee when free at the new time; the timeline and the customer hear of it', async () => {
     const o = await assigned('13955550001');
     const before = await orderRow(o.id);
     const to = at(30, '10:00');
-    const r = await owner.post(`${D}/reschedule`, { id: o.id, appointmentAt: to });
+    const r = await owner.post(`${D}/reschedule`, { id: o.id, appointmentAt: to, reason: '客户临时有事' });
     expect(r).toMatchObject({
       code: 200,
       message: expect.stringMatching(/^已改约为 \d+月\d+日 10:00$/),
@@ -62,10 +73,10 @@ describe('改约 by the merchant', () => {
     expect(await orderRow(o.id)).toMatchObject({ status: 30, employeeId: o.employeeId, appointmentAt: to });
     const tl = await timeline(o.id);
     expect(tl).toMatchObject({ action: '商家改约', fromStatus: 30, toStatus: 30 });
-    expect(tl.remark).toMatch(/^\d+月\d+日 \d\d:\d\d → \d+月\d+日 10:00$/);
+    expect(tl.remark).toMatch(/^\d+月\d+日 \d\d:\d\d → \d+月\d+日 10:00；原因：客户临时有事$/);
     expect(tl.remark).toContain(`${Number(shanghaiDay(before.appointmentAt).slice(5, 7))}月`);
     const seen = await o.customer.get(`${C}/order/findById/${o.id}`);
-    expect(seen.result.notice).toBe(`商家已改约：${tl.remark}`);
+    expect(seen.result.notice).toBe(`商家已改约：${tl.remark?.split('；')[0]}`);
     expect(seen.result.appointmentAt).toBe(to);
   });
 
@@ -75,7 +86,7 @@ describe('改约 by the merchant', () => {
     // the same employee serves b at its own time
     expect(await owner.post(`${D}/setYuangong`, { id: b.id, yuangongId: a.employeeId })).toMatchObject({ code: 200 });
     const bAt = (await orderRow(b.id)).appointmentAt;
-    const r = await owner.post(`${D}/reschedule`, { id: a.id, appointmentAt: bAt });
+    const r = await owner.post(`${D}/reschedule`, { id: a.id, appointmentAt: bAt, reason: '客户临时有事' });
     expect(r).toMatchObject({ code: 200, result: { status: 20, employeeReleased: true } });
     expect(r.message).toMatch(/原服务人员 测试员工\d+ 该时段不能服务，订单已退回待接单$/);
     expect(await orderRow(a.id)).toMatchObject({ status: 20, employeeId: null, appointmentAt: bAt });
@@ -95,7 +106,8 @@ describe('改约 by the merchant', () => {
   it('applies the booking rules; bad input, a served order and another merchant change nothing', async () => {
     const o = await assigned();
     const before = await orderRow(o.id);
-    const move = (appointmentAt: string, who = owner) => who.post(`${D}/reschedule`, { id: o.id, appointmentAt });
+    const move = (appointmentAt: string, who = owner) =>
+      who.post(`${D}/reschedule`, { id: o.id, appointmentAt, reason: '客户临时有事' });
     expect(await move(at(5, '03:00'))).toMatchObject({
       code: 2004,
       message: expect.stringContaining('不在本店可预约时段内'),
@@ -133,11 +145,15 @@ describe('改约 by the merchant', () => {
       new Date(wallMs(nextDay(day), '00:00')).toISOString(),
       '测试：全店休假',
     );
-    expect(await owner.post(`${D}/reschedule`, { id: o.id, appointmentAt: at(40, '10:00') })).toMatchObject({
+    expect(
+      await owner.post(`${D}/reschedule`, { id: o.id, appointmentAt: at(40, '10:00'), reason: '客户临时有事' }),
+    ).toMatchObject({
       code: 2004,
       message: expect.stringContaining('已约满'),
     });
-    expect(await owner.post(`${D}/reschedule`, { id: o.id, appointmentAt: at(41, '10:00') })).toMatchObject({
+    expect(
+      await owner.post(`${D}/reschedule`, { id: o.id, appointmentAt: at(41, '10:00'), reason: '客户临时有事' }),
+    ).toMatchObject({
       code: 200,
       result: { status: 20 },
     });
@@ -164,7 +180,9 @@ describe('改约 dialog times (pay/dingdan/rescheduleSlots)', () => {
       '测试：只留一人',
     );
     const ten = at(45, '10:00');
-    expect(await owner.post(`${D}/reschedule`, { id: waiting.id, appointmentAt: ten })).toMatchObject({
+    expect(
+      await owner.post(`${D}/reschedule`, { id: waiting.id, appointmentAt: ten, reason: '客户临时有事' }),
+    ).toMatchObject({
       code: 200,
       result: { status: 20 },
     });
@@ -179,10 +197,12 @@ describe('改约 dialog times (pay/dingdan/rescheduleSlots)', () => {
     const own = await timesOf(waiting.id);
     expect(own).toMatchObject({ capacity: 1, available: true });
     expect(own.keepsEmployee).toBeUndefined();
-    expect(await owner.post(`${D}/reschedule`, { id: o.id, appointmentAt: ten })).toMatchObject({
-      code: 200,
-      result: { status: 30, employeeReleased: false },
-    });
+    expect(await owner.post(`${D}/reschedule`, { id: o.id, appointmentAt: ten, reason: '客户临时有事' })).toMatchObject(
+      {
+        code: 200,
+        result: { status: 30, employeeReleased: false },
+      },
+    );
   });
 
   it("answers only the caller's movable orders; bad input is 2001", async () => {

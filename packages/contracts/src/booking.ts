@@ -148,6 +148,16 @@ export const rescheduleBody = z.object({
 });
 export type RescheduleInput = z.infer<typeof rescheduleBody>;
 
+/** The merchant's 改约 says why: the reason goes into the timeline and the customer's message. */
+export const RESCHEDULE_REASON_MAX = 60;
+export const merchantRescheduleBody = rescheduleBody.extend({
+  reason: z
+    .string({ error: '请填写改约原因' })
+    .trim()
+    .min(1, '请填写改约原因')
+    .max(RESCHEDULE_REASON_MAX, `改约原因最多 ${RESCHEDULE_REASON_MAX} 个字`),
+});
+
 export const rescheduleResult = z.object({
   id: z.number().int(),
   appointmentAt: z.string(),

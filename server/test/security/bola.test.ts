@@ -197,7 +197,8 @@ const MATRIX: Record<string, Entry> = {
   },
   'POST /tmpl/api/app/jiazheng/pay/dingdan/reschedule': {
     how: "A's order to a bookable time",
-    calls: (i) => one({ id: i.orderA, appointmentAt: new Date(Date.now() + 30 * 86_400_000).toISOString() }),
+    calls: (i) =>
+      one({ id: i.orderA, appointmentAt: new Date(Date.now() + 30 * 86_400_000).toISOString(), reason: '越权改约' }),
   },
   'GET /tmpl/api/app/jiazheng/pay/dingdan/yanquan/findAllByPage': {
     how: "A's shop filter",

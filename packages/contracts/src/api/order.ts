@@ -21,7 +21,7 @@ import {
   waitingOrder,
   yanquanBody,
 } from '../order.ts';
-import { rescheduleBody, rescheduleResult, rescheduleSlotsQuery, slotsResult } from '../booking.ts';
+import { merchantRescheduleBody, rescheduleResult, rescheduleSlotsQuery, slotsResult } from '../booking.ts';
 
 const base = '/api/app/jiazheng/pay/dingdan';
 const oplog = (type: 'edit' | 'export') => ({ title: '订单管理', type });
@@ -88,10 +88,11 @@ export const orderApi = {
   reschedule: defineContract({
     method: 'POST',
     path: `${base}/reschedule`,
-    summary: '改约：把未服务的订单改到另一个可预约时间（同下单规则与名额；员工该时段不能服务时退回待接单）',
+    summary:
+      '改约：把未服务的订单改到另一个可预约时间并说明原因（同下单规则与名额；员工该时段不能服务时退回待接单；短信告知客户）',
     access: { perm: 'merchant:order:assign' },
     oplog: oplog('edit'),
-    body: rescheduleBody,
+    body: merchantRescheduleBody,
     result: rescheduleResult,
   }),
   cancel: defineContract({

@@ -48,6 +48,8 @@ export async function reschedule(
   orderId: number,
   appointmentAt: string,
   actor: Actor,
+  /** The merchant's reason: kept in the timeline and sent to the customer. */
+  reason?: string,
 ) {
   const scope = 'merchant' in who ? scopeOf(who.merchant) : { customerId: who.customerId };
   const first = await loadOrder(db, orderId, scope);
@@ -88,8 +90,9 @@ export async function reschedule(
       where: { employeeId: o.employeeId },
       verb: '改约',
       action: RESCHEDULE_ACTION[actor.type],
-      remark: released ? `${change}；原服务人员 ${name} 该时段不能服务（${why}），已退回待接单` : change,
+      remark: `${released ? `${change}；原服务人员 ${name} 该时段不能服务（${why}），已退回待接单` : change}${reason ? `；原因：${reason}` : ''}`,
       kind: 'rescheduled',
+      reason: reason ?? null,
       message: {
         title: released ? '订单改约，需重新派单' : '订单已改约',
         content: released

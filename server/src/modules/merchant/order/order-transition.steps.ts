@@ -6,6 +6,7 @@ import { business, notFound } from '../../../lib/errors.ts';
 import { shopAllowed, type Tenant } from '../../../lib/tenant.ts';
 import { nowIso } from '../../../lib/time.ts';
 import { type SelfCaused, sendMessage } from '../message/message.service.ts';
+import { enqueueOrderEvents, type OrderEventFacts } from '../notify/notify.service.ts';
 import { busOf } from '../../../lib/order-bus.ts';
 import type { OrderEventTable, ServiceOrderTable } from './order.tables.ts';
 import './order.tables.ts';
@@ -44,6 +45,8 @@ export interface Step {
   action: string;
   remark?: string | null;
   kind: OrderEvent['kind'];
+  /** Why, in the merchant's words (改约): it goes into the customer's message. */
+  reason?: string | null;
   /** The merchant's message; null when the caller sends it itself once it knows more (the completion's settlement). */
   message: OrderMessage | null;
 }
@@ -91,6 +94,8 @@ export const ORDER_EVENT_LOCK = 0x6a7a0e;
 
 /** The live-event rows of each open transition transaction, written at its end (inTransition). */
 const pendingEvents = new WeakMap<Trx, Insertable<OrderEventTable>[]>();
+/** What each event's transition knew before it changed the order (the customer and staff messages need it). */
+const eventFacts = new WeakMap<Insertable<OrderEventTable>, OrderEventFacts>();
 
 /**
  * The transaction of a transition. Its live events (order_event) are written last, and on PostgreSQL under a
@@ -108,7 +113,12 @@ export function inTransition<T>(db: DB, fn: (trx: Trx) => Promise<T>): Promise<T
       if (trx.getExecutor().adapter instanceof PostgresAdapter)
         for (const m of [...new Set(rows.map((e) => e.merchantId))].sort((a, b) => a - b))
           await sql`select pg_advisory_xact_lock(${ORDER_EVENT_LOCK}::int, ${m}::int)`.execute(trx);
-      await trx.insertInto('orderEvent').values(rows).execute();
+      const ids = await trx.insertInto('orderEvent').values(rows).returning('id').execute();
+      // The messages to the customer and staff (SMS outbox): queued with the events, so they exist iff the change commits.
+      await enqueueOrderEvents(
+        trx,
+        rows.map((e, i) => ({ ...e, id: ids[i].id, facts: eventFacts.get(e) })),
+      );
     }
     return r;
   });
@@ -151,7 +161,20 @@ export async function apply(trx: Trx, o: OrderRow, actor: Actor, s: Step, at = n
     .execute();
   const events = pendingEvents.get(trx);
   if (!events) throw new Error('order transition outside inTransition()');
-  events.push({ merchantId: o.merchantId, shopId: o.shopId, orderId: o.id, kind: s.kind, status: s.to, createdAt: at });
+  const event = {
+    merchantId: o.merchantId,
+    shopId: o.shopId,
+    orderId: o.id,
+    kind: s.kind,
+    status: s.to,
+    createdAt: at,
+  };
+  events.push(event);
+  eventFacts.set(event, {
+    before: { appointmentAt: o.appointmentAt, employeeId: o.employeeId },
+    actorType: actor.type,
+    reason: s.reason ?? null,
+  });
   if (s.message) await orderMessage(trx, o, actor, s.message);
 }
 

@@ -65,7 +65,14 @@ export function orderRoutes(app: App) {
   );
   route(app, c.reschedule, async (req) => {
     const t = await tenant(req);
-    const r = await reschedule(app.db, { merchant: t }, req.body.id, req.body.appointmentAt, actorOf(req));
+    const r = await reschedule(
+      app.db,
+      { merchant: t },
+      req.body.id,
+      req.body.appointmentAt,
+      actorOf(req),
+      req.body.reason,
+    );
     return ok(r, r.message);
   });
   route(app, c.cancel, async (req) => {
