@@ -17,6 +17,7 @@ import { loadPerms } from '../../../plugins/auth.ts';
 import { revokeUserSessions } from '../../auth/session.service.ts';
 import { setPasswordHash } from '../../system/user/user.service.ts';
 import type { App } from '../../types.ts';
+import * as role from './subaccount-role.repo.ts';
 import * as sub from './subaccount.repo.ts';
 
 /** The codes the merchant holds: its owners' codes (a sub-account can never get more). */
@@ -54,7 +55,7 @@ export function subAccountRoutes(app: App) {
   route(app, c.add, async (req) => {
     const { t, me } = await scope(req);
     const { password, ...v } = req.body;
-    await sub.findOwnRole(app.db, t, v.roleId);
+    await role.findOwnRole(app.db, t, v.roleId);
     await assertMayCreate(app.db, me, [v.roleId], v.shopIds);
     return ok(await sub.addSub(app.db, t, { ...v, passwordHash: password ? await hashPassword(password) : null }));
   });
@@ -62,7 +63,7 @@ export function subAccountRoutes(app: App) {
     const { t, me } = await scope(req);
     const { id, ...v } = req.body;
     const target = await sub.findSubTarget(app.db, t, id);
-    if (v.roleId) await sub.findOwnRole(app.db, t, v.roleId);
+    if (v.roleId) await role.findOwnRole(app.db, t, v.roleId);
     await assertMayManage(app.db, me, target, { roleIds: v.roleId ? [v.roleId] : undefined, shops: v.shopIds });
     await sub.editSub(app.db, t, id, v);
     return ok(null);
@@ -95,32 +96,32 @@ export function subAccountRoutes(app: App) {
   });
 
   /* roles */
-  route(app, c.roles, async (req) => ok(await sub.listRoles(app.db, await tenantOf(app.db, req)), 'ok'));
+  route(app, c.roles, async (req) => ok(await role.listRoles(app.db, await tenantOf(app.db, req)), 'ok'));
   route(app, c.grantTree, async (req) => {
     const t = await tenantOf(app.db, req);
-    return ok(sub.toTree(await sub.grantableMenus(app.db, t, await merchantPerms(app, t))), 'ok');
+    return ok(role.toTree(await role.grantableMenus(app.db, t, await merchantPerms(app, t))), 'ok');
   });
   route(app, c.addRole, async (req) => {
     const t = await tenantOf(app.db, req);
-    await sub.assertGrantable(app.db, t, await merchantPerms(app, t), req.body.menuIds);
-    return ok(await sub.addRole(app.db, t, req.body));
+    await role.assertGrantable(app.db, t, await merchantPerms(app, t), req.body.menuIds);
+    return ok(await role.addRole(app.db, t, req.body));
   });
   route(app, c.editRole, async (req) => {
     const { t, me } = await scope(req);
     const { id, ...v } = req.body;
-    await sub.findOwnRole(app.db, t, id);
-    if (v.menuIds) await sub.assertGrantable(app.db, t, await merchantPerms(app, t), v.menuIds);
+    await role.findOwnRole(app.db, t, id);
+    if (v.menuIds) await role.assertGrantable(app.db, t, await merchantPerms(app, t), v.menuIds);
     await assertMayChangeRole(app.db, me, id, v.menuIds ? await menuCodes(app.db, v.menuIds) : undefined);
-    await sub.editRole(app.db, t, id, v);
+    await role.editRole(app.db, t, id, v);
     return ok(null);
   });
   route(app, c.removeRoles, async (req) => {
     const { t, me } = await scope(req);
     for (const id of new Set(req.params.ids)) {
-      await sub.findOwnRole(app.db, t, id);
+      await role.findOwnRole(app.db, t, id);
       await assertMayChangeRole(app.db, me, id);
     }
-    await sub.deleteRoles(app.db, t, req.params.ids);
+    await role.deleteRoles(app.db, t, req.params.ids);
     return ok(null);
   });
 }

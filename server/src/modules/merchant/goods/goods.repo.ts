@@ -2,7 +2,7 @@ import { STATUS_FLAG } from '@jz/contracts/common';
 import { SHOP_AUDIT_STATUS, SHOP_OPEN_STATE } from '@jz/contracts/shop';
 import { ORDER_STATUS } from '@jz/contracts/order';
 import type { Page } from '@jz/contracts/envelope';
-import { GOODS_DEFAULTS, type Goods, type PublicGoods, SHELF_STATE } from '@jz/contracts/goods';
+import { GOODS_DEFAULTS, type Goods, SHELF_STATE } from '@jz/contracts/goods';
 import { legacySpecOf } from '@jz/contracts/goods-pricing';
 import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
 import type { DB } from '../../../db/client.ts';
@@ -16,7 +16,6 @@ import {
   insertGoodsWithSpecs,
   parseSpecSummary,
   priceLabelOf,
-  publicSpecs,
   type SpecInput,
   specSummaryJson,
   specsOf,
@@ -41,7 +40,7 @@ export const SOLD_STATUSES = [
   ORDER_STATUS.DONE,
   ORDER_STATUS.REVIEWED,
 ];
-const soldOrders = (eb: ExpressionBuilder<Database, 'goods'>) =>
+export const soldOrders = (eb: ExpressionBuilder<Database, 'goods'>) =>
   eb
     .selectFrom('serviceOrder')
     .select((o) => o.fn.countAll<number>().as('n'))
@@ -55,7 +54,7 @@ export function shopScope(t: Tenant): ShopScope {
   return { merchantId: t.merchantId, shopId: t.shopId };
 }
 
-const parseArr = (s: string) => {
+export const parseArr = (s: string) => {
   try {
     const v = JSON.parse(s);
     return Array.isArray(v) ? (v as string[]) : [];
@@ -546,134 +545,4 @@ export async function deleteGoods(db: DB, s: ShopScope, ids: number[]): Promise<
         skipped.push({ id: g.id, name: g.name, reason: '在售中，请先下架再删除', refused: true });
     return { changed: deleted.size, skipped: inOrderOf(ids, skipped) };
   });
-}
-
-// ---- Customer side: only on-shelf goods of open (营业中), approved shops. ----
-
-const visible = (db: DB) =>
-  db
-    .selectFrom('goods')
-    .innerJoin('shop', 'shop.id', 'goods.shopId')
-    .leftJoin('fuwu', 'fuwu.id', 'goods.fuwuId')
-    .where('goods.shelfState', '=', SHELF_STATE.ON)
-    .where('shop.auditStatus', '=', SHOP_AUDIT_STATUS.APPROVED)
-    .where('shop.yingyeState', '=', SHOP_OPEN_STATE.OPEN);
-
-const PUBLIC_COLS = [
-  'goods.id',
-  'goods.shopId',
-  'goods.fuwuId',
-  'goods.name',
-  'goods.coverUrl',
-  'goods.images',
-  'goods.price',
-  'goods.originalPrice',
-  'goods.unit',
-  'goods.durationMinutes',
-  'goods.minQuantity',
-  'goods.tags',
-  'goods.shelfState',
-  'goods.sort',
-  'goods.createdAt',
-  'goods.updatedAt',
-  'shop.name as shopName',
-  'fuwu.name as fuwuName',
-] as const;
-
-const toPublic = (r: Record<string, unknown>) =>
-  ({
-    ...r,
-    sales: Number(r.sales),
-    price: Number(r.price),
-    originalPrice: Number(r.originalPrice),
-    images: parseArr(r.images as string),
-    tags: parseArr(r.tags as string),
-  }) as Omit<PublicGoods, 'specs' | 'priceLabel'>;
-
-/** Adds each item's on-sale specifications and price label, read for all the items in one query. */
-async function withPublicSpecs(db: DB, rows: Record<string, unknown>[]): Promise<PublicGoods[]> {
-  const goods = rows.map(toPublic);
-  const specs = await specsOf(
-    db,
-    goods.map((g) => g.id),
-  );
-  return goods.map((g) => {
-    const on = publicSpecs(specs.get(g.id) ?? []);
-    return { ...g, specs: on, priceLabel: priceLabelOf(specs.get(g.id) ?? [], g.price) };
-  });
-}
-
-export async function pagePublicGoods(
-  db: DB,
-  f: { name?: string; fuwuId?: number; shangjiaInfoId?: number; cityCode?: string; pageNum: number; pageSize: number },
-): Promise<Page<PublicGoods>> {
-  let q = visible(db);
-  if (f.name) q = q.where('goods.name', 'like', likeContains(f.name));
-  if (f.fuwuId) q = q.where((eb) => eb.or([eb('goods.fuwuId', '=', f.fuwuId!), eb('fuwu.parentId', '=', f.fuwuId!)]));
-  if (f.shangjiaInfoId) q = q.where('goods.shopId', '=', f.shangjiaInfoId);
-  if (f.cityCode) q = q.where('shop.cityCode', '=', f.cityCode);
-  const page = await paginate(
-    q,
-    (b) =>
-      b
-        .select(PUBLIC_COLS)
-        .select((eb) => soldOrders(eb).as('sales'))
-        .orderBy('sales', 'desc')
-        .orderBy('goods.id', 'desc'),
-    f,
-  );
-  return { total: page.total, records: await withPublicSpecs(db, page.records as Record<string, unknown>[]) };
-}
-
-/** A shop's on-shelf goods (empty when the shop is closed, unapproved or unknown). */
-export async function publicGoodsOfShop(db: DB, shopId: number, withIntro = false) {
-  const rows = await visible(db)
-    .select(PUBLIC_COLS)
-    .select((eb) => soldOrders(eb).as('sales'))
-    .$if(withIntro, (q) => q.select('goods.intro'))
-    .where('goods.shopId', '=', shopId)
-    .orderBy('goods.sort')
-    .orderBy('goods.id', 'desc')
-    .execute();
-  return withPublicSpecs(db, rows as Record<string, unknown>[]);
-}
-
-/** shangjiaDetail/shangpinlist: the shop's public card and its goods grouped by category. */
-export async function publicShopDetail(db: DB, shopId: number) {
-  const shop = await db
-    .selectFrom('shop')
-    .select([
-      'id',
-      'name',
-      'logoUrl',
-      'images',
-      'phone',
-      'address',
-      'lat',
-      'lng',
-      'businessHours',
-      'rating',
-      'orderCount',
-      'intro',
-      'provinceCode',
-      'cityCode',
-      'districtCode',
-    ])
-    .where('id', '=', shopId)
-    .where('auditStatus', '=', SHOP_AUDIT_STATUS.APPROVED)
-    .where('yingyeState', '=', SHOP_OPEN_STATE.OPEN)
-    .executeTakeFirst();
-  if (!shop) throw notFound('店铺不存在或未营业');
-  const goods = await publicGoodsOfShop(db, shopId);
-  const groups = new Map<number, { fuwuId: number; fuwuName: string; goods: PublicGoods[] }>();
-  for (const g of goods) {
-    const grp = groups.get(g.fuwuId) ?? { fuwuId: g.fuwuId, fuwuName: g.fuwuName ?? '', goods: [] };
-    grp.goods.push(g);
-    groups.set(g.fuwuId, grp);
-  }
-  return {
-    shop: { ...shop, images: parseArr(shop.images), rating: Number(shop.rating) },
-    fuwuList: [...groups.values()],
-    total: goods.length,
-  };
 }

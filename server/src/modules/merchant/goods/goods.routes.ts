@@ -6,6 +6,7 @@ import { route } from '../../../lib/route.ts';
 import { tenantOf } from '../../../lib/tenant.ts';
 import type { App } from '../../types.ts';
 import * as price from './goods-price.repo.ts';
+import * as publicRepo from './goods-public.repo.ts';
 import * as repo from './goods.repo.ts';
 
 /** One item asked for and refused by its own state: a 2004 naming it, as before batches answered skipped items. */
@@ -61,7 +62,9 @@ export function goodsRoutes(app: App) {
     return ok({ changed: applied.length }, `已调整 ${applied.length} 个规格的价格`);
   });
 
-  route(app, c.publicPage, async (req) => ok(await repo.pagePublicGoods(app.db, req.query), 'ok'));
-  route(app, c.publicShop, async (req) => ok(await repo.publicShopDetail(app.db, req.query.shangjiaInfoId), 'ok'));
-  route(app, c.publicOfShop, async (req) => ok(await repo.publicGoodsOfShop(app.db, req.params.id, true), 'ok'));
+  route(app, c.publicPage, async (req) => ok(await publicRepo.pagePublicGoods(app.db, req.query), 'ok'));
+  route(app, c.publicShop, async (req) =>
+    ok(await publicRepo.publicShopDetail(app.db, req.query.shangjiaInfoId), 'ok'),
+  );
+  route(app, c.publicOfShop, async (req) => ok(await publicRepo.publicGoodsOfShop(app.db, req.params.id, true), 'ok'));
 }
