@@ -8,7 +8,7 @@ import { PHONES, type TestApp } from '../helpers/index.ts';
 export interface RouteInfo {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   url: string;
-  config: { public?: boolean; signedIn?: boolean; perm?: string };
+  config: { public?: boolean; signedIn?: boolean; perm?: string; staff?: boolean };
   pathParams: string[];
   query: string[];
   body: string[];
