@@ -54,6 +54,9 @@ describe('sign-in', () => {
     await user.click(await screen.findByRole('button', { name: '获取验证码' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('请输入正确的 11 位手机号');
     expect(api.of(staffApi.sendCode)).toHaveLength(0);
+    // One field per label, and it is the <input> itself (antd-mobile copies aria-label onto its wrapper too).
+    expect(screen.getByLabelText('手机号').tagName).toBe('INPUT');
+    expect(screen.getByLabelText('验证码').tagName).toBe('INPUT');
     await user.type(screen.getByLabelText('手机号'), '13935900001');
     await user.click(screen.getByRole('button', { name: '获取验证码' }));
     expect(await screen.findByRole('button', { name: /60 秒后重发/ })).toBeDisabled();
@@ -243,5 +246,73 @@ describe('job detail', () => {
     await user.click(screen.getByRole('button', { name: '开始服务' }));
     await waitFor(() => expect(api.of(staffApi.start)).toHaveLength(1));
     expect(api.of(staffApi.start)[0].body).toMatchObject({ code: '123456789012' });
+  });
+
+  it('完成服务 uploads the photo, sends its address and the note after the confirmation', async () => {
+    signIn();
+    URL.createObjectURL = vi.fn(() => 'blob:preview');
+    const api = fakeStaffApi([
+      [staffApi.job, { result: job(1, { step: 'serving', startedAt: '2026-12-01T01:00:00Z' }) }],
+      [staffApi.upload, { result: { url: '/upload/job/1.jpg' } }],
+      [staffApi.finish, { result: job(1, { step: 'done', finishedAt: '2026-12-01T04:00:00Z' }) }],
+    ]);
+    open('/staff/jobs/1');
+    // The confirmation dialog opens with an animation that keeps pointer-events off under jsdom.
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    await screen.findByRole('button', { name: '完成服务' });
+    const file = new File([new Uint8Array([137, 80, 78, 71])], 'done.png', { type: 'image/png' });
+    await user.upload(document.querySelector<HTMLInputElement>('input[type="file"]')!, file);
+    await waitFor(() => expect(api.of(staffApi.upload)).toHaveLength(1));
+    const note = screen.getByLabelText('完成备注');
+    expect(note.tagName).toBe('TEXTAREA');
+    await user.type(note, '已清洁厨房');
+    await user.click(screen.getByRole('button', { name: '完成服务' }));
+    await user.click(await screen.findByRole('button', { name: '确认完成' }));
+    await waitFor(() => expect(api.of(staffApi.finish)).toHaveLength(1));
+    expect(api.of(staffApi.finish)[0].body).toMatchObject({ photos: ['/upload/job/1.jpg'], note: '已清洁厨房' });
+    expect(await screen.findByText('已完成')).toBeInTheDocument();
+  });
+});
+
+describe('leave request', () => {
+  it('sends the times typed as Shanghai wall time and the reason, then lists the request', async () => {
+    signIn();
+    const request = {
+      id: 9,
+      employeeId: 3,
+      employeeName: '张阿姨',
+      from: '2026-12-02T00:00:00.000Z',
+      to: '2026-12-02T10:00:00.000Z',
+      reason: '家里有事',
+      status: 0,
+      reply: null,
+      decidedAt: null,
+      createdAt: '2026-12-01T00:30:00.000Z',
+    };
+    let sent = false;
+    const api = fakeStaffApi([
+      [staffApi.schedule, () => ({ result: { days: [], requests: sent ? [request] : [] } })],
+      [
+        staffApi.requestLeave,
+        () => {
+          sent = true;
+          return { result: request };
+        },
+      ],
+    ]);
+    open('/staff/leave');
+    const user = userEvent.setup();
+    const reason = await screen.findByLabelText('请假原因');
+    expect(reason.tagName).toBe('TEXTAREA');
+    expect(screen.getByLabelText('开始时间')).toHaveValue('2026-12-02T08:00');
+    await user.type(reason, '家里有事');
+    await user.click(screen.getByRole('button', { name: '提交申请' }));
+    await waitFor(() => expect(api.of(staffApi.requestLeave)).toHaveLength(1));
+    expect(api.of(staffApi.requestLeave)[0].body).toEqual({
+      from: '2026-12-02T00:00:00.000Z',
+      to: '2026-12-02T10:00:00.000Z',
+      reason: '家里有事',
+    });
+    expect(await screen.findByText('待审批')).toBeInTheDocument();
   });
 });

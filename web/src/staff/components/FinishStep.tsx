@@ -1,9 +1,10 @@
 import { staffApi } from '@jz/contracts/api/staff';
 import { MAX_JOB_PHOTOS, type StaffJob } from '@jz/contracts/staff';
 import { Button, type ButtonProps, Dialog, ImageUploader, type ImageUploadItem, TextArea, Toast } from 'antd-mobile';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { staffCall } from '../api/client.ts';
 import { compressImage } from '../lib/compress-image.ts';
+import { FieldLabel } from './FieldLabel.tsx';
 import { take } from './take-step.ts';
 
 /** Uploads one photo (shrunk first); the preview is the local copy (the stored file is private). */
@@ -27,6 +28,7 @@ export function FinishStep({
 }) {
   const [photos, setPhotos] = useState<ImageUploadItem[]>([]);
   const [note, setNote] = useState('');
+  const noteId = useId();
   return (
     <div>
       <div className="staff-muted" style={{ marginBottom: 6 }}>
@@ -44,8 +46,11 @@ export function FinishStep({
           if (failed) Toast.show({ content: '有照片上传失败，请检查网络后重新选择' });
         }}
       />
+      <div style={{ marginTop: 8 }}>
+        <FieldLabel htmlFor={noteId}>完成备注</FieldLabel>
+      </div>
       <TextArea
-        aria-label="完成备注"
+        id={noteId}
         placeholder="备注（选填），如：已清洁厨房和两间卧室"
         maxLength={500}
         rows={2}

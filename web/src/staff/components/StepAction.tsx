@@ -1,6 +1,7 @@
 import type { StaffJob } from '@jz/contracts/staff';
 import { Button, Input, Toast } from 'antd-mobile';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
+import { FieldLabel } from './FieldLabel.tsx';
 import { Loading } from './LoadState.tsx';
 import { currentPoint } from '../lib/geolocation.ts';
 import { take } from './take-step.ts';
@@ -12,6 +13,7 @@ export function StepAction({ job, busy }: { job: StaffJob; busy: boolean }) {
   const [working, setWorking] = useState(false);
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string>();
+  const codeId = useId();
   const run = async (fn: () => Promise<void>) => {
     setWorking(true);
     try {
@@ -55,9 +57,10 @@ export function StepAction({ job, busy }: { job: StaffJob; busy: boolean }) {
           void run(() => take(job, 'start', { code: c }));
         }}
       >
+        <FieldLabel htmlFor={codeId}>顾客核销码</FieldLabel>
         <Input
+          id={codeId}
           className="staff-code-input"
-          aria-label="顾客核销码"
           placeholder="请输入顾客的 12 位核销码"
           inputMode="numeric"
           maxLength={12}

@@ -1,8 +1,9 @@
 import { staffApi } from '@jz/contracts/api/staff';
 import { STAFF_LEAVE_STATUS, STAFF_LEAVE_STATUS_NAME } from '@jz/contracts/staff';
 import { Button, List, Tag, TextArea, Toast } from 'antd-mobile';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { errorText, staffCall } from '../api/client.ts';
+import { FieldLabel } from '../components/FieldLabel.tsx';
 import { SubPage } from '../components/SubPage.tsx';
 import { instantText, nextDay, today, wallInputToIso } from '../lib/time.ts';
 import { useLoad } from '../lib/use-load.ts';
@@ -23,6 +24,7 @@ export function LeavePage() {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string>();
   const [sending, setSending] = useState(false);
+  const ids = { from: useId(), to: useId(), reason: useId() };
   const range = twoWeeks();
   const list = useLoad(() => staffCall(staffApi.schedule, { query: range }), range.from);
 
@@ -57,27 +59,27 @@ export function LeavePage() {
         noValidate
       >
         <List mode="card" header="新的请假">
-          <List.Item title="开始时间">
+          <List.Item title={<FieldLabel htmlFor={ids.from}>开始时间</FieldLabel>}>
             <input
-              aria-label="开始时间"
+              id={ids.from}
               type="datetime-local"
               value={from}
               onChange={(e) => setFrom(e.target.value)}
               style={inputStyle}
             />
           </List.Item>
-          <List.Item title="结束时间">
+          <List.Item title={<FieldLabel htmlFor={ids.to}>结束时间</FieldLabel>}>
             <input
-              aria-label="结束时间"
+              id={ids.to}
               type="datetime-local"
               value={to}
               onChange={(e) => setTo(e.target.value)}
               style={inputStyle}
             />
           </List.Item>
-          <List.Item title="原因">
+          <List.Item title={<FieldLabel htmlFor={ids.reason}>请假原因</FieldLabel>}>
             <TextArea
-              aria-label="请假原因"
+              id={ids.reason}
               placeholder="如：家里有事"
               maxLength={200}
               rows={2}

@@ -1,10 +1,11 @@
 import { staffApi } from '@jz/contracts/api/staff';
 import { Button, Input, List } from 'antd-mobile';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { codeCheck, phoneCheck } from '../../features/auth/login-rules.ts';
 import { useCountdown } from '../../lib/use-countdown.ts';
 import { errorText, staffCall } from '../api/client.ts';
 import { saveStaffSession } from '../api/session.ts';
+import { FieldLabel } from '../components/FieldLabel.tsx';
 
 /** The SMS code can be asked again after this many seconds (the server's own resend rule). */
 export const RESEND_SECONDS = 60;
@@ -21,6 +22,8 @@ export function LoginPage({ onSignedIn }: { onSignedIn: () => void }) {
   const [hint, setHint] = useState<string>();
   const [bothSides, setBothSides] = useState(false);
   const countdown = useCountdown();
+  const phoneId = useId();
+  const codeId = useId();
 
   async function sendCode() {
     const e = phoneCheck(phone);
@@ -87,10 +90,9 @@ export function LoginPage({ onSignedIn }: { onSignedIn: () => void }) {
         noValidate
       >
         <List mode="card" style={{ margin: '16px 0' }}>
-          <List.Item>
+          <List.Item prefix={<FieldLabel htmlFor={phoneId}>手机号</FieldLabel>}>
             <Input
-              aria-label="手机号"
-              aria-invalid={!!phoneError}
+              id={phoneId}
               placeholder="请输入手机号"
               type="tel"
               inputMode="numeric"
@@ -108,6 +110,7 @@ export function LoginPage({ onSignedIn }: { onSignedIn: () => void }) {
             )}
           </List.Item>
           <List.Item
+            prefix={<FieldLabel htmlFor={codeId}>验证码</FieldLabel>}
             extra={
               <Button
                 size="small"
@@ -122,8 +125,7 @@ export function LoginPage({ onSignedIn }: { onSignedIn: () => void }) {
             }
           >
             <Input
-              aria-label="验证码"
-              aria-invalid={!!codeError}
+              id={codeId}
               placeholder="6 位验证码"
               inputMode="numeric"
               autoComplete="one-time-code"
