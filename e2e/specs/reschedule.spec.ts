@@ -91,6 +91,9 @@ test('the owner moves a paid order to a free time on a later day from its drawer
   await expect(card).toContainText(placed.status === 30 ? /保留原人员|需重新派单/ : `剩 ${to.capacity} 人`);
   await card.click();
   await expect(card).toHaveAttribute('aria-checked', 'true');
+  // the reason is required: it goes to the timeline and the customer's SMS
+  await expect(confirm).toBeDisabled();
+  await dialog.getByLabel('改约原因').fill('客户临时出差，协商改期');
   await expect(confirm).toBeEnabled();
   await settled(page);
   await shot(page, 'reschedule-dialog-chosen');
@@ -105,6 +108,7 @@ test('the owner moves a paid order to a free time on a later day from its drawer
   // the timeline records who moved it, from when to when
   const step = drawer.locator('.ant-timeline-item', { hasText: '商家改约' });
   await expect(step).toContainText(`→ ${month}月${day}日 ${to.time}`);
+  await expect(step).toContainText('原因：客户临时出差，协商改期');
   await step.scrollIntoViewIfNeeded();
   await shot(page, 'reschedule-timeline');
 });
@@ -163,6 +167,7 @@ test('an assigned order moves to a time its employee is free, keeping them', asy
   await card.click();
   await settled(page);
   await shot(page, 'reschedule-dialog-assigned');
+  await dialog.getByLabel('改约原因').fill('服务人员临时有事');
   await dialog.getByRole('button', { name: '确定改约' }).click();
   const [, month, day] = to.day.split('-').map(Number);
   await expect(page.locator('.ant-message')).toContainText(`已改约为 ${month}月${day}日 ${to.time}`);

@@ -141,11 +141,16 @@ describe('RescheduleModal', () => {
     const time = await within(dialog).findByRole('radio', { name: '14:00 需重新派单' });
     fireEvent.click(time);
     expect(time).toHaveAttribute('aria-checked', 'true');
+    // the reason is required
+    expect(ok(dialog)).toBeDisabled();
+    fireEvent.change(within(dialog).getByLabelText('改约原因'), { target: { value: '   ' } });
+    expect(ok(dialog)).toBeDisabled();
+    fireEvent.change(within(dialog).getByLabelText('改约原因'), { target: { value: ' 客户临时出差 ' } });
     expect(ok(dialog)).toBeEnabled();
     fireEvent.click(ok(dialog));
     await waitFor(() => expect(posts).toHaveLength(1));
     expect(posts[0].url).toMatch(/\/pay\/dingdan\/reschedule$/);
-    expect(posts[0].body).toEqual({ id: 5, appointmentAt: at('14:00') });
+    expect(posts[0].body).toEqual({ id: 5, appointmentAt: at('14:00'), reason: '客户临时出差' });
     expect(await screen.findByText('已改约为 测试')).toBeInTheDocument();
     await waitFor(() => expect(onClose).toHaveBeenCalled());
   });
@@ -161,6 +166,7 @@ describe('RescheduleModal', () => {
     wrap(<RescheduleModal order={{ id: 5, orderNo: 'NO-5' }} onClose={() => {}} />);
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(await within(dialog).findByRole('radio', { name: '14:00 需重新派单' }));
+    fireEvent.change(within(dialog).getByLabelText('改约原因'), { target: { value: '客户要求' } });
     fireEvent.click(ok(dialog));
     const note = await screen.findByText('已改约；原服务人员 张三 该时段不能服务，订单已退回待接单');
     expect(note.closest('.ant-message-notice')?.querySelector('.ant-message-warning')).toBeTruthy();
@@ -174,6 +180,7 @@ describe('RescheduleModal', () => {
     wrap(<RescheduleModal order={{ id: 5, orderNo: 'NO-5' }} onClose={onClose} />);
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(await within(dialog).findByRole('radio', { name: '10:00 保留原人员' }));
+    fireEvent.change(within(dialog).getByLabelText('改约原因'), { target: { value: '客户要求' } });
     fireEvent.click(ok(dialog));
     expect(await within(dialog).findByTestId('reschedule-refusal')).toHaveTextContent('该时段已约满，请选择其他时间');
     expect(posts).toHaveLength(1);

@@ -2,7 +2,20 @@ import { MAX_BOOKING_DAYS, type SlotRow } from '@jz/contracts/booking';
 import { nextDay, shanghaiDay } from '@jz/contracts/dispatch';
 import { ORDER_STATUS, ORDER_STATUS_NAME } from '@jz/contracts/order';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, DatePicker, Descriptions, Empty, Modal, Skeleton, Space, Tooltip, Typography } from 'antd';
+import { RESCHEDULE_REASON_MAX } from '@jz/contracts/booking';
+import {
+  Alert,
+  Button,
+  DatePicker,
+  Descriptions,
+  Empty,
+  Input,
+  Modal,
+  Skeleton,
+  Space,
+  Tooltip,
+  Typography,
+} from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { QueryError } from '../../../../components/QueryState.tsx';
@@ -86,6 +99,8 @@ export function RescheduleModal(props: { order: { id: number; orderNo: string } 
   const [day, setDay] = useState<string>();
   const [picked, setPicked] = useState<string>();
   const [refusal, setRefusal] = useState<string | null>(null);
+  // Required: the customer's SMS and the timeline say why the time moved.
+  const [reason, setReason] = useState('');
   const { reschedule } = useOrderMutations();
   const detail = useQuery({
     queryKey: orderKeys.detail(order?.id ?? null),
@@ -100,6 +115,7 @@ export function RescheduleModal(props: { order: { id: number; orderNo: string } 
     setDay(undefined);
     setPicked(undefined);
     setRefusal(null);
+    setReason('');
     props.onClose();
   };
   const choose = (at: string | undefined) => {
@@ -107,9 +123,9 @@ export function RescheduleModal(props: { order: { id: number; orderNo: string } 
     setRefusal(null);
   };
   const submit = async () => {
-    if (!order || !picked) return;
+    if (!order || !picked || !reason.trim()) return;
     setRefusal(null);
-    await reschedule.mutateAsync({ id: order.id, appointmentAt: picked }).then(
+    await reschedule.mutateAsync({ id: order.id, appointmentAt: picked, reason: reason.trim() }).then(
       (r) => {
         if (r.employeeReleased) notify.warning(r.message);
         else notify.success(r.message);
@@ -132,7 +148,7 @@ export function RescheduleModal(props: { order: { id: number; orderNo: string } 
       onCancel={close}
       onOk={submit}
       okText="确定改约"
-      okButtonProps={{ disabled: !picked, loading: reschedule.isPending }}
+      okButtonProps={{ disabled: !picked || !reason.trim(), loading: reschedule.isPending }}
       width={640}
       destroyOnHidden
     >
@@ -207,6 +223,20 @@ export function RescheduleModal(props: { order: { id: number; orderNo: string } 
               ))}
             </div>
           )}
+          <Space orientation="vertical" size={4} style={{ width: '100%' }}>
+            <Typography.Text>
+              改约原因 <Typography.Text type="secondary">（必填，将写入订单进度并短信告知客户）</Typography.Text>
+            </Typography.Text>
+            <Input.TextArea
+              aria-label="改约原因"
+              value={reason}
+              maxLength={RESCHEDULE_REASON_MAX}
+              showCount
+              autoSize={{ minRows: 2, maxRows: 4 }}
+              placeholder="如：服务人员临时有事，与客户协商改期"
+              onChange={(e) => setReason(e.target.value)}
+            />
+          </Space>
           {refusal && (
             <Alert type="error" showIcon title="不能改约" description={refusal} data-testid="reschedule-refusal" />
           )}
