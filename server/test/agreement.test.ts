@@ -8,7 +8,7 @@ import type {
 import type { Page } from '@jz/contracts/envelope';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertAgreementsSigned } from '../src/modules/merchant/agreement/agreement.service.ts';
-import { type Api, api, buildTestApp, demoUsers, PHONES, type TestApp } from './helpers/index.ts';
+import { type Api, api, buildTestApp, demoUsers, expectEvery, PHONES, type TestApp } from './helpers/index.ts';
 
 const M = 'app/jiazheng/xieyi';
 const P = 'app/xieyi';
@@ -73,7 +73,7 @@ describe('demo agreements', () => {
   it('我的协议 lists only the caller merchant’s signatures, newest first, with version, signer and current flag', async () => {
     const r = await ownerA.get<Page<Signature>>(`${M}/findMyByPage`);
     expect(r.result.total).toBe(3);
-    expect(r.result.records.every((s) => s.merchantId === ids.merchantA)).toBe(true);
+    expectEvery(r.result.records, (s) => s.merchantId === ids.merchantA);
     const settle = r.result.records.filter((s) => s.agreementId === ids.settle);
     expect(settle.map((s) => [s.version, s.isCurrent])).toEqual([
       [2, 1],
@@ -338,7 +338,7 @@ describe('platform agreement management', () => {
     expect(r.result.records).toHaveLength(1);
     expect(r.result.records[0]).toMatchObject({ merchantName: '运城洁家家政', version: 1, signerName: '王洁' });
     const byName = await admin.get<Page<Signature>>(`${P}/findQianshuByPage`, { merchantName: '太原' });
-    expect(byName.result.records.every((s) => s.merchantName === '太原安心家政')).toBe(true);
+    expectEvery(byName.result.records, (s) => s.merchantName === '太原安心家政');
   });
 
   it('deletes drafts, but refuses agreements someone signed (2004) and unknown ids (2002)', async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { AliyunSmsGateway, type AliyunSmsOptions, percentEncode, signAliyun } from '../src/modules/auth/sms/aliyun.ts';
 import { ConsoleSmsGateway, createSmsGateway } from '../src/modules/auth/sms/gateway.ts';
+import { expectEvery } from './helpers/index.ts';
 
 const KEY_ID = 'LTAI-test-key';
 const SECRET = 'test-secret/with+odd=chars';
@@ -149,7 +150,7 @@ describe('the Aliyun SMS adapter', () => {
     );
     expect(tries).toHaveLength(4);
     expect(new Set(tries.map((q) => q.SignatureNonce)).size).toBe(4);
-    expect(tries.every((q) => q.TemplateParam === '{"code":"123456"}')).toBe(true);
+    expectEvery(tries, (q) => q.TemplateParam === '{"code":"123456"}');
     expect(retries.map((r) => r.reason)).toEqual([
       expect.stringMatching(/network error/),
       'aliyun sms failed: 503',

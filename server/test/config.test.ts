@@ -1,6 +1,6 @@
 import type { ConfigRecord } from '@jz/contracts/config';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, api, buildTestApp, demoUsers, type TestApp, waitFor } from './helpers/index.ts';
+import { type Api, api, buildTestApp, demoUsers, expectEvery, type TestApp, waitFor } from './helpers/index.ts';
 
 const FIND = 'app/config/findByType';
 const EDIT = 'app/config/edit';
@@ -93,7 +93,7 @@ describe('configuration', () => {
     const rs = await Promise.all(
       values.map((c) => admin.post(EDIT, { type: 'merchant_settle_notice', value: JSON.stringify({ content: c }) })),
     );
-    expect(rs.every((r) => r.code === 200)).toBe(true);
+    expectEvery(rs, (r) => r.code === 200);
     const final = decode(await admin.get(`${FIND}/merchant_settle_notice`)).content;
     expect(values).toContain(final);
     expect(

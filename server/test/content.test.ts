@@ -4,7 +4,16 @@ import type { Feedback } from '@jz/contracts/feedback';
 import type { Notice } from '@jz/contracts/notice';
 import type { Qa } from '@jz/contracts/qa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, api, buildTestApp, loginAs, PHONES, sessionFor, type TestApp } from './helpers/index.ts';
+import {
+  type Api,
+  api,
+  buildTestApp,
+  expectEvery,
+  loginAs,
+  PHONES,
+  sessionFor,
+  type TestApp,
+} from './helpers/index.ts';
 
 let t: TestApp;
 let admin: Api;
@@ -67,11 +76,10 @@ describe('轮播图 /api/app/lunbotu', () => {
     expect(
       (await admin.get<Page<Banner>>('app/lunbotu/findAllByPage', { title: '未开始' })).result.records[0].startAt,
     ).toBeNull();
-    expect(
-      (await admin.get<Page<Banner>>('app/lunbotu/findAllByPage', { position: 'weapp_home' })).result.records.every(
-        (b) => b.position === 'weapp_home',
-      ),
-    ).toBe(true);
+    expectEvery(
+      (await admin.get<Page<Banner>>('app/lunbotu/findAllByPage', { position: 'weapp_home' })).result.records,
+      (b) => b.position === 'weapp_home',
+    );
     expect((await admin.del(`app/lunbotu/delByIds/${a.result.id},${future.result.id}`)).code).toBe(200);
     expect((await admin.get<Page<Banner>>('app/lunbotu/findAllByPage', { title: '在线' })).result.total).toBe(0);
     expect(await admin.del('app/lunbotu/delByIds/999999')).toMatchObject({ code: 2002 });
@@ -200,11 +208,10 @@ describe('常见问题 /api/app/qa', () => {
     expect((await ownerA.get<Qa[]>('app/qa/published/findAllByList')).result.map((r) => r.question)).not.toContain(
       '如何联系客服？',
     );
-    expect(
-      (await admin.get<Page<Qa>>('app/qa/findAllByPage', { category: 'finance' })).result.records.every(
-        (r) => r.category === 'finance',
-      ),
-    ).toBe(true);
+    expectEvery(
+      (await admin.get<Page<Qa>>('app/qa/findAllByPage', { category: 'finance' })).result.records,
+      (r) => r.category === 'finance',
+    );
     expect(await admin.post('app/qa/add', { question: 'x', answer: '<p>a</p>', category: 'nope' })).toMatchObject({
       code: 2001,
     });
@@ -240,14 +247,13 @@ describe('意见反馈 /api/app/fankui', () => {
     const mineB = await ownerB.get<Page<Feedback>>('app/fankui/mine/findAllByPage');
     expect(mineB.result.records.length).toBeGreaterThan(0);
     expect(mineB.result.records.some((r) => r.id === sent.result.id)).toBe(false);
-    expect(mineB.result.records.every((r) => r.merchantName === '太原安心家政')).toBe(true);
+    expectEvery(mineB.result.records, (r) => r.merchantName === '太原安心家政');
     const all = await admin.get<Page<Feedback>>('app/fankui/findAllByPage', { pageSize: 50 });
     expect(new Set(all.result.records.map((r) => r.merchantName))).toEqual(new Set(['运城洁家家政', '太原安心家政']));
-    expect(
-      (await admin.get<Page<Feedback>>('app/fankui/findAllByPage', { merchantName: '太原' })).result.records.every(
-        (r) => r.merchantName === '太原安心家政',
-      ),
-    ).toBe(true);
+    expectEvery(
+      (await admin.get<Page<Feedback>>('app/fankui/findAllByPage', { merchantName: '太原' })).result.records,
+      (r) => r.merchantName === '太原安心家政',
+    );
     // A platform user is not a merchant: it cannot send merchant feedback.
     expect(await admin.post('app/fankui/add', { type: '1', content: '平台自己提交' })).toMatchObject({ code: 301 });
     expect(await admin.get('app/fankui/mine/findAllByPage')).toMatchObject({ code: 301 });

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxCourier, setCourierProvider } from '../src/modules/merchant/courier/courier-provider.ts';
-import { type Api, api, buildTestApp, demoUsers, PHONES, type TestApp } from './helpers/index.ts';
+import { type Api, api, buildTestApp, demoUsers, expectEvery, PHONES, type TestApp } from './helpers/index.ts';
 
 const K = 'app/jiazheng/kuaidi';
 
@@ -59,9 +59,10 @@ describe('快递下单', () => {
     const byNo = await ownerA.get(`${K}/findAllByPage`, { keyword: r.result.trackingNo });
     expect(byNo.result.records.map((x: { id: number }) => x.id)).toEqual([id]);
     const byStatus = await ownerA.get(`${K}/findAllByPage`, { status: 10, company: 'SF', pageSize: 50 });
-    expect(
-      byStatus.result.records.every((x: { status: number; company: string }) => x.status === 10 && x.company === 'SF'),
-    ).toBe(true);
+    expectEvery(
+      byStatus.result.records,
+      (x: { status: number; company: string }) => x.status === 10 && x.company === 'SF',
+    );
     expect(byStatus.result.records.some((x: { id: number }) => x.id === id)).toBe(true);
   });
 

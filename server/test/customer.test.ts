@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, buildTestApp, loginAs, PHONES, type TestApp } from './helpers/index.ts';
+import { api, buildTestApp, expectEvery, loginAs, PHONES, type TestApp } from './helpers/index.ts';
 import { specIdOf } from './helpers/order-flow.ts';
 import { nextAppointment, pointIn } from './helpers/appointment.ts';
 
@@ -181,7 +181,7 @@ describe('npm run simulate', () => {
         await s.db.selectFrom('serviceOrder').select(['id', 'status', 'shopId', 'verifyCode', 'employeeId']).execute()
       ).filter((o) => !known.has(o.id));
       expect(made).toHaveLength(3);
-      expect(made.every((o) => o.shopId === shop.id && o.status === 20)).toBe(true);
+      expectEvery(made, (o) => o.shopId === shop.id && o.status === 20);
 
       // the owner takes, verifies and completes one of them; the next run reviews it
       const owner = api(s.app, await loginAs(s.app, PHONES.ownerA));

@@ -1,7 +1,7 @@
 import type { DictData, DictType } from '@jz/contracts/dict';
 import type { Page } from '@jz/contracts/envelope';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, api, buildTestApp, demoUsers, PHONES, type TestApp, waitFor } from './helpers/index.ts';
+import { type Api, api, buildTestApp, demoUsers, expectEvery, PHONES, type TestApp, waitFor } from './helpers/index.ts';
 
 const T = 'app/dict';
 const D = 'app/dict/data';
@@ -68,7 +68,7 @@ describe('dictionary types', () => {
     expect(byName.records.map((r) => r.type)).toEqual(
       expect.arrayContaining(['shop_audit_status', 'shop_yingye_state']),
     );
-    expect(byName.records.every((r) => r.name.includes('状态'))).toBe(true);
+    expectEvery(byName.records, (r) => r.name.includes('状态'));
     expect(byName.total).toBe(all.records.filter((r) => r.name.includes('状态')).length);
     const byType = await page({ type: 'yingye' });
     expect(byType.records.map((r) => r.type)).toEqual(['shop_yingye_state']);
@@ -76,7 +76,7 @@ describe('dictionary types', () => {
     try {
       const off = await page({ status: 1 });
       expect(off.records.map((r) => r.type)).toContain('shop_yingye_state');
-      expect(off.records.every((r) => r.status === 1)).toBe(true);
+      expectEvery(off.records, (r) => r.status === 1);
       expect((await page({ status: 0 })).total).toBe(all.total - off.total);
     } finally {
       await admin.post(`${T}/edit`, { id: byType.records[0].id, status: 0 });
@@ -84,7 +84,7 @@ describe('dictionary types', () => {
     const combined = await page({ name: '状态', type: 'audit' });
     // Both filters apply together (other modules may seed more audit-status dictionaries).
     expect(combined.records.map((r) => r.type)).toContain('shop_audit_status');
-    expect(combined.records.every((r) => r.name.includes('状态') && r.type.includes('audit'))).toBe(true);
+    expectEvery(combined.records, (r) => r.name.includes('状态') && r.type.includes('audit'));
     expect(combined.total).toBeLessThan(all.total);
     expect((await page({ name: '', type: '  ', status: '' })).total).toBe(all.total);
   });
@@ -95,7 +95,7 @@ describe('dictionary types', () => {
     expect(byType.result.records.map((r) => r.type)).toEqual(
       expect.arrayContaining(['sys_menu_type', 'sys_normal_disable', 'sys_user_type', 'sys_yes_no']),
     );
-    expect(byType.result.records.every((r) => r.type.includes('sys_'))).toBe(true);
+    expectEvery(byType.result.records, (r) => r.type.includes('sys_'));
     expect((await admin.get<Page<DictType>>(`${T}/findAllByPage`, { type: 'sys%yes' })).result.total).toBe(0);
     expect((await admin.get<Page<DictType>>(`${T}/findAllByPage`, { name: '%' })).result.total).toBe(0);
     expect((await admin.get<Page<DictType>>(`${T}/findAllByPage`, { type: 'shop_audit_status' })).result.total).toBe(1);

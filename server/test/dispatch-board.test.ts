@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignEmployee } from '../src/modules/merchant/order/order-assign.ts';
 import { board } from '../src/modules/merchant/dispatch/board.ts';
 import { SYSTEM } from '../src/modules/merchant/order/order-transition.steps.ts';
-import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp } from './helpers/index.ts';
+import { type Api, api, buildTestApp, expectEvery, loginAs, PHONES, type TestApp } from './helpers/index.ts';
 import { at, DAY, dispatchScene, employee, fuwuOf, nextDay, order } from './dispatch-fixture.ts';
 
 /** Suggestions, the board and leave (issue 23 items 3, 4, 1), on SQLite and PostgreSQL (TEST_DB=postgres). */
@@ -127,7 +127,7 @@ describe('the board (paidan/board)', () => {
     ]);
     expect(r.result.unassigned.map((u) => u.orderId)).toContain(waiting.id);
     expect(r.result.unassigned.map((u) => u.orderId)).not.toContain(job.id);
-    expect(r.result.employees.every((x) => x.workState !== 0)).toBe(true);
+    expectEvery(r.result.employees, (x) => x.workState !== 0);
 
     const week = await ownerA.get<BoardResult>(`${P}/board`, { date: DAY, days: 7 });
     expect(week.result.days).toHaveLength(7);

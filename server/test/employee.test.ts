@@ -10,6 +10,7 @@ import {
   buildTestApp,
   daysSinceSeed,
   demoUsers,
+  expectEvery,
   loginAs,
   PHONES,
   type TestApp,
@@ -123,8 +124,8 @@ describe('listing employees (weapp/findAllByPage)', () => {
     const r = await ownerA.get<Page<Employee>>(PAGE, { pageSize: 50 });
     expect(r).toMatchObject({ status: 200, code: 200 });
     expect(r.result.total).toBe(5);
-    expect(r.result.records.every((e) => e.shopId === shops.aMain && e.shopName === '运城洁家家政（总店）')).toBe(true);
-    expect(r.result.records.every((e) => MASKED.test(e.idCardNo ?? ''))).toBe(true);
+    expectEvery(r.result.records, (e) => e.shopId === shops.aMain && e.shopName === '运城洁家家政（总店）');
+    expectEvery(r.result.records, (e) => MASKED.test(e.idCardNo ?? ''));
     const whole = await t.db.selectFrom('employee').select('idCardNo').where('merchantId', '=', merchants.a).execute();
     for (const w of whole) expect(r.raw).not.toContain(openIdCard(w.idCardNo));
     expect(r.raw).not.toContain('太原');

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { financeRules } from '../src/modules/merchant/finance/finance-rules.ts';
 import { checkInvariants } from '../src/modules/merchant/finance/invariants.ts';
 import { commissionOf, createSettlement, unfreezeDue } from '../src/modules/merchant/finance/settlement.service.ts';
-import { type Api, api, buildTestApp, demoUsers, loginAs, PHONES, type TestApp } from './helpers/index.ts';
+import { type Api, api, buildTestApp, demoUsers, expectEvery, loginAs, PHONES, type TestApp } from './helpers/index.ts';
 import { openCardNo } from './helpers/secrets.ts';
 import { bindWithCode, PAYEE_A } from './helpers/step-up.ts';
 
@@ -122,14 +122,13 @@ describe('ledger (收支明细)', () => {
     const byTime = [...keys].sort((x, y) => (x[0] === y[0] ? y[1] - x[1] : y[0].localeCompare(x[0])));
     expect(keys).toEqual(byTime);
     const incomeOnly = await ownerA.get(`${C}/shouzhi/findAllByPage`, { direction: 1, pageSize: 50 });
-    expect(incomeOnly.result.records.every((r: { direction: number }) => r.direction === 1)).toBe(true);
+    expectEvery(incomeOnly.result.records, (r: { direction: number }) => r.direction === 1);
     const withdrawals = await ownerA.get(`${C}/shouzhi/findAllByPage`, { kind: 'withdraw', pageSize: 50 });
     expect(withdrawals.result.total).toBeGreaterThan(0);
-    expect(
-      withdrawals.result.records.every(
-        (r: { kind: string; refType: string }) => r.kind === 'withdraw' && r.refType === 'withdrawal',
-      ),
-    ).toBe(true);
+    expectEvery(
+      withdrawals.result.records,
+      (r: { kind: string; refType: string }) => r.kind === 'withdraw' && r.refType === 'withdrawal',
+    );
     const future = await ownerA.get(`${C}/shouzhi/findAllByPage`, { startDate: '2099-01-01' });
     expect(future.result).toEqual({ records: [], total: 0 });
     const b = await ownerB.get(`${C}/shouzhi/findAllByPage`, { pageSize: 50 });
@@ -142,9 +141,7 @@ describe('ledger (收支明细)', () => {
     const w = (await ownerA.get(`${C}/tixian/findAllByPage`, { pageSize: 10 })).result.records[0];
     const byRef = await ownerA.get(`${C}/shouzhi/findAllByPage`, { refNo: w.withdrawNo.slice(2, 16) });
     expect(byRef.result.total).toBeGreaterThan(0);
-    expect(byRef.result.records.every((r: { refNo: string }) => r.refNo.includes(w.withdrawNo.slice(2, 16)))).toBe(
-      true,
-    );
+    expectEvery(byRef.result.records, (r: { refNo: string }) => r.refNo.includes(w.withdrawNo.slice(2, 16)));
     expect((await ownerA.get(`${C}/shouzhi/findAllByPage`, { refNo: '%' })).result.total).toBe(0);
     expect((await ownerA.get(`${C}/tixian/findAllByPage`, { withdrawNo: w.withdrawNo })).result.total).toBe(1);
 
@@ -158,12 +155,12 @@ describe('ledger (收支明细)', () => {
 
     const unbound = await ownerA.get(`${C}/bangka/findJiluByPage`, { action: 2 });
     expect(unbound.result.total).toBeGreaterThan(0);
-    expect(unbound.result.records.every((r: { action: number }) => r.action === 2)).toBe(true);
+    expectEvery(unbound.result.records, (r: { action: number }) => r.action === 2);
     const byBank = await ownerA.get(`${C}/bangka/findJiluByPage`, { keyword: '工商' });
     expect(byBank.result.total).toBeGreaterThan(0);
-    expect(byBank.result.records.every((r: { bankName: string }) => r.bankName.includes('工商'))).toBe(true);
+    expectEvery(byBank.result.records, (r: { bankName: string }) => r.bankName.includes('工商'));
     const byDigits = await ownerA.get(`${C}/bangka/findJiluByPage`, { keyword: '4888' });
-    expect(byDigits.result.records.every((r: { cardNoMasked: string }) => r.cardNoMasked.endsWith('4888'))).toBe(true);
+    expectEvery(byDigits.result.records, (r: { cardNoMasked: string }) => r.cardNoMasked.endsWith('4888'));
     expect((await ownerA.get(`${C}/bangka/findJiluByPage`, { action: 3 })).code).toBe(2001);
 
     for (const pageSize of [10, 20, 30, 50]) {
@@ -230,7 +227,7 @@ describe('ledger (收支明细)', () => {
     const key = (v: unknown[]) => JSON.stringify(v);
     expect(got.map(key).sort()).toEqual(want.map(key).sort());
     const flowName = (r: unknown[]) => (r[3] != null ? '收入' : r[4] != null ? '支出' : '划转');
-    expect(rows.slice(1).every((r) => r[1] === flowName(r))).toBe(true);
+    expectEvery(rows.slice(1), (r) => r[1] === flowName(r));
 
     const csv = await exportAs('format=csv&kind=settle');
     expect(csv.headers['content-type']).toContain('text/csv');
@@ -244,7 +241,7 @@ describe('ledger (收支明细)', () => {
       .where('kind', '=', 'settle')
       .execute();
     expect(lines).toHaveLength(settles.length + 1);
-    expect(lines.slice(1).every((l) => l.includes('订单结算'))).toBe(true);
+    expectEvery(lines.slice(1), (l) => l.includes('订单结算'));
 
     expect(JSON.parse((await exportAs('format=pdf')).body).code).toBe(2001);
     expect(JSON.parse((await exportAs('', await loginAs(t.app, PHONES.subA))).body).code).toBe(301);

@@ -1,7 +1,7 @@
 import type { Page } from '@jz/contracts/envelope';
 import type { Goods, GoodsDetail, PublicGoods } from '@jz/contracts/goods';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, api, buildTestApp, demoUsers, type TestApp } from './helpers/index.ts';
+import { type Api, api, buildTestApp, demoUsers, expectEvery, type TestApp } from './helpers/index.ts';
 
 /** Goods specifications through the goods API (issue 25, docs/goods-specifications.md §1, §4, §8). */
 const G = 'app/jiazheng/shangjia/shangpin';
@@ -81,7 +81,7 @@ describe('goods with specifications: add and edit', () => {
       ['3小时', 10, 15900, 180, null],
       ['4小时', 20, 19900, 240, 0],
     ]);
-    expect(specs.every((s) => s.merchantId === specs[0].merchantId && s.status === 1)).toBe(true);
+    expectEvery(specs, (s) => s.merchantId === specs[0].merchantId && s.status === 1);
     expect(await goodsRow(daily)).toMatchObject({
       price: 11900,
       originalPrice: 13900,
@@ -253,7 +253,7 @@ describe('answers', () => {
     const by = new Map(r.result.records.map((g) => [g.id, g]));
     expect(by.get(daily)).toMatchObject({ priceLabel: '¥159 起', specCount: 2 });
     expect(by.get(kaihuang)).toMatchObject({ priceLabel: '¥6/平方米 起', specCount: 3 });
-    expect(r.result.records.every((g) => g.specCount >= 1 && g.priceLabel.startsWith('¥'))).toBe(true);
+    expectEvery(r.result.records, (g) => g.specCount >= 1 && g.priceLabel.startsWith('¥'));
     // the demo's single-price item
     expect(r.result.records.find((g) => g.name === '日常保洁 3 小时')).toMatchObject({
       priceLabel: '¥159',
@@ -316,7 +316,7 @@ describe('answers', () => {
     expect(one).toMatchObject({ priceLabel: '¥119 起' });
     expect(one.specs).toHaveLength(2);
     // every visible item has at least one specification
-    expect(list.result.every((x) => x.specs.length >= 1)).toBe(true);
+    expectEvery(list.result, (x) => x.specs.length >= 1);
   });
 });
 

@@ -1,7 +1,7 @@
 import type { Page } from '@jz/contracts/envelope';
 import type { Goods, PublicGoods } from '@jz/contracts/goods';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, api, buildTestApp, demoUsers, type TestApp } from './helpers/index.ts';
+import { type Api, api, buildTestApp, demoUsers, expectEvery, type TestApp } from './helpers/index.ts';
 
 const G = 'app/jiazheng/shangjia/shangpin';
 const S = 'app/jiazheng/shangjia/info';
@@ -40,7 +40,7 @@ describe('merchant goods list and detail', () => {
   it("lists the current shop's goods only, sorted, with category names; filters and paging work", async () => {
     const r = await ownerA.get<Page<Goods>>(`${G}/shangjia/findAllByPage`, { pageSize: 50 });
     expect(r.result.total).toBe(6);
-    expect(r.result.records.every((g) => g.shopId === shops.aMain)).toBe(true);
+    expectEvery(r.result.records, (g) => g.shopId === shops.aMain);
     expect(r.result.records.map((g) => g.sort)).toEqual([10, 20, 30, 40, 50, 60]);
     expect(r.result.records[0]).toMatchObject({
       name: '日常保洁 3 小时',
@@ -222,7 +222,7 @@ describe('shelf, batch shelf and delete', () => {
       shelfState: 1,
     });
     expect(batch).toMatchObject({ code: 200, result: { changed: mine.length - 1 } });
-    expect((await goodsOf(shops.aMain)).every((g) => g.shelfState === 1)).toBe(true);
+    expectEvery(await goodsOf(shops.aMain), (g) => g.shelfState === 1);
     expect((await ownerA.post(`${G}/setPiliangShangjiaState/abc`, { shelfState: 1 })).code).toBe(2001);
   });
 
@@ -234,7 +234,7 @@ describe('shelf, batch shelf and delete', () => {
     ]);
     expect([x.code, y.code]).toEqual([200, 200]);
     expect(x.result.changed + y.result.changed).toBe(ids.length);
-    expect((await goodsOf(shops.aMain)).every((g) => g.shelfState === 0)).toBe(true);
+    expectEvery(await goodsOf(shops.aMain), (g) => g.shelfState === 0);
     // Back on the shelf for the customer-side tests.
     await ownerA.post(`${G}/setPiliangShangjiaState/${ids.join(',')}`, { shelfState: 1 });
   });
@@ -297,7 +297,7 @@ describe('customer-side listings (public)', () => {
       .where('shop.yingyeState', '=', 1)
       .execute();
     expect(r.result.records.map((g) => g.id).sort()).toEqual(rows.map((g) => g.id).sort());
-    expect(r.result.records.every((g) => g.shelfState === 1)).toBe(true);
+    expectEvery(r.result.records, (g) => g.shelfState === 1);
     expect(r.raw).not.toContain('merchantId');
     // B's 育儿嫂 is off the shelf.
     expect(r.result.records.map((g) => g.name)).not.toContain('育儿嫂（白班）');

@@ -16,7 +16,7 @@ import {
 import { providerFor, setProviderFor } from '../src/modules/merchant/jinjian/provider/index.ts';
 import { SandboxProvider } from '../src/modules/merchant/jinjian/provider/sandbox.ts';
 import { ProviderError } from '../src/modules/merchant/jinjian/provider/types.ts';
-import { type Api, api, buildTestApp, demoUsers, PHONES, type TestApp, waitFor } from './helpers/index.ts';
+import { type Api, api, buildTestApp, demoUsers, expectEvery, PHONES, type TestApp, waitFor } from './helpers/index.ts';
 import { openCardNo, openDetail } from './helpers/secrets.ts';
 
 const G = 'app/jiazheng/pay/huifu/jinjianGeren';
@@ -494,7 +494,7 @@ describe('Huifu adapter against a local fake (RSA-SHA256 both ways)', () => {
     expect(await adapter().query(q)).toEqual({ state: 'approved', providerMerchantNo: '6666000100000001' });
     auditState = 'N';
     expect(await adapter().query(q)).toMatchObject({ state: 'rejected', reason: '营业执照模糊' });
-    expect(seen.every((s) => s.path === HUIFU_PATHS.query && s.signatureOk)).toBe(true);
+    expectEvery(seen, (s) => s.path === HUIFU_PATHS.query && s.signatureOk);
   });
 
   it('refuses an answer whose signature does not verify, and reports a request Huifu could not verify', async () => {
@@ -546,7 +546,7 @@ describe('Huifu adapter against a local fake (RSA-SHA256 both ways)', () => {
     const done = await ownerB.get<JinjianState>(S);
     expect(done.result.status).toBe(20);
     expect(done.result.application).toMatchObject({ provider: 'huifu', providerMerchantNo: '6666000100000001' });
-    expect(seen.every((s) => s.signatureOk)).toBe(true);
+    expectEvery(seen, (s) => s.signatureOk);
     expect(seen.map((s) => s.path)).toEqual([
       HUIFU_PATHS.ent,
       HUIFU_PATHS.busiOpen,

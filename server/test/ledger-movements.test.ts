@@ -8,7 +8,7 @@ import type { Page } from '@jz/contracts/envelope';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSettlement, unfreezeDue } from '../src/modules/merchant/finance/settlement.service.ts';
-import { type Api, api, buildTestApp, demoUsers, loginAs, PHONES, type TestApp } from './helpers/index.ts';
+import { type Api, api, buildTestApp, demoUsers, expectEvery, loginAs, PHONES, type TestApp } from './helpers/index.ts';
 import { completedOrder } from './helpers/order-flow.ts';
 
 const F = 'app/jiazheng/caiwu/shouzhi';
@@ -90,8 +90,14 @@ describe('an order completed and its settlement unfrozen', () => {
       .execute();
     // 收入 = the settlements (累计收入) and the withdrawals that came back; a 结算解冻 is never counted
     expect(sum(rows, 1)).toBe(Number(a.totalIncome) + returned.reduce((x, w) => x + Number(w.amount), 0));
-    expect(rows.filter((r) => r.kind === 'unfreeze').every((r) => r.direction === 3)).toBe(true);
-    expect(rows.filter((r) => r.direction === 1).every((r) => r.balanceChange > 0)).toBe(true);
+    expectEvery(
+      rows.filter((r) => r.kind === 'unfreeze'),
+      (r) => r.direction === 3,
+    );
+    expectEvery(
+      rows.filter((r) => r.direction === 1),
+      (r) => r.balanceChange > 0,
+    );
     expect(sum(rows, 1) - sum(rows, 2)).toBe(Number(a.balance));
     const unfrozen = await t.db
       .selectFrom('financeSettlement')
@@ -110,10 +116,10 @@ describe('an order completed and its settlement unfrozen', () => {
   it('filters by flow: 收入 never lists a 结算解冻, 划转 lists only them', async () => {
     const income = await allRows(ownerA, { direction: 1 }, 50);
     expect(income.length).toBeGreaterThan(0);
-    expect(income.every((r) => r.direction === 1 && r.kind !== 'unfreeze')).toBe(true);
+    expectEvery(income, (r) => r.direction === 1 && r.kind !== 'unfreeze');
     const transfers = await allRows(ownerA, { direction: 3 }, 50);
     expect(transfers.length).toBeGreaterThan(0);
-    expect(transfers.every((r) => r.direction === 3 && r.kind === 'unfreeze')).toBe(true);
+    expectEvery(transfers, (r) => r.direction === 3 && r.kind === 'unfreeze');
     const totals = (await ownerA.get<LedgerTotals>(`${F}/findHuizong`, { direction: 3 })).result;
     expect(totals).toMatchObject({
       income: { count: 0 },
@@ -231,9 +237,7 @@ describe('the export says what the page says', () => {
       .split('\r\n');
     const transfers = page.filter((p) => p.direction === 3);
     expect(lines).toHaveLength(transfers.length + 1);
-    expect(
-      lines.slice(1).every((l) => l.split(',')[1] === '划转' && l.split(',')[3] === '' && l.split(',')[4] === ''),
-    ).toBe(true);
+    expectEvery(lines.slice(1), (l) => l.split(',')[1] === '划转' && l.split(',')[3] === '' && l.split(',')[4] === '');
   });
 });
 

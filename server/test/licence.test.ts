@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayjs, TZ } from '../src/lib/time.ts';
 import { notifyLicenceExpiry } from '../src/modules/merchant/licence/licence.notice.ts';
 import { permsOf } from '../src/plugins/auth.ts';
-import { type Api, api, buildTestApp, daysSinceSeed, demoUsers, type TestApp } from './helpers/index.ts';
+import { type Api, api, buildTestApp, daysSinceSeed, demoUsers, expectEvery, type TestApp } from './helpers/index.ts';
 
 const L = 'merchant/licence';
 const SYS = 'sys/licence';
@@ -39,7 +39,7 @@ describe('我的证照', () => {
     });
     expect(a.code).toBe(200);
     expect(a.result.total).toBe(3);
-    expect(a.result.records.every((l) => l.merchantId === a.result.records[0].merchantId)).toBe(true);
+    expectEvery(a.result.records, (l) => l.merchantId === a.result.records[0].merchantId);
     const health = a.result.records.find((l) => l.kind === 'jkz');
     expect(health?.expiry).toBe('expiring');
     expect(health?.daysLeft).toBe(12 - daysSinceSeed());
@@ -104,7 +104,7 @@ describe('证照审核 (platform)', () => {
       merchantName: '太原',
     });
     expect(list.result.records.map((l) => l.id)).toContain(id);
-    expect(list.result.records.every((l) => l.merchantName === '太原安心家政')).toBe(true);
+    expectEvery(list.result.records, (l) => l.merchantName === '太原安心家政');
     expect((await ownerB.post(`${SYS}/audit`, { id, auditStatus: 1 })).code).toBe(301);
     expect((await admin.post(`${SYS}/audit`, { id, auditStatus: 2 })).code).toBe(2001);
     const rej = await admin.post(`${SYS}/audit`, { id, auditStatus: 2, auditReason: '图片模糊' });
@@ -219,6 +219,6 @@ describe('expiry reminders by message', () => {
       .select('merchantId')
       .where('phone', '=', '13800000001')
       .executeTakeFirstOrThrow();
-    expect(ids.every((m) => m.merchantId === a.merchantId)).toBe(true);
+    expectEvery(ids, (m) => m.merchantId === a.merchantId);
   });
 });

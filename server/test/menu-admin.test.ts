@@ -1,7 +1,16 @@
 import type { MenuItem } from '@jz/contracts/menu';
 import type { MenuRow } from '@jz/contracts/menu-admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, api, buildTestApp, loginAs, PHONES, sessionFor, type TestApp } from './helpers/index.ts';
+import {
+  type Api,
+  api,
+  buildTestApp,
+  expectEvery,
+  loginAs,
+  PHONES,
+  sessionFor,
+  type TestApp,
+} from './helpers/index.ts';
 
 const M = 'sys/menu';
 let t: TestApp;
@@ -28,11 +37,10 @@ describe('菜单管理', () => {
       expect.arrayContaining(['用户管理', '角色管理', '菜单管理', '操作日志', '商家用户', '字典管理']),
     );
     expect(all.find((m) => m.perms === 'sys:user:add')).toMatchObject({ type: 'ANNIU', builtIn: true });
-    expect(
-      walk((await admin.get<MenuRow[]>(`${M}/findAllByTree`, { scope: 'merchant' })).result).every(
-        (m) => m.scope === 'merchant',
-      ),
-    ).toBe(true);
+    expectEvery(
+      walk((await admin.get<MenuRow[]>(`${M}/findAllByTree`, { scope: 'merchant' })).result),
+      (m) => m.scope === 'merchant',
+    );
     const byName = await admin.get<MenuRow[]>(`${M}/findAllByTree`, { name: '轮播' });
     expect(byName.result.map((m) => m.name)).toEqual(['轮播图']);
   });

@@ -2,7 +2,7 @@ import type { MenuItem } from '@jz/contracts/menu';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadMenuCatalogue } from '../src/lib/menu-catalogue.ts';
 import { loadPageKeys } from '../src/modules/system/menu/page-keys.ts';
-import { api, buildTestApp, loginAs, PHONES, type TestApp } from './helpers/index.ts';
+import { api, buildTestApp, expectEvery, loginAs, PHONES, type TestApp } from './helpers/index.ts';
 
 const names = (list: MenuItem[]) => list.map((m) => m.name);
 const walk = (list: MenuItem[]): MenuItem[] => list.flatMap((m) => [m, ...walk(m.children ?? [])]);
@@ -83,7 +83,7 @@ describe('the platform admin', () => {
     });
     const all = walk(r.result);
     expect(all.filter((m) => m.type === 'ANNIU')).toEqual([]);
-    expect(all.every((m) => m.scope === 'platform')).toBe(true);
+    expectEvery(all, (m) => m.scope === 'platform');
   });
 
   it('holds super in findAllPerByUserId and is 超级管理员 in the profile', async () => {
@@ -114,7 +114,7 @@ describe('a merchant owner', () => {
       component: 'home.index',
     });
     expect(names(tree.result)).not.toContain('系统管理');
-    expect(walk(tree.result).every((m) => m.scope === 'merchant')).toBe(true);
+    expectEvery(walk(tree.result), (m) => m.scope === 'merchant');
     // The owner role holds every merchant page (at the foundation that is 首页 alone).
     expect(pagesOf(tree.result)).toEqual(await cataloguePages('merchant'));
     const perms = await owner.get<string[]>('sys/menu/findAllPerByUserId');
@@ -162,7 +162,7 @@ describe('a sub-account', () => {
     });
     const tree = await sub.get<MenuItem[]>('sys/menu/findUserMenuByTree');
     expect(names(tree.result)).toContain('首页');
-    expect(walk(tree.result).every((m) => m.scope === 'merchant')).toBe(true);
+    expectEvery(walk(tree.result), (m) => m.scope === 'merchant');
     const perms = await sub.get<string[]>('sys/menu/findAllPerByUserId');
     expect(perms.result).not.toContain('super');
     expect(perms.result.filter((p) => /^merchant:(finance|account|subaccount)/.test(p))).toEqual([]);

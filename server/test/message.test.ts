@@ -9,7 +9,7 @@ import { setProviderFor } from '../src/modules/merchant/jinjian/provider/index.t
 import { SandboxProvider } from '../src/modules/merchant/jinjian/provider/sandbox.ts';
 import { sendMessage } from '../src/modules/merchant/message/message.service.ts';
 import { permsOf } from '../src/plugins/auth.ts';
-import { type Api, api, buildTestApp, demoUsers, PHONES, type TestApp } from './helpers/index.ts';
+import { type Api, api, buildTestApp, demoUsers, expectEvery, PHONES, type TestApp } from './helpers/index.ts';
 import { paidOrder } from './helpers/order-flow.ts';
 
 const M = 'app/jiazheng/xiaoxi';
@@ -49,11 +49,11 @@ describe('the message list', () => {
     const r = await ownerA.get<Page<Message>>(`${M}/findAllByPage`, { pageSize: 100 });
     expect(r).toMatchObject({ status: 200, code: 200 });
     expect(r.result.total).toBeGreaterThanOrEqual(6);
-    expect(r.result.records.every((m) => m.userId === u.ownerA)).toBe(true);
+    expectEvery(r.result.records, (m) => m.userId === u.ownerA);
     expect(r.raw).not.toContain('太原安心家政');
     const firstRead = r.result.records.findIndex((m) => m.readAt !== null);
     expect(firstRead).toBeGreaterThan(0);
-    expect(r.result.records.slice(firstRead).every((m) => m.readAt !== null)).toBe(true);
+    expectEvery(r.result.records.slice(firstRead), (m) => m.readAt !== null);
     const unread = r.result.records.slice(0, firstRead).map((m) => m.id);
     expect(unread).toEqual([...unread].sort((a, b) => b - a));
   });
@@ -61,12 +61,12 @@ describe('the message list', () => {
   it('filters by type and read state, and pages', async () => {
     const orders = await ownerA.get<Page<Message>>(`${M}/findAllByPage`, { type: 'order' });
     expect(orders.result.records.length).toBeGreaterThan(0);
-    expect(orders.result.records.every((m) => m.type === 'order')).toBe(true);
+    expectEvery(orders.result.records, (m) => m.type === 'order');
     const unread = await ownerA.get<Page<Message>>(`${M}/findAllByPage`, { read: 0, pageSize: 50 });
-    expect(unread.result.records.every((m) => m.readAt === null)).toBe(true);
+    expectEvery(unread.result.records, (m) => m.readAt === null);
     expect(unread.result.total).toBe(await unreadInDb(u.ownerA));
     const read = await ownerA.get<Page<Message>>(`${M}/findAllByPage`, { read: 1 });
-    expect(read.result.records.every((m) => m.readAt !== null)).toBe(true);
+    expectEvery(read.result.records, (m) => m.readAt !== null);
     const p2 = await ownerA.get<Page<Message>>(`${M}/findAllByPage`, { pageNum: 2, pageSize: 2 });
     expect(p2.result.records).toHaveLength(2);
     expect(await ownerA.get(`${M}/findAllByPage`, { type: 'spam' })).toMatchObject({ status: 400, code: 2001 });
@@ -219,7 +219,7 @@ describe('marking read', () => {
       .select(['id', 'readAt'])
       .where('id', 'in', [mine.id, theirs.id])
       .execute();
-    expect(after.every((x) => x.readAt === null)).toBe(true);
+    expectEvery(after, (x) => x.readAt === null);
     // Same user, same merchant: the owner cannot read the sub-account's messages either.
     const [subs] = await messageOf(u.subA);
     expect(await ownerA.post(`${M}/setRead`, { ids: String(subs.id) })).toMatchObject({ code: 2002 });

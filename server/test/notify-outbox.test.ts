@@ -4,7 +4,7 @@ import { deliverDue } from '../src/modules/merchant/notify/delivery.ts';
 import { type NoticeGateway, type NoticeSend, NoticeSendError } from '../src/modules/merchant/notify/gateway.ts';
 import { enqueue, type Notice } from '../src/modules/merchant/notify/notify.service.ts';
 import { BACKOFF_MS, releaseAt } from '../src/modules/merchant/notify/rules.ts';
-import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp } from './helpers/index.ts';
+import { type Api, api, buildTestApp, expectEvery, loginAs, PHONES, type TestApp } from './helpers/index.ts';
 import { paidOrder } from './helpers/order-flow.ts';
 
 /**
@@ -106,17 +106,15 @@ describe('queued in the caller’s transaction', () => {
     expect(r.phone).not.toContain('13900001111');
     expect(r.content).toBe('您的请假申请（12月1日 08:00 至 12月1日 18:00）已批准。');
     // the same event and recipient again: nothing new
-    const again = await t.db
-      .transaction()
-      .execute((trx) =>
-        enqueue(trx, {
-          merchantId: merchantA,
-          event: 'staff_leave_answered',
-          phone: '13900001111',
-          params: {},
-          idemKey: key,
-        }),
-      );
+    const again = await t.db.transaction().execute((trx) =>
+      enqueue(trx, {
+        merchantId: merchantA,
+        event: 'staff_leave_answered',
+        phone: '13900001111',
+        params: {},
+        idemKey: key,
+      }),
+    );
     expect(again).toBeNull();
   });
 });
@@ -251,7 +249,7 @@ describe('per-phone limit', () => {
       expect(r.nextAttemptAt).toBe(new Date(at('11:00', d)).toISOString());
     }
     await deliver(g, at('11:00', d), 3);
-    expect((await Promise.all(ids.map(row))).every((r) => r.status === 'sent')).toBe(true);
+    expectEvery(await Promise.all(ids.map(row)), (r) => r.status === 'sent');
     for (const r of rows) expect(g.count(r.idemKey)).toBe(1);
   });
 });
@@ -268,17 +266,15 @@ describe('the merchant’s switches', () => {
     });
     const off = await owner.post('app/jiazheng/notify/switches', { event: 'staff_leave_answered', enabled: 0 });
     expect(off.result.find((s: { event: string }) => s.event === 'staff_leave_answered').enabled).toBe(false);
-    const none = await t.db
-      .transaction()
-      .execute((trx) =>
-        enqueue(trx, {
-          merchantId: merchantA,
-          event: 'staff_leave_answered',
-          phone: '13900002222',
-          params: {},
-          idemKey: `off:${process.pid}`,
-        }),
-      );
+    const none = await t.db.transaction().execute((trx) =>
+      enqueue(trx, {
+        merchantId: merchantA,
+        event: 'staff_leave_answered',
+        phone: '13900002222',
+        params: {},
+        idemKey: `off:${process.pid}`,
+      }),
+    );
     expect(none).toBeNull();
     // another merchant's switches are its own
     const b = await ownerB.get('app/jiazheng/notify/switches');

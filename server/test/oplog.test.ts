@@ -2,7 +2,17 @@ import type { Page } from '@jz/contracts/envelope';
 import type { OplogRow } from '@jz/contracts/oplog';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redact } from '../src/plugins/oplog.ts';
-import { type Api, api, buildTestApp, loginAs, PHONES, sessionFor, type TestApp, waitFor } from './helpers/index.ts';
+import {
+  type Api,
+  api,
+  buildTestApp,
+  expectEvery,
+  loginAs,
+  PHONES,
+  sessionFor,
+  type TestApp,
+  waitFor,
+} from './helpers/index.ts';
 
 const L = 'sys/log';
 let t: TestApp;
@@ -86,11 +96,11 @@ describe('操作日志', () => {
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
     const byTitle = await admin.get<Page<OplogRow>>(`${L}/findAllByPage`, { title: '角色' });
     expect(byTitle.result.total).toBeGreaterThanOrEqual(2);
-    expect(byTitle.result.records.every((r) => r.title === '角色管理')).toBe(true);
+    expectEvery(byTitle.result.records, (r) => r.title === '角色管理');
     const failed = await admin.get<Page<OplogRow>>(`${L}/findAllByPage`, { success: 0, title: '角色' });
     expect(failed.result.records.map((r) => r.errorMessage)).toEqual(['角色编码「log_test」已存在']);
     const byUser = await admin.get<Page<OplogRow>>(`${L}/findAllByPage`, { loginName: 'admin', type: 'add' });
-    expect(byUser.result.records.every((r) => r.loginName === 'admin' && r.type === 'add')).toBe(true);
+    expectEvery(byUser.result.records, (r) => r.loginName === 'admin' && r.type === 'add');
     const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
     expect(
       (await admin.get<Page<OplogRow>>(`${L}/findAllByPage`, { startDate: today, endDate: today })).result.total,

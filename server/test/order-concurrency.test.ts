@@ -1,7 +1,16 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_EVENT_LOCK } from '../src/modules/merchant/order/order-transition.service.ts';
-import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp, testDbKind } from './helpers/index.ts';
+import {
+  type Api,
+  api,
+  buildTestApp,
+  expectEvery,
+  loginAs,
+  PHONES,
+  type TestApp,
+  testDbKind,
+} from './helpers/index.ts';
 import { freeEmployee, placedOrder } from './helpers/order-flow.ts';
 
 /**
@@ -48,7 +57,7 @@ const timelineTo = async (id: number, to: number) =>
   ).length;
 
 function tally(rs: { code: number; status: number }[]) {
-  expect(rs.every((r) => r.status < 500)).toBe(true);
+  expectEvery(rs, (r) => r.status < 500);
   return { ok: rs.filter((r) => r.code === 200).length, refused: rs.filter((r) => r.code === 2004).length };
 }
 

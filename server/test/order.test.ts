@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { autoAccept, expireUnpaid } from '../src/modules/merchant/order/order-transition.service.ts';
-import { type Api, api, buildTestApp, demoUsers, loginAs, PHONES, type TestApp } from './helpers/index.ts';
+import { type Api, api, buildTestApp, demoUsers, expectEvery, loginAs, PHONES, type TestApp } from './helpers/index.ts';
 import { customerFor, freeEmployee, paidOrder, placedOrder } from './helpers/order-flow.ts';
 
 const D = 'app/jiazheng/pay/dingdan';
@@ -79,7 +79,7 @@ describe('findAllByPage', () => {
     const r = await ownerA.get(`${D}/findAllByPage`, { pageSize: 50 });
     expect(r.code).toBe(200);
     expect(r.result.records.length).toBeGreaterThan(0);
-    expect(r.result.records.every((o: { shopId: number }) => o.shopId === shops.aMain)).toBe(true);
+    expectEvery(r.result.records, (o: { shopId: number }) => o.shopId === shops.aMain);
     for (const o of r.result.records) expect(o.customerPhone).toMatch(/^\d{3}\*{4}\d{4}$/);
     expect(r.raw).not.toMatch(/verifyCode/);
     const codes = await t.db
@@ -91,7 +91,7 @@ describe('findAllByPage', () => {
     expect(r.result.counts.all).toBe(r.result.total);
     const waiting = await ownerA.get(`${D}/findAllByPage`, { status: 20 });
     expect(waiting.result.total).toBe(r.result.counts[20]);
-    expect(waiting.result.records.every((o: { status: number }) => o.status === 20)).toBe(true);
+    expectEvery(waiting.result.records, (o: { status: number }) => o.status === 20);
     const all = await ownerA.get(`${D}/findAllByPage`, { shopId: 'all', pageSize: 100 });
     expect(new Set(all.result.records.map((o: { shopId: number }) => o.shopId))).toEqual(
       new Set([shops.aMain, shops.aBranch]),
@@ -140,7 +140,7 @@ describe('the state machine', () => {
 
     const opts = await ownerA.get(`${D}/findYuangong`, { id: o.id });
     expect(opts.result.some((x: { id: number }) => x.id === e.id)).toBe(true);
-    expect(opts.result.every((x: { workState: number }) => x.workState === 1 || x.workState === 2)).toBe(true);
+    expectEvery(opts.result, (x: { workState: number }) => x.workState === 1 || x.workState === 2);
 
     expect(await ownerA.post(`${D}/setYuangong`, { id: o.id, yuangongId: e.id })).toMatchObject({ code: 200 });
     expect(await orderRow(o.id)).toMatchObject({ status: 30, employeeId: e.id });
@@ -423,15 +423,15 @@ describe('list filters', () => {
     const aGoods = new Set(await ids('goods', merchants.a));
     expect(r.result.employees.length).toBeGreaterThan(0);
     expect(r.result.goods.length).toBeGreaterThan(0);
-    expect(r.result.employees.every((e: { id: number }) => aEmp.has(e.id))).toBe(true);
-    expect(r.result.goods.every((g: { id: number }) => aGoods.has(g.id))).toBe(true);
+    expectEvery(r.result.employees, (e: { id: number }) => aEmp.has(e.id));
+    expectEvery(r.result.goods, (g: { id: number }) => aGoods.has(g.id));
     expect(new Set(r.result.employees.map((e: { shopId: number }) => e.shopId))).toEqual(
       new Set([shops.aMain, shops.aBranch]),
     );
     // the employee filter of the list takes one of them
     const e = r.result.employees.find((x: { shopId: number }) => x.shopId === shops.aMain);
     const byEmp = await ownerA.get(`${D}/findAllByPage`, { employeeId: e.id, pageSize: 100 });
-    expect(byEmp.result.records.every((o: { employeeId: number }) => o.employeeId === e.id)).toBe(true);
+    expectEvery(byEmp.result.records, (o: { employeeId: number }) => o.employeeId === e.id);
     const admin = api(t.app, await loginAs(t.app, PHONES.admin));
     expect(await admin.get(`${D}/findFilterOptions`)).toMatchObject({ code: 301 });
     expect(await api(t.app).get(`${D}/findFilterOptions`)).toMatchObject({ status: 401 });
@@ -518,7 +518,7 @@ describe('export and settlements', () => {
     const lines = res.body.trim().split('\r\n');
     expect(lines[0]).toContain('订单号');
     expect(lines.length).toBeGreaterThan(1);
-    expect(lines.slice(1).every((l) => l.includes('已评价'))).toBe(true);
+    expectEvery(lines.slice(1), (l) => l.includes('已评价'));
     expect(res.body).not.toMatch(/1393590000\d/);
 
     // the default is a real Excel workbook (.xlsx), read back with exceljs: the same rows, money as numbers
@@ -540,7 +540,7 @@ describe('export and settlements', () => {
     expect(ws.getColumn(15).width).toBe(40);
     expect(rows).toHaveLength(lines.length);
     expect(rows[0][0]).toBe('订单号');
-    expect(rows.slice(1).every((r) => r[10] === '已评价')).toBe(true);
+    expectEvery(rows.slice(1), (r) => r[10] === '已评价');
     const orderNos = rows.slice(1).map((r) => String(r[0]));
     expect(orderNos).toEqual(lines.slice(1).map((l) => l.split(',')[0]));
     const db = await t.db

@@ -5,7 +5,16 @@ import { CLIENT_ID } from '@jz/contracts/auth';
 import type { Page } from '@jz/contracts/envelope';
 import type { Resource } from '@jz/contracts/resource';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, api, buildTestApp, envelopeOf, loginAs, PHONES, type TestApp } from './helpers/index.ts';
+import {
+  type Api,
+  api,
+  buildTestApp,
+  envelopeOf,
+  expectEvery,
+  loginAs,
+  PHONES,
+  type TestApp,
+} from './helpers/index.ts';
 import { minimalPdf } from './helpers/pdf.ts';
 
 const B = 'app/resource';
@@ -97,7 +106,7 @@ describe('resource library', () => {
       (await admin.get<Page<Resource>>(`${B}/findAllByPage`, { name: '_' })).result.records.map((x) => x.id),
     ).toEqual([contract.id]);
     const pdfs = await admin.get<Page<Resource>>(`${B}/findAllByPage`, { type: 'pdf' });
-    expect(pdfs.result.records.every((x) => x.type === 'pdf')).toBe(true);
+    expectEvery(pdfs.result.records, (x) => x.type === 'pdf');
     expect(pdfs.result.total).toBe(1);
     expect(
       (await admin.get<Page<Resource>>(`${B}/findAllByPage`, { rootPath: 'shop' })).result.records.map((x) => x.id),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCustomerSession } from '../src/modules/customer/customer.repo.ts';
-import { type Api, api, buildTestApp, demoUsers, loginAs, PHONES, type TestApp } from './helpers/index.ts';
+import { type Api, api, buildTestApp, demoUsers, expectEvery, loginAs, PHONES, type TestApp } from './helpers/index.ts';
 import { completedOrder as completedOrderFixture } from './helpers/order-flow.ts';
 
 const P = 'app/jiazheng/pinglun';
@@ -33,15 +33,15 @@ describe('pinglun/findAllByPage', () => {
     const r = await ownerA.get(`${P}/findAllByPage`, { pageSize: 50 });
     expect(r.code).toBe(200);
     expect(r.result.total).toBeGreaterThan(0);
-    expect(r.result.records.every((x: { shopId: number }) => x.shopId === shops.aMain)).toBe(true);
+    expectEvery(r.result.records, (x: { shopId: number }) => x.shopId === shops.aMain);
     expect(r.result.summary.count).toBe(r.result.total);
     const unreplied = await ownerA.get(`${P}/findAllByPage`, { replied: 0 });
     expect(unreplied.result.total).toBe(r.result.summary.unreplied);
-    expect(unreplied.result.records.every((x: { merchantReply: null }) => x.merchantReply === null)).toBe(true);
+    expectEvery(unreplied.result.records, (x: { merchantReply: null }) => x.merchantReply === null);
     const replied = await ownerA.get(`${P}/findAllByPage`, { replied: 1 });
     expect(replied.result.total + unreplied.result.total).toBe(r.result.total);
     const five = await ownerA.get(`${P}/findAllByPage`, { rating: 5 });
-    expect(five.result.records.every((x: { rating: number }) => x.rating === 5)).toBe(true);
+    expectEvery(five.result.records, (x: { rating: number }) => x.rating === 5);
     const future = await ownerA.get(`${P}/findAllByPage`, { startDate: '2099-01-01' });
     expect(future.result.total).toBe(0);
     // Another merchant's shop as a filter is "not found", like a detail call.

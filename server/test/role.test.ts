@@ -3,7 +3,16 @@ import type { MenuItem } from '@jz/contracts/menu';
 import type { MenuOption } from '@jz/contracts/menu-admin';
 import type { SysRole } from '@jz/contracts/role';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, api, buildTestApp, loginAs, PHONES, sessionFor, type TestApp } from './helpers/index.ts';
+import {
+  type Api,
+  api,
+  buildTestApp,
+  expectEvery,
+  loginAs,
+  PHONES,
+  sessionFor,
+  type TestApp,
+} from './helpers/index.ts';
 
 const R = 'sys/role';
 let t: TestApp;
@@ -35,22 +44,21 @@ describe('角色管理', () => {
     expect(owner.userCount).toBeGreaterThanOrEqual(2);
     // Merchants' own roles (the demo sub-account role) are not the platform's to manage.
     expect(page.result.records.some((r) => r.code === 'shop_operator')).toBe(false);
-    expect(
-      (await admin.get<Page<SysRole>>(`${R}/findAllByPage`, { scope: 'merchant' })).result.records.every(
-        (r) => r.scope === 'merchant',
-      ),
-    ).toBe(true);
+    expectEvery(
+      (await admin.get<Page<SysRole>>(`${R}/findAllByPage`, { scope: 'merchant' })).result.records,
+      (r) => r.scope === 'merchant',
+    );
   });
 
   it('the select tree holds menus and buttons of one scope', async () => {
     const tree = await admin.get<MenuOption[]>('sys/menu/findSelectByTree', { scope: 'platform' });
     const all = walk(tree.result);
-    expect(all.every((m) => m.scope === 'platform')).toBe(true);
+    expectEvery(all, (m) => m.scope === 'platform');
     expect(all.find((m) => m.perms === 'sys:user:add')).toMatchObject({ type: 'ANNIU' });
     const noButtons = walk(
       (await admin.get<MenuOption[]>('sys/menu/findSelectByTree', { scope: 'merchant', withButtons: 'false' })).result,
     );
-    expect(noButtons.every((m) => m.scope === 'merchant' && m.type !== 'ANNIU')).toBe(true);
+    expectEvery(noButtons, (m) => m.scope === 'merchant' && m.type !== 'ANNIU');
   });
 
   it('creates a role with checked + half-checked menus; its user signs in to exactly those menus and buttons', async () => {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestWithdrawal } from '../src/modules/merchant/finance/withdraw.service.ts';
 import { sendMessage } from '../src/modules/merchant/message/message.service.ts';
 import { expireUnpaid } from '../src/modules/merchant/order/order-transition.service.ts';
-import { type Api, buildTestApp, demoUsers, PHONES, type TestApp } from './helpers/index.ts';
+import { type Api, buildTestApp, demoUsers, expectEvery, PHONES, type TestApp } from './helpers/index.ts';
 import { completedOrder, paidOrder, serveOrder } from './helpers/order-flow.ts';
 import { roleWith, subWith } from './security/authority.ts';
 
@@ -135,7 +135,7 @@ describe('order messages: not to the user who acted', () => {
       .where('merchantId', '=', u.merchantA)
       .execute()
       .then((r) => new Set(r.map((x) => x.id)));
-    expect(m.rows.every((r) => users.has(r.userId))).toBe(true);
+    expectEvery(m.rows, (r) => users.has(r.userId));
   });
 });
 

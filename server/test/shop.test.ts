@@ -2,7 +2,7 @@ import type { InitPc } from '@jz/contracts/auth';
 import type { Page } from '@jz/contracts/envelope';
 import type { ShopInfo, ShopSetting } from '@jz/contracts/shop';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, api, buildTestApp, demoUsers, loginAs, PHONES, type TestApp } from './helpers/index.ts';
+import { type Api, api, buildTestApp, demoUsers, expectEvery, loginAs, PHONES, type TestApp } from './helpers/index.ts';
 
 const S = 'app/jiazheng/shangjia/info';
 const INIT = 'app/jiazheng/page/initPc';
@@ -341,7 +341,7 @@ describe('business state, branches, audit and copy', () => {
     expect(r).toMatchObject({ code: 200, result: { copiedGoods: srcGoods.length } });
     const copied = await t.db.selectFrom('goods').selectAll().where('shopId', '=', branchId).execute();
     expect(copied.map((g) => g.name).sort()).toEqual(srcGoods.map((g) => g.name).sort());
-    expect(copied.every((g) => g.shelfState === 0 && g.sales === 0)).toBe(true);
+    expectEvery(copied, (g) => g.shelfState === 0 && g.sales === 0);
     const fromRow = await shopRow(shops.aMain);
     const toRow = await shopRow(branchId);
     expect(new Set(JSON.parse(toRow.fuwuIds))).toEqual(new Set(JSON.parse(fromRow.fuwuIds)));

@@ -1,7 +1,7 @@
 import { CLIENT_ID } from '@jz/contracts/auth';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, api, buildTestApp, demoUsers, loginAs, PHONES, type TestApp } from './helpers/index.ts';
+import { type Api, api, buildTestApp, demoUsers, expectEvery, loginAs, PHONES, type TestApp } from './helpers/index.ts';
 import { freeEmployee } from './helpers/order-flow.ts';
 
 const S = 'app/jiazheng/tongji';
@@ -397,7 +397,7 @@ describe('员工数据 (tongji/yuangong)', () => {
     // Default sort: revenue, highest first (the demo orders are recent, so every other employee has 0 here).
     expect(rows.slice(0, 2).map((x) => x.employeeId)).toEqual([e2, e1]);
     const others = rows.slice(2);
-    expect(others.every((x) => x.revenue === 0 && x.ordersServed === 0)).toBe(true);
+    expectEvery(others, (x) => x.revenue === 0 && x.ordersServed === 0);
 
     const served = await ownerA.get(`${S}/yuangong`, { ...RANGE, sortField: 'ordersServed', sortOrder: 'desc' });
     expect(served.result.rows.slice(0, 2).map((x: { employeeId: number }) => x.employeeId)).toEqual([e1, e2]);

@@ -1,7 +1,16 @@
 import type { MenuOption } from '@jz/contracts/menu-admin';
 import type { MerchantRole, SubAccountDetail } from '@jz/contracts/subaccount';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, api, buildTestApp, demoUsers, PHONES, sessionFor, type TestApp } from './helpers/index.ts';
+import {
+  type Api,
+  api,
+  buildTestApp,
+  demoUsers,
+  expectEvery,
+  PHONES,
+  sessionFor,
+  type TestApp,
+} from './helpers/index.ts';
 
 const S = 'merchant/subaccount';
 const FIN = 'app/jiazheng/caiwu/findZonglan';
@@ -58,7 +67,7 @@ describe('merchant roles', () => {
   it('the grantable tree holds merchant menus only', () => {
     const all = flat(tree);
     expect(all.length).toBeGreaterThan(10);
-    expect(all.every((m) => m.scope === 'merchant')).toBe(true);
+    expectEvery(all, (m) => m.scope === 'merchant');
     expect(all.some((m) => m.perms?.startsWith('sys:') || m.perms?.startsWith('platform:'))).toBe(false);
     expect(financeFolder()).toBeTruthy();
   });

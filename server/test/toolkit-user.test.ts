@@ -1,7 +1,17 @@
 import type { Page } from '@jz/contracts/envelope';
 import type { MerchantUser, SysUser } from '@jz/contracts/user';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, api, buildTestApp, loginAs, PHONES, sessionFor, type TestApp, waitFor } from './helpers/index.ts';
+import {
+  type Api,
+  api,
+  buildTestApp,
+  expectEvery,
+  loginAs,
+  PHONES,
+  sessionFor,
+  type TestApp,
+  waitFor,
+} from './helpers/index.ts';
 
 const U = 'sys/user';
 
@@ -337,7 +347,7 @@ describe('商家用户', () => {
   it('lists merchant accounts with their merchant, filters by merchant and owner flag', async () => {
     const all = await admin.get<Page<MerchantUser>>('app/user/findAllByPage', { pageSize: 100 });
     expect(all.code).toBe(200);
-    expect(all.result.records.every((u) => u.merchantName && u.merchantId)).toBe(true);
+    expectEvery(all.result.records, (u) => u.merchantName && u.merchantId);
     expect(all.result.records.map((u) => u.phone)).toEqual(
       expect.arrayContaining([PHONES.ownerA, PHONES.ownerB, PHONES.subA]),
     );

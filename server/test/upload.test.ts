@@ -4,7 +4,16 @@ import path from 'node:path';
 import { CLIENT_ID } from '@jz/contracts/auth';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, demoTokens, envelopeOf, loginAs, PHONES, type TestApp, waitFor } from './helpers/index.ts';
+import {
+  buildTestApp,
+  demoTokens,
+  envelopeOf,
+  expectEvery,
+  loginAs,
+  PHONES,
+  type TestApp,
+  waitFor,
+} from './helpers/index.ts';
 import { minimalPdf } from './helpers/pdf.ts';
 import { uploadSettings } from '../src/modules/common/upload/upload.service.ts';
 
@@ -283,7 +292,7 @@ describe('POST /api/com/file/up', () => {
     const rs = await Promise.all(
       Array.from({ length: 8 }, (_, i) => upload(owner, [root('goods'), file(PNG, `p${i}.png`)])),
     );
-    expect(rs.every((r) => r.code === 200)).toBe(true);
+    expectEvery(rs, (r) => r.code === 200);
     expect(new Set(rs.map((r) => r.result.url)).size).toBe(8);
   });
 });

@@ -4,7 +4,7 @@ import { bindCard } from '../src/modules/merchant/finance/bank-card.service.ts';
 import { checkInvariants } from '../src/modules/merchant/finance/invariants.ts';
 import { SANDBOX_FAIL_SUFFIX } from '../src/modules/merchant/finance/payout.ts';
 import { withIdCheck, withLuhn } from '../src/modules/merchant/jinjian/checksum-fixtures.ts';
-import { type Api, api, buildTestApp, demoUsers, PHONES, type TestApp } from './helpers/index.ts';
+import { type Api, api, buildTestApp, demoUsers, expectEvery, PHONES, type TestApp } from './helpers/index.ts';
 import { openCardNo } from './helpers/secrets.ts';
 import { stepUpCode, withdrawWithCode } from './helpers/step-up.ts';
 
@@ -216,7 +216,7 @@ describe('withdrawal request (tixian/add)', () => {
         ),
       ),
     );
-    expect(racing.every((r) => r.code === 200)).toBe(true);
+    expectEvery(racing, (r) => r.code === 200);
     expect(new Set(racing.map((r) => r.result.id)).size).toBe(1);
     const after = await snapshot(mA);
     expect(after.withdrawals - before.withdrawals).toBe(2);
@@ -250,11 +250,14 @@ describe('withdrawal request (tixian/add)', () => {
     const paid = amounts.filter((_, i) => results[i].code === 200);
     const okCount = paid.length;
     const total = paid.reduce((a, b) => a + b, 0);
-    expect(results.filter((r) => r.code !== 200).every((r) => r.code === 2004)).toBe(true);
+    expectEvery(
+      results.filter((r) => r.code !== 200),
+      (r) => r.code === 2004,
+    );
     expect(total).toBeLessThanOrEqual(avail);
     // as many as fit: no refused amount would have fitted into what is left
     const refused = amounts.filter((_, i) => results[i].code !== 200);
-    expect(refused.every((a) => a > avail - total)).toBe(true);
+    expectEvery(refused, (a) => a > avail - total);
     expect(okCount).toBeGreaterThan(0);
     const after = await snapshot(mA);
     expect(after.withdrawals - before.withdrawals).toBe(okCount);

@@ -18,7 +18,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Params } from '../helpers/api.ts';
-import { api, buildTestApp, loginAs, PHONES, type TestApp } from '../helpers/index.ts';
+import { api, buildTestApp, expectEvery, loginAs, PHONES, type TestApp } from '../helpers/index.ts';
 import { merchantPermCodes, roleWith, subWith } from './authority.ts';
 import {
   catalogueWithFields,
@@ -155,7 +155,7 @@ describe('the route table', () => {
     const stale = Object.keys(SIGNED_IN).filter((k) => !signedIn.includes(k));
     expect(stale, 'listed as sign-in-only but no longer (remove the entry)').toEqual([]);
     const perm = routes.filter((r) => r.config.perm);
-    expect(perm.every((r) => r.config.perm?.startsWith('merchant:'))).toBe(true);
+    expectEvery(perm, (r) => r.config.perm?.startsWith('merchant:'));
     expect(perm.length).toBeGreaterThanOrEqual(90);
     console.info(
       `authz matrix: ${routes.length} merchant routes (${perm.length} with a permission, ${signedIn.length} sign-in-only), ${single.size} single-permission roles`,

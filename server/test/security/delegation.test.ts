@@ -6,7 +6,16 @@
  * which only a holder of every shop can hand out; owners keep full authority over their merchant.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, api, buildTestApp, loginAs, PHONES, sessionFor, type TestApp } from '../helpers/index.ts';
+import {
+  type Api,
+  api,
+  buildTestApp,
+  expectEvery,
+  loginAs,
+  PHONES,
+  sessionFor,
+  type TestApp,
+} from '../helpers/index.ts';
 import { merchantMenuIds, roleWith, shopScopeOf, subWith } from './authority.ts';
 
 const S = 'merchant/subaccount';
@@ -102,7 +111,7 @@ describe('finding 2: nobody lifts its own shop limit or changes its own role', (
     const tries = ['', '[]', 'all', JSON.stringify([main, branch])];
     const answers: number[] = [];
     for (const shopIds of tries) answers.push((await manager.api.post(`${S}/edit`, { id: manager.id, shopIds })).code);
-    expect(answers.every((c) => c === 301 || c === 2001)).toBe(true);
+    expectEvery(answers, (c) => c === 301 || c === 2001);
     expect(answers[2]).toBe(301);
     expect(await shopScopeOf(t.db, manager.id)).toEqual(before);
     // Its calls are still limited: the branch is refused.

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMS_RULES } from '../../src/modules/auth/sms-code.service.ts';
 import { hashPassword } from '../../src/lib/password.ts';
-import { api, buildTestApp, loginAs, PHONES, type TestApp } from '../helpers/index.ts';
+import { api, buildTestApp, expectEvery, loginAs, PHONES, type TestApp } from '../helpers/index.ts';
 
 let t: TestApp;
 const figures: string[] = [];
@@ -45,7 +45,7 @@ describe('rate limits, measured', () => {
     }
     const sent = codes.filter((c) => c === 200).length;
     expect(sent).toBe(SMS_RULES.perIpHour);
-    expect(codes.slice(sent).every((c) => c === 2004)).toBe(true);
+    expectEvery(codes.slice(sent), (c) => c === 2004);
     expect(t.sms.sent.filter((s) => s.phone.startsWith('137')).length).toBe(sent);
     // Another address is not affected.
     expect((await from('198.51.100.11').post(SEND, { phone: '13799999999' })).code).toBe(200);
@@ -79,8 +79,8 @@ describe('rate limits, measured', () => {
     const wrong = right === '000000' ? '111111' : '000000';
     const answers: string[] = [];
     for (let i = 0; i < 7; i++) answers.push((await from('192.0.2.50').post(LOGIN, { phone, code: wrong })).message);
-    expect(answers.slice(0, 4).every((m) => /还可尝试/.test(m))).toBe(true);
-    expect(answers.slice(4).every((m) => /错误次数过多/.test(m))).toBe(true);
+    expectEvery(answers.slice(0, 4), (m) => /还可尝试/.test(m));
+    expectEvery(answers.slice(4), (m) => /错误次数过多/.test(m));
     const late = await from('192.0.2.50').post(LOGIN, { phone, code: right });
     expect(late.code).not.toBe(200);
     const perDay = SMS_RULES.maxAttempts * SMS_RULES.perDay;
@@ -107,8 +107,8 @@ describe('rate limits, measured', () => {
       const r = await from(ip).post(PASSWORD, { account: PHONES.ownerB, password: `wrong-${i}-Aa1` });
       answers.push(`${r.status} ${r.message}`);
     }
-    expect(answers.slice(0, 5).every((a) => /^409 账号或密码错误/.test(a))).toBe(true);
-    expect(answers.slice(5).every((a) => /^429 密码错误次数过多/.test(a))).toBe(true);
+    expectEvery(answers.slice(0, 5), (a) => /^409 账号或密码错误/.test(a));
+    expectEvery(answers.slice(5), (a) => /^429 密码错误次数过多/.test(a));
     expect((await from(ip).post(PASSWORD, { account: PHONES.ownerB, password: 'Right-Pass-2026' })).status).toBe(429);
     // Spraying: one address, many accounts (each guessed once) until the address cap.
     const ip2 = '192.0.2.78';
@@ -148,7 +148,7 @@ describe('rate limits, measured', () => {
       );
     const refusedAsWrong = codes.filter((c) => c === 2002).length;
     expect(refusedAsWrong).toBe(10);
-    expect(codes.slice(10).every((c) => c === 2004)).toBe(true);
+    expectEvery(codes.slice(10), (c) => c === 2004);
     figures.push(
       `券码 guessing: ${refusedAsWrong} wrong codes per merchant in 10 minutes, then 2004; at most 1440 a day against ` +
         '10^12 twelve-digit codes',

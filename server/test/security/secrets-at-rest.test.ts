@@ -28,7 +28,16 @@ import { rotateField, staleCount } from '../../src/lib/secret-rotate.ts';
 import { demoIdCard } from '../../src/modules/merchant/employee/employee.seed.ts';
 import { bindCard } from '../../src/modules/merchant/finance/bank-card.service.ts';
 import { withIdCheck, withLuhn } from '../../src/modules/merchant/jinjian/checksum-fixtures.ts';
-import { type Api, api, buildTestApp, demoUsers, loginAs, PHONES, type TestApp } from '../helpers/index.ts';
+import {
+  type Api,
+  api,
+  buildTestApp,
+  demoUsers,
+  expectEvery,
+  loginAs,
+  PHONES,
+  type TestApp,
+} from '../helpers/index.ts';
 import { openCardNo, openDetail, openIdCard } from '../helpers/secrets.ts';
 
 const Y = 'app/jiazheng/yuangong';
@@ -463,7 +472,7 @@ describe('key rotation (npm run keys:rotate)', () => {
     expect((await ownerA.get(`${Y}/findById/${plainId}`)).code).toBe(2004);
 
     const stale = await Promise.all(SECRET_FIELDS.map((f) => staleCount(t.db, f, ring)));
-    expect(stale.every((n) => n > 0)).toBe(true);
+    expectEvery(stale, (n) => n > 0);
     const reports = await rotateAll(t.db, { ring, batch: 3 });
     for (const [i, r] of reports.entries()) {
       expect(r.failed).toEqual([]);

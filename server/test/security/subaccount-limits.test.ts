@@ -5,7 +5,7 @@
  * id. All refused (301, or 2002 where the route treats the shop as not found) and nothing of A's changes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp } from '../helpers/index.ts';
+import { type Api, api, buildTestApp, expectEvery, loginAs, PHONES, type TestApp } from '../helpers/index.ts';
 import { roleWith, subWith } from './authority.ts';
 import { catalogueWithFields, type Ids, loadIds, routeKey, send, snapshotOf } from './routes.ts';
 
@@ -295,7 +295,7 @@ describe('money and new shops for a shop-limited account', () => {
       .filter((r) => r.createdAt >= '2024-12-31T16:00:00.000Z' && r.balanceChange > 0)
       .reduce((s, r) => s + r.balanceChange, 0);
     expect(income).toBe(expected);
-    expect(trend.result.every((p: any) => p.expense === 0)).toBe(true);
+    expectEvery(trend.result, (p: any) => p.expense === 0);
     const ownerTrend = await owner.get(`${C}/findQushi`, range);
     expect(ownerTrend.result.some((p: any) => p.expense > 0)).toBe(true);
   });

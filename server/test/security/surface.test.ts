@@ -5,7 +5,7 @@
 import { CLIENT_ID } from '@jz/contracts/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
-import { api, buildTestApp, envelopeOf, type TestApp } from '../helpers/index.ts';
+import { api, buildTestApp, envelopeOf, expectEvery, type TestApp } from '../helpers/index.ts';
 
 describe('global rate limit (@fastify/rate-limit)', () => {
   let t: TestApp;
@@ -23,7 +23,7 @@ describe('global rate limit (@fastify/rate-limit)', () => {
     const one = api(t.app, undefined, { remoteAddress: '203.0.113.7' });
     const codes: number[] = [];
     for (let i = 0; i < 35; i++) codes.push((await one.get('health')).code);
-    expect(codes.slice(0, 30).every((c) => c === 200)).toBe(true);
+    expectEvery(codes.slice(0, 30), (c) => c === 200);
     const refused = await one.get('health');
     expect(refused).toMatchObject({ code: 2004, status: 429, result: null });
     expect(refused.message).toContain('频繁');

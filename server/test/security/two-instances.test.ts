@@ -15,7 +15,7 @@ import { loadConfig } from '../../src/config.ts';
 import { type DbHandle, openDb } from '../../src/db/client.ts';
 import { RecordingSmsGateway } from '../../src/modules/auth/sms/gateway.ts';
 import type { App } from '../../src/modules/types.ts';
-import { api, buildTestApp, PHONES, smsLogin, type TestApp } from '../helpers/index.ts';
+import { api, buildTestApp, expectEvery, PHONES, smsLogin, type TestApp } from '../helpers/index.ts';
 import { pgUrlFor } from '../pg-target.ts';
 
 let one: TestApp;
@@ -121,7 +121,7 @@ describe('two instances, one Redis: the global rate limit', () => {
       for (const app of [a, b])
         for (let i = 0; i < 20; i++)
           codes.push((await api(app, undefined, { remoteAddress: address }).get('health')).code);
-      expect(codes.slice(0, 30).every((c) => c === 200)).toBe(true);
+      expectEvery(codes.slice(0, 30), (c) => c === 200);
       expect(codes.slice(30)).toEqual(Array(10).fill(2004));
       const refused = await api(a, undefined, { remoteAddress: address }).get('health');
       expect(refused).toMatchObject({ code: 2004, status: 429 });
