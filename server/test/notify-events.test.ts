@@ -3,6 +3,8 @@ import { staffDepart } from '../src/modules/merchant/order/order-staff-steps.ts'
 import { apply, inTransition, loadOrder, SYSTEM } from '../src/modules/merchant/order/order-transition.steps.ts';
 import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp } from './helpers/index.ts';
 import { freeEmployee, paidOrder } from './helpers/order-flow.ts';
+import { S, staffMember } from './staff-fixture.ts';
+import { nextDay, shanghaiDay, wallMs } from '@jz/contracts/dispatch';
 
 /**
  * The messages each order event queues (docs/messages.md "Events and texts"), through the real transitions: written in
@@ -150,5 +152,29 @@ describe('order events queue their messages', () => {
     const { o } = await accepted();
     expect((await messages(o.id)).map((x) => x.event)).toEqual(['staff_assigned']);
     await owner.post('app/jiazheng/notify/switches', { event: 'customer_accepted', enabled: 1 });
+  });
+
+  it('请假审批结果: the employee hears the dispatcher’s answer, approved or refused, with the reply', async () => {
+    const day = (n: number, hm: string) => new Date(wallMs(nextDay(shanghaiDay(Date.now()), n), hm)).toISOString();
+    const s = await staffMember(t, shopA);
+    const answered = () =>
+      t.db
+        .selectFrom('notifyOutbox')
+        .select(['event', 'recipientId', 'content', 'idemKey'])
+        .where('event', '=', 'staff_leave_answered')
+        .where('recipientId', '=', s.id)
+        .orderBy('id')
+        .execute();
+    const a = await s.api.post(`${S}/leave`, { from: day(5, '08:00'), to: day(5, '18:00'), reason: '家里有事' });
+    expect(
+      await owner.post('app/jiazheng/paidan/leaveRequest/decide', { id: a.result.id, approve: true, reply: '好的' }),
+    ).toMatchObject({ code: 200 });
+    const b = await s.api.post(`${S}/leave`, { from: day(9, '08:00'), to: day(9, '12:00'), reason: '看病' });
+    await owner.post('app/jiazheng/paidan/leaveRequest/decide', { id: b.result.id, approve: false });
+    const m = await answered();
+    expect(m.map((x) => x.content)).toEqual([
+      expect.stringMatching(/^您的请假申请（\d+月\d+日 08:00 至 \d+月\d+日 18:00）已批准，说明：好的。$/),
+      expect.stringMatching(/^您的请假申请（\d+月\d+日 08:00 至 \d+月\d+日 12:00）未获批准。$/),
+    ]);
   });
 });

@@ -13,6 +13,7 @@ import { nowIso } from '../../lib/time.ts';
 import { employeeHoursOn } from '../merchant/scheduling/employee-hours.ts';
 import { addLeave, removeLeave } from '../merchant/scheduling/leave.ts';
 import { leavesOf } from '../merchant/scheduling/schedule.ts';
+import { enqueueLeaveAnswer } from '../merchant/notify/notify.service.ts';
 import { daysOf } from './staff-jobs.ts';
 import './staff.tables.ts';
 
@@ -180,19 +181,40 @@ export async function decideLeaveRequest(
     leaveId = (
       await addLeave(db, t, { employeeId: r.employeeId, from: r.from, to: r.to, reason: `请假：${r.reason}` }, userId)
     ).id;
-  const done = await db
-    .updateTable('staffLeaveRequest')
-    .set({
-      status: v.approve ? STAFF_LEAVE_STATUS.approved : STAFF_LEAVE_STATUS.refused,
-      reply: v.reply?.trim() || null,
-      decidedBy: userId,
-      decidedAt: now,
-      leaveId,
-      updatedAt: now,
-    })
-    .where('id', '=', r.id)
-    .where('status', '=', STAFF_LEAVE_STATUS.pending)
-    .executeTakeFirst();
+  // The answer and its SMS to the employee (请假审批结果) in one transaction: the message exists iff the answer does.
+  const done = await db.transaction().execute(async (trx) => {
+    const u = await trx
+      .updateTable('staffLeaveRequest')
+      .set({
+        status: v.approve ? STAFF_LEAVE_STATUS.approved : STAFF_LEAVE_STATUS.refused,
+        reply: v.reply?.trim() || null,
+        decidedBy: userId,
+        decidedAt: now,
+        leaveId,
+        updatedAt: now,
+      })
+      .where('id', '=', r.id)
+      .where('status', '=', STAFF_LEAVE_STATUS.pending)
+      .executeTakeFirst();
+    if (Number(u.numUpdatedRows) !== 1) return u;
+    const e = await trx
+      .selectFrom('employee')
+      .select(['id', 'name', 'phone'])
+      .where('id', '=', r.employeeId)
+      .executeTakeFirst();
+    if (e)
+      await enqueueLeaveAnswer(trx, {
+        merchantId: t.merchantId,
+        shopId: r.shopId,
+        employee: e,
+        requestId: r.id,
+        approved: v.approve,
+        from: r.from,
+        to: r.to,
+        note: v.reply?.trim() || null,
+      });
+    return u;
+  });
   if (Number(done.numUpdatedRows) !== 1) {
     // answered meanwhile by someone else: the leave this call created is not wanted
     if (leaveId !== null) await removeLeave(db, t, leaveId);
