@@ -37,7 +37,8 @@ declare module 'fastify' {
     routeCatalogue: {
       method: string | string[];
       url: string;
-      config: { public?: boolean; signedIn?: boolean; perm?: string };
+      /** `staff`: an employee on the staff page (modules/staff authenticates it). */
+      config: { public?: boolean; signedIn?: boolean; perm?: string; staff?: boolean };
     }[];
   }
 }

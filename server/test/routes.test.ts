@@ -41,8 +41,10 @@ describe('the route catalogue', () => {
         expect(t.app.hasRoute({ method: m as 'GET', url: r.url }), `${m} ${r.url}`).toBe(true);
   });
 
-  it('every route declares public, signedIn or perm', () => {
-    const undeclared = routes.filter((r) => !r.config.public && !r.config.signedIn && !r.config.perm);
+  it('every route declares public, signedIn, perm or staff', () => {
+    const undeclared = routes.filter(
+      (r) => !r.config.public && !r.config.signedIn && !r.config.perm && !r.config.staff,
+    );
     expect(undeclared.map((r) => `${r.method} ${r.url}`)).toEqual([]);
   });
 
@@ -92,12 +94,12 @@ describe('buildApp refuses an unguarded route', () => {
   });
   afterAll(() => t?.close());
 
-  it('a route under /tmpl/api with neither public, signedIn nor perm fails registration', async () => {
+  it('a route under /tmpl/api with neither public, signedIn, perm nor staff fails registration', async () => {
     t.app.register(async (scope) => {
       scope.get('/tmpl/api/test/unguarded', async () => ({ code: 200, message: 'ok', result: 'leak' }));
     });
     await expect(t.app.ready()).rejects.toThrow(
-      'route GET /tmpl/api/test/unguarded declares neither public, signedIn nor perm',
+      'route GET /tmpl/api/test/unguarded declares neither public, signedIn, perm nor staff',
     );
     expect(t.app.routeCatalogue.some((r) => r.url === '/tmpl/api/test/unguarded')).toBe(false);
   });

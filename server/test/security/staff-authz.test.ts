@@ -58,7 +58,7 @@ describe('the staff role', () => {
     const leaks: string[] = [];
     for (const r of routes.filter((x) => x.config.staff)) {
       for (const token of ['', ...consoleTokens]) {
-        const res = await send(t.app, token, r, { path: pathOf(r) });
+        const res = await send(t.app, token, r, { path: pathOf(r), params: {} });
         if (res.code !== 401 || res.status !== 401 || res.result !== null)
           leaks.push(`${token ? 'console' : 'none'} -> ${routeKey(r)}: ${res.code}`);
       }
@@ -71,7 +71,7 @@ describe('the staff role', () => {
     let n = 0;
     for (const r of routes.filter((x) => !x.config.public && !x.config.staff && x.url.startsWith('/tmpl/api/'))) {
       if (NEVER_CALL.has(routeKey(r))) continue;
-      const res = await send(t.app, staffToken, r, { path: pathOf(r) });
+      const res = await send(t.app, staffToken, r, { path: pathOf(r), params: {} });
       n++;
       if (res.code !== 401 || res.status !== 401) leaks.push(`${routeKey(r)}: ${res.code} ${res.message}`);
     }
