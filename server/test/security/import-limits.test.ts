@@ -114,7 +114,7 @@ const fileCount = async () =>
   Number(
     (
       await t.db
-        .selectFrom('importFile')
+        .selectFrom('importFilePiece')
         .select((eb) => eb.fn.countAll().as('n'))
         .executeTakeFirstOrThrow()
     ).n,
@@ -195,7 +195,7 @@ describe('every row and cell counts', () => {
       .executeTakeFirstOrThrow();
     expect(last.status).toBe('failed');
     expect(
-      await t.db.selectFrom('importFile').select('fileKey').where('fileKey', '=', last.fileKey).executeTakeFirst(),
+      await t.db.selectFrom('importFilePiece').select('fileKey').where('fileKey', '=', last.fileKey).executeTakeFirst(),
     ).toBeUndefined();
   });
 
@@ -319,5 +319,19 @@ describe('the report repeats a short prefix of a cell', () => {
     expect(copy.statusCode).toBe(200);
     expect(copy.rawPayload.subarray(0, 2).toString()).toBe('PK');
     expect(await fileCount()).toBeGreaterThan(0);
+    // Stored once checked, a sealed piece per row: no phone in the clear.
+    const job = await t.db
+      .selectFrom('importJob')
+      .select('fileKey')
+      .where('id', '=', r.result.importId)
+      .executeTakeFirstOrThrow();
+    const pieces = await t.db
+      .selectFrom('importFilePiece')
+      .select(['seq', 'data'])
+      .where('fileKey', '=', job.fileKey)
+      .orderBy('seq')
+      .execute();
+    expect(pieces.map((p) => p.seq)).toEqual(pieces.map((_, i) => i));
+    for (const p of pieces) expect(p.data).toMatch(/^enc:v1:/);
   });
 });

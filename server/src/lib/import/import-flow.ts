@@ -21,6 +21,7 @@ import {
   jobView,
   loadFile,
   sha256,
+  storeFile,
   storedProblems,
   updateJob,
   writing,
@@ -77,6 +78,32 @@ const answerWithinMs = () => Number(process.env.IMPORT_ANSWER_MS ?? 1500);
 /** A check that has not moved for this long and is not running here was cut off (a restart). */
 const STALE_MS = 120_000;
 
+/**
+ * The file part's bytes in one buffer, sized from the request's Content-Length (never above the limit): one copy of
+ * the upload, where collecting the chunks and joining them holds two at the end. Without a length, it doubles.
+ */
+async function partBytes(part: { file: AsyncIterable<Buffer> & { truncated?: boolean } }, length: number) {
+  let buf = Buffer.allocUnsafe(Math.min(Math.max(length, 64 * 1024), IMPORT_LIMITS.maxBytes));
+  let size = 0;
+  let tooLarge = false;
+  for await (const chunk of part.file) {
+    // Past the limit the parser stops the part (truncated): the rest is drained, nothing kept.
+    if (tooLarge || part.file.truncated || size + chunk.length > IMPORT_LIMITS.maxBytes) {
+      tooLarge = true;
+      continue;
+    }
+    if (size + chunk.length > buf.length) {
+      const grown = Buffer.allocUnsafe(Math.min(Math.max(buf.length * 2, size + chunk.length), IMPORT_LIMITS.maxBytes));
+      buf.copy(grown, 0, 0, size);
+      buf = grown;
+    }
+    size += chunk.copy(buf, size);
+  }
+  if (tooLarge || part.file.truncated)
+    throw Object.assign(new Error('file too large'), { code: 'FST_REQ_FILE_TOO_LARGE' });
+  return buf.subarray(0, size);
+}
+
 async function receiveFile(req: FastifyRequest) {
   if (!req.isMultipart()) throw invalid('请以 multipart/form-data 上传文件');
   let file: { buf: Buffer; name: string } | undefined;
@@ -84,7 +111,7 @@ async function receiveFile(req: FastifyRequest) {
     for await (const part of req.parts()) {
       if (part.type !== 'file') continue;
       if (file) throw invalid('一次只能上传一个文件');
-      const buf = await part.toBuffer();
+      const buf = await partBytes(part, Number(req.headers['content-length']) || 0);
       file = { buf, name: part.filename ?? 'import.xlsx' };
     }
   } catch (err) {
@@ -146,7 +173,12 @@ async function readAll(buf: Buffer, imp: Importer<unknown>, progress?: Progress,
   return rows;
 }
 
-async function runCheck(db: DB, t: Tenant, imp: Importer<unknown>, jobId: number, buf: Buffer) {
+/**
+ * Reads and checks the upload, then stores it (sealed, a piece at a time) for the error copy and the confirmation:
+ * a file refused or failed is never stored, and the unpacked sheet is gone before the sealed copies are made.
+ */
+async function runCheck(db: DB, t: Tenant, imp: Importer<unknown>, job: { id: number; fileKey: string }, buf: Buffer) {
+  const jobId = job.id;
   const limit = checkTimeLimitMs();
   const deadline = deadlineOf(limit);
   const progress = (n: number) => {
@@ -158,7 +190,11 @@ async function runCheck(db: DB, t: Tenant, imp: Importer<unknown>, jobId: number
     await updateJob(db, jobId, { total: rows.length, checked: 0 });
     const { problems } = await imp.check(db, t, rows, { duplicatesInDb: true, progress });
     deadline.check();
-    await finishCheck(db, jobId, rows.length, problems);
+    const total = rows.length;
+    rows.length = 0;
+    // Between pieces the deadline holds too: a store cut off leaves no piece behind the failed job's cleanup.
+    await storeFile(db, job.fileKey, buf, deadline.check);
+    await finishCheck(db, jobId, total, problems);
   })();
   let timer: NodeJS.Timeout | undefined;
   // A check stuck outside the reading (a slow query) is cut off too; the work stops at its next progress report.
@@ -171,9 +207,9 @@ async function runCheck(db: DB, t: Tenant, imp: Importer<unknown>, jobId: number
   } catch (err) {
     const message = err instanceof ImportFileError ? err.message : '文件校验失败，请稍后重试';
     await updateJob(db, jobId, { status: 'failed', message });
-    const job = await db.selectFrom('importJob').select('fileKey').where('id', '=', jobId).executeTakeFirst();
-    // A file that cannot be checked is never confirmed: its bytes (phones, ID numbers) are not kept.
-    if (job) await dropFile(db, job.fileKey);
+    // A file that cannot be checked is never confirmed: its bytes (phones, ID numbers) are not kept (a store cut off
+    // by the time limit may have written some pieces).
+    await dropFile(db, job.fileKey);
     if (!(err instanceof ImportFileError)) throw err;
   } finally {
     clearTimeout(timer);
@@ -252,7 +288,7 @@ export async function registerImportRoutes<Plan>(app: App, c: ImportApi, imp: Im
         fileName: file.name,
         file: file.buf,
       });
-      const p = runCheck(app.db, t, importer, job.id, file.buf)
+      const p = runCheck(app.db, t, importer, job, file.buf)
         .catch((err) => req.log.error({ err, importId: job.id }, 'import check failed'))
         .finally(() => {
           running.delete(job.id);

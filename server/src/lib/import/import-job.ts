@@ -3,7 +3,7 @@ import type { ImportJob, ImportKind, ImportStatus } from '@jz/contracts/import';
 import { IMPORT_LIMITS } from '@jz/contracts/import';
 import type { Generated, Selectable } from 'kysely';
 import type { DB } from '../../db/client.ts';
-import { open, seal } from '../secret-box.ts';
+import { open, openBytes, sealBytes } from '../secret-box.ts';
 import { nowIso } from '../time.ts';
 import { type ImportProblem, listProblems, shortProblem } from './report.ts';
 
@@ -30,9 +30,17 @@ export interface ImportJobTable {
   updatedAt: string;
 }
 
+/** Files stored before migration 1950: the upload as one value, base64 pieces sealed and joined by newlines. */
 export interface ImportFileTable {
   fileKey: string;
-  /** The upload, base64, sealed (lib/secret-box.ts). */
+  data: string;
+  createdAt: string;
+}
+
+/** The upload in pieces of FILE_PIECE bytes (the last one shorter), each sealed on its own (sealBytes). */
+export interface ImportFilePieceTable {
+  fileKey: string;
+  seq: number;
   data: string;
   createdAt: string;
 }
@@ -41,6 +49,7 @@ declare module '../../db/schema.ts' {
   interface Database {
     importJob: ImportJobTable;
     importFile: ImportFileTable;
+    importFilePiece: ImportFilePieceTable;
   }
 }
 
@@ -51,7 +60,10 @@ const MAX_STORED = 20_000;
 
 export const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
-/** Records an upload about to be checked; deletes the files of expired jobs on the way (they are never needed again). */
+/**
+ * Records an upload about to be checked (its bytes are stored by storeFile once the check has read them: a refused
+ * file never reaches the database); deletes the files of expired jobs on the way (they are never needed again).
+ */
 export async function createJob(
   db: DB,
   v: { merchantId: number; shopId: number | null; userId: number; kind: ImportKind; fileName: string; file: Buffer },
@@ -60,10 +72,6 @@ export async function createJob(
   const fileKey = randomUUID().replace(/-/g, '');
   const hash = sha256(v.file);
   await purgeExpired(db, now.toISOString());
-  await db
-    .insertInto('importFile')
-    .values({ fileKey, data: sealFile(v.file), createdAt: now.toISOString() })
-    .execute();
   const row = await db
     .insertInto('importJob')
     .values({
@@ -88,33 +96,69 @@ export async function createJob(
 
 async function purgeExpired(db: DB, now: string) {
   const old = db.selectFrom('importJob').select('fileKey').where('expiresAt', '<', now);
+  await db.deleteFrom('importFilePiece').where('fileKey', 'in', old).execute();
   await db.deleteFrom('importFile').where('fileKey', 'in', old).execute();
 }
 
 /**
- * Bytes of the upload sealed per piece: sealing 10 MB as one value makes several whole copies at once (base64, the
- * cipher's output, its base64), tens of MB on top of the check; per piece the copies are 1 MB each. The pieces are
- * joined by newlines (never in base64); a value without one is a single piece.
+ * Bytes of the upload per stored piece. Each piece is sealed and written on its own row before the next one is
+ * made, so storing (or reading back) a 10 MB file holds one piece's copies at a time (cipher output, its base64, the
+ * driver's copy), not several whole-file copies.
  */
-const SEAL_PIECE = 768 * 1024;
+export const FILE_PIECE = 512 * 1024;
 
-function sealFile(file: Buffer) {
-  const pieces: string[] = [];
-  for (let i = 0; i < file.length; i += SEAL_PIECE)
-    pieces.push(seal(FILE_PURPOSE, file.subarray(i, i + SEAL_PIECE).toString('base64')));
-  return pieces.join('\n');
+/** Stores the upload, sealed, a piece per row; `between` runs before each piece (the check's deadline). */
+export async function storeFile(db: DB, fileKey: string, file: Buffer, between?: () => void) {
+  const createdAt = nowIso();
+  for (let seq = 0; seq * FILE_PIECE < file.length; seq++) {
+    between?.();
+    const piece = file.subarray(seq * FILE_PIECE, (seq + 1) * FILE_PIECE);
+    await db
+      .insertInto('importFilePiece')
+      .values({ fileKey, seq, data: sealBytes(FILE_PURPOSE, piece), createdAt })
+      .execute();
+  }
 }
 
-/** The stored upload; null when it was deleted (used or expired). */
+/** The stored upload, read back a piece at a time into one buffer; null when it was deleted (used or expired). */
 export async function loadFile(db: DB, job: Pick<JobRow, 'id' | 'fileKey'>): Promise<Buffer | null> {
+  const ref = { table: 'import_file_piece', id: job.id };
+  const { n } = await db
+    .selectFrom('importFilePiece')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('fileKey', '=', job.fileKey)
+    .executeTakeFirstOrThrow();
+  const count = Number(n);
+  if (!count) return loadLegacyFile(db, job);
+  const out = Buffer.allocUnsafe(count * FILE_PIECE);
+  let size = 0;
+  for (let seq = 0; seq < count; seq++) {
+    const p = await db
+      .selectFrom('importFilePiece')
+      .select('data')
+      .where('fileKey', '=', job.fileKey)
+      .where('seq', '=', seq)
+      .executeTakeFirst();
+    // A piece missing (deleted meanwhile) or of the wrong size: the file is not whole.
+    const bytes = p && openBytes(FILE_PURPOSE, p.data, ref);
+    if (!bytes || bytes.length > FILE_PIECE || (seq < count - 1 && bytes.length !== FILE_PIECE)) return null;
+    size += bytes.copy(out, size);
+  }
+  return out.subarray(0, size);
+}
+
+/** A file stored before migration 1950 (base64 pieces sealed and joined by newlines in one value). */
+async function loadLegacyFile(db: DB, job: Pick<JobRow, 'id' | 'fileKey'>): Promise<Buffer | null> {
   const f = await db.selectFrom('importFile').select('data').where('fileKey', '=', job.fileKey).executeTakeFirst();
   if (!f) return null;
   const ref = { table: 'import_file', id: job.id };
   return Buffer.concat(f.data.split('\n').map((piece) => Buffer.from(open(FILE_PURPOSE, piece, ref), 'base64')));
 }
 
-export const dropFile = (db: DB, fileKey: string) =>
-  db.deleteFrom('importFile').where('fileKey', '=', fileKey).execute();
+export async function dropFile(db: DB, fileKey: string) {
+  await db.deleteFrom('importFilePiece').where('fileKey', '=', fileKey).execute();
+  await db.deleteFrom('importFile').where('fileKey', '=', fileKey).execute();
+}
 
 /** The caller's job of this kind; another merchant's id is simply not there. */
 export const findJob = (db: DB, merchantId: number, kind: ImportKind, id: number) =>
