@@ -35,7 +35,6 @@ export const signInRecord = z.object({
   place: z.string().nullable(),
   userAgent: z.string().nullable(),
 });
-export type SignInRecord = z.infer<typeof signInRecord>;
 
 /** A shop by id and name (the shops an account may work in). */
 export const namedShop = z.object({ id: z.number().int(), name: z.string() });

@@ -5,7 +5,6 @@ export const sendCodeBody = z.object({ phone: mainlandPhone });
 export const smsLoginBody = z.object({ phone: mainlandPhone, code: smsCode });
 
 export const USER_TYPES = ['platform', 'merchant'] as const;
-export type UserType = (typeof USER_TYPES)[number];
 
 /** spec §3 user info, plus what the console needs to decide layout and tenancy (never a password or session). */
 export const userInfo = z.object({

@@ -8,12 +8,6 @@ export const pageQuery = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 
-/** Tree tables page with pageNumber instead of pageNum (spec §3). */
-export const treePageQuery = z.object({
-  pageNumber: z.coerce.number().int().min(1).max(100000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(10),
-});
-
 /** Ids are PostgreSQL `integer`s: a larger number names nothing, on either database the same answer (2001). */
 export const MAX_DB_ID = 2_147_483_647;
 export const dbId = z.coerce.number().int().positive().max(MAX_DB_ID, 'id 超出范围');

@@ -110,8 +110,6 @@ export const envelopeOf = <R extends z.ZodType>(result: R, keys: z.ZodRawShape =
 
 /** Shapes shared by many answers. */
 export const pageOf = <T extends z.ZodType>(row: T) => z.object({ records: z.array(row), total: z.number().int() });
-/** `{changed}` of batch operations. */
-export const changedResult = z.object({ changed: z.number().int() });
 /** A row's new id. */
 export const idResult = z.object({ id: z.number().int() });
 export const noResult = z.null();

@@ -9,13 +9,6 @@ const contactPhone = z
 
 /** 10 待揽收 / 20 已揽收 / 30 运输中 / 40 已签收 / 90 已取消 (dictionary courier_status). */
 export const COURIER_STATUS = { WAITING: 10, PICKED: 20, TRANSIT: 30, SIGNED: 40, CANCELLED: 90 } as const;
-export const COURIER_STATUS_NAME: Record<number, string> = {
-  10: '待揽收',
-  20: '已揽收',
-  30: '运输中',
-  40: '已签收',
-  90: '已取消',
-};
 /** Dictionary courier_company: value = company code. */
 export const COURIER_COMPANIES = [
   { value: 'SF', label: '顺丰速运' },
@@ -113,7 +106,6 @@ export const courierTrack = z.object({
   description: z.string(),
   at: z.string(),
 });
-export type CourierTrack = z.infer<typeof courierTrack>;
 
 /** One pick-up with its tracking events, newest first. */
 export const courierDetail = courierRow.extend({ tracks: z.array(courierTrack) });

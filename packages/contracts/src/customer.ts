@@ -86,7 +86,6 @@ export const customerSession = z.object({
   customer: z.object({ id: z.number().int(), phone: z.string(), nickname: z.string() }),
   expiresAt: z.string(),
 });
-export type CustomerSession = z.infer<typeof customerSession>;
 
 /**
  * A customer's own order: the verification code is shown once paid (status 20/30). Nothing of the merchant's side

@@ -35,7 +35,6 @@ export const dictItem = z.object({
   tagType: z.string().nullable(),
   sort: z.number().int(),
 });
-export type DictItemRow = z.infer<typeof dictItem>;
 
 /** A dictionary type named in the path (findByType/{type}). */
 export const dictTypeParam = z.object({ type: z.string().trim().min(1).max(100) });

@@ -19,6 +19,7 @@ import { ARRIVAL_FLAGS, JOB_STEPS } from './staff.ts';
 
 /** A shop's travel buffer between two jobs when it set none. */
 export const DEFAULT_TRAVEL_BUFFER_MINUTES = 30;
+/** The longest travel buffer a shop may set. */
 export const MAX_TRAVEL_BUFFER_MINUTES = 240;
 /** A job whose order and goods both lack a duration counts this long. */
 export const DEFAULT_JOB_MINUTES = 120;
@@ -191,7 +192,6 @@ export const boardEmployee = z.object({
   leaves: z.array(leaveRow),
   blocks: z.array(boardBlock),
 });
-export type BoardEmployee = z.infer<typeof boardEmployee>;
 
 /** A paid order of those days that nobody serves yet (待接单, or 待服务 whose employee left). */
 export const boardUnassigned = boardBlock.extend({ shopId: z.number().int(), goodsId: z.number().int() });
@@ -292,13 +292,6 @@ export type LeaveAdd = z.infer<typeof leaveAdd>;
 export const leaveQuery = z.object({
   employeeId: z.coerce.number({ error: '请选择员工' }).int().positive('请选择员工'),
 });
-
-/** Employee schedule fields (edited with the employee): weekly hours and the base location (GCJ-02). */
-export const employeeScheduleFields = {
-  workHours: weeklyHoursSchema.nullable(),
-  baseLat: z.coerce.number().min(-90, '纬度无效').max(90, '纬度无效').nullable(),
-  baseLng: z.coerce.number().min(-180, '经度无效').max(180, '经度无效').nullable(),
-};
 
 // ------------------------------------------------------------------ 派工单 (day sheets)
 

@@ -46,7 +46,6 @@ export const maskIdCard = (s: string | null | undefined) => (s ? sharedMaskIdCar
 export { maskPhone } from './mask.ts';
 
 export const certStates = ['valid', 'expiring', 'expired', 'none'] as const;
-export type CertState = (typeof certStates)[number];
 
 export interface Certificate {
   name: string;

@@ -538,7 +538,6 @@ export const orderSpecSnapshot = z.object({
   area: z.number().int().nullable(),
   durationMinutes: z.number().int().nullable(),
 });
-export type OrderSpecSnapshot = z.infer<typeof orderSpecSnapshot>;
 
 /** The bulk price change of a specification: by amount (fen) or percent. */
 export const priceAdjustment = z

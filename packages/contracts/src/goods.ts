@@ -214,7 +214,6 @@ export const publicShopDetail = z.object({
   total: z.number().int(),
 });
 
-export const fenToYuan = (fen: number) => (fen / 100).toFixed(2);
 export const yuanToFen = (yuan: number) => Math.round(yuan * 100);
 
 /** 批量改价 (issue 25 §6): the selected goods of the current shop, all their specifications or the ticked ones. */

@@ -245,7 +245,6 @@ export const assignableEmployee = z.object({
   /** The order's current employee. */
   current: z.boolean(),
 });
-export type AssignableEmployee = z.infer<typeof assignableEmployee>;
 
 /** An event of the live stream (SSE `event: order`), one per transition. */
 export interface OrderEvent {
@@ -284,24 +283,3 @@ export const streamTicket = z.object({
   url: z.string(),
 });
 export type StreamTicket = z.infer<typeof streamTicket>;
-
-export interface Dakuan {
-  id: number;
-  orderId: number;
-  orderNo: string;
-  shopId: number;
-  orderAmount: number;
-  commissionRate: number;
-  commission: number;
-  amount: number;
-  status: number;
-  completedAt: string;
-  unfreezeAt: string;
-  unfrozenAt: string | null;
-}
-
-export interface DakuanHuizong {
-  frozen: { count: number; amount: number };
-  unfrozen: { count: number; amount: number };
-  total: { count: number; amount: number; orderAmount: number; commission: number };
-}

@@ -46,4 +46,3 @@ export type Qa = z.infer<typeof qaRow>;
 
 /** What merchants read: an enabled question without the platform's bookkeeping. */
 export const publishedQaRow = qaRow.pick({ id: true, question: true, answer: true, category: true, sort: true });
-export type PublishedQa = z.infer<typeof publishedQaRow>;

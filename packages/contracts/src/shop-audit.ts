@@ -15,7 +15,6 @@ export const shopAuditLicence = licenceRow.pick({
   expiry: true,
   daysLeft: true,
 });
-export type ShopAuditLicence = z.infer<typeof shopAuditLicence>;
 
 /**
  * A shop as the platform's audit drawer reads it (any merchant's): the shop row with its order settings, its region

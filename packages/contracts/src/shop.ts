@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { distinctIds, jsonField, optionalStatus, optionalText, pageQuery, statusFlag } from './common.ts';
+import { MAX_TRAVEL_BUFFER_MINUTES } from './dispatch.ts';
 
 /** A shop's platform audit: 0 待审核 / 1 已通过 / 2 已驳回 (dictionary `shop_audit_status`). */
 export const SHOP_AUDIT_STATUS = { PENDING: 0, APPROVED: 1, REJECTED: 2 } as const;
@@ -186,7 +187,7 @@ export const shopSettingFields = z.object({
     .number({ error: '路程缓冲须为数字' })
     .int('路程缓冲须为整数（分钟）')
     .min(0, '路程缓冲不能为负')
-    .max(240, '路程缓冲最多 240 分钟')
+    .max(MAX_TRAVEL_BUFFER_MINUTES, `路程缓冲最多 ${MAX_TRAVEL_BUFFER_MINUTES} 分钟`)
     .optional(),
 });
 

@@ -154,7 +154,6 @@ export const employeeReviewItem = z.object({
   merchantReply: z.string().nullable(),
   createdAt: z.string(),
 });
-export type EmployeeReviewItem = z.infer<typeof employeeReviewItem>;
 
 export const employeeOrders = z.object({
   /** Orders in hand: 30 待服务 / 40 服务中. */

@@ -9,8 +9,6 @@ export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
 /** Recognised image types (spec §5). */
 export const IMAGE_EXTS = ['png', 'jpg', 'jpeg', 'webp', 'gif', 'ico'] as const;
-export const VIDEO_EXTS = ['mp4'] as const;
-export const OFFICE_EXTS = ['doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx'] as const;
 
 export const MB = 1024 * 1024;
 /** Server-side limits per kind; `office`/`pdf` default to UPLOAD_OTHER_MAX_MB (20). */
@@ -96,7 +94,6 @@ export type UploadResult = z.infer<typeof uploadResult>;
 
 /** The rich-text editor's upload answer (`upWidthWangEdit`; the envelope also carries the editor's errno/data). */
 export const editorUploadResult = uploadResult.pick({ url: true, name: true, type: true });
-export type EditorUploadResult = z.infer<typeof editorUploadResult>;
 
 /** "5m", "500kb", "1g", "1024" (bytes) -> bytes; undefined when unreadable. */
 export function parseSize(s: string | number): number | undefined {

@@ -18,23 +18,6 @@ export interface Tenant {
 }
 
 /**
- * The shop limit of a user: null when it may work in every shop of its merchant (an owner, or `all_shops` = 1).
- * Otherwise its user_shop rows, possibly none: a limit never widens because rows are missing.
- */
-export async function allowedShopsOf(db: DB, user: Pick<AuthUser, 'id' | 'isOwner'>): Promise<number[] | null> {
-  if (user.isOwner) return null;
-  const rows = await db
-    .selectFrom('user')
-    .leftJoin('userShop', 'userShop.userId', 'user.id')
-    .select(['user.allShops', 'userShop.shopId'])
-    .where('user.id', '=', user.id)
-    .execute();
-  if (!rows.length) return [];
-  if (rows[0].allShops === 1) return null;
-  return rows.flatMap((r) => (r.shopId === null ? [] : [r.shopId]));
-}
-
-/**
  * The shop ids a per-shop query may read: null = no filter (every shop of the merchant); else the allowed list, with
  * an impossible id standing in for "none" so `in ()` is never empty. Use it as
  * `if (s) q = q.where('table.shopId', 'in', s)` next to the merchant filter.

@@ -1,7 +1,6 @@
 import { PassThrough, type Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
-import { z } from 'zod';
 import { dayjs, TZ } from '../time.ts';
 
 /**
@@ -41,11 +40,6 @@ export interface TableExport {
 
 export type ExportFormat = 'xlsx' | 'csv';
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-/** The `format` field of every export call: xlsx (default) or csv. */
-export const exportFormat = z.object({
-  format: z.enum(['xlsx', 'csv'], { error: '导出格式须为 xlsx 或 csv' }).default('xlsx'),
-});
 
 const NUM_FMT: Record<ColumnKind, string | undefined> = {
   text: undefined,

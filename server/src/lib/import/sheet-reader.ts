@@ -5,7 +5,6 @@ import { type RawRow, scanSheet } from './xlsx-sheet.ts';
 
 export { ImportFileError };
 
-export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 5000;
 /** Sheets of a template that never hold data. */
 export const NOTE_SHEET = '说明';

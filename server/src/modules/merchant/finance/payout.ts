@@ -30,9 +30,6 @@ export const sandboxPayout: PayoutProvider = {
   },
 };
 
-let current: PayoutProvider = sandboxPayout;
-/** The provider in use; a real provider module can install itself here at start. */
+const current: PayoutProvider = sandboxPayout;
+/** The provider in use: the sandbox until a real provider is wired in here. */
 export const payoutProvider = () => current;
-export function setPayoutProvider(p: PayoutProvider) {
-  current = p;
-}

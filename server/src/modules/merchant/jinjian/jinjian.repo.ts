@@ -141,13 +141,3 @@ export async function markCardBound(db: DB, id: number): Promise<boolean> {
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
-
-/** Whether the merchant is onboarded (已开通): withdrawals need it. */
-export async function isOnboarded(db: DB, merchantId: number): Promise<boolean> {
-  return !!(await db
-    .selectFrom('jinjianApplication')
-    .select('id')
-    .where('merchantId', '=', merchantId)
-    .where('status', '=', JINJIAN_STATUS.APPROVED)
-    .executeTakeFirst());
-}

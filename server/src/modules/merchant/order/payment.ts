@@ -26,9 +26,6 @@ export const sandboxPayment: PaymentProvider = {
   },
 };
 
-let current: PaymentProvider = sandboxPayment;
-/** The provider in use (tests may swap it to simulate a refusing provider). */
+const current: PaymentProvider = sandboxPayment;
+/** The provider in use: the sandbox until a real provider is wired in here. */
 export const paymentProvider = () => current;
-export function setPaymentProvider(p: PaymentProvider) {
-  current = p;
-}

@@ -15,17 +15,6 @@ export async function findByType(db: DB, type: string): Promise<ConfigRecord> {
   return row ?? { type, value: EMPTY, updatedAt: null };
 }
 
-/** The decoded value, for other modules reading flat settings (commission rate, ...). */
-export async function readConfig(db: DB, type: string): Promise<ConfigValue> {
-  const { value } = await findByType(db, type);
-  try {
-    const v = JSON.parse(value);
-    return v && typeof v === 'object' && !Array.isArray(v) ? v : {};
-  } catch {
-    return {};
-  }
-}
-
 /** Insert or replace one configuration (one statement: two concurrent saves leave one whole value, never a mix). */
 export async function saveConfig(db: DB, type: string, value: ConfigValue) {
   const now = nowIso();
