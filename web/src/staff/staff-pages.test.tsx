@@ -141,6 +141,17 @@ describe('jobs', () => {
     expect(within(regions[1]).getByText('10:00–12:00')).toBeInTheDocument();
   });
 
+  it('another tab never shows the jobs of the one before while its own answer is missing', async () => {
+    signIn();
+    const api = fakeStaffApi([[staffApi.jobs, { result: { from: '2026-12-01', to: '2026-12-01', jobs: [job(1)] } }]]);
+    open('/staff/');
+    await screen.findByRole('article');
+    api.setOffline(true); // 明日 was never synced: nothing to show but the failure
+    await userEvent.setup().click(screen.getByRole('tab', { name: '明日' }));
+    expect(await screen.findByText('加载失败')).toBeInTheDocument();
+    expect(screen.queryByRole('article')).toBeNull();
+  });
+
   it('offline: shows the last synced list with the banner', async () => {
     signIn();
     const api = fakeStaffApi([[staffApi.jobs, { result: { from: '2026-12-01', to: '2026-12-01', jobs: [job(1)] } }]]);

@@ -23,6 +23,8 @@ export function useLoad<T>(load: () => Promise<T>, key: string) {
   }, []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new key is what asks for the new answer
   useEffect(() => {
+    // Another key's answer is not this one's: 明日 never shows 今日's jobs while its own load is on its way.
+    setState({ loading: true });
     void run();
   }, [run, key]);
   return { ...state, reload: run };
