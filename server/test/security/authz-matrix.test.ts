@@ -11,6 +11,10 @@
  *     must come out the same (this catches totals and counts, not only rows);
  *   - the owner: every GET answers.
  *
+ * The staff role (an employee signed in on the staff page, docs/staff.md): every merchant route refuses her token with
+ * 401, and every staff route refuses every role's console token with 401 (server/test/security/staff-authz.test.ts
+ * adds the public and platform routes).
+ *
  * A route declared `signedIn` must be listed in SIGNED_IN with the reason it carries no business data (the caller's
  * own records, shared reference data), or the test fails: a new route that forgets its permission is caught here, and
  * one that forgets its shop filter by the limited manager's checks.
@@ -19,6 +23,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Params } from '../helpers/api.ts';
 import { api, buildTestApp, expectEvery, loginAs, PHONES, type TestApp } from '../helpers/index.ts';
+import { freeEmployee } from '../helpers/order-flow.ts';
 import { merchantPermCodes, roleWith, subWith } from './authority.ts';
 import {
   catalogueWithFields,
@@ -89,7 +94,8 @@ const KNOWN_SHOP_GAPS: string[] = [];
 /** Calls that act on the caller's session or send SMS: classified, never called here. */
 const NEVER_CALL = new Set(['POST /tmpl/api/sys/login/logout']);
 
-const isMerchantSide = (r: RouteInfo) => !r.config.public && !/^(sys|platform):/.test(r.config.perm ?? '');
+const isMerchantSide = (r: RouteInfo) =>
+  !r.config.public && !r.config.staff && !/^(sys|platform):/.test(r.config.perm ?? '');
 const alsoPerms = (r: RouteInfo) => (r.config as { alsoPerms?: string[] }).alsoPerms ?? [];
 /** The codes that open a route: its perm and alsoPerms, or a listed handler check; null = any signed-in user. */
 const codesOf = (r: RouteInfo): string[] | null =>
@@ -103,6 +109,7 @@ const pathOf = (r: RouteInfo, id: string | number = 1) =>
 let t: TestApp;
 let ids: Ids;
 let routes: RouteInfo[];
+let staffRoutes: RouteInfo[];
 let owner: string;
 let manager: { id: number; token: string };
 /** Every merchant permission code -> the token of a sub-account whose role holds only that code. */
@@ -120,7 +127,9 @@ beforeAll(async () => {
     else process.env.RATE_LIMIT = limit;
   }
   ids = await loadIds(t.db);
-  routes = (await catalogueWithFields(t.app)).filter(isMerchantSide);
+  const all = await catalogueWithFields(t.app);
+  routes = all.filter(isMerchantSide);
+  staffRoutes = all.filter((r) => r.config.staff);
   owner = await loginAs(t.app, PHONES.ownerA);
   const ownerApi = api(t.app, owner);
   const codes = await merchantPermCodes(t.db);
@@ -191,6 +200,31 @@ describe('each merchant permission alone', () => {
     ).toEqual([]);
     expect(JSON.stringify(await snapshotOf(t.db, ids.A))).toBe(before);
   }, 240_000);
+});
+
+describe('the staff role', () => {
+  it('a staff token is refused (401) by every merchant route; every role’s console token by every staff route', async () => {
+    const e = await freeEmployee(t, ids.shopA);
+    const sent = await api(t.app).post('staff/login/sms/sendCode', { phone: e.phone });
+    expect(sent.code).toBe(200);
+    const login = await api(t.app).post('staff/login/sms/login', { phone: e.phone, code: t.sms.lastCodeFor(e.phone) });
+    const staffToken: string = login.result.token;
+    const leaks: string[] = [];
+    for (const r of routes) {
+      if (NEVER_CALL.has(routeKey(r))) continue;
+      const res = await call(staffToken, r);
+      if (res.code !== 401 || res.status !== 401) leaks.push(`staff -> ${routeKey(r)}: ${res.code}`);
+    }
+    expect(staffRoutes.length).toBeGreaterThanOrEqual(13);
+    for (const [code, token] of [['owner', owner] as const, ...single]) {
+      for (const r of staffRoutes) {
+        if (routeKey(r) === 'POST /tmpl/api/staff/logout') continue;
+        const res = await call(token, r);
+        if (res.code !== 401 || res.result !== null) leaks.push(`${code} -> ${routeKey(r)}: ${res.code}`);
+      }
+    }
+    expect(leaks, 'answered across the console/staff line').toEqual([]);
+  }, 120_000);
 });
 
 describe('the owner', () => {
