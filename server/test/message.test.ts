@@ -209,6 +209,16 @@ describe('marking read', () => {
     });
   });
 
+  it('takes the ids as the console’s forms send arrays too (JSON text), not only comma-separated', async () => {
+    const unread = (await messageOf(u.ownerA)).filter((x) => x.readAt === null).slice(0, 2);
+    expect(unread).toHaveLength(2);
+    const before = await unreadInDb(u.ownerA);
+    const r = await ownerA.post(`${M}/setRead`, { ids: JSON.stringify(unread.map((m) => m.id)) });
+    expect(r).toMatchObject({ code: 200, result: { updated: 2 } });
+    expect(await unreadInDb(u.ownerA)).toBe(before - 2);
+    expect(await ownerA.post(`${M}/setRead`, { ids: '[1,"x"]' })).toMatchObject({ status: 400, code: 2001 });
+  });
+
   it('another user’s message id answers 2002 and changes nothing, not even the caller’s own ids in the same call', async () => {
     const [theirs] = (await messageOf(u.ownerB)).filter((x) => x.readAt === null);
     const [mine] = (await messageOf(u.ownerA)).filter((x) => x.readAt === null);
