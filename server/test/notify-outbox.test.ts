@@ -4,7 +4,7 @@ import { deliverDue } from '../src/modules/merchant/notify/delivery.ts';
 import { type NoticeGateway, type NoticeSend, NoticeSendError } from '../src/modules/merchant/notify/gateway.ts';
 import { enqueue, type Notice } from '../src/modules/merchant/notify/notify.service.ts';
 import { BACKOFF_MS, releaseAt } from '../src/modules/merchant/notify/rules.ts';
-import { type Api, api, buildTestApp, expectEvery, loginAs, PHONES, type TestApp } from './helpers/index.ts';
+import { type Api, buildTestApp, demoUsers, expectEvery, type TestApp } from './helpers/index.ts';
 import { paidOrder } from './helpers/order-flow.ts';
 
 /**
@@ -71,8 +71,7 @@ const deliver = (gateway: NoticeGateway, now: number, hourlyLimit = 5) =>
 
 beforeAll(async () => {
   t = await buildTestApp({ env: { NOTIFY_DELIVERY: 'off' } });
-  owner = api(t.app, await loginAs(t.app, PHONES.ownerA));
-  ownerB = api(t.app, await loginAs(t.app, PHONES.ownerB));
+  ({ ownerA: owner, ownerB } = await demoUsers(t, 'ownerA', 'ownerB'));
   const shop = await t.db
     .selectFrom('shop')
     .select(['id', 'merchantId'])

@@ -5,16 +5,7 @@ import { CLIENT_ID } from '@jz/contracts/auth';
 import type { Page } from '@jz/contracts/envelope';
 import type { Resource } from '@jz/contracts/resource';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type Api,
-  api,
-  buildTestApp,
-  envelopeOf,
-  expectEvery,
-  loginAs,
-  PHONES,
-  type TestApp,
-} from './helpers/index.ts';
+import { type Api, api, buildTestApp, envelopeOf, demoTokens, expectEvery, type TestApp } from './helpers/index.ts';
 import { minimalPdf } from './helpers/pdf.ts';
 
 const B = 'app/resource';
@@ -61,14 +52,14 @@ let shopPic: { id: number; url: string };
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'jz-res-'));
   t = await buildTestApp({ env: { DATA_DIR: dataDir } });
-  adminToken = await loginAs(t.app, PHONES.admin);
-  admin = api(t.app, adminToken);
-  const ownerToken = await loginAs(t.app, PHONES.ownerA);
-  owner = api(t.app, ownerToken);
-  sub = api(t.app, await loginAs(t.app, PHONES.subA));
+  const tokens = await demoTokens(t, 'admin', 'ownerA', 'subA');
+  adminToken = tokens.admin;
+  admin = api(t.app, tokens.admin);
+  owner = api(t.app, tokens.ownerA);
+  sub = api(t.app, tokens.subA);
   logo = await upload(adminToken, '平台logo.png', PNG, 'sys');
   contract = await upload(adminToken, '入驻合同_100%.pdf', PDF, 'agreement');
-  shopPic = await upload(ownerToken, '门店照片.png', PNG, 'shop/photo');
+  shopPic = await upload(tokens.ownerA, '门店照片.png', PNG, 'shop/photo');
 });
 afterAll(async () => {
   await t?.close();
