@@ -138,8 +138,9 @@ export const staffJob = z.object({
   endsAt: z.string(),
   durationMinutes: z.number().int(),
   goodsName: z.string(),
+  /** The specification ('61–90㎡'); null when none, or when the goods name or its unit says it (as the 派工单). */
   specName: z.string().nullable(),
-  /** '3 小时', '100㎡', '2 次'. */
+  /** '× 1' (a fixed specification), '3 小时', '85 平方米', '2次' (an order from before specifications). */
   quantityLabel: z.string(),
   customerName: z.string(),
   /** Masked outside the call window (the day before the job until 24 h after it ends). */

@@ -106,7 +106,7 @@ describe('jobs', () => {
     expect(cards.map((c) => c.getAttribute('data-order-id'))).toEqual(['1', '2']);
     const first = within(cards[0]);
     expect(first.getByText('09:00–12:00')).toBeInTheDocument();
-    expect(first.getByText('日常保洁 · 3 小时 · 100㎡')).toBeInTheDocument();
+    expect(first.getByText('日常保洁 · 61–90㎡（85 平方米）')).toBeInTheDocument();
     expect(first.getByText('待出发')).toBeInTheDocument();
     expect(first.getByText(/门禁 1234#/)).toBeInTheDocument();
     expect(first.getByText(/家里有猫/)).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { nextDay, shanghaiDay, wallMs } from '@jz/contracts/dispatch';
-import { quantityLabel } from '@jz/contracts/goods-pricing';
+import { quantityLabel, specLabel } from '@jz/contracts/goods-pricing';
 import { maskPhone } from '@jz/contracts/mask';
 import { ORDER_STATUS } from '@jz/contracts/order';
 import { type ArrivalFlag, PHONE_WINDOW_AFTER_MS, STAFF_MAX_DAYS, type StaffJob } from '@jz/contracts/staff';
@@ -63,7 +63,8 @@ async function toJobs(db: DB, rows: Row[]): Promise<StaffJob[]> {
       endsAt: iso(j.to),
       durationMinutes: j.minutes,
       goodsName: r.goodsName,
-      specName: r.specName,
+      // As the 派工单 says it: not repeated when the goods name or its unit already says it ('日常保洁 3 小时').
+      specName: specLabel(r),
       quantityLabel: quantity,
       customerName: r.customerName,
       customerPhoneMasked: phoneMasked,

@@ -3,9 +3,14 @@ import { mapLink } from '../lib/map-link.ts';
 import { windowText } from '../lib/time.ts';
 import { StepTag } from './StepTag.tsx';
 
-/** '日常保洁 · 3 小时 · 100㎡' */
-export const serviceText = (j: Pick<StaffJob, 'goodsName' | 'specName' | 'quantityLabel'>) =>
-  [j.goodsName, j.specName, j.quantityLabel].filter(Boolean).join(' · ');
+/**
+ * The service in one line, as the 派工单 says it: '日常保洁 3 小时 × 1' (a fixed specification), '开荒保洁 · 61–90㎡（85
+ * 平方米）', '家庭保洁（3 小时）'.
+ */
+export function serviceText(j: Pick<StaffJob, 'goodsName' | 'specName' | 'quantityLabel'>) {
+  const what = [j.goodsName, j.specName].filter(Boolean).join(' · ');
+  return j.quantityLabel.startsWith('×') ? `${what} ${j.quantityLabel}` : `${what}（${j.quantityLabel}）`;
+}
 
 /** One job in the list: what she needs at a glance on the way (time, what, where, who, notes). */
 export function JobCard({ job, waiting, onOpen }: { job: StaffJob; waiting: boolean; onOpen: () => void }) {
