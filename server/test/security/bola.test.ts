@@ -36,6 +36,9 @@ const filter = (...list: Params[]): Call[] => list.map((params) => ({ params, fi
 /** The console posts forms: arrays and objects travel as JSON text. */
 const PLUS_10 = JSON.stringify({ mode: 'percent', value: 10 });
 
+/** An SMS of A's (the demo orders queue them), found in beforeAll. */
+let outboxA = 0;
+
 /** route -> how merchant B is handed merchant A's ids. */
 const MATRIX: Record<string, Entry> = {
   // shops
@@ -194,6 +197,11 @@ const MATRIX: Record<string, Entry> = {
   'GET /tmpl/api/app/jiazheng/pay/dingdan/rescheduleSlots': {
     how: "A's order",
     calls: (i) => one({ id: i.orderA, date: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10) }),
+  },
+  'GET /tmpl/api/app/jiazheng/pay/dingdan/messages': { how: "A's order", calls: (i) => one({ orderId: i.orderA }) },
+  'POST /tmpl/api/app/jiazheng/pay/dingdan/messages/resend': {
+    how: "A's SMS (an outbox row of A's demo orders)",
+    calls: () => one({ id: outboxA }),
   },
   'POST /tmpl/api/app/jiazheng/pay/dingdan/reschedule': {
     how: "A's order to a bookable time",
@@ -459,6 +467,14 @@ describe('API1 object level: merchant B against merchant A', () => {
     expect(added.code, added.message).toBe(200);
     ids.subB = (
       await d.selectFrom('user').select('id').where('phone', '=', '13912349999').executeTakeFirstOrThrow()
+    ).id;
+    outboxA = (
+      await d
+        .selectFrom('notifyOutbox')
+        .select('id')
+        .where('merchantId', '=', ids.A)
+        .orderBy('id')
+        .executeTakeFirstOrThrow()
     ).id;
   });
   afterAll(() => t?.close());

@@ -565,6 +565,7 @@ describe('the key ring (DATA_KEYS) and its configuration', () => {
       ['employee', 'idCardNo', 'employee.idCardNo', 'idCardHash'],
       ['bankCard', 'cardNo', 'bankCard.cardNo', 'cardNoHash'],
       ['jinjianApplication', 'detail', 'jinjianApplication.detail', undefined],
+      ['notifyOutbox', 'phone', 'notifyOutbox.phone', 'phoneHash'],
     ]);
   });
 });

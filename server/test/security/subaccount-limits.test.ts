@@ -160,7 +160,7 @@ describe('sub-account limited to the main shop', () => {
       [
         'POST',
         '/tmpl/api/app/jiazheng/pay/dingdan/reschedule',
-        { id: order, appointmentAt: new Date(Date.now() + 30 * 86_400_000).toISOString() },
+        { id: order, appointmentAt: new Date(Date.now() + 30 * 86_400_000).toISOString(), reason: '越界改约' },
         true,
       ],
     ];
