@@ -106,16 +106,16 @@ export function lazyPage<M, P extends object = object>(
     const g = useSyncExternalStore(subscribe, currentGeneration, currentGeneration);
     return createElement(forGeneration(g), props as never);
   }
-  // PageDef.component is typed as a LazyExoticComponent; this renders the same way (<C />) and suspends alike.
-  return Object.assign(LazyPage as unknown as LazyExoticComponent<ComponentType<P>>, {
+  // Rendered as <C /> like React.lazy, and suspends alike (through the lazy component of the current generation).
+  return Object.assign(LazyPage, {
     preload: () => {
       load().catch(() => {}); // a failure shows when the page renders (ChunkErrorBoundary), not here
     },
   });
 }
 
-/** What lazyPage() returns: a lazy component that can start its import early. */
-export type LazyPage<P extends object = object> = LazyExoticComponent<ComponentType<P>> & { preload: () => void };
+/** What lazyPage() returns: a component that loads its module on first render and can start the import early. */
+export type LazyPage<P extends object = object> = ComponentType<P> & { preload: () => void };
 
 /** Starts a page component's import when it is a lazyPage (plain React.lazy components have no preload). */
 export function preloadPage(c: unknown) {

@@ -1,5 +1,5 @@
 import type { PageKey } from '@jz/contracts/page-keys';
-import type { ComponentType, LazyExoticComponent } from 'react';
+import type { LazyPage } from './lazy-page.ts';
 
 export type { PageKey };
 
@@ -13,7 +13,8 @@ export interface PageDef {
   /** The route path (spec §2 fixes the merchant ones, e.g. /shangpinguanli). */
   path: string;
   title: string;
-  component: LazyExoticComponent<ComponentType>;
+  /** lazyPage(() => import('./pages/XPage.tsx')): each page is its own chunk, preloaded by the route's loader. */
+  component: LazyPage;
   /** Shown only to users holding this code (the server enforces it again on every call). */
   perm?: string;
   /** Pages reachable without a menu entry of their own (details, add/edit forms) name their menu parent here. */
