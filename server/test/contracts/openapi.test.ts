@@ -13,6 +13,7 @@ describe('the OpenAPI document', () => {
 
   interface Operation {
     description?: string;
+    security?: Record<string, string[]>[];
     summary?: string;
     responses?: Record<string, { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> }>;
   }
@@ -31,6 +32,20 @@ describe('the OpenAPI document', () => {
     console.log(`openapi: ${described.length} of ${ops.length} operations describe result`);
     expect(unexplained).toEqual([]);
     expect(described.length / ops.length).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it('staff calls name the staff token (staffBearer), never the console token; the sign-in is public', () => {
+    const staff = operations().filter((o) => o.id.includes(' /tmpl/api/staff/'));
+    expect(staff.length).toBeGreaterThanOrEqual(15);
+    for (const { id, op } of staff) {
+      const schemes = (op.security ?? []).flatMap((s) => Object.keys(s));
+      expect(schemes, id).toEqual(id.includes('/login/sms/') ? [] : ['staffBearer']);
+    }
+    const consoleOps = operations().filter((o) => !o.id.includes(' /tmpl/api/staff/'));
+    expect(consoleOps.some((o) => (o.op.security ?? []).some((s) => 'staffBearer' in s))).toBe(false);
+    expect((doc as unknown as { components: { securitySchemes: object } }).components.securitySchemes).toHaveProperty(
+      'staffBearer',
+    );
   });
 
   it('gives every operation a Chinese summary', () => {
