@@ -138,7 +138,7 @@ export async function* scanSheet(book: Book, entry: ZipEntry, o: ScanOptions): A
   });
 
   const decoder = new TextDecoder('utf-8');
-  for (const chunk of unpackChunks(book.buf, entry, L.maxUnpackedBytes)) {
+  for await (const chunk of unpackChunks(book.buf, entry, L.maxUnpackedBytes)) {
     scanner.push(decoder.decode(chunk, { stream: true }));
     // Rows found in a step are handed out before the next one: the step bounds how many pile up.
     yield* ready.splice(0);

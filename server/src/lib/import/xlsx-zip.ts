@@ -1,4 +1,5 @@
-import { Inflate } from 'fflate';
+import { once } from 'node:events';
+import { createInflateRaw } from 'node:zlib';
 import { ImportFileError } from './import-error.ts';
 import { XLSX_LIMITS } from './limits.ts';
 
@@ -70,50 +71,45 @@ export function inspectZip(buf: Buffer): Map<string, ZipEntry> {
   return entries;
 }
 
-/**
- * Packed bytes fed to the inflater per step, adapted to the output: each step of fflate's streaming inflater copies
- * its window and output, so tiny steps churn memory on ordinary files, while one large step of a locally extreme
- * ratio (deflate reaches 1032:1) would unpack megabytes at once. Steps grow while their output stays small and shrink
- * when it is large: at most 16 KB in (≈16 MB out in the worst case), usually ~256 KB – 1 MB out.
- */
-const MIN_STEP = 1024;
-const MAX_STEP = 16 * 1024;
+/** Packed bytes fed to the inflater per write, and unpacked bytes per output chunk. */
+const IN_STEP = 16 * 1024;
+const OUT_CHUNK = 64 * 1024;
 
 /**
- * Unpacks one entry a step at a time, yielding each step's output; more output than the entry declares, or than
- * `cap`, refuses the file. The caller decides what happens between steps (deadline check, yield to the event loop).
+ * Unpacks one entry a chunk at a time (zlib's raw inflater: each output chunk is one 64 KB buffer, nothing copied
+ * again, so an entry of N MB makes N MB of short-lived buffers, not several times that), yielding each chunk; more
+ * output than the entry declares, or than `cap`, refuses the file. The inflater waits for the reader (backpressure),
+ * so a bomb never unpacks ahead. The caller decides what happens between chunks (deadline check, yield).
  */
-export function* unpackChunks(buf: Buffer, e: ZipEntry, cap: number): Generator<Uint8Array> {
+export async function* unpackChunks(buf: Buffer, e: ZipEntry, cap: number): AsyncGenerator<Uint8Array> {
   if (e.unpacked > cap) throw limitError(`文件中的 ${e.name} 过大（超过 ${Math.round(cap / MB)}MB）`);
   const data = buf.subarray(e.dataStart, e.dataStart + e.packed);
   if (e.method === 0) {
-    for (let i = 0; i < data.length; i += 64 * 1024) yield data.subarray(i, i + 64 * 1024);
+    for (let i = 0; i < data.length; i += OUT_CHUNK) yield data.subarray(i, i + OUT_CHUNK);
     return;
   }
+  const inflate = createInflateRaw({ chunkSize: OUT_CHUNK });
+  // Stopped when the reading stops (a refusal): the feeding never waits on a destroyed inflater.
+  const stop = new AbortController();
+  const feed = async () => {
+    for (let i = 0; i < data.length && !stop.signal.aborted; i += IN_STEP)
+      if (!inflate.write(data.subarray(i, i + IN_STEP))) await once(inflate, 'drain', { signal: stop.signal });
+    inflate.end();
+  };
+  feed().catch(() => {}); // a failure shows in the reading below
   let out = 0;
-  let pending: Uint8Array[] = [];
-  const inflate = new Inflate((chunk) => {
-    out += chunk.length;
-    if (out > e.unpacked) throw limitError('文件解压后的大小与其声明不符');
-    pending.push(chunk); // fflate hands out a copy
-  });
-  let step = MIN_STEP;
-  for (let i = 0; i < data.length; ) {
-    const before = out;
-    const end = Math.min(i + step, data.length);
-    try {
-      inflate.push(data.subarray(i, end), end === data.length);
-    } catch (err) {
-      if (err instanceof ImportFileError) throw err;
-      throw new ImportFileError(BAD);
+  try {
+    for await (const chunk of inflate as AsyncIterable<Buffer>) {
+      out += chunk.length;
+      if (out > e.unpacked) throw limitError('文件解压后的大小与其声明不符');
+      yield chunk;
     }
-    i = end;
-    const made = out - before;
-    if (made > MB) step = Math.max(MIN_STEP, step / 4);
-    else if (made < MB / 4) step = Math.min(MAX_STEP, step * 2);
-    const ready = pending;
-    pending = [];
-    yield* ready;
+  } catch (err) {
+    if (err instanceof ImportFileError) throw err;
+    throw new ImportFileError(BAD);
+  } finally {
+    stop.abort();
+    inflate.destroy();
   }
   if (out !== e.unpacked) throw new ImportFileError(BAD);
 }
@@ -126,7 +122,7 @@ export async function unpackEntry(
   sink: (chunk: Uint8Array) => void,
   between?: () => Promise<void>,
 ) {
-  for (const chunk of unpackChunks(buf, e, cap)) {
+  for await (const chunk of unpackChunks(buf, e, cap)) {
     sink(chunk);
     if (between) await between();
   }
