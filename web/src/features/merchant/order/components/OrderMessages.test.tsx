@@ -97,11 +97,11 @@ describe('短信通知 on the order', () => {
     renderWithProviders(<OrderMessages orderId={7} />);
     const list = await screen.findByTestId('order-messages');
     await within(list).findByText('4 次发送均失败：网关不可用');
-    const failedItem = within(list).getByText('新派单').closest('.ant-list-item') as HTMLElement;
+    const failedItem = within(list).getByText('新派单').closest('.jz-item-list-item') as HTMLElement;
     fireEvent.click(within(failedItem).getByRole('button', { name: '重发' }));
     expect(await screen.findByText('确定重新发送这条短信给「李桂芳 138****0009」吗？')).toBeInTheDocument();
     expect(post).not.toHaveBeenCalled();
-    fireEvent.click(screen.getByRole('button', { name: '确定' }));
+    fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
     await waitFor(() => expect(post).toHaveBeenCalledTimes(1));
     expect(post.mock.calls[0][0]).toMatch(/\/messages\/resend$/);
     await waitFor(() => expect(within(list).getAllByText('新派单')).toHaveLength(2));

@@ -1,6 +1,7 @@
 import { NOTIFY_STATUS_NAME, type OrderNotice } from '@jz/contracts/notify';
-import { Button, Empty, List, Space, Tag, Typography } from 'antd';
+import { Button, Empty, Space, Tag, Typography } from 'antd';
 import { useConfirm } from '../../../../components/confirm.ts';
+import { ItemList } from '../../../../components/item-list/ItemList.tsx';
 import { QueryError } from '../../../../components/QueryState.tsx';
 import { Auth } from '../../../../lib/access.tsx';
 import { formatDateTime } from '../../../../lib/format.ts';
@@ -22,14 +23,13 @@ export function OrderMessages({ orderId }: { orderId: number }) {
       {q.isError ? (
         <QueryError error={q.error} onRetry={q.refetch} compact />
       ) : (
-        <List
+        <ItemList
           size="small"
           loading={q.isLoading}
           locale={{ emptyText: <Empty description="暂无短信通知" image={Empty.PRESENTED_IMAGE_SIMPLE} /> }}
           dataSource={q.data ?? []}
           renderItem={(m) => (
-            <List.Item
-              key={m.id}
+            <ItemList.Item
               actions={
                 m.status === 'pending'
                   ? []
@@ -60,7 +60,7 @@ export function OrderMessages({ orderId }: { orderId: number }) {
                   <Typography.Text type={m.status === 'failed' ? 'danger' : 'secondary'}>{m.reason}</Typography.Text>
                 )}
               </Space>
-            </List.Item>
+            </ItemList.Item>
           )}
         />
       )}
