@@ -237,7 +237,7 @@ export type JinjianQiyeBody = z.infer<typeof jinjianQiyeBody>;
 // ---------------------------------------------------------------------------------------------- answers
 
 /** Application kind: 1 个人 (geren) / 2 企业 (qiye). */
-export const JINJIAN_KIND = { GEREN: 1, QIYE: 2 } as const;
+export const JINJIAN_KIND = { INDIVIDUAL: 1, COMPANY: 2 } as const;
 /** Onboarding status: 0 未进件 (no application) / 10 审核中 / 20 已开通 / 30 已驳回. Dictionary `jinjian_status`. */
 export const JINJIAN_STATUS = { NONE: 0, PENDING: 10, APPROVED: 20, REJECTED: 30 } as const;
 export type JinjianStatusValue = (typeof JINJIAN_STATUS)[keyof typeof JINJIAN_STATUS];

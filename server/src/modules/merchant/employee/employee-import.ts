@@ -88,9 +88,14 @@ async function checkRows(
     .execute();
   const shopByName = new Map(shops.map((s) => [s.name.trim(), s]));
   const offered = new Map(shops.map((s) => [s.id, new Set(JSON.parse(s.fuwuIds) as number[])]));
-  const fuwu = await db.selectFrom('fuwu').select(['id', 'name']).where('status', '=', STATUS_FLAG.ENABLED).execute();
+  const categories = await db
+    .selectFrom('fuwu')
+    .select(['id', 'name'])
+    .where('status', '=', STATUS_FLAG.ENABLED)
+    .execute();
   const categoryIdsByName = new Map<string, number[]>();
-  for (const f of fuwu) categoryIdsByName.set(f.name.trim(), [...(categoryIdsByName.get(f.name.trim()) ?? []), f.id]);
+  for (const f of categories)
+    categoryIdsByName.set(f.name.trim(), [...(categoryIdsByName.get(f.name.trim()) ?? []), f.id]);
 
   const plan: Planned[] = [];
   const phoneRow = new Map<string, number>();

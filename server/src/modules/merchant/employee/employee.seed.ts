@@ -244,8 +244,8 @@ function demoEmployeesB(): DemoEmployee[] {
 export async function seedDemoEmployees(db: DB, demo: DemoIds) {
   const now = nowIso();
   // Service categories named like a skill (the fuwu module seeds the platform tree before any demo data).
-  const fuwu = await db.selectFrom('fuwu').select(['id', 'name']).execute();
-  const categoriesOf = (skills: string[]) => fuwu.filter((f) => skills.includes(f.name)).map((f) => f.id);
+  const categories = await db.selectFrom('fuwu').select(['id', 'name']).execute();
+  const categoriesOf = (skills: string[]) => categories.filter((f) => skills.includes(f.name)).map((f) => f.id);
   const rows = [
     ...demoEmployeesA().map((e, i) => ({
       e,

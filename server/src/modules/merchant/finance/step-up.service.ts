@@ -1,6 +1,6 @@
 import { STATUS_FLAG } from '@jz/contracts/common';
 import { CARD_HOLD_HOURS, type StepUpInfo } from '@jz/contracts/finance';
-import { JINJIAN_STATUS, type JinjianGerenBody, type JinjianQiyeBody } from '@jz/contracts/jinjian';
+import { JINJIAN_STATUS, type JinjianGerenBody, type JinjianQiyeBody, JINJIAN_KIND } from '@jz/contracts/jinjian';
 import { maskPhone } from '@jz/contracts/mask';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
@@ -130,7 +130,7 @@ export async function payeeRuleOf(app: App, merchantId: number): Promise<PayeeRu
   if (state.status !== JINJIAN_STATUS.APPROVED) return null;
   const row = await latestApplication(app.db, merchantId);
   if (row?.status !== JINJIAN_STATUS.APPROVED) return null;
-  if (row.kind === 1)
+  if (row.kind === JINJIAN_KIND.INDIVIDUAL)
     return { kind: 1, subjectName: (JSON.parse(row.detail).body as JinjianGerenBody).name, legalName: null };
   const body = JSON.parse(row.detail).body as JinjianQiyeBody;
   return {
@@ -143,7 +143,7 @@ export async function payeeRuleOf(app: App, merchantId: number): Promise<PayeeRu
 /** The accounts a card may be bound to, as the bind dialog shows them. */
 export function payeesOf(rule: PayeeRule | null): StepUpInfo['payees'] {
   if (!rule) return null;
-  if (rule.kind === 1) return [{ cardType: 1, holderName: rule.subjectName }];
+  if (rule.kind === JINJIAN_KIND.INDIVIDUAL) return [{ cardType: 1, holderName: rule.subjectName }];
   return [
     { cardType: 2, holderName: rule.subjectName },
     ...(rule.legalName ? [{ cardType: 1 as const, holderName: rule.legalName }] : []),
@@ -162,7 +162,7 @@ export function assertPayee(rule: PayeeRule | null, holderName: string, cardType
     );
   const ok = payeesOf(rule)?.some((p) => p.cardType === cardType && sameName(p.holderName, holderName));
   if (ok) return;
-  if (rule.kind === 1)
+  if (rule.kind === JINJIAN_KIND.INDIVIDUAL)
     throw business(`开户名须与进件信息一致：个人商户只能绑定进件人「${rule.subjectName}」本人的对私银行卡`);
   throw business(
     rule.legalName

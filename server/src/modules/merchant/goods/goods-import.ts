@@ -124,8 +124,12 @@ async function checkRows(
         .executeTakeFirst()
     : undefined;
   const offered = new Set(shop ? (JSON.parse(shop.fuwuIds) as number[]) : []);
-  const fuwu = await db.selectFrom('fuwu').select(['id', 'name']).where('status', '=', STATUS_FLAG.ENABLED).execute();
-  const categoryNamed = (name: string) => fuwu.find((f) => f.name.trim() === name && offered.has(f.id));
+  const categories = await db
+    .selectFrom('fuwu')
+    .select(['id', 'name'])
+    .where('status', '=', STATUS_FLAG.ENABLED)
+    .execute();
+  const categoryNamed = (name: string) => categories.find((f) => f.name.trim() === name && offered.has(f.id));
 
   // Consecutive rows with the same 商品名称 are one item.
   const groups: SheetRow[][] = [];

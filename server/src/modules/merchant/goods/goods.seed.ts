@@ -8,7 +8,7 @@ import './goods-spec.tables.ts';
 import './goods.tables.ts';
 
 type Item = [
-  fuwu: string,
+  category: string,
   name: string,
   price: number,
   original: number,
@@ -40,13 +40,15 @@ const B_MAIN: Item[] = [
 
 /** Demo goods: both shops of merchant A and merchant B's shop, some on and some off the shelf. */
 export async function seedGoodsDemo({ db, demo }: SeedCtx & { demo: DemoIds }) {
-  const fuwu = new Map((await db.selectFrom('fuwu').select(['id', 'name']).execute()).map((r) => [r.name, r.id]));
+  const categoryIds = new Map(
+    (await db.selectFrom('fuwu').select(['id', 'name']).execute()).map((r) => [r.name, r.id]),
+  );
   const now = nowIso();
   const rows = (merchantId: number, shopId: number, items: Item[]) =>
     items.map(([f, name, price, originalPrice, unit, durationMinutes, shelfState, sales, tags, color], i) => ({
       merchantId,
       shopId,
-      fuwuId: fuwu.get(f)!,
+      fuwuId: categoryIds.get(f)!,
       name,
       coverUrl: demoImage(name.replace(/（.*）/, ''), color),
       images: JSON.stringify([demoImage(f, color, 800, 600)]),

@@ -17,12 +17,15 @@ export function jinjianRoutes(app: App) {
   providerFor(app);
   route(app, c.submitGeren, async (req) =>
     ok(
-      await service.submit(app, await tenantOf(app.db, req), JINJIAN_KIND.GEREN, req.body),
+      await service.submit(app, await tenantOf(app.db, req), JINJIAN_KIND.INDIVIDUAL, req.body),
       '进件资料已提交，等待审核',
     ),
   );
   route(app, c.submitQiye, async (req) =>
-    ok(await service.submit(app, await tenantOf(app.db, req), JINJIAN_KIND.QIYE, req.body), '进件资料已提交，等待审核'),
+    ok(
+      await service.submit(app, await tenantOf(app.db, req), JINJIAN_KIND.COMPANY, req.body),
+      '进件资料已提交，等待审核',
+    ),
   );
   route(app, c.state, async (req) => ok(await service.query(app, await tenantOf(app.db, req)), 'ok'));
 }

@@ -8,6 +8,7 @@ import {
   type JinjianState,
   type JinjianStatusValue,
   type JinjianSubmitResult,
+  JINJIAN_KIND,
 } from '@jz/contracts/jinjian';
 import type { DB } from '../../../db/client.ts';
 import { business, invalid } from '../../../lib/errors.ts';
@@ -60,7 +61,8 @@ export async function submit(
   if (current?.status === JINJIAN_STATUS.APPROVED) throw business('已开通支付，无需重复进件');
 
   const applyNo = newApplyNo();
-  const subjectName = kind === 1 ? (clean as JinjianGerenBody).name : (clean as JinjianQiyeBody).companyName;
+  const subjectName =
+    kind === JINJIAN_KIND.INDIVIDUAL ? (clean as JinjianGerenBody).name : (clean as JinjianQiyeBody).companyName;
   const id = await repo.insertPending(app.db, {
     merchantId: t.merchantId,
     kind,
@@ -105,8 +107,11 @@ function cardOf(row: repo.ApplicationRow) {
     branchCode: branch.code,
     cardNo: body.cardNo,
     holderName: body.holderName,
-    cardType: row.kind === 1 ? (1 as const) : (2 as const),
-    mobile: row.kind === 1 ? (body as JinjianGerenBody).cardMobile : (body as JinjianQiyeBody).contactMobile,
+    cardType: row.kind === JINJIAN_KIND.INDIVIDUAL ? (1 as const) : (2 as const),
+    mobile:
+      row.kind === JINJIAN_KIND.INDIVIDUAL
+        ? (body as JinjianGerenBody).cardMobile
+        : (body as JinjianQiyeBody).contactMobile,
     source: 'jinjian' as const,
   };
 }
@@ -216,8 +221,8 @@ export function stateOf(row: repo.ApplicationRow | undefined): JinjianState {
 /** The masked view of an application: no whole ID, card or phone number ever leaves. */
 export function view(row: repo.ApplicationRow): JinjianApplication {
   const { body, branch } = JSON.parse(row.detail) as Detail;
-  const geren = row.kind === 1 ? (body as JinjianGerenBody) : null;
-  const qiye = row.kind === 2 ? (body as JinjianQiyeBody) : null;
+  const individual = row.kind === JINJIAN_KIND.INDIVIDUAL ? (body as JinjianGerenBody) : null;
+  const company = row.kind === JINJIAN_KIND.COMPANY ? (body as JinjianQiyeBody) : null;
   return {
     id: row.id,
     kind: row.kind as 1 | 2,
@@ -230,16 +235,16 @@ export function view(row: repo.ApplicationRow): JinjianApplication {
     approvedAt: row.approvedAt,
     rejectedAt: row.rejectedAt,
     subjectName: row.subjectName,
-    idCardNo: maskIdNo(geren?.idCardNo ?? qiye?.legalIdCardNo),
-    mobile: maskPhone(geren?.mobile ?? qiye?.contactMobile),
+    idCardNo: maskIdNo(individual?.idCardNo ?? company?.legalIdCardNo),
+    mobile: maskPhone(individual?.mobile ?? company?.contactMobile),
     settlement: {
       bankName: branch.bankName,
       branchName: branch.branchName,
       branchCode: branch.code,
       cardNo: maskCardNo(body.cardNo),
       holderName: body.holderName,
-      cardType: row.kind === 1 ? 1 : 2,
-      cardMobile: geren ? maskPhone(geren.cardMobile) : null,
+      cardType: row.kind === JINJIAN_KIND.INDIVIDUAL ? 1 : 2,
+      cardMobile: individual ? maskPhone(individual.cardMobile) : null,
     },
     cardBound: row.cardBound === 1,
   };

@@ -206,8 +206,8 @@ export async function seedDemoDispatch(db: DB, demo: DemoIds) {
 export async function seedDispatchWeek(db: DB, demo: DemoIds, now = Date.now()) {
   const shopId = demo.merchantA.mainShopId;
   const merchantId = demo.merchantA.id;
-  const fuwu = await db.selectFrom('fuwu').select(['id', 'name']).execute();
-  const categoriesOf = (names: string[]) => fuwu.filter((f) => names.includes(f.name)).map((f) => f.id);
+  const categories = await db.selectFrom('fuwu').select(['id', 'name']).execute();
+  const categoriesOf = (names: string[]) => categories.filter((f) => names.includes(f.name)).map((f) => f.id);
   const stamp = nowIso();
 
   await db.updateTable('shopSetting').set({ travelBufferMinutes: 30 }).where('shopId', '=', shopId).execute();

@@ -1,3 +1,4 @@
+import { JINJIAN_KIND } from '@jz/contracts/jinjian';
 import { createPrivateKey, createPublicKey, type KeyObject, sign, verify } from 'node:crypto';
 import { dayjs, TZ } from '../../../../lib/time.ts';
 import type { PaymentProvider, ProviderAnswer, QueryInput, Submission } from './types.ts';
@@ -114,7 +115,7 @@ export class HuifuProvider implements PaymentProvider {
 
   async submit(s: Submission): Promise<ProviderAnswer> {
     const basic =
-      s.kind === 1
+      s.kind === JINJIAN_KIND.INDIVIDUAL
         ? await this.call(HUIFU_PATHS.indv, this.indvData(s))
         : await this.call(HUIFU_PATHS.ent, this.entData(s));
     if (!OK_CODES.has(String(basic.resp_code)))
@@ -198,13 +199,15 @@ export class HuifuProvider implements PaymentProvider {
   private cardInfo(s: Submission) {
     const b = s.body;
     return {
-      card_type: s.kind === 1 ? '1' : '0', // Huifu: 0 对公 / 1 对私
+      card_type: s.kind === JINJIAN_KIND.INDIVIDUAL ? '1' : '0', // Huifu: 0 对公 / 1 对私
       card_name: b.holderName,
       card_no: b.cardNo,
       bank_name: s.branch?.bankName ?? b.bankName,
       branch_code: s.branch?.code ?? '',
       branch_name: s.branch?.branchName ?? '',
-      ...(s.kind === 1 ? { cert_type: '00', cert_no: s.body.idCardNo, mp: s.body.cardMobile } : {}),
+      ...(s.kind === JINJIAN_KIND.INDIVIDUAL
+        ? { cert_type: '00', cert_no: s.body.idCardNo, mp: s.body.cardMobile }
+        : {}),
     };
   }
 }

@@ -1,3 +1,4 @@
+import { JINJIAN_KIND } from '@jz/contracts/jinjian';
 import { createHash } from 'node:crypto';
 import type { PaymentProvider, ProviderAnswer, QueryInput, Submission } from './types.ts';
 
@@ -31,13 +32,15 @@ export class SandboxProvider implements PaymentProvider {
   private rejection(s: Submission): string | null {
     const b = s.body;
     const names =
-      s.kind === 1
+      s.kind === JINJIAN_KIND.INDIVIDUAL
         ? [b.holderName, s.body.name]
         : [b.holderName, s.body.companyName, s.body.legalName, s.body.contactName];
     if (names.some((n) => n.includes(SANDBOX_REJECT_NAME)))
       return `（沙箱）资料审核未通过：户名「${SANDBOX_REJECT_NAME}」为测试驳回值，请修改后重新提交`;
-    if (s.kind === 1 && s.body.holderName !== s.body.name) return '结算银行卡持卡人须与身份证姓名一致';
-    if (s.kind === 2 && s.body.holderName !== s.body.companyName) return '对公账户户名须与企业名称一致';
+    if (s.kind === JINJIAN_KIND.INDIVIDUAL && s.body.holderName !== s.body.name)
+      return '结算银行卡持卡人须与身份证姓名一致';
+    if (s.kind === JINJIAN_KIND.COMPANY && s.body.holderName !== s.body.companyName)
+      return '对公账户户名须与企业名称一致';
     return null;
   }
 }
