@@ -3,13 +3,11 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type DbHandle, openDb } from '../src/db/client.ts';
-import { openCustomerSession } from '../src/modules/customer/customer.repo.ts';
 import { sendMessage } from '../src/modules/merchant/message/message.service.ts';
 import { busOf, notifyMerchants } from '../src/lib/order-bus.ts';
 import type { App } from '../src/modules/types.ts';
 import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp, testDbKind } from './helpers/index.ts';
-import { specIdOf } from './helpers/order-flow.ts';
-import { bookingFor } from './helpers/appointment.ts';
+import { placedOrder } from './helpers/order-flow.ts';
 
 /**
  * Two app instances on ONE PostgreSQL database (issue 13, live orders): the order bus of each instance LISTENs on
@@ -25,7 +23,6 @@ let app2: App;
 let ownerA: Api;
 let shop: { id: number; merchantId: number };
 let other: { merchantId: number };
-let seq = 0;
 
 describe.skipIf(testDbKind() !== 'postgres')('order bus across two instances on one PostgreSQL database', () => {
   beforeAll(async () => {
@@ -54,30 +51,11 @@ describe.skipIf(testDbKind() !== 'postgres')('order bus across two instances on 
 
   /** Places and pays an order through an instance (the real customer API); answers the id and when pay returned. */
   async function payThrough(app: App) {
-    const phone = `1391122${String(1000 + ++seq)}`;
-    const s = await openCustomerSession(t.db, phone, '多实例顾客');
-    const c = api(app, undefined, { headers: { 'x-customer-token': s.token } });
-    const g = await t.db
-      .selectFrom('goods')
-      .select(['id', 'minQuantity'])
-      .where('shopId', '=', shop.id)
-      .where('shelfState', '=', 1)
-      .orderBy('id')
-      .executeTakeFirstOrThrow();
-    const placed = await c.post(`${C}/order/add`, {
-      goodsId: g.id,
-      specId: await specIdOf(t, g.id),
-      quantity: Math.max(1, g.minQuantity),
-      customerName: '多实例',
-      customerPhone: phone,
-      address: '山西省运城市盐湖区多实例路 2 号',
-      ...(await bookingFor(t.db, shop.id)),
-    });
-    expect(placed.code).toBe(200);
+    const placed = await placedOrder(t, shop.id, { app, customerName: '多实例' });
     const started = performance.now();
-    const paid = await c.post(`${C}/order/pay`, { id: placed.result.id });
+    const paid = await placed.customer.post(`${C}/order/pay`, { id: placed.id });
     expect(paid.code).toBe(200);
-    return { id: placed.result.id as number, started, returned: performance.now() };
+    return { id: placed.id, started, returned: performance.now() };
   }
 
   /** The next wake-up of a merchant on an instance's bus, as a performance.now() time (rejects after `ms`). */

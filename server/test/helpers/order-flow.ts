@@ -1,6 +1,7 @@
 import type { WeeklyHours } from '@jz/contracts/dispatch';
 import { openCustomerSession } from '../../src/modules/customer/customer.repo.ts';
 import { idCardColumns } from '../../src/modules/merchant/employee/employee.repo.ts';
+import type { App } from '../../src/modules/types.ts';
 import { type Api, api } from './api.ts';
 import type { TestApp } from './app.ts';
 import { bookingFor } from './appointment.ts';
@@ -80,12 +81,14 @@ export interface OrderOptions {
   phone?: string;
   address?: string;
   customerName?: string;
+  /** The app instance the customer calls (another instance on the same database); the test app when absent. */
+  app?: App;
 }
 
 /** A customer API client (X-Customer-Token) for a phone, opened straight through the repository. */
-export async function customerFor(t: TestApp, phone: string) {
+export async function customerFor(t: TestApp, phone: string, app: App = t.app) {
   const s = await openCustomerSession(t.db, phone, `顾客${phone.slice(-4)}`);
-  return { id: s.customer.id, api: api(t.app, undefined, { headers: { 'x-customer-token': s.token } }) };
+  return { id: s.customer.id, api: api(app, undefined, { headers: { 'x-customer-token': s.token } }) };
 }
 
 /**
@@ -94,7 +97,7 @@ export async function customerFor(t: TestApp, phone: string) {
  */
 export async function placedOrder(t: TestApp, shopId: number, o: OrderOptions = {}) {
   const phone = o.phone ?? `1392${pid3}${String(++customers).padStart(4, '0')}`;
-  const c = await customerFor(t, phone);
+  const c = await customerFor(t, phone, o.app);
   const g = await t.db
     .selectFrom('goods')
     .select(['id', 'name', 'minQuantity'])
