@@ -12,6 +12,7 @@ import {
   timeText,
 } from './board-geometry.ts';
 import { dragOrder, useDropRow } from './drag.ts';
+import { StepMarks, stepText } from './step-marks.tsx';
 import { WORK_STATE } from './work-state.ts';
 
 export interface BoardActions {
@@ -87,7 +88,7 @@ function DayBlock({ b, axis, actions }: { b: Block; axis: Axis; actions: BoardAc
   const job = place(axis, b.from, b.to);
   const buffer = place(axis, b.to, b.bufferTo);
   const { color, name } = statusStyle(b.status);
-  const label = `${timeText(b, axis.day)} ${goodsText(b)} ${b.customerName}（${name}）`;
+  const label = `${timeText(b, axis.day)} ${goodsText(b)} ${b.customerName}（${name}）${stepText(b)}`;
   // A 待服务 job can be dragged to another employee (re-assign); finished ones stay where they were done.
   const drag = actions.onAssign && b.status === 30 ? dragOrder(b.orderId) : {};
   return (
@@ -106,13 +107,17 @@ function DayBlock({ b, axis, actions }: { b: Block; axis: Axis; actions: BoardAc
           data-testid={`block-${b.orderNo}`}
           data-status={b.status}
           data-estimated={!b.durationKnown || undefined}
+          data-step={b.step}
           style={{ left: `${job.left}%`, width: `${job.width}%`, background: color }}
           title={`${label}${b.durationKnown ? '' : '，时长为估计'}\n${b.address}`}
           aria-label={`订单 ${b.orderNo}：${label}`}
           onClick={() => actions.onOpen(b.orderId)}
           {...drag}
         >
-          <span>{timeText(b, axis.day)}</span>
+          <span>
+            {timeText(b, axis.day)}
+            <StepMarks b={b} />
+          </span>
           <span>{goodsText(b)}</span>
           <span>{b.customerName}</span>
         </button>

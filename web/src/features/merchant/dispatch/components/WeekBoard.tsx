@@ -12,6 +12,7 @@ import {
 } from './board-geometry.ts';
 import type { BoardActions } from './DayBoard.tsx';
 import { dragOrder, useDropRow } from './drag.ts';
+import { StepMarks, stepText } from './step-marks.tsx';
 
 function WeekRow({ e, days, actions }: { e: Employee; days: string[]; actions: BoardActions }) {
   const drop = useDropRow(actions.onAssign && ((orderId) => actions.onAssign?.(orderId, e.id)));
@@ -47,6 +48,7 @@ function WeekRow({ e, days, actions }: { e: Employee; days: string[]; actions: B
             )}
             {blocks.map((b) => {
               const { color, name } = statusStyle(b.status);
+              const label = `${timeText(b, day)} ${goodsText(b)} ${b.customerName}（${name}）${stepText(b)}`;
               return (
                 <button
                   key={b.orderId}
@@ -54,13 +56,14 @@ function WeekRow({ e, days, actions }: { e: Employee; days: string[]; actions: B
                   className="jz-dispatch-chip"
                   data-testid={`chip-${b.orderNo}`}
                   style={{ borderLeftColor: color, background: `${color}14` }}
-                  title={`${timeText(b, day)} ${goodsText(b)} ${b.customerName}（${name}）`}
-                  aria-label={`订单 ${b.orderNo}：${timeText(b, day)} ${goodsText(b)} ${b.customerName}（${name}）`}
+                  data-step={b.step}
+                  title={label}
+                  aria-label={`订单 ${b.orderNo}：${label}`}
                   onClick={() => actions.onOpen(b.orderId)}
                   {...(actions.onAssign && b.status === 30 ? dragOrder(b.orderId) : {})}
                 >
                   <span className="jz-dispatch-chip-line">
-                    <b>{wallHm(b.from)}</b> {goodsText(b)}
+                    <b>{wallHm(b.from)}</b> <StepMarks b={b} /> {goodsText(b)}
                   </span>
                   <span className="jz-dispatch-chip-line jz-dispatch-chip-sub">{b.customerName}</span>
                 </button>

@@ -211,8 +211,82 @@ describe('派单看板', () => {
       unassigned: [...board.unassigned, { ...block(10, 20, '17:00', '18:00'), shopId: 1, goodsId: 5 }],
     };
     act(() => es.emit('order', newOrderEvent(10), '11'));
-    expect(await screen.findByTestId('unassigned-NO10')).toBeInTheDocument();
+    // the hello's refetch just went: this one waits for the end of the throttle's second
+    expect(await screen.findByTestId('unassigned-NO10', {}, { timeout: 3000 })).toBeInTheDocument();
     expect(api.count(dispatchApi.board)).toBeGreaterThan(before);
+  });
+
+  it('blocks show the employee’s step, and a mark for a far clock-in or a late employee', async () => {
+    const [zhang, li] = board.employees;
+    board = {
+      ...board,
+      employees: [
+        {
+          ...zhang,
+          blocks: [
+            { ...zhang.blocks[0], step: 'arrived', arrivalFlag: 'far', arrivalDistanceM: 1280, late: false },
+            { ...zhang.blocks[1], step: 'serving', arrivalFlag: 'near', arrivalDistanceM: 40, late: false },
+          ],
+        },
+        {
+          ...li,
+          blocks: [
+            { ...li.blocks[0], step: 'done', arrivalFlag: 'no_location', arrivalDistanceM: null, late: false },
+            { ...li.blocks[1], step: 'assigned', arrivalFlag: null, arrivalDistanceM: null, late: true },
+          ],
+        },
+      ],
+    };
+    renderPage();
+    const row1 = await screen.findByTestId('row-1');
+    const far = within(row1).getByTestId('block-NO1');
+    expect(far).toHaveAttribute('data-step', 'arrived');
+    expect(within(far).getByText('已到达')).toHaveClass('jz-dispatch-step');
+    expect(within(far).getByTestId('step-warning')).toHaveAttribute('title', '打卡距离过远（1280 米）');
+    expect(far).toHaveAccessibleName(/已到达 · 打卡距离过远（1280 米）$/);
+    const near = within(row1).getByTestId('block-NO2');
+    expect(within(near).getByText('服务中')).toBeInTheDocument();
+    expect(within(near).queryByTestId('step-warning')).toBeNull();
+    const row2 = screen.getByTestId('row-2');
+    const done = within(row2).getByTestId('block-NO3');
+    expect(within(done).getByText('已完成')).toBeInTheDocument();
+    expect(within(done).getByTestId('step-warning')).toHaveAttribute('title', '到达打卡未获取位置');
+    // not departed yet: no step tag, but late
+    const late = within(row2).getByTestId('block-NO4');
+    expect(late.querySelector('.jz-dispatch-step')).toBeNull();
+    expect(within(late).getByTestId('step-warning')).toHaveAttribute('title', '迟到：开始 15 分钟后仍未到达打卡');
+
+    // the week view's chips carry the same marks
+    await userEvent.click(screen.getByText('周'));
+    const chip = await screen.findByTestId('chip-NO1');
+    expect(within(chip).getByText('已到达')).toBeInTheDocument();
+    expect(within(chip).getByTestId('step-warning')).toHaveAttribute('title', '打卡距离过远（1280 米）');
+  });
+
+  it('a burst of staff steps on the stream refetches the board at most once a second, ending on the last step', async () => {
+    renderPage();
+    await screen.findByTestId('row-1');
+    await waitFor(() => expect(FakeEventSource.last).toBeDefined());
+    const es = FakeEventSource.last!;
+    act(() => es.emit('hello', { lastEventId: 10, sound: false, waiting: 1 }));
+    await screen.findByText('实时更新');
+    await waitFor(() => expect(api.count(dispatchApi.board)).toBeGreaterThanOrEqual(2));
+    const before = api.count(dispatchApi.board);
+    const [zhang] = board.employees;
+    const steps = ['departed', 'arrived', 'late', 'departed', 'arrived'] as const;
+    for (const [i, kind] of steps.entries()) {
+      board = {
+        ...board,
+        employees: [
+          { ...zhang, blocks: [{ ...zhang.blocks[0], step: i < 3 ? 'departed' : 'arrived' }, zhang.blocks[1]] },
+          board.employees[1],
+        ],
+      };
+      act(() => es.emit('order', newOrderEvent(11 + i, { kind, orderId: 1, orderNo: 'NO1', status: 30 }), `${11 + i}`));
+    }
+    const block1 = within(screen.getByTestId('row-1')).getByTestId('block-NO1');
+    await waitFor(() => expect(block1).toHaveAttribute('data-step', 'arrived'), { timeout: 3000 });
+    expect(api.count(dispatchApi.board) - before).toBeLessThanOrEqual(2);
   });
 
   it('without the 派单 permission there is no assign button and nothing is draggable', async () => {

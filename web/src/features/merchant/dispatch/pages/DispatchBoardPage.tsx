@@ -11,6 +11,7 @@ import { hasPerm } from '../../../../lib/access.tsx';
 import { toApiDate } from '../../../../lib/format.ts';
 import { pagePath } from '../../../../lib/page-registry.ts';
 import { initPcQuery } from '../../../../lib/queries.ts';
+import { useThrottled } from '../../../../lib/throttle.ts';
 // The order drawer and its dialogs belong to 订单管理; the board opens the same ones rather than a copy (they load
 // lazily, on the first click). Moving lazy-dialogs.ts to src/components/ would lift this exception.
 // biome-ignore lint/style/noRestrictedImports: the one shared order drawer, see above
@@ -24,6 +25,9 @@ import { WeekBoard } from '../components/WeekBoard.tsx';
 import '../components/dispatch.css';
 
 type View = 'day' | 'week';
+
+/** At most one board refetch per this long, however many order events arrive. */
+const BOARD_REFRESH_MS = 1000;
 type OrderDialog = Parameters<ComponentProps<typeof OrderDetailDrawer>['onDialog']>[0];
 
 /**
@@ -49,7 +53,10 @@ export default function DispatchBoardPage() {
   const { assign } = useDispatchMutations();
   const canAssign = hasPerm('merchant:dispatch:assign');
 
-  useOrderEvents(useCallback(() => void qc.invalidateQueries({ queryKey: dispatchKeys.all }), [qc]));
+  // Every order event may move a block (派单, 改约) or its step (出发, 到达, 迟到): the board refetches, at most once a
+  // second, so a busy morning's burst of steps is one request, and the last one is never dropped.
+  const refresh = useThrottled(() => void qc.invalidateQueries({ queryKey: dispatchKeys.all }), BOARD_REFRESH_MS);
+  useOrderEvents(useCallback(() => refresh(), [refresh]));
 
   const board = q.data;
   const axis = useMemo(() => (board ? dayAxis(board.days[0], board.employees, board.unassigned) : null), [board]);
