@@ -162,7 +162,7 @@ describe('the steps in order', () => {
     expect((await events(o.id)).filter((k) => k === 'departed')).toHaveLength(1);
   });
 
-  it('concurrent double taps: exactly one succeeds (出发 and 开始)', async () => {
+  it('concurrent double taps: exactly one succeeds (出发, 开始 and 完成)', async () => {
     const { s, o, url } = await job();
     const deps = await Promise.all([s.api.post(url('depart')), s.api.post(url('depart')), s.api.post(url('depart'))]);
     expect(deps.filter((r) => r.code === 200)).toHaveLength(1);
@@ -175,6 +175,16 @@ describe('the steps in order', () => {
     ]);
     expect(starts.filter((r) => r.code === 200)).toHaveLength(1);
     expect((await events(o.id)).filter((k) => k === 'verified')).toHaveLength(1);
+    const photo = (await upload(s.token)).result.url;
+    const finishes = await Promise.all(
+      ['甲', '乙'].map((note) => s.api.post(url('finish'), { photos: JSON.stringify([photo]), note })),
+    );
+    expect(finishes.filter((r) => r.code === 200)).toHaveLength(1);
+    const winner = finishes.find((r) => r.code === 200)!;
+    expect((await progress(o.id))?.finishNote).toBe(winner.result.finishNote);
+    expect((await events(o.id)).filter((k) => k === 'completed')).toHaveLength(1);
+    const settlements = await t.db.selectFrom('financeSettlement').select('id').where('orderId', '=', o.id).execute();
+    expect(settlements).toHaveLength(1);
   });
 
   it('a stepId answers the same result without doing the step twice, even sent at once', async () => {

@@ -213,7 +213,7 @@ export async function staffStart(db: DB, s: StaffActor, orderId: number, code: s
   }
 }
 
-/** 完成: serving; the order's completion and settlement, then her photos and note on the progress. */
+/** 完成: serving; the order's completion and settlement with her photos and note on the progress, in one transaction. */
 export async function staffFinish(
   db: DB,
   s: StaffActor,
@@ -224,15 +224,18 @@ export async function staffFinish(
   const o = await staffOrder(db, s, orderId);
   if (o.status === ORDER_STATUS.TO_SERVE) throw business('请先输入核销码开始服务');
   if (o.status !== ORDER_STATUS.SERVING) assertOpen(o);
-  await confirmDone(db, { merchantId: o.merchantId, allowedShopIds: [o.shopId] }, o.id, actorOf(s), { now: at });
-  await db.transaction().execute(async (trx) => {
-    await ensureProgress(trx, o, s.employeeId);
-    await trx
-      .updateTable('orderStaffProgress')
-      .set({ photos: JSON.stringify(v.photos), finishNote: v.note?.trim() || null, updatedAt: nowIso() })
-      .where('orderId', '=', o.id)
-      .where('employeeId', '=', s.employeeId)
-      .execute();
+  // The photos and note are written in the completion's transaction: a lost double tap writes nothing.
+  await confirmDone(db, { merchantId: o.merchantId, allowedShopIds: [o.shopId] }, o.id, actorOf(s), {
+    now: at,
+    then: async (trx) => {
+      await ensureProgress(trx, o, s.employeeId);
+      await trx
+        .updateTable('orderStaffProgress')
+        .set({ photos: JSON.stringify(v.photos), finishNote: v.note?.trim() || null, updatedAt: nowIso() })
+        .where('orderId', '=', o.id)
+        .where('employeeId', '=', s.employeeId)
+        .execute();
+    },
   });
 }
 

@@ -178,13 +178,16 @@ export async function verifyByCode(db: DB, scope: MerchantScope, code: string, a
   return { id: o.id };
 }
 
-/** queren: 40 -> 50; in the same transaction the settlement (createSettlement) and the employee's release. */
+/**
+ * queren: 40 -> 50; in the same transaction the settlement (createSettlement), the employee's release and `then` (the
+ * staff page's photos and note: order-staff-steps.ts).
+ */
 export async function confirmDone(
   db: DB,
   scope: MerchantScope,
   orderId: number,
   actor: Actor,
-  opts: { now?: string } = {},
+  opts: { now?: string; then?: (trx: Trx, o: OrderRow) => Promise<void> } = {},
 ) {
   const o = await inTransition(db, async (trx) => {
     const o = await loadOrder(trx, orderId, scopeOf(scope));
@@ -231,6 +234,7 @@ export async function confirmDone(
       await releaseEmployee(trx, o.employeeId);
     }
     await trx.updateTable('shop').set({ orderCount: sql`order_count + 1` }).where('id', '=', o.shopId).execute();
+    if (opts.then) await opts.then(trx, o);
     return o;
   });
   await notify(db, o.merchantId);
