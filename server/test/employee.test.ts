@@ -395,11 +395,13 @@ describe('editing employees', () => {
     expect(await ownerA.post(`${Y}/edit`, { id: result.id, shopId: shops.bMain })).toMatchObject({ code: 2002 });
   });
 
-  it('puts a free employee on leave, back to free, and to resigned', async () => {
+  it('puts a free employee to resigned and back to free; 休假 by hand is refused', async () => {
     // A new employee: the demo ones may hold orders to serve (the pinned states above do not clear those).
     const { result } = await ownerA.post<{ id: number }>(`${Y}/add`, newEmployee({ name: '状态测试员工' }));
-    // 休假 by hand is a leave from now (issue 23): the answers say 休假, the stored state stays 空闲.
-    for (const s of [3, 1, 0, 1]) {
+    // 休假 is a dated leave (the console's 请假/休假 dialog), never a state set by hand: refused, nothing booked.
+    expect(await ownerA.post(`${Y}/edit`, { id: result.id, workState: 3 })).toMatchObject({ code: 2001 });
+    expect((await ownerA.get(`${Y}/findById/${result.id}`)).result.workState).toBe(1);
+    for (const s of [1, 0, 1]) {
       expect(await ownerA.post(`${Y}/edit`, { id: result.id, workState: s })).toMatchObject({ code: 200 });
       expect((await ownerA.get(`${Y}/findById/${result.id}`)).result.workState).toBe(s);
     }
@@ -408,7 +410,7 @@ describe('editing employees', () => {
   it('refuses to change a serving employee’s state by hand (2004) and to set 服务中 by hand (2001)', async () => {
     // 王建国 serves the demo's 服务中 order now (issue 23: 服务中 is derived from the orders).
     const li = await empByName('王建国');
-    const r = await ownerA.post(`${Y}/edit`, { id: li.id, workState: 3 });
+    const r = await ownerA.post(`${Y}/edit`, { id: li.id, workState: 0 });
     expect(r).toMatchObject({ code: 2004 });
     expect(r.message).toContain('服务中');
     expect((await ownerA.get(`${Y}/findById/${li.id}`)).result.workState).toBe(2);
@@ -471,11 +473,9 @@ describe('deleting employees (delByIds)', () => {
     // The work state out of step with the orders (set by hand in the database): the orders still decide.
     await t.db.updateTable('employee').set({ workState: 1 }).where('id', '=', result.id).execute();
     expect(await ownerA.del(`${Y}/delByIds/${result.id}`)).toMatchObject({ code: 2004 });
-    for (const workState of [3, 0]) {
-      const r = await ownerA.post(`${Y}/edit`, { id: result.id, workState });
-      expect(r).toMatchObject({ code: 2004 });
-      expect(r.message).toContain('1 个进行中的订单');
-    }
+    const r = await ownerA.post(`${Y}/edit`, { id: result.id, workState: 0 });
+    expect(r).toMatchObject({ code: 2004 });
+    expect(r.message).toContain('1 个进行中的订单');
     const row = await t.db
       .selectFrom('employee')
       .select(['workState', 'deletedAt'])

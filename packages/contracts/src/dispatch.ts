@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isCalendarDay } from './common.ts';
+import { isCalendarDay, jsonField } from './common.ts';
 import { nextDay, SHANGHAI_OFFSET_MS, shanghaiDay, WEEKDAY_NAMES, wallHm, wallMs, weekdayOf } from './shanghai-time.ts';
 
 // The wall-clock helpers live in a module without zod (the staff page's bundle); every caller may keep importing them
@@ -45,17 +45,32 @@ export type TimeRange = z.infer<typeof timeRangeSchema>;
  * Weekly working hours: 7 days, index 0 = 周一 … 6 = 周日; each day a list of stretches ([] = day off). null (on the
  * employee) = the shop's business hours every day.
  */
+/** Whether a day's stretches overlap one another (touching is fine: 08:00–12:00 and 12:00–18:00). */
+export function rangesOverlap(ranges: TimeRange[]) {
+  const s = [...ranges].sort((a, b) => (a.from < b.from ? -1 : 1));
+  for (let k = 1; k < s.length; k++) if (s[k].from < s[k - 1].to) return true;
+  return false;
+}
+
+/** At most this many stretches a day (a split shift has two; the editor offers two). */
+export const MAX_DAY_RANGES = 4;
+
 export const weeklyHoursSchema = z
-  .array(z.array(timeRangeSchema).max(4, '每天最多 4 个时段'))
+  .array(z.array(timeRangeSchema).max(MAX_DAY_RANGES, '每天最多 4 个时段'))
   .length(7, '工作时间须包含周一至周日 7 天')
   .superRefine((days, ctx) => {
     days.forEach((d, i) => {
-      const s = [...d].sort((a, b) => (a.from < b.from ? -1 : 1));
-      for (let k = 1; k < s.length; k++)
-        if (s[k].from < s[k - 1].to)
-          ctx.addIssue({ code: 'custom', message: `${WEEKDAY_NAMES[i]}的工作时段不能重叠`, path: [i] });
+      if (rangesOverlap(d))
+        ctx.addIssue({ code: 'custom', message: `${WEEKDAY_NAMES[i]}的工作时段不能重叠`, path: [i] });
     });
   });
+
+/** One day's stretches (a date's exception): [] = off that day. */
+export const dayRangesSchema = z
+  .array(timeRangeSchema)
+  .max(MAX_DAY_RANGES, '每天最多 4 个时段')
+  .refine((d) => !rangesOverlap(d), '工作时段不能重叠')
+  .transform((d) => [...d].sort((a, b) => (a.from < b.from ? -1 : 1)));
 export type WeeklyHours = z.infer<typeof weeklyHoursSchema>;
 
 /** '08:00-20:00' (the shop's businessHours) as a stretch; null when unset or malformed. */
@@ -64,11 +79,22 @@ export function parseBusinessHours(s: string | null | undefined): TimeRange | nu
   return m && m[1] < m[2] ? { from: m[1], to: m[2] } : null;
 }
 
+/** Dated exceptions to an employee's weekly hours: day ('YYYY-MM-DD') -> that day's stretches ([] = off). */
+export type DayExceptions = ReadonlyMap<string, TimeRange[]>;
+
 /**
- * The stretches an employee works on a day: their own weekly hours, else the shop's business hours, else the whole
- * day (an employee and shop that set no hours are not limited: older data keeps working).
+ * The stretches an employee works on a day: the day's exception when there is one (排班 › a date), else their own
+ * weekly hours, else the shop's business hours, else the whole day (an employee and shop that set no hours are not
+ * limited: older data keeps working). The one rule every reader of "her hours that day" goes through.
  */
-export function hoursOnDay(weekly: WeeklyHours | null, shopHours: TimeRange | null, day: string): TimeRange[] {
+export function hoursOnDay(
+  weekly: WeeklyHours | null,
+  shopHours: TimeRange | null,
+  day: string,
+  exceptions?: DayExceptions,
+): TimeRange[] {
+  const exception = exceptions?.get(day);
+  if (exception) return exception;
   if (weekly) return weekly[weekdayOf(day)] ?? [];
   return [shopHours ?? ALL_DAY];
 }
@@ -90,11 +116,17 @@ export function occupancy(appointmentAt: string, jobMinutes: number, bufferMinut
  * Whether [from, to) lies inside the employee's working stretches (a job may not run past the end of a stretch; the
  * buffer after it may). Days are walked in Shanghai time, so a night shift '20:00'–'24:00' + '00:00'–'06:00' joins.
  */
-export function isOnDuty(weekly: WeeklyHours | null, shopHours: TimeRange | null, from: number, to: number): boolean {
+export function isOnDuty(
+  weekly: WeeklyHours | null,
+  shopHours: TimeRange | null,
+  from: number,
+  to: number,
+  exceptions?: DayExceptions,
+): boolean {
   let cursor = from;
   let day = shanghaiDay(from);
   for (let guard = 0; guard < 62 && cursor < to; guard++, day = nextDay(day)) {
-    const stretches = hoursOnDay(weekly, shopHours, day)
+    const stretches = hoursOnDay(weekly, shopHours, day, exceptions)
       .map((r) => ({ from: wallMs(day, r.from), to: wallMs(day, r.to) }))
       .sort((a, b) => a.from - b.from);
     for (const s of stretches) if (s.from <= cursor && cursor < s.to) cursor = s.to;
@@ -292,6 +324,100 @@ export type LeaveAdd = z.infer<typeof leaveAdd>;
 export const leaveQuery = z.object({
   employeeId: z.coerce.number({ error: '请选择员工' }).int().positive('请选择员工'),
 });
+
+/**
+ * GET paidan/leave/check: what a leave [from, to) would collide with, before it is added — the employee's assigned
+ * jobs inside it (they must be moved first; the dialog links each) and her leaves overlapping it.
+ */
+export const leaveCheckQuery = z
+  .object({ employeeId: leaveQuery.shape.employeeId, from: instant('开始时间'), to: instant('结束时间') })
+  .refine((v) => v.from < v.to, { message: '结束时间须晚于开始时间', path: ['to'] });
+
+export const leaveConflictOrder = z.object({
+  orderId: z.number().int(),
+  orderNo: z.string(),
+  /** ORDER_STATUS: 30 待服务 / 40 服务中. */
+  status: z.number().int(),
+  goodsName: z.string(),
+  /** The job [from, to) (ISO) and its text: '11月27日 10:00–13:00'. */
+  from: z.string(),
+  to: z.string(),
+  time: z.string(),
+  customerName: z.string(),
+});
+export type LeaveConflictOrder = z.infer<typeof leaveConflictOrder>;
+
+export const leaveCheckResult = z.object({
+  orders: z.array(leaveConflictOrder),
+  leaves: z.array(leaveRow),
+});
+export type LeaveCheckResult = z.infer<typeof leaveCheckResult>;
+
+// ------------------------------------------------------------------ 排班 (rota): the week grid and dated exceptions
+
+const calendarDay = (label: string) =>
+  z
+    .string({ error: `请选择${label}` })
+    .refine((s) => /^\d{4}-\d{2}-\d{2}$/.test(s) && isCalendarDay(s), '日期格式应为 YYYY-MM-DD');
+
+/** How far ahead or back a date's exception may be set (a day in the rota's reach, not a typo's year 2099). */
+export const MAX_EXCEPTION_DAYS = 366;
+
+/** POST paidan/shiftException/save: the employee's hours on one day instead of her weekly ones ([] = 休息). */
+export const shiftExceptionSave = z.object({
+  employeeId: z.coerce.number({ error: '请选择员工' }).int().positive('请选择员工'),
+  day: calendarDay('日期'),
+  ranges: jsonField(dayRangesSchema),
+  reason: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.string().trim().max(100, '原因最多 100 个字').optional(),
+  ),
+});
+export type ShiftExceptionSave = z.infer<typeof shiftExceptionSave>;
+
+export const shiftExceptionRow = z.object({
+  id: z.number().int(),
+  employeeId: z.number().int(),
+  day: z.string(),
+  ranges: z.array(z.object({ from: z.string(), to: z.string() })),
+  reason: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type ShiftExceptionRow = z.infer<typeof shiftExceptionRow>;
+
+/** GET paidan/rota: a shop's staff over 7 days from `date` (the week grid). */
+export const rotaQuery = z.object({ date: boardQuery.shape.date, shopId: optionalShop });
+
+/** One cell of the grid: the day's stretches (wall-clock), whether they come from an exception, the leave on it. */
+export const rotaDay = z.object({
+  day: z.string(),
+  ranges: z.array(z.object({ from: z.string(), to: z.string() })),
+  /** The date's exception, when one replaces the weekly hours that day. */
+  exception: shiftExceptionRow.nullable(),
+  /** Leave touching the day. */
+  leaves: z.array(leaveRow),
+});
+export type RotaDay = z.infer<typeof rotaDay>;
+
+export const rotaEmployee = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** Derived now (1 空闲 / 2 服务中 / 3 休假). */
+  workState: z.number().int(),
+  /** Her weekly hours; null = the shop's business hours. */
+  workHours: weeklyHoursSchema.nullable(),
+  days: z.array(rotaDay),
+});
+export type RotaEmployee = z.infer<typeof rotaEmployee>;
+
+export const rotaResult = z.object({
+  days: z.array(z.string()),
+  shopId: z.number().int(),
+  /** The shop's business hours ('08:00-20:00'): the hours of an employee without her own. */
+  businessHours: z.string().nullable(),
+  employees: z.array(rotaEmployee),
+});
+export type RotaResult = z.infer<typeof rotaResult>;
 
 // ------------------------------------------------------------------ 派工单 (day sheets)
 

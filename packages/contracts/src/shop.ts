@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { distinctIds, jsonField, optionalStatus, optionalText, pageQuery, statusFlag } from './common.ts';
-import { MAX_TRAVEL_BUFFER_MINUTES } from './dispatch.ts';
+import { MAX_TRAVEL_BUFFER_MINUTES, weeklyHoursSchema } from './dispatch.ts';
 
 /** A shop's platform audit: 0 待审核 / 1 已通过 / 2 已驳回 (dictionary `shop_audit_status`). */
 export const SHOP_AUDIT_STATUS = { PENDING: 0, APPROVED: 1, REJECTED: 2 } as const;
@@ -189,6 +189,8 @@ export const shopSettingFields = z.object({
     .min(0, '路程缓冲不能为负')
     .max(MAX_TRAVEL_BUFFER_MINUTES, `路程缓冲最多 ${MAX_TRAVEL_BUFFER_MINUTES} 分钟`)
     .optional(),
+  /** The weekly hours a new employee of the shop starts from (排班); null / '' clears, absent = unchanged. */
+  defaultWorkHours: z.preprocess((v) => (v === '' ? null : v), jsonField(weeklyHoursSchema.nullable()).optional()),
 });
 
 export const shopAddBody = shopFields.extend(shopSettingFields.shape);
@@ -291,6 +293,8 @@ export const shopSettingRow = z.object({
   serviceTimeSlots: z.array(z.string()),
   /** Minutes after each job before the employee's next one (default 30). */
   travelBufferMinutes: z.number().int(),
+  /** New employees' weekly hours (排班); null = none set (they work the shop's business hours). */
+  defaultWorkHours: weeklyHoursSchema.nullable().optional(),
 });
 export type ShopSetting = z.infer<typeof shopSettingRow>;
 
@@ -321,6 +325,7 @@ export const DEFAULT_SETTING: Omit<ShopSetting, 'shopId'> = {
   bookingLeadHours: 2,
   serviceTimeSlots: ['08:00-10:00', '10:00-12:00', '14:00-16:00', '16:00-18:00'],
   travelBufferMinutes: 30,
+  defaultWorkHours: null,
 };
 
 /** At most this many branch shops under one main shop. */

@@ -365,6 +365,19 @@ const MATRIX: Record<string, Entry> = {
     how: "A's employee",
     calls: (i) => one({ employeeId: i.employeeA, from: '2027-01-04T01:00:00.000Z', to: '2027-01-05T01:00:00.000Z' }),
   },
+  'GET /tmpl/api/app/jiazheng/paidan/leave/check': {
+    how: "A's employee",
+    calls: (i) => one({ employeeId: i.employeeA, from: '2027-01-04T01:00:00.000Z', to: '2027-01-05T01:00:00.000Z' }),
+  },
+  // 排班 (rota): the grid of A's shop, an exception for A's employee
+  'GET /tmpl/api/app/jiazheng/paidan/rota': {
+    how: "A's shop",
+    calls: (i) => one({ date: '2027-01-04', shopId: i.shopA }),
+  },
+  'POST /tmpl/api/app/jiazheng/paidan/shiftException/save': {
+    how: "A's employee",
+    calls: (i) => one({ employeeId: i.employeeA, day: '2027-01-04', ranges: '[]' }),
+  },
   'GET /tmpl/api/app/jiazheng/paidan/leaveRequest/findAllByPage': {
     how: "A's shop or employee as the filter",
     calls: (i) => filter({ shopId: i.shopA }, { employeeId: i.employeeA }),
@@ -394,6 +407,7 @@ const PENDING: Record<string, string> = {
   'POST /tmpl/api/app/jiazheng/shangjia/shangpin/import/errors/:id': 'goods-import.test.ts: another merchant 2002',
   'POST /tmpl/api/app/jiazheng/shangjia/shangpin/import/confirm': 'goods-import.test.ts: another merchant 2002',
   'DELETE /tmpl/api/app/jiazheng/paidan/leave/del/:id': 'dispatch-board.test.ts: another merchant 2002',
+  'DELETE /tmpl/api/app/jiazheng/paidan/shiftException/del/:id': 'rota.test.ts: another merchant 2002',
   // Leave requests are made by an employee on the staff page per test.
   'POST /tmpl/api/app/jiazheng/paidan/leaveRequest/decide': 'staff-jobs.test.ts: another merchant 2002',
 };

@@ -70,6 +70,7 @@ describe('sub-account limited to the main shop', () => {
       'POST /tmpl/api/merchant/subaccount/add': { nickName: '越界子账号', roleId: ids.roleA, password: 'Abcdef123456' },
       'POST /tmpl/api/merchant/subaccount/edit': { id: ids.subA, nickName: '越界' },
       'GET /tmpl/api/app/jiazheng/paidan/board': { date: '2026-11-27' },
+      'GET /tmpl/api/app/jiazheng/paidan/rota': { date: '2026-11-27' },
       'GET /tmpl/api/app/jiazheng/paidan/daySheet': { date: '2026-11-27' },
       'POST /tmpl/api/app/jiazheng/paidan/daySheet/export': { date: '2026-11-27' },
     };

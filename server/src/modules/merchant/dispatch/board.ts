@@ -14,6 +14,7 @@ import { business } from '../../../lib/errors.ts';
 import { ownShopId } from '../../../lib/owned.ts';
 import type { Tenant } from '../../../lib/tenant.ts';
 import { currentProgress, jobStepOf, type Progress, progressOf } from '../scheduling/job-progress.ts';
+import { exceptionsOf } from '../scheduling/shift-exception.ts';
 import { derivedState, nowSets } from '../scheduling/state.ts';
 import { type Job, jobQuery, jobsOf, leavesOf, parseJson, shopTime, staffOf, toJob } from '../scheduling/schedule.ts';
 
@@ -84,7 +85,7 @@ export async function board(db: DB, t: Scope, q: { date: string; shopId?: number
     shopTime(db, shopId),
   ]);
   const staff = staffOf(db, t.merchantId, shopId);
-  const [emps, rows, earlier, leaves, states] = await Promise.all([
+  const [emps, rows, earlier, leaves, states, exceptions] = await Promise.all([
     db
       .selectFrom('employee')
       .select(['id', 'name', 'phone', 'shopId', 'workState', 'skills', 'fuwuIds', 'workHours'])
@@ -106,6 +107,7 @@ export async function board(db: DB, t: Scope, q: { date: string; shopId?: number
     jobsOf(db, staff, from, from, st.bufferMinutes).then((js) => js.filter((j) => j.bufferTo > from)),
     leavesOf(db, staff, from, to),
     nowSets(db, t.merchantId, staff),
+    exceptionsOf(db, staff, from, to - 1),
   ]);
   const ids = emps.map((e) => e.id);
   const jobs = [...earlier, ...rows.map((r) => toJob(r, st.bufferMinutes))];
@@ -142,7 +144,7 @@ export async function board(db: DB, t: Scope, q: { date: string; shopId?: number
         fuwuIds: parseJson<number[]>(e.fuwuIds, []),
         hours: days.map((day) => ({
           day,
-          ranges: hoursOnDay(hours, st.shopHours, day).map((r) => ({
+          ranges: hoursOnDay(hours, st.shopHours, day, exceptions.get(e.id)).map((r) => ({
             from: iso(wallMs(day, r.from)),
             to: iso(wallMs(day, r.to)),
           })),

@@ -7,7 +7,9 @@ import { currentUser } from '../../../plugins/auth.ts';
 import type { App } from '../../types.ts';
 import { board } from './board.ts';
 import { daySheet, daySheetTable } from './day-sheet.ts';
-import { addLeave, listLeaves, removeLeave } from '../scheduling/leave.ts';
+import { addLeave, checkLeave, listLeaves, removeLeave } from '../scheduling/leave.ts';
+import { removeException, saveException } from '../scheduling/shift-exception.ts';
+import { rota } from './rota.ts';
 import { suggest } from '../scheduling/suggest.ts';
 
 /**
@@ -31,6 +33,15 @@ export function dispatchRoutes(app: App) {
   route(app, c.addLeave, async (req) =>
     ok(await addLeave(app.db, await tenantOf(app.db, req), req.body, currentUser(req).id)),
   );
+  route(app, c.checkLeave, async (req) => ok(await checkLeave(app.db, await tenantOf(app.db, req), req.query), 'ok'));
+  route(app, c.rota, async (req) => ok(await rota(app.db, await tenantOf(app.db, req), req.query), 'ok'));
+  route(app, c.saveShiftException, async (req) =>
+    ok(await saveException(app.db, await tenantOf(app.db, req), req.body, currentUser(req).id)),
+  );
+  route(app, c.removeShiftException, async (req) => {
+    await removeException(app.db, await tenantOf(app.db, req), req.params.id);
+    return ok(null);
+  });
   route(app, c.removeLeave, async (req) => {
     await removeLeave(app.db, await tenantOf(app.db, req), req.params.id);
     return ok(null);

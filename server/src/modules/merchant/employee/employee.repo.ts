@@ -24,7 +24,7 @@ import type { Tenant } from '../../../lib/tenant.ts';
 import { dayjs, nowIso, TZ } from '../../../lib/time.ts';
 import type { EmployeeTable } from './employee.tables.ts';
 import type { WeeklyHours } from '@jz/contracts/dispatch';
-import { addLeave, endLeaveNow, handLeave } from '../scheduling/leave.ts';
+import { endLeaveNow } from '../scheduling/leave.ts';
 import { derivedState, type NowSets, nowSets } from '../scheduling/state.ts';
 import '../order/order.tables.ts';
 
@@ -278,6 +278,7 @@ async function assertSkillCategories(db: DB, ids: number[] | undefined) {
 export async function add(db: DB, t: Scope, v: EmployeeAdd) {
   const shopId = v.shopId ?? t.shopId;
   if (!shopId) throw business('请先创建店铺');
+  refuseHandLeave(v.workState);
   await ownShopId(db, t, shopId); // another merchant's shop is "not found"
   await assertSkillCategories(db, v.fuwuIds);
   await assertUnique(db, t, v);
@@ -303,12 +304,13 @@ export async function add(db: DB, t: Scope, v: EmployeeAdd) {
         skills: JSON.stringify(v.skills),
         fuwuIds: JSON.stringify([...new Set(v.fuwuIds)]),
         certificates: JSON.stringify(v.certificates),
-        // 休假 is a leave period now (added below), the stored state stays 空闲.
-        workState: v.workState === WORK_STATE.LEAVE ? WORK_STATE.FREE : (v.workState ?? WORK_STATE.FREE),
+        workState: v.workState ?? WORK_STATE.FREE,
         rating: 5,
         completedOrders: 0,
         intro: v.intro ?? null,
-        workHours: v.workHours ? JSON.stringify(v.workHours) : null,
+        // Not given: the shop's default for new employees (排班), else none (the shop's business hours).
+        workHours:
+          v.workHours !== undefined ? v.workHours && JSON.stringify(v.workHours) : await shopDefaultHours(db, shopId),
         baseLat: v.baseLat ?? null,
         baseLng: v.baseLng ?? null,
         deletedAt: null,
@@ -320,8 +322,25 @@ export async function add(db: DB, t: Scope, v: EmployeeAdd) {
   } catch (err) {
     uniqueClash(err);
   }
-  if (v.workState === WORK_STATE.LEAVE) await addLeave(db, t, handLeave(created.id), null);
   return created;
+}
+
+/**
+ * 休假 is a dated leave (休假对话框: from, to, reason), never a state set by hand: the server no longer books a period
+ * of its own choosing.
+ */
+function refuseHandLeave(workState: number | undefined) {
+  if (workState === WORK_STATE.LEAVE) throw invalid('设为休假请登记休假的起止时间（请假/休假）');
+}
+
+/** The shop's default weekly hours for new employees (JSON text as stored), null when it set none. */
+async function shopDefaultHours(db: DB, shopId: number) {
+  const s = await db
+    .selectFrom('shopSetting')
+    .select('defaultWorkHours')
+    .where('shopId', '=', shopId)
+    .executeTakeFirst();
+  return s?.defaultWorkHours ?? null;
 }
 
 /** The base location is a point: both coordinates or neither. */
@@ -332,6 +351,7 @@ function assertBase(v: { baseLat?: number | null; baseLng?: number | null }) {
 
 export async function edit(db: DB, t: Scope, v: EmployeeEdit) {
   const { id, skills, fuwuIds, certificates, idCardNo, workHours, workState, ...rest } = v;
+  refuseHandLeave(workState);
   const cur = await findRow(db, t, id);
   assertBase(v);
   if (rest.shopId !== undefined) await ownShopId(db, t, rest.shopId);
@@ -344,16 +364,12 @@ export async function edit(db: DB, t: Scope, v: EmployeeEdit) {
   if (certificates !== undefined) set.certificates = JSON.stringify(certificates);
   if (workHours !== undefined) set.workHours = workHours ? JSON.stringify(workHours) : null;
 
-  // Issue 23: 休假 by hand is a leave from now (refused when it overlaps assigned jobs); 空闲 ends the current leave;
-  // only 离职 is still a stored state.
+  // 休假 is a dated leave (refused above: the console's 请假/休假 dialog adds it); 空闲 ends the current leave; only
+  // 离职 is still a stored state.
   let guardBusy = false;
-  if (
-    (workState === WORK_STATE.LEAVE || workState === WORK_STATE.RESIGNED) &&
-    (await nowSets(db, t.merchantId, [id])).busy.has(id)
-  )
+  if (workState === WORK_STATE.RESIGNED && (await nowSets(db, t.merchantId, [id])).busy.has(id))
     throw business(`${cur.name} 正在服务中，订单完成后才能改为「${STATE_NAMES[workState]}」`);
-  if (workState === WORK_STATE.LEAVE) await addLeave(db, t, handLeave(id), null);
-  else if (workState === WORK_STATE.FREE) {
+  if (workState === WORK_STATE.FREE) {
     await endLeaveNow(db, t.merchantId, id);
     if (cur.workState === WORK_STATE.LEAVE || cur.workState === WORK_STATE.RESIGNED) set.workState = WORK_STATE.FREE;
   } else if (workState === WORK_STATE.RESIGNED && cur.workState !== WORK_STATE.RESIGNED) {

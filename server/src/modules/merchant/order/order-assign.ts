@@ -31,6 +31,7 @@ import {
   skillOk,
 } from '../scheduling/schedule.ts';
 import { lockEmployee } from '../scheduling/employee-lock.ts';
+import { exceptionsOf } from '../scheduling/shift-exception.ts';
 
 type OrderForCheck = Pick<
   OrderRow,
@@ -77,9 +78,10 @@ export async function assertAssignable(trx: Trx | DB, o: OrderForCheck, employee
     throw business(`${e.name} ${spanText(Date.parse(leave.from), Date.parse(leave.to))} 休假，与本单 ${when} 时间冲突`);
 
   const hours = parseJson<WeeklyHours | null>(e.workHours, null);
-  if (!isOnDuty(hours, st.shopHours, job))
+  const exceptions = (await exceptionsOf(trx as DB, [e.id], job.from, job.to)).get(e.id);
+  if (!isOnDuty(hours, st.shopHours, job, exceptions))
     throw business(
-      `本单 ${when} 不在 ${e.name} 的工作时间内（当天 ${hoursText(hoursOnDay(hours, st.shopHours, shanghaiDay(job.from)))}）`,
+      `本单 ${when} 不在 ${e.name} 的工作时间内（当天 ${hoursText(hoursOnDay(hours, st.shopHours, shanghaiDay(job.from), exceptions))}）`,
     );
 
   const [c] = await employeeConflicts(trx as DB, e.id, job, o.id, st.bufferMinutes);

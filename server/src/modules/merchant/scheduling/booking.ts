@@ -40,6 +40,7 @@ import {
   toJob,
 } from './schedule.ts';
 import { placesLeft } from './matching.ts';
+import { exceptionsOf } from './shift-exception.ts';
 import '../shop/shop.tables.ts';
 
 /**
@@ -157,13 +158,17 @@ export async function capacityCounter(
   // Who could serve a waiting order is read over its own time, which may reach outside the span (a live-in job).
   const from = Math.min(span.from, ...waiting.map((w) => w.from));
   const to = Math.max(span.to, ...waiting.map((w) => w.bufferTo));
-  const [jobs, leaves] = await Promise.all([jobsOf(d, ids, from, to, b.bufferMinutes), leavesOf(d, ids, from, to)]);
+  const [jobs, leaves, exceptions] = await Promise.all([
+    jobsOf(d, ids, from, to, b.bufferMinutes),
+    leavesOf(d, ids, from, to),
+    exceptionsOf(d, ids, from, to),
+  ]);
   const active = staff.filter((e) => e.workState !== WORK_STATE.RESIGNED && e.workState !== WORK_STATE.LEAVE);
   const qualified = active.filter((e) => fuwuId == null || skillOk(e.fuwuIds, fuwuId, parents));
   const free = (e: Staff, job: Occupancy) => {
     const occ = { from: job.from, to: job.bufferTo };
     return (
-      isOnDuty(e.hours, b.shopHours, job) &&
+      isOnDuty(e.hours, b.shopHours, job, exceptions.get(e.id)) &&
       !onLeave(
         leaves.filter((l) => l.employeeId === e.id),
         job,

@@ -1,6 +1,7 @@
-import { hoursOnDay, type TimeRange, type WeeklyHours } from '@jz/contracts/dispatch';
+import { hoursOnDay, nextDay, type TimeRange, wallMs, type WeeklyHours } from '@jz/contracts/dispatch';
 import type { DB } from '../../../db/client.ts';
 import { parseJson, shopTime } from './schedule.ts';
+import { exceptionsOf } from './shift-exception.ts';
 import '../employee/employee.tables.ts';
 
 /**
@@ -15,7 +16,14 @@ export async function employeeHoursOn(db: DB, employeeId: number, days: string[]
     .where('id', '=', employeeId)
     .executeTakeFirst();
   if (!e) return new Map(days.map((d) => [d, []]));
-  const st = await shopTime(db, e.shopId);
+  const sorted = [...days].sort();
+  const [st, exceptions] = await Promise.all([
+    shopTime(db, e.shopId),
+    sorted.length
+      ? exceptionsOf(db, [employeeId], wallMs(sorted[0], '00:00'), wallMs(nextDay(sorted.at(-1)!), '00:00') - 1)
+      : new Map(),
+  ]);
   const weekly = parseJson<WeeklyHours | null>(e.workHours, null);
-  return new Map(days.map((d) => [d, hoursOnDay(weekly, st.shopHours, d)]));
+  const own = exceptions.get(employeeId);
+  return new Map(days.map((d) => [d, hoursOnDay(weekly, st.shopHours, d, own)]));
 }

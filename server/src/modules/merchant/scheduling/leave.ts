@@ -1,4 +1,4 @@
-import { type LeaveAdd, type LeaveRow, spanText } from '@jz/contracts/dispatch';
+import { type LeaveAdd, type LeaveCheckResult, type LeaveRow, spanText } from '@jz/contracts/dispatch';
 import type { DB } from '../../../db/client.ts';
 import { business, notFound } from '../../../lib/errors.ts';
 import { shopAllowed, type Tenant } from '../../../lib/tenant.ts';
@@ -10,10 +10,11 @@ import { jobsOf, leavesOf, shopTime } from './schedule.ts';
  * Leave periods (休假, issue 23): dated [from, to) rows of employee_leave. A leave that overlaps jobs already assigned
  * is refused (2004) listing the orders to move first; overlapping leaves are refused too (edit = delete + add).
  */
-type Scope = Pick<Tenant, 'merchantId'> & Partial<Pick<Tenant, 'allowedShopIds'>>;
+export type LeaveScope = Pick<Tenant, 'merchantId'> & Partial<Pick<Tenant, 'allowedShopIds'>>;
+type Scope = LeaveScope;
 
 /** The caller's live employee (inside a sub-account's shop limit), else 2002. */
-async function ownEmployee(db: DB, t: Scope, employeeId: number) {
+export async function ownEmployee(db: DB, t: Scope, employeeId: number) {
   const e = await db
     .selectFrom('employee')
     .select(['id', 'name', 'shopId', 'workState'])
@@ -31,6 +32,37 @@ export async function listLeaves(db: DB, t: Scope, employeeId: number): Promise<
   return leavesOf(db, [employeeId], Date.now() - 30 * 86_400_000, Date.parse('9999-12-31T00:00:00Z'));
 }
 
+/** The employee's jobs (not their buffers) inside [from, to): what a leave then must not cover. */
+async function jobsInside(db: DB, e: { id: number; shopId: number }, from: number, to: number) {
+  const { bufferMinutes } = await shopTime(db, e.shopId);
+  return (await jobsOf(db, [e.id], from, to, bufferMinutes)).filter((j) => j.from < to && from < j.to);
+}
+
+/** What a leave would collide with, asked before adding it: her assigned jobs inside it and overlapping leaves. */
+export async function checkLeave(
+  db: DB,
+  t: Scope,
+  v: { employeeId: number; from: string; to: string },
+): Promise<LeaveCheckResult> {
+  const e = await ownEmployee(db, t, v.employeeId);
+  const from = Date.parse(v.from);
+  const to = Date.parse(v.to);
+  const [jobs, leaves] = await Promise.all([jobsInside(db, e, from, to), leavesOf(db, [e.id], from, to)]);
+  return {
+    orders: jobs.map((j) => ({
+      orderId: j.id,
+      orderNo: j.orderNo,
+      status: j.status,
+      goodsName: j.goodsName,
+      from: new Date(j.from).toISOString(),
+      to: new Date(j.to).toISOString(),
+      time: spanText(j.from, j.to),
+      customerName: j.customerName,
+    })),
+    leaves,
+  };
+}
+
 export async function addLeave(db: DB, t: Scope, v: LeaveAdd, createdBy: number | null) {
   return db.transaction().execute(async (trx) => {
     const e = await ownEmployee(trx, t, v.employeeId);
@@ -40,9 +72,8 @@ export async function addLeave(db: DB, t: Scope, v: LeaveAdd, createdBy: number 
     const [other] = await leavesOf(trx, [e.id], from, to);
     if (other)
       throw business(`${e.name} 已有 ${spanText(Date.parse(other.from), Date.parse(other.to))} 的休假，与本次时间重叠`);
-    const { bufferMinutes } = await shopTime(trx, e.shopId);
     // The jobs themselves (not their buffers) must lie outside the leave.
-    const jobs = (await jobsOf(trx, [e.id], from, to, bufferMinutes)).filter((j) => j.from < to && from < j.to);
+    const jobs = await jobsInside(trx, e, from, to);
     if (jobs.length)
       throw business(
         `${e.name} 休假期间还有 ${jobs.length} 个进行中的订单，请先改派：${jobs
@@ -80,18 +111,6 @@ export async function removeLeave(db: DB, t: Scope, id: number) {
     throw notFound('休假记录不存在');
   });
   await db.deleteFrom('employeeLeave').where('id', '=', id).where('merchantId', '=', t.merchantId).execute();
-}
-
-/** 休假 set by hand on the employee list: a leave from now for 7 days (the migration's rule for the old state). */
-export const HAND_LEAVE_DAYS = 7;
-export function handLeave(employeeId: number): LeaveAdd {
-  const from = new Date();
-  return {
-    employeeId,
-    from: from.toISOString(),
-    to: new Date(from.getTime() + HAND_LEAVE_DAYS * 86_400_000).toISOString(),
-    reason: '员工列表设为休假',
-  };
 }
 
 /** 空闲 set by hand: the leave covering now ends now. */

@@ -1,5 +1,6 @@
 import { WORK_STATE } from '@jz/contracts/employee';
 import {
+  type DayExceptions,
   DEFAULT_JOB_MINUTES,
   DEFAULT_TRAVEL_BUFFER_MINUTES,
   type Interval,
@@ -202,12 +203,18 @@ export async function leavesOf(db: DB, employeeIds: EmployeeIds, from: number, t
 }
 
 /**
- * Whether the employee works over the job [from, to): inside their weekly hours (else the shop's). Live-in jobs (a day
- * or longer: 月嫂套餐) are not held to working hours. The buffer after the job may fall outside them.
+ * Whether the employee works over the job [from, to): inside their hours (a date's exception, else their weekly hours,
+ * else the shop's). Live-in jobs (a day or longer: 月嫂套餐) are not held to working hours. The buffer after the job
+ * may fall outside them.
  */
-export function isOnDuty(hours: WeeklyHours | null, shopHours: TimeRange | null, job: Interval) {
+export function isOnDuty(
+  hours: WeeklyHours | null,
+  shopHours: TimeRange | null,
+  job: Interval,
+  exceptions?: DayExceptions,
+) {
   if (job.to - job.from >= LIVE_IN_MINUTES * 60_000) return true;
-  return onDutyBetween(hours, shopHours, job.from, job.to);
+  return onDutyBetween(hours, shopHours, job.from, job.to, exceptions);
 }
 
 /** The leave covering part of [from, to), if any. */

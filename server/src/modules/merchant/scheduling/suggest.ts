@@ -26,6 +26,7 @@ import {
   shopTime,
   skillOk,
 } from './schedule.ts';
+import { exceptionsOf } from './shift-exception.ts';
 
 type Scope = Pick<Tenant, 'merchantId'> & Partial<Pick<Tenant, 'allowedShopIds'>>;
 
@@ -79,10 +80,11 @@ export async function suggest(db: DB, t: Scope, orderId: number): Promise<Sugges
     .orderBy('id')
     .execute();
   const ids = emps.map((e) => e.id);
-  const [jobs, leaves, parents] = await Promise.all([
+  const [jobs, leaves, parents, exceptions] = await Promise.all([
     jobsOf(db, ids, Math.min(dayFrom, job.from), Math.max(dayTo, job.bufferTo), st.bufferMinutes),
     leavesOf(db, ids, job.from, job.to),
     categoryParents(db),
+    exceptionsOf(db, ids, job.from, job.to),
   ]);
   const here = o.lat != null && o.lng != null ? { lat: o.lat, lng: o.lng } : null;
 
@@ -115,8 +117,8 @@ export async function suggest(db: DB, t: Scope, orderId: number): Promise<Sugges
       continue;
     }
     const hours = parseJson<WeeklyHours | null>(e.workHours, null);
-    if (!isOnDuty(hours, st.shopHours, job)) {
-      const h = hoursOnDay(hours, st.shopHours, day);
+    if (!isOnDuty(hours, st.shopHours, job, exceptions.get(e.id))) {
+      const h = hoursOnDay(hours, st.shopHours, day, exceptions.get(e.id));
       exclude('off_duty', `不在工作时间（当天 ${h.length ? h.map((r) => `${r.from}–${r.to}`).join('、') : '休息'}）`);
       continue;
     }

@@ -1,3 +1,4 @@
+import type { WeeklyHours } from '@jz/contracts/dispatch';
 import type { InitPc } from '@jz/contracts/auth';
 import type { Page } from '@jz/contracts/envelope';
 import {
@@ -152,6 +153,7 @@ export async function settingOf(db: DB, shopId: number): Promise<ShopSetting> {
     bookingLeadHours: s.bookingLeadHours,
     serviceTimeSlots: parseArr(s.serviceTimeSlots),
     travelBufferMinutes: s.travelBufferMinutes,
+    defaultWorkHours: s.defaultWorkHours ? (JSON.parse(s.defaultWorkHours) as WeeklyHours) : null,
   };
 }
 
@@ -178,6 +180,7 @@ export type SettingInput = {
   bookingLeadHours?: number;
   serviceTimeSlots?: string[];
   travelBufferMinutes?: number;
+  defaultWorkHours?: WeeklyHours | null;
 };
 
 const SETTING_KEYS = [
@@ -186,6 +189,7 @@ const SETTING_KEYS = [
   'bookingLeadHours',
   'serviceTimeSlots',
   'travelBufferMinutes',
+  'defaultWorkHours',
 ] as const;
 
 function splitInput(v: ShopInput & SettingInput) {
@@ -214,8 +218,12 @@ function shopColumns(v: ShopInput) {
 async function upsertSetting(db: DB, shopId: number, s: SettingInput) {
   if (!Object.keys(s).length) return;
   const now = nowIso();
-  const { serviceTimeSlots: slots, ...flags } = s;
-  const cols = { ...flags, ...(slots && { serviceTimeSlots: JSON.stringify([...new Set(slots)].sort()) }) };
+  const { serviceTimeSlots: slots, defaultWorkHours: hours, ...flags } = s;
+  const cols = {
+    ...flags,
+    ...(slots && { serviceTimeSlots: JSON.stringify([...new Set(slots)].sort()) }),
+    ...(hours !== undefined && { defaultWorkHours: hours && JSON.stringify(hours) }),
+  };
   const cur = await db.selectFrom('shopSetting').select('id').where('shopId', '=', shopId).executeTakeFirst();
   if (cur)
     await db
@@ -234,6 +242,7 @@ async function upsertSetting(db: DB, shopId: number, s: SettingInput) {
         bookingLeadHours: s.bookingLeadHours ?? d.bookingLeadHours,
         serviceTimeSlots: cols.serviceTimeSlots ?? JSON.stringify(d.serviceTimeSlots),
         travelBufferMinutes: s.travelBufferMinutes ?? d.travelBufferMinutes,
+        defaultWorkHours: cols.defaultWorkHours ?? null,
         createdAt: now,
         updatedAt: now,
       })
@@ -426,6 +435,7 @@ export async function copyShop(db: DB, t: Tenant, fromId: number, toId: number) 
       bookingLeadHours: s.bookingLeadHours,
       serviceTimeSlots: s.serviceTimeSlots,
       travelBufferMinutes: s.travelBufferMinutes,
+      defaultWorkHours: s.defaultWorkHours ?? null,
     });
     return { copiedGoods: copied.count };
   });

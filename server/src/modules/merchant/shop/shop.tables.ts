@@ -11,6 +11,8 @@ export interface ShopSettingTable {
   travelBufferMinutes: Generated<number>;
   /** How far (m) a staff clock-in may be from the order's address before the board flags it (migration 1930). */
   arrivalRadiusM: Generated<number>;
+  /** The weekly hours a new employee of the shop starts from (JSON WeeklyHours, migration 1960); null = none. */
+  defaultWorkHours: Generated<string | null>;
   createdAt: string;
   updatedAt: string;
 }
