@@ -1,5 +1,6 @@
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import gcoord from 'gcoord';
+import config from '../playwright.config.ts';
 import { clientFor } from '../support/api.ts';
 import { api, customerToken, goodsOfShop, ok, placeAndPay } from '../support/customer.ts';
 import { DEMO } from '../support/session.ts';
@@ -17,14 +18,24 @@ test.use({
   permissions: ['geolocation'],
   geolocation: { latitude: 35.0251, longitude: 111.0009 },
   locale: 'zh-CN',
+  // The browser's own language too, as on a phone set to Chinese: date and time fields draw in it, not in en-US.
+  launchOptions: { ...config.use?.launchOptions, args: [...(config.use?.launchOptions?.args ?? []), '--lang=zh-CN'] },
 });
 
 const WIDTHS = [360, 414];
+/**
+ * The page at each width, whole: the viewport grows to the content's height so that the fixed bars (the step, the
+ * tabs) sit below it as on a phone scrolled to the end, not over the middle as in a full-page capture. After the
+ * toasts have gone.
+ */
 async function shots(page: Page, name: string) {
   const size = page.viewportSize() ?? { width: 390, height: 844 };
+  await expect(page.locator('.adm-toast-mask')).toHaveCount(0, { timeout: 5000 });
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: size.height });
-    await page.screenshot({ path: `screenshots/staff-${name}-${width}.png`, fullPage: true });
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    await page.setViewportSize({ width, height: Math.max(size.height, height) });
+    await page.screenshot({ path: `screenshots/staff-${name}-${width}.png`, animations: 'disabled' });
   }
   await page.setViewportSize(size);
 }

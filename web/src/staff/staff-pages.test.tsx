@@ -327,3 +327,14 @@ describe('leave request', () => {
     expect(await screen.findByText('待审批')).toBeInTheDocument();
   });
 });
+
+describe('我的', () => {
+  it('shows her details as the server answers them now, and keeps them for the next visit', async () => {
+    signIn();
+    fakeStaffApi([[staffApi.me, { result: { ...employee, name: '张桂兰', shopName: '河东店' } }]]);
+    open('/staff/me');
+    expect(await screen.findByText('张桂兰')).toBeInTheDocument();
+    expect(screen.getByText('示例家政 · 河东店')).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem('jz-staff-employee') ?? '{}').name).toBe('张桂兰');
+  });
+});

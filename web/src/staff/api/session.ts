@@ -26,6 +26,9 @@ export function saveStaffSession(s: { token: string; employee: StaffEmployee; al
   localStorage.setItem(ALSO_MERCHANT, s.alsoMerchantUser ? '1' : '0');
 }
 
+/** Her details as the server last answered them (name, shop: the dispatcher may have changed them). */
+export const saveStaffEmployee = (e: StaffEmployee) => localStorage.setItem(EMPLOYEE, JSON.stringify(e));
+
 /** Only the staff page's own keys (the console's session on the same phone stays). */
 export function clearStaffSession() {
   for (const k of Object.keys(localStorage)) if (k.startsWith('jz-staff-')) localStorage.removeItem(k);

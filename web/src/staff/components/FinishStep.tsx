@@ -51,6 +51,7 @@ export function FinishStep({
       </div>
       <TextArea
         id={noteId}
+        className="staff-boxed"
         placeholder="备注（选填），如：已清洁厨房和两间卧室"
         maxLength={500}
         rows={2}

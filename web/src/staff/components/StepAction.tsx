@@ -66,7 +66,7 @@ export function StepAction({ job, busy }: { job: StaffJob; busy: boolean }) {
           maxLength={12}
           value={code}
           onChange={(v) => setCode(v.replace(/\D/g, ''))}
-          style={{ marginBottom: 8, padding: '8px 0' }}
+          style={{ marginBottom: 8 }}
         />
         {codeError && (
           <p className="staff-field-error" role="alert">

@@ -7,7 +7,9 @@ export function SubPage({ title, children }: { title: string; children: ReactNod
   const navigate = useNavigate();
   return (
     <div className="staff-page">
-      <NavBar onBack={() => navigate('/me')}>{title}</NavBar>
+      <NavBar back="返回" onBack={() => navigate('/me')}>
+        {title}
+      </NavBar>
       {children}
     </div>
   );

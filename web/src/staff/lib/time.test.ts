@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mapLink } from './map-link.ts';
-import { relativeDayLabel, stepTime, tabRange, today, wallInputToIso, windowText } from './time.ts';
+import { relativeDayLabel, spanText, stepTime, tabRange, today, wallInputToIso, windowText } from './time.ts';
 
 /**
  * Shanghai wall time whatever zone the phone is set to: run in Los Angeles (UTC−8), where 2026-12-01 01:00 UTC is
@@ -39,6 +39,11 @@ describe('staff times under TZ=America/Los_Angeles', () => {
 
   it('a leave typed as 08:00 means 08:00 in Shanghai', () => {
     expect(wallInputToIso('2026-12-02T08:00')).toBe('2026-12-02T00:00:00.000Z');
+  });
+
+  it('a leave span names its end day only when it ends on another day', () => {
+    expect(spanText('2026-12-02T00:00:00Z', '2026-12-02T10:00:00Z')).toBe('12月2日 08:00–18:00');
+    expect(spanText('2026-12-02T00:00:00Z', '2026-12-03T10:00:00Z')).toBe('12月2日 08:00–12月3日 18:00');
   });
 });
 

@@ -45,6 +45,10 @@ export function stepTime(at: string, now = Date.now()) {
 /** '12月1日 08:00' of an instant (leave spans). */
 export const instantText = (at: string) => `${dayLabel(shanghaiDay(at)).split(' ')[0]} ${wallHm(at)}`;
 
+/** A leave span: '12月1日 08:00–18:00' within a day, '12月1日 08:00–12月3日 18:00' across days. */
+export const spanText = (from: string, to: string) =>
+  `${instantText(from)}–${shanghaiDay(from) === shanghaiDay(to) ? wallHm(to) : instantText(to)}`;
+
 /** '2026-12-01T08:00' typed in the phone's picker, read as Shanghai wall time (whatever the phone's zone). */
 export const wallInputToIso = (v: string) => new Date(wallMs(v.slice(0, 10), v.slice(11, 16))).toISOString();
 

@@ -38,7 +38,11 @@ export function JobDetailPage() {
   const [answered, setAnswered] = useState<StaffJob>();
   useEffect(() => onJobAnswered((job) => job.orderId === orderId && setAnswered(job)), [orderId]);
 
-  const back = <NavBar onBack={() => (window.history.length > 1 ? navigate(-1) : navigate('/'))}>订单详情</NavBar>;
+  const back = (
+    <NavBar back="返回" onBack={() => (window.history.length > 1 ? navigate(-1) : navigate('/'))}>
+      订单详情
+    </NavBar>
+  );
   if (detail.loading && !detail.data)
     return (
       <div className="staff-page">
@@ -57,7 +61,7 @@ export function JobDetailPage() {
   const server = answered ?? detail.data.job;
   const { job, waiting } = withPending(server, pending);
   return (
-    <div className={job.step === 'done' ? 'staff-page' : 'staff-page with-action'}>
+    <div className="staff-page">
       {back}
       {detail.data.offlineSince && <OfflineBanner savedAt={detail.data.offlineSince} />}
       <RefusedSteps orderId={orderId} />

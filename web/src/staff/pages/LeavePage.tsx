@@ -5,7 +5,7 @@ import { useId, useState } from 'react';
 import { errorText, staffCall } from '../api/client.ts';
 import { FieldLabel } from '../components/FieldLabel.tsx';
 import { SubPage } from '../components/SubPage.tsx';
-import { instantText, nextDay, today, wallInputToIso } from '../lib/time.ts';
+import { nextDay, spanText, today, wallInputToIso } from '../lib/time.ts';
 import { useLoad } from '../lib/use-load.ts';
 import { twoWeeks } from './SchedulePage.tsx';
 
@@ -48,7 +48,14 @@ export function LeavePage() {
     }
   }
 
-  const inputStyle = { width: '100%', fontSize: 16, padding: '8px 0', border: 0, background: 'transparent' };
+  const inputStyle = {
+    width: '100%',
+    font: 'inherit',
+    fontSize: 16,
+    padding: '8px 0',
+    border: 0,
+    background: 'transparent',
+  };
   return (
     <SubPage title="请假申请">
       <form
@@ -120,7 +127,7 @@ export function LeavePage() {
                 </>
               }
             >
-              {instantText(r.from)}–{instantText(r.to)}
+              {spanText(r.from, r.to)}
             </List.Item>
           ))
         )}

@@ -118,6 +118,7 @@ export function LoginPage({ onSignedIn }: { onSignedIn: () => void }) {
                 fill="none"
                 disabled={countdown.left > 0}
                 loading={sending}
+                style={{ minHeight: 44 }}
                 onClick={() => void sendCode()}
               >
                 {countdown.left > 0 ? `${countdown.left} 秒后重发` : '获取验证码'}

@@ -2,12 +2,19 @@ import { staffApi } from '@jz/contracts/api/staff';
 import { Button, Dialog, List, NavBar } from 'antd-mobile';
 import { useNavigate } from 'react-router';
 import { staffCall } from '../api/client.ts';
-import { clearStaffSession, getStaffEmployee, isAlsoMerchantUser } from '../api/session.ts';
+import { clearStaffSession, getStaffEmployee, isAlsoMerchantUser, saveStaffEmployee } from '../api/session.ts';
+import { useLoad } from '../lib/use-load.ts';
 import { steps, useSteps } from '../store.ts';
 
 /** 我的: who is signed in, her schedule, leave, the month's jobs, and sign-out. */
 export function MePage({ onSignedOut }: { onSignedOut: () => void }) {
-  const me = getStaffEmployee();
+  // The saved copy at once (and offline); the server's answer when it comes.
+  const fresh = useLoad(async () => {
+    const e = await staffCall(staffApi.me, {});
+    saveStaffEmployee(e);
+    return e;
+  }, 'me');
+  const me = fresh.data ?? getStaffEmployee();
   const navigate = useNavigate();
   const { pending } = useSteps();
 

@@ -4,7 +4,7 @@ import { List, Tag } from 'antd-mobile';
 import { Loading, Problem } from '../components/LoadState.tsx';
 import { errorText, staffCall } from '../api/client.ts';
 import { SubPage } from '../components/SubPage.tsx';
-import { instantText, nextDay, relativeDayLabel, today } from '../lib/time.ts';
+import { nextDay, relativeDayLabel, spanText, today } from '../lib/time.ts';
 import { useLoad } from '../lib/use-load.ts';
 
 /** The two weeks from today: `from`–`to` of the schedule call. */
@@ -33,7 +33,7 @@ export function SchedulePage() {
                 d.leaves.length
                   ? d.leaves.map((l) => (
                       <div key={l.from} style={{ color: '#fa8c16' }}>
-                        休假 {instantText(l.from)}–{instantText(l.to)}
+                        休假 {spanText(l.from, l.to)}
                         {l.reason ? `（${l.reason}）` : ''}
                       </div>
                     ))
