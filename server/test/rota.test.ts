@@ -279,3 +279,31 @@ describe('the shop default for new employees', () => {
     ).toBeNull();
   });
 });
+
+describe('请假审批 list (paidan/leaveRequest/findAllByPage)', () => {
+  it('answers pending requests first, then the newest', async () => {
+    const e = await employee(t, shopId);
+    const row = (status: number, createdAt: string) => ({
+      merchantId,
+      shopId,
+      employeeId: e,
+      startsAt: at('08:00'),
+      endsAt: at('12:00'),
+      reason: `状态${status}`,
+      status,
+      reply: null,
+      decidedBy: null,
+      decidedAt: null,
+      leaveId: null,
+      createdAt,
+      updatedAt: createdAt,
+    });
+    const old = new Date(Date.now() - 86_400_000).toISOString();
+    await t.db.insertInto('staffLeaveRequest').values(row(0, old)).execute();
+    await t.db.insertInto('staffLeaveRequest').values(row(2, new Date().toISOString())).execute();
+    const r = await ownerA.get<{ records: { status: number }[] }>(`${P}/leaveRequest/findAllByPage`, {
+      employeeId: e,
+    });
+    expect(r.result.records.map((x) => x.status)).toEqual([0, 2]);
+  });
+});

@@ -1,6 +1,7 @@
 import { nextDay, shanghaiDay, wallMs } from '@jz/contracts/dispatch';
 import { ORDER_STATUS } from '@jz/contracts/order';
 import { STAFF_LEAVE_STATUS, type StaffLeaveRequest } from '@jz/contracts/staff';
+import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { leaveRequestQuery } from '@jz/contracts/staff';
 import type { DB } from '../../db/client.ts';
@@ -159,7 +160,13 @@ export async function listLeaveRequests(db: DB, t: Scope, q: z.infer<typeof leav
   if (q.shopId !== undefined) base = base.where('staffLeaveRequest.shopId', '=', q.shopId);
   if (q.employeeId !== undefined) base = base.where('staffLeaveRequest.employeeId', '=', q.employeeId);
   if (q.status !== undefined) base = base.where('staffLeaveRequest.status', '=', q.status);
-  return paginate(base, (b) => b.select(REQUEST_COLUMNS).orderBy('staffLeaveRequest.id', 'desc'), q);
+  // Pending first (what the dispatcher has to answer), then the newest.
+  const pendingFirst = sql<number>`case when ${sql.ref('staffLeaveRequest.status')} = ${STAFF_LEAVE_STATUS.pending} then 0 else 1 end`;
+  return paginate(
+    base,
+    (b) => b.select(REQUEST_COLUMNS).orderBy(pendingFirst).orderBy('staffLeaveRequest.id', 'desc'),
+    q,
+  );
 }
 
 /**
