@@ -1,5 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import type { OrderEvent } from '@jz/contracts/order';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ORDER_EVENT } from '../../../../components/order-badge/order-stream.ts';
+import { newOrderEvent } from '../../../../components/order-alert/stream-testing.ts';
 import { setPerms } from '../../../../lib/storage.ts';
 import { renderWithProviders } from '../../../../../test/render.tsx';
 
@@ -61,20 +64,44 @@ const DETAIL = {
   review: null,
 };
 
+/** Order 8: taken by 李桂芳 on the staff page (times in UTC; the drawer shows them in Shanghai, UTC+8). */
+const STEPS = {
+  employeeId: 3,
+  step: 'done',
+  departedAt: '2026-11-24T00:40:00.000Z',
+  arrivedAt: '2026-11-24T01:05:00.000Z',
+  arrivalDistanceM: 1280,
+  arrivalFlag: 'far',
+  startedAt: '2026-11-24T01:10:00.000Z',
+  finishedAt: '2026-11-24T04:02:00.000Z',
+  photos: ['/tmpl/files/job/a1.jpg?exp=1&sig=x', '/tmpl/files/job/a2.jpg?exp=1&sig=y'],
+  finishNote: '厨房油烟机已清洗',
+  lateAt: '2026-11-24T01:00:00.000Z',
+};
+let detail8: Record<string, unknown>;
+const get = vi.fn(async (url: string) => {
+  if (url.endsWith('/findById/7')) return DETAIL;
+  if (url.endsWith('/findById/8')) return detail8;
+  if (url.endsWith('/dingdan/messages')) return [];
+  if (url.includes('/dict/')) return { dataList: [] };
+  throw new Error(`unexpected ${url}`);
+});
+
 vi.mock('../../../../lib/api-client.ts', () => ({
   api: {
-    get: vi.fn(async (url: string) => {
-      if (url.endsWith('/findById/7')) return DETAIL;
-      if (url.includes('/dict/')) return { dataList: [] };
-      throw new Error(`unexpected ${url}`);
-    }),
+    get: (url: string) => get(url),
     post: vi.fn(async () => null),
   },
   download: vi.fn(),
 }));
 const { OrderDetailDrawer } = await import('./OrderDetailDrawer.tsx');
 
-beforeEach(() => setPerms(['merchant:order:query']));
+beforeEach(() => {
+  setPerms(['merchant:order:query']);
+  detail8 = { ...DETAIL, id: 8, orderNo: 'NO-8', status: 30, timeline: [], staffSteps: null };
+});
+const pushEvent = (e: OrderEvent) => act(() => void window.dispatchEvent(new CustomEvent(ORDER_EVENT, { detail: e })));
+const findById8 = () => get.mock.calls.filter(([u]) => u.endsWith('/findById/8')).length;
 
 describe('order timeline', () => {
   it('calls the customer one name: 客户, by the order’s contact name', async () => {
@@ -88,5 +115,93 @@ describe('order timeline', () => {
     expect(text).toContain('系统：支付沙箱');
     expect(text).not.toContain('用户');
     expect(text).not.toContain('王家');
+  });
+});
+
+describe('员工进度 in the drawer', () => {
+  it('shows each step in Shanghai time, the clock-in distance and its flag, the photos and her note', async () => {
+    detail8 = { ...detail8, status: 50, staffSteps: STEPS };
+    renderWithProviders(<OrderDetailDrawer id={8} onClose={() => {}} onDialog={() => {}} />);
+    const box = await screen.findByTestId('order-staff-steps');
+    expect(within(box).getByText('已完成')).toBeInTheDocument();
+    const row = (label: string) => within(box).getByText(label).closest('tr') as HTMLElement;
+    expect(row('出发')).toHaveTextContent('2026-11-24 08:40');
+    expect(row('到达打卡')).toHaveTextContent('2026-11-24 09:05距地址 1280 米距离过远');
+    expect(within(row('到达打卡')).getByText('距离过远')).toHaveClass('ant-tag-error');
+    expect(row('开始服务')).toHaveTextContent('2026-11-24 09:10');
+    expect(row('完成')).toHaveTextContent('2026-11-24 12:02');
+    expect(row('迟到提醒')).toHaveTextContent('2026-11-24 09:00 提醒：开始 15 分钟后仍未到达打卡');
+    expect(row('员工备注')).toHaveTextContent('厨房油烟机已清洗');
+    const photos = within(box).getAllByRole('img', { name: /^服务照片/ });
+    expect(photos.map((p) => p.getAttribute('src'))).toEqual(STEPS.photos);
+    // a click previews the signed image in place
+    fireEvent.click(photos[1]);
+    await waitFor(() =>
+      expect(document.querySelector('.ant-image-preview img')).toHaveAttribute('src', STEPS.photos[1]),
+    );
+  });
+
+  it('a clock-in without a location says 未获取位置; an order without steps shows none', async () => {
+    detail8 = {
+      ...detail8,
+      staffSteps: {
+        ...STEPS,
+        step: 'arrived',
+        arrivalFlag: 'no_location',
+        arrivalDistanceM: null,
+        startedAt: null,
+        finishedAt: null,
+        photos: [],
+        finishNote: null,
+        lateAt: null,
+      },
+    };
+    const { unmount } = renderWithProviders(<OrderDetailDrawer id={8} onClose={() => {}} onDialog={() => {}} />);
+    const box = await screen.findByTestId('order-staff-steps');
+    expect(within(box).getByText('未获取位置')).toHaveClass('ant-tag-warning');
+    expect(box).not.toHaveTextContent('距地址');
+    expect(box).not.toHaveTextContent('迟到');
+    expect(within(box).queryByRole('img', { name: /^服务照片/ })).toBeNull();
+    unmount();
+    renderWithProviders(<OrderDetailDrawer id={7} onClose={() => {}} onDialog={() => {}} />);
+    await screen.findByText('客户下单');
+    expect(screen.queryByTestId('order-staff-steps')).toBeNull();
+  });
+
+  it('refreshes live when the stream reports her step on this order, not on another order or kind', async () => {
+    detail8 = {
+      ...detail8,
+      staffSteps: {
+        ...STEPS,
+        step: 'assigned',
+        departedAt: null,
+        arrivedAt: null,
+        arrivalFlag: null,
+        arrivalDistanceM: null,
+        startedAt: null,
+        finishedAt: null,
+        photos: [],
+        finishNote: null,
+        lateAt: null,
+      },
+    };
+    renderWithProviders(<OrderDetailDrawer id={8} onClose={() => {}} onDialog={() => {}} />);
+    const box = await screen.findByTestId('order-staff-steps');
+    expect(within(box).getByText('待出发')).toBeInTheDocument();
+    const calls = findById8();
+    // another order's step, and a kind that changes nothing here: no refetch
+    pushEvent(newOrderEvent(20, { kind: 'departed', orderId: 9 }));
+    pushEvent(newOrderEvent(21, { kind: 'new', orderId: 8 }));
+    detail8 = {
+      ...detail8,
+      staffSteps: { ...(detail8.staffSteps as object), step: 'departed', departedAt: STEPS.departedAt },
+    };
+    pushEvent(newOrderEvent(22, { kind: 'departed', orderId: 8 }));
+    expect(await within(box).findByText('已出发')).toBeInTheDocument();
+    expect(findById8()).toBe(calls + 1);
+    for (const [i, kind] of (['arrived', 'late', 'verified', 'completed'] as const).entries()) {
+      pushEvent(newOrderEvent(23 + i, { kind, orderId: 8 }));
+      await waitFor(() => expect(findById8()).toBe(calls + 2 + i));
+    }
   });
 });

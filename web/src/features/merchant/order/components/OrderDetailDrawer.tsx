@@ -1,5 +1,8 @@
+import type { OrderEvent } from '@jz/contracts/order';
 import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Drawer, Empty, Image, Rate, Result, Space, Spin, Tag, Timeline, Typography } from 'antd';
+import { useCallback } from 'react';
+import { useOrderEvents } from '../../../../components/order-badge/order-stream.ts';
 import { QueryError, isNotFound } from '../../../../components/QueryState.tsx';
 import { CopyText } from '../../../../components/CopyText.tsx';
 import { PolygonMap } from '../../../../components/map/PolygonMap.tsx';
@@ -9,11 +12,15 @@ import { getOrder, orderKeys } from '../api/order.ts';
 import { type OrderDialog, OrderActions } from './OrderActions.tsx';
 import { goodsLine, minutesLabel } from './goods-line.ts';
 import { OrderMessages } from './OrderMessages.tsx';
+import { StaffSteps } from './StaffSteps.tsx';
 import { yuan } from './money.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
 import { timelineLine } from './timeline.ts';
 
 const t = (iso: string | null | undefined) => formatDateTime(iso);
+
+/** Events that change what the drawer shows: the employee's steps, the 迟到提醒, 验券 and completion. */
+const LIVE: OrderEvent['kind'][] = ['departed', 'arrived', 'late', 'verified', 'completed'];
 
 /** A small square around a point: the location marker on the read-only map. */
 const around = (lat: number, lng: number, d = 0.0004) => [
@@ -38,6 +45,16 @@ export function OrderDetailDrawer(props: {
     enabled: !!props.id,
   });
   const o = q.data;
+  const { refetch } = q;
+  // Live: a step taken on the staff page shows here without reopening (after a reconnect anything may have changed).
+  useOrderEvents(
+    useCallback(
+      (e: OrderEvent | null) => {
+        if (props.id && (e === null || (e.orderId === props.id && LIVE.includes(e.kind)))) void refetch();
+      },
+      [props.id, refetch],
+    ),
+  );
   return (
     <Drawer
       title={o ? `订单详情 · ${o.orderNo}` : '订单详情'}
@@ -146,6 +163,8 @@ export function OrderDetailDrawer(props: {
               <Descriptions.Item label="商家回复">{o.review.merchantReply ?? <Tag>未回复</Tag>}</Descriptions.Item>
             </Descriptions>
           )}
+
+          {o.staffSteps && <StaffSteps steps={o.staffSteps} />}
 
           <div>
             <Typography.Title level={5}>订单进度</Typography.Title>
