@@ -1,6 +1,5 @@
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import gcoord from 'gcoord';
-import config from '../playwright.config.ts';
 import { clientFor } from '../support/api.ts';
 import { api, customerToken, goodsOfShop, ok, placeAndPay } from '../support/customer.ts';
 import { DEMO } from '../support/session.ts';
@@ -18,8 +17,6 @@ test.use({
   permissions: ['geolocation'],
   geolocation: { latitude: 35.0251, longitude: 111.0009 },
   locale: 'zh-CN',
-  // The browser's own language too, as on a phone set to Chinese: date and time fields draw in it, not in en-US.
-  launchOptions: { ...config.use?.launchOptions, args: [...(config.use?.launchOptions?.args ?? []), '--lang=zh-CN'] },
 });
 
 const WIDTHS = [360, 414];
