@@ -10,7 +10,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const SRC = path.resolve(import.meta.dirname, '../src');
-const NAME = String.raw`(?:status|state|[A-Za-z]+State|[A-Za-z]+Status)`;
+const NAME = '(?:status|state|[A-Za-z]+State|[A-Za-z]+Status)';
 const NUM = String.raw`\(?\s*\[?\s*[0-9]{1,2}\b`;
 
 const PATTERNS: { what: string; re: RegExp }[] = [
