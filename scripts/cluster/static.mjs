@@ -1,5 +1,5 @@
 // The web app's files through nginx. deploy/nginx.conf serves them from the release's web folder and asks the app
-// only for index.html: every file must come with the headers the app itself sends (compared with an instance's answer
+// only for index.html (the console's and the staff page's): every file must come with the headers the app itself sends (compared with an instance's answer
 // for the same file), exactly one Vary, the .gz to a browser that accepts gzip, and no instance may see a request for
 // any of them (the instances' own request metric, jz_http_request_duration_seconds{route="<static>"}, may grow by the
 // index.html loads only).
@@ -79,15 +79,21 @@ export async function checkStatic({ base, instances, webRoot, nginx }) {
   await sleep(200);
   const before = await staticServed(instances);
 
-  // index.html, from the app through nginx: its policy, revalidated, one Vary.
-  const pages = ['/', '/index.html'];
+  // index.html, from the app through nginx: its policy, revalidated, one Vary. The staff page's (a real web build
+  // has one) at its root and at a deep link, which only the app can answer.
+  const staffPage = existsSync(path.join(webRoot, 'staff/index.html'));
+  const pages = ['/', '/index.html', ...(staffPage ? ['/staff/', '/staff/jobs/12'] : [])];
   for (const [i, p] of pages.entries()) {
-    const r = await get(`${base}${p}`, i ? {} : { 'accept-encoding': BROWSER });
+    const r = await get(`${base}${p}`, i % 2 ? {} : { 'accept-encoding': BROWSER });
     expect(r.status === 200, `${p}: HTTP ${r.status}`);
     expect(r.one('cache-control') === 'no-cache', `${p}: Cache-Control ${r.one('cache-control')}`);
     expect(r.all.get('vary')?.length === 1, `${p}: ${r.all.get('vary')?.length ?? 0} Vary headers`);
     const csp = r.one('content-security-policy');
     expect(!!csp && csp === appIndex.one('content-security-policy'), `${p}: Content-Security-Policy ${csp}`);
+    if (p.startsWith('/staff/')) {
+      const body = r.one('content-encoding') === 'gzip' ? gunzipSync(r.body) : r.body;
+      expect(body.toString().includes('<base href="/staff/"'), `${p}: not the staff page`);
+    }
   }
 
   // Every file of the build: the app's headers, the .gz when gzip is accepted, the file's bytes either way.
@@ -125,7 +131,7 @@ export async function checkStatic({ base, instances, webRoot, nginx }) {
   const served = (await staticServed(instances)) - before;
   expect(
     served === pages.length,
-    `instances answered ${served} web file requests (expected ${pages.length}: index.html)`,
+    `instances answered ${served} web file requests (expected ${pages.length}: the index.html loads)`,
   );
   const proxied = nginx
     .readAccess()
