@@ -6,7 +6,7 @@ export const smsLoginBody = z.object({ phone: mainlandPhone, code: smsCode });
 
 export const USER_TYPES = ['platform', 'merchant'] as const;
 
-/** spec §3 user info, plus what the console needs to decide layout and tenancy (never a password or session). */
+/** docs/spec-notes.md#records user info, plus what the console needs to decide layout and tenancy (never a password or session). */
 export const userInfo = z.object({
   id: z.number().int(),
   nickName: z.string(),
@@ -26,8 +26,8 @@ export type UserInfo = z.infer<typeof userInfo>;
 export const loginResult = z.object({ token: z.string(), userInfo });
 export type LoginResult = z.infer<typeof loginResult>;
 
-/** spec §3 shop page init response (declared with the shop contracts, shop.ts initPcResult). */
+/** docs/spec-notes.md#records shop page init response (declared with the shop contracts, shop.ts initPcResult). */
 export type { InitPc } from './shop.ts';
 
-/** The fixed `client` header value of this app (spec §7). */
+/** The fixed `client` header value of this app (docs/spec-notes.md#calls). */
 export { CLIENT_ID } from './client-id.ts';

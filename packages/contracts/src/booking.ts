@@ -13,7 +13,7 @@ import {
 import { MAX_AREA } from './goods-pricing.ts';
 
 /**
- * Booking rules (issue 23 item 5, docs/dispatch.md "Booking rules"): what a customer may book of a shop — inside its
+ * Booking rules (docs/dispatch.md "Booking rules"): what a customer may book of a shop — inside its
  * service area, business hours and time slots, past its 提前预约 lead time, and only while a qualified employee is
  * free then. Pure functions here; the capacity count reads the schedule on the server (dispatch/booking.ts).
  */
@@ -169,7 +169,7 @@ export const rescheduleResult = z.object({
 });
 export type RescheduleResult = z.infer<typeof rescheduleResult>;
 
-/** Verifying more than this long before the appointment warns (issue 23 item 5): a code shown a day early is odd. */
+/** Verifying more than this long before the appointment warns (docs/dispatch.md): a code shown a day early is odd. */
 export const EARLY_VERIFY_HOURS = 2;
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Configuration records (spec §3): `type` and `value`, a JSON-encoded string. The rich-text types decode to
+ * Configuration records (docs/spec-notes.md#records): `type` and `value`, a JSON-encoded string. The rich-text types decode to
  * `{ content }`. Other modules may store further flat settings in the same object (numbers, strings, flags).
  */
 export const CONFIG_TYPE = /^[a-z][a-z0-9_]{1,49}$/;

@@ -8,7 +8,7 @@ export { nextDay, SHANGHAI_OFFSET_MS, shanghaiDay, WEEKDAY_NAMES, wallHm, wallMs
 import { ARRIVAL_FLAGS, JOB_STEPS } from './staff.ts';
 
 /**
- * Dispatch and scheduling (派单排班, issue 23; docs/dispatch.md): the time model shared by the server (assignment
+ * Dispatch and scheduling (派单排班; docs/dispatch.md): the time model shared by the server (assignment
  * checks, suggestions, the board, booking slots) and the web (the board's shading). Pure functions, no I/O.
  *
  * Times on the wire are ISO-8601 UTC strings like every stored timestamp; wall-clock times ('08:00') are Shanghai time

@@ -3,7 +3,7 @@ import { distinctIds, jsonField, mainlandPhone, optionalText, pageQuery } from '
 import { weeklyHoursSchema } from './dispatch.ts';
 import { maskIdCard as sharedMaskIdCard } from './mask.ts';
 
-/** domain.md employees: work states (dictionary employee_work_state). 服务中 is set by orders, never by hand. */
+/** Employees (docs/decisions.md#employees): work states (dictionary employee_work_state). 服务中 is set by orders, never by hand. */
 export const WORK_STATE = { RESIGNED: 0, FREE: 1, BUSY: 2, LEAVE: 3 } as const;
 export const WORK_STATES = [0, 1, 2, 3] as const;
 /** The states a merchant may set by hand (spec: 空闲 / 休假 / 离职). */
@@ -86,14 +86,14 @@ export const employeeRow = z.object({
   certificates: z.array(certificateView),
   /** Certificates expired or expiring within CERT_WARN_DAYS days. */
   certAlerts: z.number().int(),
-  /** Derived now (issue 23): 休假 from a leave covering now, 服务中 from an order in service now; 离职 as stored. */
+  /** Derived now (docs/dispatch.md): 休假 from a leave covering now, 服务中 from an order in service now; 离职 as stored. */
   workState: z.number().int(),
   rating: z.number(),
   completedOrders: z.number().int(),
   intro: z.string().nullable(),
   /**
    * Weekly working hours (dispatch.ts weeklyHoursSchema, 7 days from 周一); null = the shop's business hours. The
-   * server always answers these three (issue 23); optional in the type so objects built before them still fit.
+   * server always answers these three (docs/dispatch.md); optional in the type so objects built before them still fit.
    */
   workHours: weeklyHoursSchema.nullable().optional(),
   /** Base location, GCJ-02; null = not set. */
@@ -185,7 +185,7 @@ export const employeeFields = {
     .int()
     .refine((v) => (MANUAL_WORK_STATES as readonly number[]).includes(v), '工作状态只能设为空闲、休假或离职')
     .optional(),
-  /** Weekly hours (issue 23); absent = unchanged on edit, null = the shop's business hours. */
+  /** Weekly hours (docs/dispatch.md); absent = unchanged on edit, null = the shop's business hours. */
   workHours: z.preprocess((v) => (v === '' ? null : v), jsonField(weeklyHoursSchema.nullable()).optional()),
   /** Base location (GCJ-02), set together; null clears. */
   baseLat: z.preprocess(

@@ -1,4 +1,4 @@
-/** The one response envelope of every API answer (spec §7, §8). */
+/** The one response envelope of every API answer (docs/spec-notes.md#calls, #errors). */
 export interface ApiResult<T = unknown> {
   code: number;
   message: string;

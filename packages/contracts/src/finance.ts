@@ -4,7 +4,7 @@ import { pageOf } from './contract.ts';
 import { withdrawalRow } from './withdraw-audit.ts';
 
 /**
- * Finance (issue 8): settlements (打款), the account figures, the append-only ledger (收支明细), withdrawals (提现),
+ * Finance: settlements (打款), the account figures, the append-only ledger (收支明细), withdrawals (提现),
  * bank cards and binding records. All money is integer fen.
  */
 

@@ -30,7 +30,7 @@ export const fuwuBody = z.object({
 });
 export const fuwuEditBody = fuwuBody.partial().extend({ id: z.coerce.number().int().positive() });
 
-/** The platform tree of domain.md, seeded once. */
+/** The platform tree of docs/decisions.md#service-categories, seeded once. */
 export const FUWU_SEED: { name: string; icon: string; children?: string[] }[] = [
   { name: '日常保洁', icon: 'ClearOutlined' },
   { name: '深度保洁', icon: 'SkinOutlined' },

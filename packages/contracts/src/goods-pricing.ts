@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Goods specifications (规格, issue 25): the one place where a specification's price, duration and limits are
+ * Goods specifications (规格, docs/goods-specifications.md): the one place where a specification's price, duration and limits are
  * computed. The server (order placement, bulk price change, imports, the migration's rule), the web (the goods form,
  * the price range on lists) and the customer API use these functions; nobody multiplies a price elsewhere.
  * docs/goods-specifications.md explains the model.
@@ -286,7 +286,7 @@ export interface JobSnapshot {
 }
 
 /**
- * How long an order occupies its employee (issue 23), before the shop's travel buffer. The order stores the job's
+ * How long an order occupies its employee (docs/dispatch.md), before the shop's travel buffer. The order stores the job's
  * total at placement (quoteSpec: per_unit = minutes per unit × quantity, fixed = minutes per package × packages,
  * area_band = the band's minutes), so later edits of the specification never move booked jobs. Orders without it
  * (migrated per-㎡ orders) answer `fallbackMinutes` — dispatch passes its own default — or null.

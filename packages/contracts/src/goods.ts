@@ -30,7 +30,7 @@ export const goodsFields = z.object({
   price: priceFen('价格').optional(),
   originalPrice: z.preprocess((v) => (v === '' || v === null ? undefined : v), priceFen('原价').optional()),
   unit: z.enum(GOODS_UNITS, { error: '请选择有效的计价单位' }).optional(),
-  /** 规格 (issue 25): the item's specifications in order (a JSON array in form bodies); `id` keeps an existing one. */
+  /** 规格 (docs/goods-specifications.md): the item's specifications in order (a JSON array in form bodies); `id` keeps an existing one. */
   specs: jsonField(goodsSpecList).optional(),
   durationMinutes: z.coerce
     .number({ error: '服务时长须为数字' })
@@ -129,14 +129,14 @@ export const goodsRow = z.object({
   intro: z.string().nullable(),
   shelfState: z.number().int(),
   /**
-   * 销量: the item's orders paid and not cancelled (待接单 to 已评价), counted from the orders on every read (issue 24:
+   * 销量: the item's orders paid and not cancelled (待接单 to 已评价), counted from the orders on every read (
    * the stored counter grew at payment and never shrank on a cancellation or refund).
    */
   sales: z.number().int(),
   sort: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
-  /** priceRange(on-sale specs).label: ¥60 起, ¥45/小时, ¥6/平方米 起 (issue 25). */
+  /** priceRange(on-sale specs).label: ¥60 起, ¥45/小时, ¥6/平方米 起 (docs/goods-specifications.md). */
   priceLabel: z.string(),
   /** How many specifications the item has (启用 and 停用). */
   specCount: z.number().int(),
@@ -216,7 +216,7 @@ export const publicShopDetail = z.object({
 
 export const yuanToFen = (yuan: number) => Math.round(yuan * 100);
 
-/** 批量改价 (issue 25 §6): the selected goods of the current shop, all their specifications or the ticked ones. */
+/** 批量改价 (docs/goods-specifications.md): the selected goods of the current shop, all their specifications or the ticked ones. */
 export const priceChangeBody = z.object({
   // The console posts forms: arrays and objects arrive as JSON text (jsonField), as specs and tags do.
   goodsIds: jsonField(

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Excel import (issue 25 §7, docs/import.md): the shapes every import (employees, goods) answers. A check answers a
+ * Excel import (docs/import.md): the shapes every import (employees, goods) answers. A check answers a
  * job: while it reads, `status` is checking with `checked` rows read of `total` (null until known); then the report.
  */
 export const IMPORT_LIMITS = {

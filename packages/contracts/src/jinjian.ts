@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { branchCode } from './bank.ts';
 
 /**
- * 用户进件: onboarding a merchant with the split-payment provider (spec §7 Payment onboarding, domain.md).
+ * 用户进件: onboarding a merchant with the split-payment provider (docs/spec-notes.md#calls, docs/decisions.md#onboarding).
  * Personal (jinjianGeren) and enterprise (jinjianQiye) applications; every check the provider would make on the
  * data itself is made here first, so a bad field is refused with 2001 naming it.
  */

@@ -21,7 +21,7 @@ export const menuColumns = {
   scope: z.enum(MENU_SCOPES),
 };
 
-/** Menu item as the sidebar receives it (spec §3); leaves have no `children`. */
+/** Menu item as the sidebar receives it (docs/spec-notes.md#records); leaves have no `children`. */
 export const menuItem = z
   .object(menuColumns)
   .extend({

@@ -5,7 +5,7 @@ import { orderSpecSnapshot } from './goods-pricing.ts';
 import { orderStaffSteps } from './staff.ts';
 
 /**
- * domain.md orders: the state machine. 10 待付款 -> 20 待接单 -> 30 待服务 -> 40 服务中 -> 50 已完成 -> 60 已评价;
+ * Orders (docs/decisions.md#orders): the state machine. 10 待付款 -> 20 待接单 -> 30 待服务 -> 40 服务中 -> 50 已完成 -> 60 已评价;
  * 70 已取消 from 10 (unpaid timeout), 20 and 30 (merchant cancel, with refund). Dictionary `order_status`.
  */
 export const ORDER_STATUS = {

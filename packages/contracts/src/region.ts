@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Region tree node (spec §3): six-digit code, name, children (province > city > district). */
+/** Region tree node (docs/spec-notes.md#records): six-digit code, name, children (province > city > district). */
 export const regionNode = z
   .object({
     code: z.string(),

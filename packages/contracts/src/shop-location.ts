@@ -1,4 +1,4 @@
-// Where a shop is, checked against what the product knows of places (issue 24; docs/shops.md "Location").
+// Where a shop is, checked against what the product knows of places (docs/shops.md "Location").
 // Zod-free on purpose: the web's pages that check no form (the platform's audit drawer) use it without zod.
 //
 // What data exists: the bundled region table (@vant/area-data) has codes and names only, no boundaries and no

@@ -142,7 +142,7 @@ export const shopPhone = z
   .trim()
   .regex(/^(1[3-9]\d{9}|0\d{2,3}-?\d{7,8})$/, '请输入正确的手机号或座机号（如 0359-2345678）');
 
-/** The editable fields of a shop (domain.md, shops). Settings of findDianpuShezhiInfo travel with edit. */
+/** The editable fields of a shop (docs/decisions.md#shops). Settings of findDianpuShezhiInfo travel with edit. */
 export const shopFields = z.object({
   name: z.string({ error: '请输入店铺名称' }).trim().min(2, '店铺名称至少 2 个字').max(50, '店铺名称最多 50 个字'),
   logoUrl: optionalImageUrl,
@@ -182,7 +182,7 @@ export const shopSettingFields = z.object({
   serviceTimeSlots: jsonField(
     z.array(timeSlot, { error: '服务时段格式错误' }).max(24, '最多 24 个服务时段'),
   ).optional(),
-  /** Minutes between two jobs of one employee (issue 23, docs/dispatch.md). */
+  /** Minutes between two jobs of one employee (docs/dispatch.md). */
   travelBufferMinutes: z.coerce
     .number({ error: '路程缓冲须为数字' })
     .int('路程缓冲须为整数（分钟）')
@@ -302,7 +302,7 @@ export type ShopSetting = z.infer<typeof shopSettingRow>;
 export const shopWithSetting = shopRow.extend({ setting: shopSettingRow });
 export type ShopWithSetting = z.infer<typeof shopWithSetting>;
 
-/** spec §3 page/initPc: the current shop, every shop offered, whether a branch may be added, the category count. */
+/** docs/spec-notes.md#records page/initPc: the current shop, every shop offered, whether a branch may be added, the category count. */
 export const initPcResult = z.object({
   curDianpu: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   allDianpu: z.array(

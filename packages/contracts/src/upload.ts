@@ -1,13 +1,13 @@
 import { z } from 'zod';
 
 /**
- * Uploads (spec §5, §7, §9). The server decides the kind from the file's content (magic bytes), never from its name or
+ * Uploads (docs/spec-notes.md#validation, #calls, #constants). The server decides the kind from the file's content (magic bytes), never from its name or
  * declared type; the web widgets check sizes first so the user hears the spec's messages before anything is sent.
  */
 export const UPLOAD_KINDS = ['image', 'video', 'pdf', 'office'] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
-/** Recognised image types (spec §5). */
+/** Recognised image types (docs/spec-notes.md#validation). */
 export const IMAGE_EXTS = ['png', 'jpg', 'jpeg', 'webp', 'gif', 'ico'] as const;
 
 export const MB = 1024 * 1024;

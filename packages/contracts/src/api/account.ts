@@ -28,7 +28,7 @@ import {
 const me = '/api/merchant/account';
 const self = { title: '我的账号', type: 'edit' } as const;
 
-/** 我的账号 (issue 10): every signed-in user's own account (a sub-account reaches it from the header). */
+/** 我的账号: every signed-in user's own account (a sub-account reaches it from the header). */
 export const accountApi = {
   mine: defineContract({
     method: 'GET',
@@ -84,7 +84,7 @@ const base = '/api/merchant/subaccount';
 const team = (type: 'add' | 'edit' | 'delete' | 'grant' | 'other') => ({ title: '子账号与权限', type });
 
 /**
- * 子账号与权限 (issue 10, delegated authority issue 20): every call acting on an account or a role is checked by
+ * 子账号与权限 (delegated authority: docs/security.md): every call acting on an account or a role is checked by
  * lib/authority.ts on the server (the target's codes and shops must lie inside the caller's own).
  */
 export const subAccountApi = {

@@ -22,7 +22,7 @@ const admin = '/api/app/xieyi';
 const oplog = (type: 'add' | 'edit' | 'delete' | 'other') => ({ title: '协议管理', type });
 
 /**
- * Agreements (协议, issue 11; spec §7 names no calls for them): the merchant signs under /api/app/jiazheng/xieyi
+ * Agreements (协议; docs/spec-notes.md#calls names no calls for them): the merchant signs under /api/app/jiazheng/xieyi
  * (scoped to its merchant); the platform writes, publishes and withdraws them under /api/app/xieyi.
  */
 export const agreementApi = {

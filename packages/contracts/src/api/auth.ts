@@ -5,7 +5,7 @@ import { defineContract, noResult } from '../contract.ts';
 const login = '/api/app/jiazheng/login';
 
 /**
- * Signing in and out (spec §3). The sign-in answers carry the session token by design; no other answer carries a
+ * Signing in and out (docs/spec-notes.md#records). The sign-in answers carry the session token by design; no other answer carries a
  * secret (the SMS code goes by SMS only, the database keeps only the token's hash).
  */
 export const authApi = {

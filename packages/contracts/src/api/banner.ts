@@ -6,7 +6,7 @@ import { defineContract, idResult, noResult, pageOf } from '../contract.ts';
 const base = '/api/app/lunbotu';
 const oplog = (type: 'add' | 'edit' | 'delete') => ({ title: '轮播图', type });
 
-/** Banners (轮播图, spec §7 /api/app/lunbotu): image, link, position, sort, status and publish window. */
+/** Banners (轮播图, /api/app/lunbotu in docs/spec-notes.md#calls): image, link, position, sort, status and publish window. */
 export const bannerApi = {
   page: defineContract({
     method: 'GET',

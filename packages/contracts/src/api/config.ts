@@ -3,7 +3,7 @@ import { configEditBody, configRecord, configTypeParam } from '../config.ts';
 
 const base = '/api/app/config';
 
-/** Configuration records (系统配置, spec §3): platform texts and flat settings, one JSON value per type. */
+/** Configuration records (系统配置, docs/spec-notes.md#records): platform texts and flat settings, one JSON value per type. */
 export const configApi = {
   byType: defineContract({
     method: 'GET',

@@ -13,7 +13,7 @@ import {
 const base = '/api/app/jiazheng/kuaidi';
 const oplog = (type: 'add' | 'edit') => ({ title: '快递下单', type });
 
-/** 快递下单 (issue 6): courier pick-ups. The spec names no calls: they live under app/jiazheng/kuaidi. */
+/** 快递下单: courier pick-ups. The spec names no calls: they live under app/jiazheng/kuaidi. */
 export const courierApi = {
   page: defineContract({
     method: 'GET',

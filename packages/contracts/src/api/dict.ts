@@ -17,7 +17,7 @@ import {
 const base = '/api/app/dict';
 const data = `${base}/data`;
 const oplog = (type: 'add' | 'edit' | 'delete') => ({ title: '字典管理', type });
-/** findByType answers the values wrapped (spec §7). */
+/** findByType answers the values wrapped (docs/spec-notes.md#calls). */
 const itemsOfType = z.object({ dataList: z.array(dictItem) });
 
 /** Dictionaries (字典): types and their values. Reading one dictionary by type is open to every signed-in user. */

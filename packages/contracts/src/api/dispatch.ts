@@ -25,7 +25,7 @@ const base = '/api/app/jiazheng/paidan';
 const oplog = (type: 'add' | 'edit' | 'delete' | 'export') => ({ title: '派单看板', type });
 
 /**
- * 派单看板 (issue 23, docs/dispatch.md): the board, day sheets (派工单), suggestions and assignment by time, and
+ * 派单看板 (docs/dispatch.md): the board, day sheets (派工单), suggestions and assignment by time, and
  * employees' leave periods.
  * Every call is scoped to the caller's merchant and a limited sub-account's shops (another shop is "not found").
  */

@@ -1,7 +1,7 @@
 import { importFlowApi } from './import-flow.ts';
 
 /**
- * 员工批量导入 (issue 25 §5, docs/import.md): everything with the employee add permission, in the caller's merchant and
+ * 员工批量导入 (docs/import.md): everything with the employee add permission, in the caller's merchant and
  * shops.
  */
 export const employeeImportApi = importFlowApi(

@@ -13,7 +13,7 @@ import {
 const base = '/api/app/jiazheng/yuangong';
 const oplog = (type: 'add' | 'edit' | 'delete') => ({ title: '员工管理', type });
 
-/** spec §7 Employees (yuangong): every call is scoped to the caller's merchant (and a limited sub-account's shops). */
+/** Employees (yuangong) in docs/spec-notes.md#calls: every call is scoped to the caller's merchant (and a limited sub-account's shops). */
 export const employeeApi = {
   page: defineContract({
     method: 'GET',

@@ -4,7 +4,7 @@ import { feedbackAddBody, feedbackQuery, feedbackRow, feedbackSetStateBody, myFe
 const base = '/api/app/fankui';
 
 /**
- * Feedback (意见反馈, spec §7 /api/app/fankui): the platform lists and handles it (with a reply); merchants send it
+ * Feedback (意见反馈, /api/app/fankui in docs/spec-notes.md#calls): the platform lists and handles it (with a reply); merchants send it
  * from their console and follow their own merchant's.
  */
 export const feedbackApi = {

@@ -21,7 +21,7 @@ const base = '/api/app/jiazheng/caiwu';
 const orderBase = '/api/app/jiazheng/pay/dingdan';
 
 /**
- * Merchant finance (issue 8): the account figures, the ledger (收支明细), frozen settlements and the settlement (打款)
+ * Merchant finance: the account figures, the ledger (收支明细), frozen settlements and the settlement (打款)
  * list. Every call is scoped to the caller's merchant (and its shop limit where rows belong to shops). Fen throughout.
  */
 export const financeApi = {

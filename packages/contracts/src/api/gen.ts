@@ -21,7 +21,7 @@ const oplog = (type: 'add' | 'edit' | 'delete' | 'import' | 'other') => ({ title
 const tableIdParam = z.object({ tableId: z.coerce.number().int().positive() });
 const zipFile = { kind: 'file', why: '代码压缩包（zip）' } as const;
 
-/** Code generation (代码生成, spec §7 /api/app/gen/table): platform admins only (sys:gen:*). */
+/** Code generation (代码生成, /api/app/gen/table in docs/spec-notes.md#calls): platform admins only (sys:gen:*). */
 export const genApi = {
   page: defineContract({
     method: 'GET',
@@ -110,7 +110,7 @@ export const genApi = {
     method: 'POST',
     path: `${base}/download/:id`,
     summary: '下载生成的代码压缩包',
-    // The console's download helper posts (spec §8 download rules).
+    // The console's download helper posts (docs/spec-notes.md#errors download rules).
     access: { perm: 'sys:gen:preview' },
     params: idParam,
     raw: zipFile,
@@ -143,7 +143,7 @@ export const genApi = {
     body: genCodeQuery.optional(),
     result: genWritten,
   }),
-  // spec §7 lists GET tongbuById/{id}; the console posts (a change of state). Both sync, both are logged.
+  // lists GET tongbuById/{id} in docs/spec-notes.md#calls; the console posts (a change of state). Both sync, both are logged.
   sync: defineContract({
     method: 'POST',
     path: `${base}/tongbuById/:id`,

@@ -85,7 +85,7 @@ export const goodsApi = {
     params: idsParam,
     result: goodsBatchResult,
   }),
-  // 批量改价 (issue 25 §6): preview computes, confirm writes the same computation in one transaction.
+  // 批量改价 (docs/goods-specifications.md): preview computes, confirm writes the same computation in one transaction.
   priceChangePreview: defineContract({
     method: 'POST',
     path: `${base}/piliangGaijia/preview`,

@@ -5,7 +5,7 @@ import { importConfirmBody, importIdParam, importJob } from '../import.ts';
 const file = (why: string) => ({ kind: 'file' as const, why });
 
 /**
- * The calls of one Excel import (issue 25 §5, docs/import.md): template → check (multipart, nothing written) →
+ * The calls of one Excel import (docs/import.md): template → check (multipart, nothing written) →
  * progress → confirm (all or nothing) → the file with its errors. Every import has the same five, under its own path
  * and add permission; `noun` names what is imported in the summaries (员工, 商品), `page` the oplog title.
  */

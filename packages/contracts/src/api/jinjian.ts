@@ -5,7 +5,7 @@ const base = '/api/app/jiazheng/pay/huifu';
 /** Submissions are logged with ID, card numbers and codes redacted (their field names match the secret-key pattern). */
 const oplog = { title: '用户进件', type: 'add' as const };
 
-/** spec §7 Payment onboarding (进件): answers show ID numbers, card numbers and phones masked only. */
+/** Payment onboarding in docs/spec-notes.md#calls (进件): answers show ID numbers, card numbers and phones masked only. */
 export const jinjianApi = {
   submitGeren: defineContract({
     method: 'POST',

@@ -14,7 +14,7 @@ const mine = '/api/merchant/licence';
 const sys = '/api/sys/licence';
 const oplog = (type: 'add' | 'edit' | 'delete') => ({ title: '我的证照', type });
 
-/** Licences (证照, issue 10): the merchant's own (an edit goes back to 待审核), and the platform's 证照审核. */
+/** Licences (证照): the merchant's own (an edit goes back to 待审核), and the platform's 证照审核. */
 export const licenceApi = {
   page: defineContract({
     method: 'GET',

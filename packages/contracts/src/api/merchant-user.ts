@@ -2,7 +2,7 @@ import { defineContract, pageOf } from '../contract.ts';
 import { merchantUserRow } from '../merchant-user.ts';
 import { merchantUserQuery } from '../user.ts';
 
-/** Merchant accounts (商家用户, spec §7 GET /api/app/user/findAllByPage): platform only. */
+/** Merchant accounts (商家用户, GET /api/app/user/findAllByPage in docs/spec-notes.md#calls): platform only. */
 export const merchantUserApi = {
   page: defineContract({
     method: 'GET',

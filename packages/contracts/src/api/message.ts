@@ -17,7 +17,7 @@ const platform = '/api/app/xiaoxi';
 const oplog = (type: 'edit' | 'delete') => ({ title: '消息管理', type });
 
 /**
- * Messages (issue 11; spec §7 names no calls for them): each merchant user sees only their own messages (of the
+ * Messages (docs/spec-notes.md#calls names no calls for them): each merchant user sees only their own messages (of the
  * subjects it may read); the platform sends broadcasts.
  */
 export const messageApi = {

@@ -12,7 +12,7 @@ import {
 const base = '/api/app/tongzhi';
 const oplog = (type: 'add' | 'edit' | 'delete') => ({ title: '通知公告', type });
 
-/** Notices (通知公告, spec §7 /api/app/tongzhi): the platform writes them, every signed-in user reads the published. */
+/** Notices (通知公告, /api/app/tongzhi in docs/spec-notes.md#calls): the platform writes them, every signed-in user reads the published. */
 export const noticeApi = {
   page: defineContract({
     method: 'GET',

@@ -6,7 +6,7 @@ import { publishedQaRow, qaAddBody, qaEditBody, qaQuery, qaRow } from '../qa.ts'
 const base = '/api/app/qa';
 const oplog = (type: 'add' | 'edit' | 'delete') => ({ title: '常见问题', type });
 
-/** Q&A (常见问题, spec §7 /api/app/qa): the platform writes them, every signed-in user reads the enabled ones. */
+/** Q&A (常见问题, /api/app/qa in docs/spec-notes.md#calls): the platform writes them, every signed-in user reads the enabled ones. */
 export const qaApi = {
   page: defineContract({
     method: 'GET',

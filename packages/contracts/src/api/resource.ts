@@ -14,7 +14,7 @@ const base = '/api/app/resource';
 const oplog = (type: 'add' | 'edit' | 'delete') => ({ title: '资源管理', type });
 
 /**
- * The resource library (资源管理, spec §7 /api/app/resource): every upload's record, and https links added by hand.
+ * The resource library (资源管理, /api/app/resource in docs/spec-notes.md#calls): every upload's record, and https links added by hand.
  * Platform toolkit only (sys:resource:*). Files themselves are served under /tmpl/uploads, not by these calls.
  */
 export const resourceApi = {

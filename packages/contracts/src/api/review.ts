@@ -3,7 +3,7 @@ import { replyBody, replyResult, reviewPage, reviewQuery } from '../review.ts';
 
 const base = '/api/app/jiazheng/pinglun';
 
-/** 订单评价管理 (issue 6): customers' reviews of completed orders and the merchant's one reply per review. */
+/** 订单评价管理: customers' reviews of completed orders and the merchant's one reply per review. */
 export const reviewApi = {
   page: defineContract({
     method: 'GET',

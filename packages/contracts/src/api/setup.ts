@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineContract } from '../contract.ts';
 
 /**
- * The first-day checklist of /index (issue 24, item 1): where a merchant stands in getting ready to take orders.
+ * The first-day checklist of /index: where a merchant stands in getting ready to take orders.
  *
  * The schemas live here, not exported: the web needs only the types (ResultOf), and its build replaces this module by
  * method/path stubs (web/vite.config.ts, contractsForWeb), which accept contract groups only.

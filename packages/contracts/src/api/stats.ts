@@ -24,7 +24,7 @@ const oplog = { title: '数据中心', type: 'export' as const };
 const workbook = { kind: 'file', why: '导出 Excel 工作簿（xlsx）或 CSV 文件；被拒绝时返回 JSON 信封' } as const;
 
 /**
- * 数据中心 (issue 5): figures computed by aggregate queries. The spec names no calls: they live under
+ * 数据中心: figures computed by aggregate queries. The spec names no calls: they live under
  * app/jiazheng/tongji.
  */
 export const statsApi = {

@@ -6,7 +6,7 @@ const base = '/api/com/file';
 const oplog = { title: '文件上传', type: 'add' } as const;
 
 /**
- * Uploads (spec §5, §7): multipart `file` with `rootPath` (a whitelisted folder) and optional `kind`; the server
+ * Uploads (docs/spec-notes.md#validation, #calls): multipart `file` with `rootPath` (a whitelisted folder) and optional `kind`; the server
  * decides the kind from the content and records each file in the resource library.
  */
 export const uploadApi = {

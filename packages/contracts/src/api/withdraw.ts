@@ -20,8 +20,8 @@ const base = '/api/app/jiazheng/caiwu';
 const oplog = (type: 'add' | 'edit' | 'other') => ({ title: '财务管理', type });
 
 /**
- * Withdrawals (提现, issue 8): each request needs a step-up code sent to the merchant owner's phone for this amount
- * to this card (issue 20). `add` takes an optional Idempotency-Key header: a retry answers the first answer.
+ * Withdrawals (提现): each request needs a step-up code sent to the merchant owner's phone for this amount
+ * to this card (docs/security.md). `add` takes an optional Idempotency-Key header: a retry answers the first answer.
  */
 export const withdrawApi = {
   stepUpInfo: defineContract({
@@ -59,7 +59,7 @@ export const withdrawApi = {
   }),
 };
 
-/** Payout bank cards (绑定银行卡): binding and confirming need the owner's step-up code (issue 20). */
+/** Payout bank cards (绑定银行卡): binding and confirming need the owner's step-up code (docs/security.md). */
 export const bankCardApi = {
   // Read by two pages (提现 and 绑定记录): the handler demands either page's code.
   list: defineContract({

@@ -11,7 +11,7 @@ const m = (key: string, name: string, sort: number, perms: string, extra: Partia
 });
 
 /**
- * 账号设置 (issue 10). 修改账号名 / 修改密码 / 修改手机号 are registry pages under 我的账号 (parentKey 'account.mine');
+ * 账号设置. 修改账号名 / 修改密码 / 修改手机号 are registry pages under 我的账号 (parentKey 'account.mine');
  * 新增账号 and 账号详情 hang under 子账号与权限. Self-service calls (my account, name, password, phone) are open to every
  * signed-in user, so a sub-account reaches them from the header even without this folder; the codes below guard the
  * team pages. Permission codes: merchant:account:* (my account, licences), merchant:subaccount:* (team),

@@ -1,7 +1,7 @@
 import { type MenuSeed, menuButton } from '../menu.ts';
 
 /**
- * 协议 and 消息 (issue 11): the merchant's agreement pages and message centre, and the platform's agreement
+ * 协议 and 消息: the merchant's agreement pages and message centre, and the platform's agreement
  * management and broadcasts under 系统管理. 协议详情 (/xieyixiangqing) is a registry page reached from 我的协议.
  */
 export const menus: MenuSeed[] = [

@@ -3,7 +3,7 @@ import { type MenuSeed, menuButton } from '../menu.ts';
 /** The merchant scope's buttons. */
 const btn = (key: string, name: string, sort: number, perms: string) => menuButton(key, name, sort, perms, 'merchant');
 
-/** 快递下单 (issue 6): courier pick-ups of the shop, under the 订单中心 folder (menus/order.ts). */
+/** 快递下单: courier pick-ups of the shop, under the 订单中心 folder (menus/order.ts). */
 export const menus: MenuSeed[] = [
   {
     key: 'merchant.courier',

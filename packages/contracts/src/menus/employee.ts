@@ -1,9 +1,9 @@
 import { type MenuSeed, menuButton } from '../menu.ts';
 
 /**
- * 公司员工 (issue 5). 员工详情 (/gongsiyuangongxiangqing) and 新增员工 (/xinzengyuangong) are web registry pages under
+ * 公司员工. 员工详情 (/gongsiyuangongxiangqing) and 新增员工 (/xinzengyuangong) are web registry pages under
  * 公司员工 (parentKey 'merchant.employee.list'); they are reached from the list, so only their buttons appear here.
- * A top-level page: the 员工管理 folder held only this page, so it was flattened (issue 24; the seed deletes the empty
+ * A top-level page: the 员工管理 folder held only this page, so it was flattened (the seed deletes the empty
  * folder of an existing database and puts the page at the folder's place). 员工数据 is in 数据中心 (menus/stats.ts).
  */
 export const menus: MenuSeed[] = [

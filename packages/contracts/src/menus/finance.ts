@@ -25,8 +25,8 @@ const button = (key: string, name: string, sort: number, perms: string) =>
   menuButton(key, name, sort, perms, 'merchant');
 
 /**
- * 财务中心 (issue 8): the merchant folder with its six pages, and 提现审核 in the platform toolkit.
- * Permission codes: merchant:finance:* and sys:withdraw:*. Issue 24: the folder was 财务管理 like its first page
+ * 财务中心: the merchant folder with its six pages, and 提现审核 in the platform toolkit.
+ * Permission codes: merchant:finance:* and sys:withdraw:*. The folder was 财务管理 like its first page
  * (one name for two things).
  */
 export const menus: MenuSeed[] = [

@@ -1,6 +1,6 @@
 import { type MenuSeed, menuButton } from '../menu.ts';
 
-/** Issue 12: 代码生成 under the platform's 系统管理 folder. */
+/** 代码生成 under the platform's 系统管理 folder. */
 export const menus: MenuSeed[] = [
   {
     key: 'sys.gen',

@@ -25,8 +25,8 @@ const page = (
 });
 
 /**
- * 订单中心 (issue 6): orders, the live order-taking queue, service verification and reviews. Each page's buttons carry
- * the codes its actions need, so a merchant role can grant exactly them. Issue 24: the folder was 订单管理 like its
+ * 订单中心: orders, the live order-taking queue, service verification and reviews. Each page's buttons carry
+ * the codes its actions need, so a merchant role can grant exactly them. The folder was 订单管理 like its
  * first page (one name for two things).
  */
 export const menus: MenuSeed[] = [
@@ -68,7 +68,7 @@ export const menus: MenuSeed[] = [
         'merchant:review:list',
         [btn('merchant.review.reply', '回复评价', 1, 'merchant:review:reply')],
       ),
-      // Issue 23: who serves which home, and when (docs/dispatch.md).
+      // Who serves which home, and when (docs/dispatch.md).
       page('merchant.order.dispatch', '派单看板', 5, 'ScheduleOutlined', '/paidankanban', 'merchant:dispatch:view', [
         btn('merchant.dispatch.assign', '派单', 1, 'merchant:dispatch:assign'),
       ]),

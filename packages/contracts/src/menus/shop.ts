@@ -4,10 +4,10 @@ import { crudButtons, type MenuSeed, menuButton } from '../menu.ts';
 const btn = (key: string, name: string, sort: number, perms: string) => menuButton(key, name, sort, perms, 'merchant');
 
 /**
- * 店铺中心 and 商品管理 (issue 4), and the platform's 平台运营 folder with 店铺审核 and 服务类目.
+ * 店铺中心 and 商品管理, and the platform's 平台运营 folder with 店铺审核 and 服务类目.
  * 新增商品 (/shangpinAdd) and 商品详情 (/shangpinxiangqing) are web registry pages under 商品管理
  * (parentKey 'merchant.goods.list'): reached from the list, so only their buttons appear here.
- * Issue 24: the folder was 店铺管理 like its first page (one name for two things); 商品管理 is a top-level page (its
+ * The folder was 店铺管理 like its first page (one name for two things); 商品管理 is a top-level page (its
  * folder held only it and is deleted from existing databases by the seed).
  */
 export const menus: MenuSeed[] = [

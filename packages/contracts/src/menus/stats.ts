@@ -3,7 +3,7 @@ import { type MenuSeed, menuButton } from '../menu.ts';
 /** The merchant scope's buttons. */
 const btn = (key: string, name: string, sort: number, perms: string) => menuButton(key, name, sort, perms, 'merchant');
 
-/** 数据中心 (issue 5): per-employee figures and operations figures of the current shop or all shops. */
+/** 数据中心: per-employee figures and operations figures of the current shop or all shops. */
 export const menus: MenuSeed[] = [
   {
     key: 'merchant.data',

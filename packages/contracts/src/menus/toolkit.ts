@@ -1,7 +1,7 @@
 import { crudButtons, type MenuSeed, menuButton as btn } from '../menu.ts';
 
 /**
- * The system-admin toolkit (issue 7): users, roles, menus, operation logs and merchant users under 系统管理 ('sys'),
+ * The system-admin toolkit: users, roles, menus, operation logs and merchant users under 系统管理 ('sys'),
  * the 内容运营 folder (banners, notices, Q&A, feedback), and the merchants' 意见反馈 page.
  */
 export const menus: MenuSeed[] = [
