@@ -1,5 +1,5 @@
 /**
- * The first half of `npm run bench` (issue 2; `npm run bench:api -w server` alone): autocannon against the health call and the dictionary page call (as the platform admin)
+ * The first half of `npm run bench` (`npm run bench:api -w server` alone): autocannon against the health call and the dictionary page call (as the platform admin)
  * on a server started in this process on 127.0.0.1:0 with a freshly seeded SQLite database in a temp dir. Prints
  * req/s, p99 latency and the dict/health ratio; stops by itself (a hard limit ends it if anything hangs).
  *   BENCH_DURATION (s, default 5 per call), BENCH_CONNECTIONS (default 10).

@@ -1,5 +1,5 @@
 /**
- * The Excel import benchmark (issue 25 §7, docs/import.md): a 5 000-row employee file (the row limit) through the real
+ * The Excel import benchmark (docs/import.md): a 5 000-row employee file (the row limit) through the real
  * routes — upload + check (streamed reading, the form's schema, the rules across rows and against the database), then
  * the confirmation (one transaction, one insert per row) — on SQLite and, when reachable, PostgreSQL. Prints the file
  * size, each phase's time and the process's peak RSS / heap growth while it ran (sampled every 20 ms).

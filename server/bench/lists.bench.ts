@@ -181,7 +181,7 @@ async function benchOne(
       const cpu = cpuSeconds(srv.child.pid!) - cpu0;
       clearInterval(sampler);
       const ratio = r.requests.average / bare.requests.average;
-      // Issue 22: health ≥ 0.5×; lists ≥ 0.25× with p99 ≤ 15 ms on SQLite, ≥ 0.12× on PostgreSQL.
+      // Health ≥ 0.5×; lists ≥ 0.25× with p99 ≤ 15 ms on SQLite, ≥ 0.12× on PostgreSQL.
       const ok = c.anonymous
         ? ratio >= 0.5
         : c.list

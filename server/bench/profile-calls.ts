@@ -1,5 +1,5 @@
 /**
- * Where the time of one hot call goes (issue 13), in process, without the network or a load generator: the whole
+ * Where the time of one hot call goes (docs/performance.md), in process, without the network or a load generator: the whole
  * request through app.inject, then each step alone — session + user, permissions, tenant (current shop), and the
  * repository call — as the median of N runs after a warm-up. Run on a database filled by bench:data:
  *

@@ -127,7 +127,7 @@ interface Goods {
   unit: string;
   shopId: number;
   shopName: string;
-  /** The on-sale specifications (issue 25); absent from a server before specifications. */
+  /** The on-sale specifications (docs/goods-specifications.md); absent from a server before specifications. */
   specs?: Spec[];
 }
 
@@ -163,7 +163,7 @@ type Slot = { at: string; time: string; available: boolean };
 const shopPoints = new Map<number, { lat: number; lng: number; address: string | null }>();
 
 /**
- * When and where (issue 23: a booking must fall inside the shop's area, slots and lead time, and a free place): a
+ * When and where (docs/dispatch.md; a booking must fall inside the shop's area, slots and lead time, and a free place): a
  * random free start of the next week from customer/slots, and the person's own point when the shop serves it, else
  * the shop's location (a customer in the shop's own city).
  */

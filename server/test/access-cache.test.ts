@@ -1,5 +1,5 @@
 /**
- * Issue 22: a signed-in list call costs at most two database round trips — the caller (session + user row with its
+ * A signed-in list call costs at most two database round trips — the caller (session + user row with its
  * auth version) and the list (rows with their total) — because permissions and shop scope are cached in process keyed
  * by (user id, auth version). And the cache is never stale: a role change, a shop-scope change, a disabled user and a
  * sign-out take effect at the very next request, also on a second instance sharing the database whose cache was warm.

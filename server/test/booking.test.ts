@@ -5,7 +5,7 @@ import { type Api, addCategory, api, buildTestApp, type TestApp } from './helper
 import { specIdOf } from './helpers/order-flow.ts';
 
 /**
- * Booking rules (issue 23 item 5, docs/dispatch.md "Booking rules"): area, lead time, slots, business hours and
+ * Booking rules (docs/dispatch.md "Booking rules"): area, lead time, slots, business hours and
  * capacity at order placement, and customer/slots. On both databases (TEST_DB).
  */
 const C = 'app/jiazheng/customer';

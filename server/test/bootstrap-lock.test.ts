@@ -12,7 +12,7 @@ import { testDbKind } from './helpers/db.ts';
 import { pgAdmin, pgTarget, pgUrlFor } from './pg-target.ts';
 
 /**
- * Several instances starting together on one empty database (issue 19): one migrates and seeds, the others wait for
+ * Several instances starting together on one empty database (docs/operations.md): one migrates and seeds, the others wait for
  * it and then find nothing to do; no migration or base seed runs twice. Runs on the database kind of this run
  * (TEST_DB), each test on a new, empty database of its own.
  */

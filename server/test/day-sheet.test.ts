@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp } from './helpers/index.ts';
 import { at, DAY, dispatchScene, employee, nextDay, order } from './dispatch-fixture.ts';
 
-/** 派工单 (issue 23 item 7): paidan/daySheet and its export, on SQLite and PostgreSQL (TEST_DB=postgres). */
+/** 派工单 (docs/dispatch.md): paidan/daySheet and its export, on SQLite and PostgreSQL (TEST_DB=postgres). */
 const P = 'app/jiazheng/paidan';
 const D = nextDay(DAY, 3);
 let t: TestApp;

@@ -5,7 +5,7 @@ import { type Api, buildTestApp, demoUsers, type TestApp } from './helpers/index
 import { at, DAY, employee, fuwuOf, nextDay, order } from './dispatch-fixture.ts';
 
 /**
- * Assignment by time (issue 23 item 2, docs/dispatch.md): overlap with the travel buffer, working hours, leave, skill,
+ * Assignment by time (docs/dispatch.md): overlap with the travel buffer, working hours, leave, skill,
  * and two dispatchers at once. Runs on SQLite and PostgreSQL (TEST_DB=postgres).
  */
 const P = 'app/jiazheng/paidan';

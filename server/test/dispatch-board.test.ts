@@ -6,7 +6,7 @@ import { SYSTEM } from '../src/modules/merchant/order/order-transition.steps.ts'
 import { type Api, api, buildTestApp, expectEvery, loginAs, PHONES, type TestApp } from './helpers/index.ts';
 import { at, DAY, dispatchScene, employee, fuwuOf, nextDay, order } from './dispatch-fixture.ts';
 
-/** Suggestions, the board and leave (issue 23 items 3, 4, 1), on SQLite and PostgreSQL (TEST_DB=postgres). */
+/** Suggestions, the board and leave (docs/dispatch.md), on SQLite and PostgreSQL (TEST_DB=postgres). */
 const P = 'app/jiazheng/paidan';
 let t: TestApp;
 let ownerA: Api;

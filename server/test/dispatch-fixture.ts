@@ -3,7 +3,7 @@ import { freeEmployee, paidOrder } from './helpers/order-flow.ts';
 import { demoUsers, type TestApp } from './helpers/index.ts';
 
 /**
- * Builders for the dispatch tests (issue 23): employees and paid orders of the demo shop whose schedule fields the
+ * Builders for the dispatch tests (docs/dispatch.md): employees and paid orders of the demo shop whose schedule fields the
  * test sets directly, on a day 55 days ahead (no demo order is then, and after every start helpers/appointment.ts gives).
  */
 export const DAY = shanghaiDay(Date.now() + 55 * 86_400_000);

@@ -4,7 +4,7 @@ import { seedDispatchWeek } from '../src/modules/merchant/order/order-dispatch-d
 import type { DemoIds } from '../src/modules/types.ts';
 import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp } from './helpers/index.ts';
 
-/** The dispatch demo week (issue 23 item 8) on its own copy of the demo database: a board that looks like a shop. */
+/** The dispatch demo week (docs/dispatch.md) on its own copy of the demo database: a board that looks like a shop. */
 let t: TestApp;
 let ownerA: Api;
 let demo: DemoIds;

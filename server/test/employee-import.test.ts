@@ -8,7 +8,7 @@ import { COLUMNS, employeeImporter } from '../src/modules/merchant/employee/empl
 import { demoIdCard } from '../src/modules/merchant/employee/employee.seed.ts';
 import { type Api, api, buildTestApp, demoTokens, envelopeOf, loginAs, PHONES, type TestApp } from './helpers/index.ts';
 
-/** 员工批量导入 (issue 25 §7, docs/import.md): check → report → confirm, all or nothing. */
+/** 员工批量导入 (docs/import.md): check → report → confirm, all or nothing. */
 const B = '/tmpl/api/app/jiazheng/yuangong/import';
 /** The template's header row (required columns marked *): files are built as a merchant fills the template in. */
 const HEAD = headerRow(employeeImporter.template);

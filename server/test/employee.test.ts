@@ -146,7 +146,7 @@ describe('listing employees (weapp/findAllByPage)', () => {
       ownerA.get<Page<Employee>>(PAGE, { shopId: 'all', ...p }).then((r) => r.result.records.map((e) => e.name).sort());
     expect(await q({ name: '秀' })).toEqual(['张秀兰']);
     expect(await q({ phone: '900003' })).toEqual(['王建国']);
-    // 服务中 / 休假 are derived from the schedule (issue 23): 王建国 serves the demo's 服务中 order now.
+    // 服务中 / 休假 are derived from the schedule (docs/dispatch.md): 王建国 serves the demo's 服务中 order now.
     expect(await q({ workState: 2 })).toEqual(['王建国']);
     expect(await q({ workState: 3 })).toEqual(['赵春梅']);
     expect(await q({ workState: 0 })).toEqual(['孙丽']);
@@ -408,7 +408,7 @@ describe('editing employees', () => {
   });
 
   it('refuses to change a serving employee’s state by hand (2004) and to set 服务中 by hand (2001)', async () => {
-    // 王建国 serves the demo's 服务中 order now (issue 23: 服务中 is derived from the orders).
+    // 王建国 serves the demo's 服务中 order now (docs/dispatch.md; 服务中 is derived from the orders).
     const li = await empByName('王建国');
     const r = await ownerA.post(`${Y}/edit`, { id: li.id, workState: 0 });
     expect(r).toMatchObject({ code: 2004 });

@@ -135,7 +135,7 @@ describe('in production', () => {
       loadConfig({
         NODE_ENV: 'production',
         APP_SECRET: 'a-real-production-secret-of-32-chars-or-more',
-        // Production refuses the development data key and the console SMS gateway (issue 20); nothing is sent here.
+        // Production refuses the development data key and the console SMS gateway (docs/security.md); nothing is sent here.
         DATA_KEYS: `k1:${Buffer.alloc(32, 9).toString('base64')}`,
         SMS_PROVIDER: 'aliyun',
         ALIYUN_SMS_ACCESS_KEY_ID: 'test-id',
@@ -172,7 +172,7 @@ describe('the server log', () => {
       child.kill('SIGTERM');
       expect(await exited).toBe(0);
       const lines = main.lines() as { reqId?: string; msg?: string; url?: string; status?: number; ms?: number }[];
-      // One line per request (issue 22: two synchronous lines cost ~13 % of a health check), with what both said.
+      // One line per request (docs/performance.md; two synchronous lines cost ~13 % of a health check), with what both said.
       const mine = lines.filter((l) => l.reqId === 'jz-audit-42');
       expect(mine).toEqual([
         expect.objectContaining({ msg: 'request completed', method: 'GET', url: '/tmpl/api/health', status: 200 }),

@@ -117,7 +117,7 @@ describe('ledger (收支明细)', () => {
     expect(all.code).toBe(200);
     expect(all.result.total).toBe(await ledgerCount(mA));
     const ids = all.result.records.map((r: { id: number }) => r.id);
-    // newest first by time, id breaking ties (issue 24: the list followed write order, not time)
+    // newest first by time, id breaking ties (the list followed write order, not time)
     const keys = all.result.records.map((r: { createdAt: string; id: number }) => [r.createdAt, r.id] as const);
     const byTime = [...keys].sort((x, y) => (x[0] === y[0] ? y[1] - x[1] : y[0].localeCompare(x[0])));
     expect(keys).toEqual(byTime);

@@ -8,7 +8,7 @@ import { createFixture, FIXTURE } from './fixtures/gen/demo-item.ts';
 import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp } from './helpers/index.ts';
 
 /**
- * Issue 20 §4: the code generator's output escaped for its context. Descriptions, the function name and column
+ * The code generator's output escaped for its context. Descriptions, the function name and column
  * descriptions are free text that lands in comments, string literals, template literals and JSX attributes of twelve
  * generated files (the migration among them, which runs at the next start). Rendered through the preview route
  * (nothing written), hostile text must give files that parse to the same statements as plain text, for both

@@ -9,7 +9,7 @@ import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp, testDbKind 
 import { proveGenerated } from './helpers/gen-proof.ts';
 
 /**
- * The code generator's tree template (issue 12: template kind crud or tree), proved like gen.test.ts proves crud:
+ * The code generator's tree template (template kind crud or tree), proved like gen.test.ts proves crud:
  * a fixture tree table is imported on SQLite or PostgreSQL, set to tree, previewed, generated into one copy of the
  * project, and the copy type-checks, lints and passes the generated test (nesting, sort, search keeping ancestors,
  * delete refused while children remain, no parent that is the node itself or a descendant).

@@ -266,7 +266,7 @@ describe('代码生成', () => {
     expect(by.sub_title).toMatchObject({ htmlType: 'input', tsType: 'string' });
     expect(by.item_type).toMatchObject({ dictType: 'sys_yes_no', columnComment: '是否推荐', isQuery: 1 });
     expect(by.item_name.columnComment).toBe('商品名称');
-    // spec §7 lists GET tongbuById/{id}: the same sync (nothing left to change now), logged like the POST.
+    // lists GET tongbuById/{id} in docs/spec-notes.md#calls: the same sync (nothing left to change now), logged like the POST.
     const viaGet = await admin.get<GenTableDetail>(`${G}/tongbuById/${tableId}`);
     expect(viaGet.code).toBe(200);
     expect(viaGet.result.columns.map((c) => c.columnName)).toEqual(r.result.columns.map((c) => c.columnName));

@@ -25,7 +25,7 @@ export default async function setup(project: TestProject) {
   // transform; Node 20 cannot load .ts by itself, so tsx's loader is registered for the bootstrap (as `tsx` does in
   // production).
   const unregister = register();
-  // The admin seed reads ADMIN_PHONE from the environment; the suite expects domain.md's demo admin.
+  // The admin seed reads ADMIN_PHONE from the environment; the suite expects the demo admin of docs/decisions.md#demo-data.
   const adminPhone = process.env.ADMIN_PHONE;
   process.env.ADMIN_PHONE = '13800000000';
   try {

@@ -1,5 +1,5 @@
 /**
- * Honest goods numbers (issue 24): 销量 is counted from the orders (paid and not cancelled), in the list, the detail and
+ * Honest goods numbers: 销量 is counted from the orders (paid and not cancelled), in the list, the detail and
  * the customer listings alike; a batch 上架/下架/删除 answers each item it skipped and why, in Chinese.
  */
 import type { Page } from '@jz/contracts/envelope';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { yuanToFenDigits } from '../src/modules/merchant/goods/goods-import.ts';
 import { api, buildTestApp, demoTokens, envelopeOf, type TestApp } from './helpers/index.ts';
 
-/** 商品批量导入 with specifications (issue 25 §7, docs/import.md). */
+/** 商品批量导入 with specifications (docs/import.md). */
 const B = '/tmpl/api/app/jiazheng/shangjia/shangpin/import';
 const HEAD = [
   '商品名称*',

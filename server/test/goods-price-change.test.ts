@@ -3,7 +3,7 @@ import { adjustPrice } from '@jz/contracts/goods-pricing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, api, buildTestApp, demoUsers, PHONES, type TestApp, waitFor } from './helpers/index.ts';
 
-/** 批量改价 (issue 25, docs/goods-specifications.md §6): preview, confirm, refusals, stale previews, scope. */
+/** 批量改价 (docs/goods-specifications.md §6): preview, confirm, refusals, stale previews, scope. */
 const G = 'app/jiazheng/shangjia/shangpin';
 const PREVIEW = `${G}/piliangGaijia/preview`;
 const CONFIRM = `${G}/piliangGaijia/confirm`;

@@ -23,7 +23,7 @@ import {
 } from '@jz/contracts/goods-pricing';
 import { describe, expect, it } from 'vitest';
 
-/** Issue 25: the price rules of goods specifications (packages/contracts/src/goods-pricing.ts), pure functions. */
+/** The price rules of goods specifications (packages/contracts/src/goods-pricing.ts), pure functions. */
 
 const spec = (over: Partial<PricedSpec>): PricedSpec => ({
   name: '规格',

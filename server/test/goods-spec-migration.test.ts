@@ -10,7 +10,7 @@ import '../src/modules/merchant/finance/finance.tables.ts';
 import { cloneDatabase, type TestDb } from './helpers/db.ts';
 
 /**
- * Migration 0420 (issue 25, docs/goods-specifications.md): goods_spec, the order's specification snapshot, and the
+ * Migration 0420 (docs/goods-specifications.md): goods_spec, the order's specification snapshot, and the
  * backfill of what a database already holds. Demo goods are seeded after the migrations, so the migration is proven
  * the way an upgrade meets it: on the seeded database with 0420 rolled back (down), then applied again (up).
  */

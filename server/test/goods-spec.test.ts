@@ -3,7 +3,7 @@ import type { Goods, GoodsDetail, PublicGoods } from '@jz/contracts/goods';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, api, buildTestApp, demoUsers, expectEvery, type TestApp } from './helpers/index.ts';
 
-/** Goods specifications through the goods API (issue 25, docs/goods-specifications.md §1, §4, §8). */
+/** Goods specifications through the goods API (docs/goods-specifications.md §1, §4, §8). */
 const G = 'app/jiazheng/shangjia/shangpin';
 const S = 'app/jiazheng/shangjia/info';
 const COVER = '/tmpl/uploads/goods/cover.png';

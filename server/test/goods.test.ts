@@ -61,7 +61,7 @@ describe('merchant goods list and detail', () => {
     expect((await ownerA.get<Page<Goods>>(`${G}/shangjia/findAllByPage`, { fuwuId: parent })).result.total).toBe(2);
     const p2 = await ownerA.get<Page<Goods>>(`${G}/shangjia/findAllByPage`, { pageNum: 2, pageSize: 4 });
     expect(p2.result.records).toHaveLength(2);
-    // 销量 is counted from the orders (issue 24): paid and not cancelled; sorted on that count
+    // 销量 is counted from the orders: paid and not cancelled; sorted on that count
     const bySales = await ownerA.get<Page<Goods>>(`${G}/shangjia/findAllByPage`, { orderBy: 'sales', pageSize: 50 });
     const sold = async (goodsId: number) =>
       (

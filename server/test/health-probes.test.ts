@@ -8,7 +8,7 @@ import { api, buildTestApp, loginAs, PHONES, type TestApp, testDbKind, waitFor }
 import { startMain } from './helpers/main-process.ts';
 
 /**
- * Liveness, readiness and request ids (issue 19, docs/observability.md). Through app.inject on fresh databases, and
+ * Liveness, readiness and request ids (docs/observability.md). Through app.inject on fresh databases, and
  * once with the real server process: SIGTERM with a drain period, the metrics listener it starts, its log lines.
  */
 const LIVE = '/tmpl/api/health/live';

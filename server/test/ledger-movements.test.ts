@@ -1,5 +1,5 @@
 /**
- * 收支明细 shows movements (issue 24): a 结算解冻 is a 划转 from frozen to withdrawable, not income, so the 收入 rows sum
+ * 收支明细 shows movements: a 结算解冻 is a 划转 from frozen to withdrawable, not income, so the 收入 rows sum
  * to the money that came in; rows are in time order (newest first, id breaking ties) with the account after each row
  * summed in that order; the totals and the export say what the page says. Runs on SQLite and PostgreSQL.
  */

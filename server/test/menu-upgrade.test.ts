@@ -4,7 +4,7 @@ import { seedMenus } from '../src/modules/system/menu/menu.seed.ts';
 import { api, buildTestApp, loginAs, PHONES, type TestApp } from './helpers/index.ts';
 
 /**
- * Issue 24 changed the menu catalogue: three folders that held one page each (员工管理, 商品管理, 支付设置) were
+ * The navigation rework (docs/navigation.md) changed the menu catalogue: three folders that held one page each (员工管理, 商品管理, 支付设置) were
  * flattened, and three folders named like their first page (订单管理, 财务管理, 店铺管理) were renamed. The seed
  * runs on every start with a new catalogue; this proves it brings a database seeded with the old menus to the new
  * ones without touching what an admin chose.
@@ -40,7 +40,7 @@ async function oldFolder(seedKey: string, name: string, sort: number, icon: stri
   return f.id;
 }
 
-/** Puts the database back where the catalogue before issue 24 left it. */
+/** Puts the database back where the catalogue before the navigation rework left it. */
 async function seedOldMenus() {
   const moves: [string, string, string, number, string, string][] = [
     // folder key, folder name, page key, folder sort, folder icon, the page's old icon
@@ -62,7 +62,7 @@ async function seedOldMenus() {
   await t.db.updateTable('menu').set({ name: '我的门店' }).where('seedKey', '=', 'merchant.shop').execute();
 }
 
-describe('a database seeded with the menus before issue 24, on the next start', () => {
+describe('a database seeded with the menus before the navigation rework, on the next start', () => {
   let adminPage: number;
   beforeAll(async () => {
     await seedOldMenus();

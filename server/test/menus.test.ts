@@ -37,7 +37,7 @@ describe('the menu catalogue', () => {
     expect(keys.has('sys.dictData')).toBe(false); // a sub-page (reached from 字典管理) is no menu's page
   });
 
-  // Issue 24 (navigation): a folder groups pages, so one with a single entry is a detour; a page has one place and one
+  // Navigation (docs/navigation.md): a folder groups pages, so one with a single entry is a detour; a page has one place and one
   // name in the menus; a folder is not named like one of its pages (订单管理 › 订单管理 read as one thing twice).
   it('has no folder with fewer than two entries', async () => {
     const rows = await loadMenuCatalogue();

@@ -5,7 +5,7 @@ import { type MetricsServer, startMetricsServer } from '../src/plugins/metrics.t
 import { api, buildTestApp, loginAs, PHONES, type TestApp, testDbKind, waitFor } from './helpers/index.ts';
 
 /**
- * Prometheus metrics (issue 19, docs/observability.md): what a scrape shows after real requests, queries, streams and
+ * Prometheus metrics (docs/observability.md): what a scrape shows after real requests, queries, streams and
  * job runs, and where (and to whom) /metrics is served.
  */
 

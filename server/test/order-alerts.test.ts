@@ -6,7 +6,7 @@ import { paidOrder as paidOrderFixture } from './helpers/order-flow.ts';
 import { roleWith, subWith } from './security/authority.ts';
 
 /**
- * Issue 24, alerts that cannot be missed: the live order stream carries what the console's new-order notification
+ * Alerts that cannot be missed: the live order stream carries what the console's new-order notification
  * shows (goods, appointment, address in short; never the customer's phone, name or code), and only to users of the
  * merchant allowed to see that shop's orders: 订单接单 or 订单管理, inside their shop limit, checked again before each
  * event (a sub-account re-limited or disabled while its stream is open gets `event: end`, not the order). A merchant

@@ -10,7 +10,7 @@ import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp, testDbKind 
 import { placedOrder } from './helpers/order-flow.ts';
 
 /**
- * Two app instances on ONE PostgreSQL database (issue 13, live orders): the order bus of each instance LISTENs on
+ * Two app instances on ONE PostgreSQL database (docs/performance.md; live orders): the order bus of each instance LISTENs on
  * `jz_order_events`, so an order paid through instance 1 wakes the merchant's streams on instance 2 within a second
  * (instance 2's own poll is 3 s, so only the NOTIFY can be this fast). PostgreSQL only: SQLite is one process.
  */
@@ -132,7 +132,7 @@ describe.skipIf(testDbKind() !== 'postgres')('order bus across two instances on 
     }
   });
 
-  it('messages (issue 11): the NOTIFY of sendMessage is transactional, several merchants ride in one notification', async () => {
+  it('messages: the NOTIFY of sendMessage is transactional, several merchants ride in one notification', async () => {
     // committed: instance 2 hears of it
     let woken = nextWake(app2, shop.merchantId);
     await t.db.transaction().execute(async (trx) => {

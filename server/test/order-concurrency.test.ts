@@ -14,7 +14,7 @@ import {
 import { freeEmployee, placedOrder } from './helpers/order-flow.ts';
 
 /**
- * The concurrency rule of domain.md: ten parallel identical transitions give exactly one success and nine 2004
+ * The concurrency rule of docs/decisions.md#orders: ten parallel identical transitions give exactly one success and nine 2004
  * refusals (never a 500, never a double transition), and money moves once. Runs on SQLite and on PostgreSQL
  * (TEST_DB=postgres), where the requests really overlap on a connection pool.
  */
@@ -69,7 +69,7 @@ describe('ten parallel identical transitions', () => {
       .select('goodsId')
       .where('id', '=', o.id)
       .executeTakeFirstOrThrow();
-    // 销量 as the goods detail answers it: counted from the orders (issue 24; it was a stored counter grown at payment)
+    // 销量 as the goods detail answers it: counted from the orders (it was a stored counter grown at payment)
     const sales = async () =>
       (await ownerA.get<{ sales: number }>(`app/jiazheng/shangjia/shangpin/shangjia/findById/${goodsId}`)).result.sales;
     const before = await sales();

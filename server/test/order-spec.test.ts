@@ -9,7 +9,7 @@ import { serveOrder } from './helpers/order-flow.ts';
 import { bookingFor } from './helpers/appointment.ts';
 
 /**
- * Orders carry the chosen specification (issue 25, docs/goods-specifications.md §3 §4): placement quotes it, stores
+ * Orders carry the chosen specification (docs/goods-specifications.md §3 §4): placement quotes it, stores
  * the snapshot, takes and gives back stock, counts the daily capacity; answers, exports and settlements read it.
  * Specifications are inserted straight into goods_spec (the goods API's own tests cover writing them).
  */

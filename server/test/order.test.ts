@@ -186,7 +186,7 @@ describe('the state machine', () => {
         (await t.db.selectFrom('user').select('id').where('phone', '=', PHONES.ownerA).executeTakeFirstOrThrow()).id,
       )
       .execute();
-    // issue 24: the owner accepted, verified and confirmed itself, so it hears only of the customer's payment (its
+    // The owner accepted, verified and confirmed itself, so it hears only of the customer's payment (its
     // colleagues' messages: test/self-messages.test.ts)
     expect(msgs.map((m) => m.title)).toEqual(['新订单']);
   });
@@ -194,7 +194,7 @@ describe('the state machine', () => {
   it('re-assigns at 30 (the old employee is freed); refuses an employee on leave, resigned or of another shop', async () => {
     const o = await paidOrder(t, shops.aMain, { phone: '13911110002' });
     const [e1, e2] = [await freeEmployee(t, shops.aMain), await freeEmployee(t, shops.aMain)];
-    // 休假 is a dated leave since issue 23 (the seed's 休假 employee has one from now for 7 days).
+    // 休假 is a dated leave (the seed's 休假 employee has one from now for 7 days).
     const onLeave = await t.db
       .selectFrom('employee')
       .innerJoin('employeeLeave', 'employeeLeave.employeeId', 'employee.id')

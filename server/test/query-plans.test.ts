@@ -1,5 +1,5 @@
 /**
- * Query plans of the hot merchant calls (issue 13): the real repository functions run against a seeded copy with a
+ * Query plans of the hot merchant calls (docs/performance.md): the real repository functions run against a seeded copy with a
  * plugin that records every query they send; each recorded SELECT is then explained (EXPLAIN QUERY PLAN on SQLite,
  * EXPLAIN on PostgreSQL with sequential scans and sorts priced out of the planner's reach, so a plan that still
  * chooses one has no usable index) and must not read the order or goods table in full.

@@ -4,7 +4,7 @@ import { addLeave, type Api, api, buildTestApp, demoUsers, type TestApp } from '
 import { freeEmployee, paidOrder } from './helpers/order-flow.ts';
 
 /**
- * 改约 (issue 23 item 6, docs/dispatch.md "Rescheduling") and the early-验券 warning: the merchant and the customer
+ * 改约 (docs/dispatch.md "Rescheduling") and the early-验券 warning: the merchant and the customer
  * move an order under the booking rules; the employee is kept when free then, else released to 待接单. Both databases.
  */
 const D = 'app/jiazheng/pay/dingdan';

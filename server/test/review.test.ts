@@ -217,7 +217,7 @@ describe('pinglun/shangjiahuifu', () => {
   });
 });
 
-describe('a shop without reviews (issue 24: honest numbers)', () => {
+describe('a shop without reviews (honest numbers)', () => {
   it('has no rating (暂无评分) in the review summary and the goods detail, not the stored 5.0', async () => {
     await t.db.deleteFrom('review').where('shopId', '=', shops.bMain).execute();
     const list = await ownerB.get<{ summary: { shopRating: number | null; count: number } }>(`${P}/findAllByPage`, {

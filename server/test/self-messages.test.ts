@@ -1,5 +1,5 @@
 /**
- * Messages are for what others or the system did (issue 24, docs/messages.md): a console user is never told of its own
+ * Messages are for what others or the system did (docs/messages.md): a console user is never told of its own
  * act; its colleagues still hear of money and states they must know (a completion and its settlement, a cancellation
  * and its refund, a withdrawal request), not of routine work (接单, 改派, 验券). And the completion message states the
  * settlement as it was written (it said "结算 399.00 元（扣除佣金后）" while 379.05 元 was settled).

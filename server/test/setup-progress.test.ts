@@ -1,5 +1,5 @@
 /**
- * 开店准备 (issue 24, item 1): the first-day checklist of /index, on a fresh database. A merchant new from SMS sign-up
+ * 开店准备: the first-day checklist of /index, on a fresh database. A merchant new from SMS sign-up
  * has done nothing; each step ticks when the real thing is done through the real calls; the demo owner has done all;
  * another merchant, a platform user, an anonymous caller and an order-desk sub-account see nothing of it; a
  * shop-limited sub-account sees its own shop's progress, and only done/not done of steps outside its permissions.

@@ -4,7 +4,7 @@ import type { ShopAuditDetail } from '@jz/contracts/shop-audit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, api, buildTestApp, demoUsers, PHONES, smsLogin, type TestApp } from './helpers/index.ts';
 
-// Issue 24: the platform's shop audit shows region names, the licence, the location and its issues; a decision
+// The platform's shop audit shows region names, the licence, the location and its issues; a decision
 // reaches the merchant as a message (an approval with the prompt to open, a rejection with the reason); a shop
 // without reviews has no rating (暂无评分), not a made-up 5.0.
 

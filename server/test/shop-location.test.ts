@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { regionRows } from '../src/modules/common/region/region.repo.ts';
 import { type Api, buildTestApp, demoUsers, type TestApp } from './helpers/index.ts';
 
-// Issue 24, item 1: a shop's location is checked against its stated region (docs/shops.md "Location").
+// A shop's location is checked against its stated region (docs/shops.md "Location").
 
 const S = 'app/jiazheng/shangjia/info';
 const YUNCHENG = { provinceCode: '140000', cityCode: '140800', districtCode: '140802' };

@@ -1,5 +1,5 @@
 /**
- * 今日数据 on /index (issue 24, item 4): 今日成交额 is one defined thing — the paid amount of the orders paid today
+ * 今日数据 on /index: 今日成交额 is one defined thing — the paid amount of the orders paid today
  * (Shanghai day) without a refund — and only users allowed to see money get it: the server leaves it out (null) for
  * an order holder without 运营数据 / 财务管理 / 资金总览, whatever the web shows.
  */

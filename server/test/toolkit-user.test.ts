@@ -299,7 +299,7 @@ describe('self-service: profile, avatar, password', () => {
     expect((await api(t.app, other).get(`${U}/findProfile`)).code).toBe(401);
     expect(await me.post(`${U}/edit/password`, { oldPassword: 'wrong-one1', newPassword: 'Xyz12345' })).toMatchObject({
       code: 2004,
-      // Throttled like sign-in (issue 20): the refusal says how many tries are left.
+      // Throttled like sign-in (docs/security.md): the refusal says how many tries are left.
       message: '原密码错误，还可尝试 4 次',
     });
     expect((await me.post(`${U}/edit/password`, { oldPassword: 'Abcdefg1', newPassword: 'Xyz12345' })).code).toBe(200);

@@ -235,7 +235,7 @@ export function stopBus(db: DB, bus: OrderBus) {
 const NOTIFY_CHUNK = 500;
 
 /**
- * "Merchants M… have something new" (messages, issue 11) from any handle or transaction, so the streams re-read.
+ * "Merchants M… have something new" (messages) from any handle or transaction, so the streams re-read.
  * Pass the transaction that wrote the news: on PostgreSQL the NOTIFY is transactional, so it reaches every instance
  * only once the transaction commits (and never if it rolls back). On SQLite the in-process streams are woken at once;
  * their read waits for the single connection, i.e. for the writer's transaction to end, so they see the committed

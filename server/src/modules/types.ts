@@ -3,7 +3,7 @@ import type { App } from '../lib/app-type.ts';
 
 export type { App };
 
-/** Ids of the demo records every module's demo seed can hang its data on (domain.md, demo data). */
+/** Ids of the demo records every module's demo seed can hang its data on (docs/decisions.md#demo-data). */
 export interface DemoIds {
   adminId: number;
   merchantA: { id: number; ownerId: number; subId: number; mainShopId: number; branchShopId: number };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../helpers/index.ts';
 
-/** The served OpenAPI document is generated from the contracts: it describes every answer (issue 21). */
+/** The served OpenAPI document is generated from the contracts: it describes every answer. */
 describe('the OpenAPI document', () => {
   let t: TestApp;
   let doc: { paths: Record<string, Record<string, Operation>> };

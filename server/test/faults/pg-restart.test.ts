@@ -6,7 +6,7 @@ import { pgAdmin, pgTarget } from '../pg-target.ts';
 import { type Answer, request, type ServerProcess, signIn, startServer } from './server-process.ts';
 
 /**
- * PostgreSQL "restarted" under load (issue 14, faults), PostgreSQL runs only. The shared PostgreSQL server is not
+ * PostgreSQL "restarted" under load (docs/security.md; faults), PostgreSQL runs only. The shared PostgreSQL server is not
  * ours to restart, so its effect on this server is reproduced: every few hundred ms all of this database's
  * connections are terminated (pg_terminate_backend), as a restart does, while the real server process takes reads,
  * withdrawals (each with its step-up code) and withdrawal approvals. Meanwhile: every answer is an envelope (failures:

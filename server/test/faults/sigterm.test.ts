@@ -4,7 +4,7 @@ import { cloneDatabase, type TestDb, testDbKind } from '../helpers/db.ts';
 import { type Answer, CLIENT_HEADERS, request, type ServerProcess, signIn, startServer } from './server-process.ts';
 
 /**
- * SIGTERM under load (issue 14, faults): the real server process (scripts/start.mjs, the built bundle) on its own
+ * SIGTERM under load (docs/security.md; faults): the real server process (scripts/start.mjs, the built bundle) on its own
  * (free) port and database copy. While requests run, SIGTERM: requests in flight are answered in full (one of them sends the
  * second half of its body only after the listener closed, and its write is in the database afterwards), new
  * connections are refused, the process exits with 0.

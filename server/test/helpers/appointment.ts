@@ -2,7 +2,7 @@ import { nextDay, shanghaiDay, wallMs } from '@jz/contracts/dispatch';
 import type { DB } from '../../src/db/client.ts';
 
 /**
- * Appointment times a shop of the demo accepts whenever the suite runs (issue 23: orders are placed and assigned by
+ * Appointment times a shop of the demo accepts whenever the suite runs (docs/dispatch.md; orders are placed and assigned by
  * time). Each call answers the next of a sequence — day +2 at 09:00, day +2 at 14:00, day +3 at 09:00, … (Shanghai wall
  * time) — so two orders of one test never share a time: inside every demo shop's business hours and time slots, past
  * the longest 提前预约 lead time (24 h), and an employee assigned to one is free for the next. After 50 days (inside

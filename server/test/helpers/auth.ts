@@ -4,7 +4,7 @@ import type { RecordingSmsGateway } from '../../src/modules/auth/sms/gateway.ts'
 import type { App } from '../../src/modules/types.ts';
 import { type Api, type ApiResponse, api } from './api.ts';
 
-/** The demo accounts of domain.md, as seeded by src/startup/seed/demo-accounts.ts. */
+/** The demo accounts (docs/decisions.md#demo-data), as seeded by src/startup/seed/demo-accounts.ts. */
 export const PHONES = {
   admin: '13800000000',
   ownerA: '13800000001',

@@ -1,5 +1,5 @@
 /**
- * The authorization matrix inside a merchant (issue 20, part 3), generated from app.routeCatalogue: every merchant
+ * The authorization matrix inside a merchant (docs/security.md), generated from app.routeCatalogue: every merchant
  * route (every route that is neither public nor guarded by a platform code) against a set of roles of merchant A:
  *
  *   - each merchant permission alone (one role and one all-shops sub-account per code of the menu catalogue): every

@@ -313,7 +313,7 @@ const MATRIX: Record<string, Entry> = {
       { path: { ids: `${i.roleB},${i.roleA}` }, params: {} },
     ],
   },
-  // 批量改价 (issue 25): A's goods in B's selection
+  // 批量改价 (docs/goods-specifications.md): A's goods in B's selection
   'POST /tmpl/api/app/jiazheng/shangjia/shangpin/piliangGaijia/preview': {
     how: "A's goods alone, and mixed with B's own",
     calls: (i) => [
@@ -330,7 +330,7 @@ const MATRIX: Record<string, Entry> = {
         seen: JSON.stringify([{ specId: 1, updatedAt: '2026-01-01T00:00:00.000Z' }]),
       }),
   },
-  // dispatch (issue 23)
+  // dispatch (docs/dispatch.md)
   'GET /tmpl/api/app/jiazheng/paidan/board': {
     how: "A's shop",
     calls: (i) => one({ date: '2026-11-27', shopId: i.shopA }),

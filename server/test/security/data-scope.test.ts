@@ -1,5 +1,5 @@
 /**
- * Every data call honours role and shop limit (issue 20, findings 3 and 4): no route that returns business data is
+ * Every data call honours role and shop limit (docs/security.md): no route that returns business data is
  * sign-in-only, settlement lists take the caller's shop limit in their query, and messages reach only the users whose
  * permissions cover their subject (finance messages: finance holders; order messages: order holders of that shop).
  */

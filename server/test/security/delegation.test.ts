@@ -1,5 +1,5 @@
 /**
- * Delegated authority inside a merchant (issue 20, findings 1 and 2), and the same rule in the platform's user
+ * Delegated authority inside a merchant (docs/security.md), and the same rule in the platform's user
  * management. One rule (server/src/lib/authority.ts): a user may create, edit, enable/disable, reset or delete another
  * user, or assign a role or shops, only when the target's rights (role codes and shop set) before and after the change
  * lie inside the caller's own; nobody changes their own role or shop limit; "all shops" is the explicit value `all`,

@@ -1,5 +1,5 @@
 /**
- * A process killed in the middle of a withdrawal or an order transition (issue 14, Faults). A child process
+ * A process killed in the middle of a withdrawal or an order transition (docs/security.md; Faults). A child process
  * (kill-worker.ts, the real finance and order code) works on a copy of the seeded database in a tight loop and is
  * SIGKILLed at a random moment, several times. Afterwards: the finance invariants hold (checkInvariants, the logic of
  * `npm run finance:check`), every order is in one state and its timeline is a chain ending in that state, the order

@@ -1,5 +1,5 @@
 /**
- * Issue 20, part 7: the low findings of the outside review, each reproduced and closed.
+ * The low findings of the outside review, each reproduced and closed.
  *  - an approved shop renamed without a new audit (the public goods list showed the new name at once);
  *  - the PDF active-content filter missed escaped names (`/S/J#61vaScript`), and PDFs were served inline;
  *  - the old-password check of sys/user/edit/password was unthrottled;

@@ -69,7 +69,7 @@ describe('mass assignment: extra fields change nothing', () => {
     );
   });
 
-  // An approved shop's new name waits for platform review (issue 20): only the requested name changes.
+  // An approved shop's new name waits for platform review (docs/security.md): only the requested name changes.
   it('shop edit: only the requested name (audit status, rating, owner, public name untouched)', async () => {
     const after = await onlyChanged('shop', ids.shopA, ['pendingName'], () =>
       ownerA.post('app/jiazheng/shangjia/info/edit', { ...HOSTILE, id: ids.shopA, name: '属性级测试店' }),

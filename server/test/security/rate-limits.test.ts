@@ -1,5 +1,5 @@
 /**
- * The per-purpose limits measured from outside (issue 14, Input: rate limits), each figure printed for
+ * The per-purpose limits measured from outside (docs/security.md; Input: rate limits), each figure printed for
  * docs/security.md: the SMS cost of an attack from one address over many phones (the per-IP cap, across every route
  * that sends a code), one phone from many addresses (resend and hourly caps), SMS code guessing, password guessing
  * (per account and per address) and verification-code (券码) guessing, and the global per-address limit.

@@ -1,5 +1,5 @@
 /**
- * Issue 20, part 5: secrets at rest. ID-card numbers (employees, onboarding), bank-card numbers (bound cards,
+ * Secrets at rest. ID-card numbers (employees, onboarding), bank-card numbers (bound cards,
  * onboarding settlement accounts) and the onboarding submission are sealed in the database (AES-256-GCM, key id with
  * each value); answers keep their masks; equality checks use keyed hashes; migration 1700 seals rows written in clear;
  * keys rotate; a value altered in the database is refused with 2004 and logged, never a 500. SQLite and PostgreSQL

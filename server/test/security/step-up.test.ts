@@ -1,5 +1,5 @@
 /**
- * Step-up for money (issue 20, finding "payouts can be redirected without a second factor"): any user whose role held
+ * Step-up for money (docs/security.md): any user whose role held
  * 绑定银行卡 could bind a card in any holder's name (a personal card for a company merchant was accepted at once) and
  * withdraw to it; neither binding nor withdrawing asked for a code or matched a name.
  *
@@ -453,7 +453,7 @@ describe('a card a sub-account binds waits 24 hours unless the owner confirms it
     );
     expect(card).toMatchObject({ confirmed: true, holdUntil: null });
     expect((await withdrawWithCode(t, ownerA, { amount: 1004, bankCardId: r.result.id })).code).toBe(200);
-    // issue 24: the owner is not told of its own act (it entered its own code); a sub-account's binding tells it, above
+    // The owner is not told of its own act (it entered its own code); a sub-account's binding tells it, above
     expect((await messagesOf(ownerIdA)).length).toBe(ownerMsgs);
   });
 

@@ -1,5 +1,5 @@
 /**
- * Sub-accounts against their shop limits (issue 14, API1): sub-account 13800000003, given every merchant permission
+ * Sub-accounts against their shop limits (docs/security.md; API1): sub-account 13800000003, given every merchant permission
  * but limited to merchant A's main shop, calls every merchant route that names a shop (query/body `shopId`,
  * `shopIds`, `dianpuId`: generated from the route table) with A's branch shop, and the shop routes with the branch's
  * id. All refused (301, or 2002 where the route treats the shop as not found) and nothing of A's changes.

@@ -1,5 +1,5 @@
 /**
- * Hostile uploads (issue 14, Input): polyglots, scripted SVG, pixel floods, renamed executables, HTML named as an image,
+ * Hostile uploads (docs/security.md; Input): polyglots, scripted SVG, pixel floods, renamed executables, HTML named as an image,
  * declared types that lie. Each is refused with a Chinese message (2001) on both upload routes, and nothing reaches the
  * upload folder or the resource table. Controls prove ordinary files of every kind still pass.
  */

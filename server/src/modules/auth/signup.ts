@@ -2,7 +2,7 @@ import { STATUS_FLAG } from '@jz/contracts/common';
 import type { DB } from '../../db/client.ts';
 import { nowIso } from '../../lib/time.ts';
 
-/** An unknown mainland phone signs up: a new merchant with no shop yet and its owner (domain.md). */
+/** An unknown mainland phone signs up: a new merchant with no shop yet and its owner (docs/decisions.md#sign-up). */
 export async function signUpMerchantOwner(db: DB, phone: string) {
   return db.transaction().execute(async (trx) => {
     const now = nowIso();

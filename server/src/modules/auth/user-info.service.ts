@@ -2,7 +2,7 @@ import type { UserInfo } from '@jz/contracts/auth';
 import type { DB } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 
-/** spec §3 user info, roleNameList joined into roleNames: the sign-in answer, also read by the user and account modules. */
+/** docs/spec-notes.md#records user info, roleNameList joined into roleNames: the sign-in answer, also read by the user and account modules. */
 export async function findUserInfo(db: DB, userId: number): Promise<UserInfo> {
   const u = await db
     .selectFrom('user')

@@ -4,7 +4,7 @@ import { nowIso } from '../../lib/time.ts';
 import type { DemoIds } from '../../modules/types.ts';
 import type { DB } from '../../db/client.ts';
 
-/** domain.md demo accounts: merchant A (two shops, owner + sub-account) and merchant B, for isolation checks. */
+/** The demo accounts (docs/decisions.md#demo-data): merchant A (two shops, owner + sub-account) and merchant B, for isolation checks. */
 export async function seedDemoAccounts(db: DB): Promise<DemoIds> {
   const now = nowIso();
   const admin = await db

@@ -30,7 +30,7 @@ export async function seedRegions(db: DB) {
 }
 
 /**
- * Province > city > district. A city with no districts gets one child repeating its own code and name (spec §3),
+ * Province > city > district. A city with no districts gets one child repeating its own code and name (docs/spec-notes.md#records),
  * so a three-level cascader can always finish.
  */
 export async function buildRegionTree(db: DB): Promise<RegionNode[]> {

@@ -1,7 +1,7 @@
 import { defineModule } from '../../types.ts';
 import { uploadRoutes } from './upload.routes.ts';
 
-/** spec §7 uploads (multipart) and the serving of stored files under /tmpl/uploads. */
+/** uploads in docs/spec-notes.md#calls (multipart) and the serving of stored files under /tmpl/uploads. */
 export default defineModule({
   name: 'upload',
   order: 45,

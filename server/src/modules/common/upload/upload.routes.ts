@@ -22,7 +22,7 @@ import type { App } from '../../types.ts';
 import { parserLimit, receive, storeUpload, uploadSettings } from './upload.service.ts';
 
 /**
- * spec §7 uploads, registered from their contracts (packages/contracts/src/api/upload.ts). Files are served from
+ * uploads in docs/spec-notes.md#calls, registered from their contracts (packages/contracts/src/api/upload.ts). Files are served from
  * DATA_DIR/uploads under /tmpl/uploads/<rootPath>/<generated name> with their real type; PDF and Office files as
  * attachments.
  */

@@ -2,7 +2,7 @@ import { defineModule } from '../../types.ts';
 import { agreementRoutes } from './agreement.routes.ts';
 import { seedAgreementDemo, seedAgreementDicts } from './agreement.seed.ts';
 
-/** Agreements (协议, issue 11): the platform publishes versions, merchants sign them (README.md). */
+/** Agreements (协议): the platform publishes versions, merchants sign them (README.md). */
 export default defineModule({
   name: 'agreement',
   order: 61,

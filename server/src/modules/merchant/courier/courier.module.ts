@@ -3,7 +3,7 @@ import { courierRoutes } from './courier.routes.ts';
 import { seedCourierDemo, seedCourierDicts } from './courier.seed.ts';
 import './courier.tables.ts';
 
-/** 快递下单 (issue 6): courier pick-ups through a courier provider (sandbox by default). */
+/** 快递下单: courier pick-ups through a courier provider (sandbox by default). */
 export default defineModule({
   name: 'courier',
   order: 86,

@@ -5,7 +5,7 @@ import { tenantOf } from '../../../lib/tenant.ts';
 import type { App } from '../../types.ts';
 import * as repo from './courier.repo.ts';
 
-/** 快递下单 (issue 6), registered from their contracts (packages/contracts/src/api/courier.ts). */
+/** 快递下单, registered from their contracts (packages/contracts/src/api/courier.ts). */
 export function courierRoutes(app: App) {
   route(app, c.page, async (req) => ok(await repo.page(app.db, await tenantOf(app.db, req), req.query), 'ok'));
   route(app, c.detail, async (req) =>

@@ -69,7 +69,7 @@ export function toBlock(j: Job, progress?: Progress): BoardBlock {
 }
 
 /**
- * The board of a shop's days (issue 23 item 4): every live, not resigned employee with the day's working hours, leave
+ * The board of a shop's days (docs/dispatch.md): every live, not resigned employee with the day's working hours, leave
  * and jobs, and the paid orders nobody serves yet. Five queries whatever the size (employees, the days' orders, long
  * jobs begun before the first day, leaves, the current states); everything else is computed here.
  */

@@ -20,7 +20,7 @@ import { shopAllowed, type Tenant } from '../../../lib/tenant.ts';
 import { jobQuery, OCCUPYING, shopTime, toJob } from '../scheduling/schedule.ts';
 
 /**
- * 派工单 (day sheets, issue 23 item 7; docs/dispatch.md): each employee's jobs of a Shanghai day in time order, with
+ * 派工单 (day sheets; docs/dispatch.md): each employee's jobs of a Shanghai day in time order, with
  * what the employee needs at the door — time, service, customer, masked phone, full address, the customer's remark.
  * Printed from the board, and exported through lib/export (the same rows).
  */

@@ -3,7 +3,7 @@ import { registerImportRoutes } from '../../../lib/import/import-flow.ts';
 import { defineModule } from '../../types.ts';
 import { employeeImporter } from './employee-import.ts';
 
-/** 员工批量导入 (issue 25 §7): template, check, progress, confirm, error file (docs/import.md). */
+/** 员工批量导入: template, check, progress, confirm, error file (docs/import.md). */
 export default defineModule({
   name: 'employee-import',
   order: 51,

@@ -12,7 +12,7 @@ import { ID_CARD_FIELD, idCardColumns } from './employee.repo.ts';
 import './employee.tables.ts';
 
 /**
- * 员工批量导入 (issue 25 §7, docs/import.md): each row is validated with the employee form's own schema (employeeAdd),
+ * 员工批量导入 (docs/import.md): each row is validated with the employee form's own schema (employeeAdd),
  * then across rows (phone / ID number repeated) and against the database (already an employee of the merchant; the
  * shop by name within the caller's shops; service categories the shop offers). Photos and certificates are added in
  * the form afterwards.

@@ -5,7 +5,7 @@ import { tenantOf } from '../../../lib/tenant.ts';
 import type { App } from '../../types.ts';
 import * as repo from './employee.repo.ts';
 
-/** spec §7 Employees (yuangong), registered from their contracts (packages/contracts/src/api/employee.ts). */
+/** Employees (yuangong) in docs/spec-notes.md#calls, registered from their contracts (packages/contracts/src/api/employee.ts). */
 export function employeeRoutes(app: App) {
   route(app, c.page, async (req) => ok(await repo.page(app.db, await tenantOf(app.db, req), req.query), 'ok'));
   route(app, c.list, async (req) => ok(await repo.list(app.db, await tenantOf(app.db, req), req.query), 'ok'));

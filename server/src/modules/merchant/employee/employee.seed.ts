@@ -275,7 +275,7 @@ export async function seedDemoEmployees(db: DB, demo: DemoIds) {
     skills: JSON.stringify(e.skills),
     fuwuIds: JSON.stringify(categoriesOf(e.skills)),
     certificates: JSON.stringify(e.certificates),
-    // 休假 is a dated leave period now (issue 23, docs/dispatch.md): the demo's 休假 rows get one below and keep the
+    // 休假 is a dated leave period now (docs/dispatch.md): the demo's 休假 rows get one below and keep the
     // stored state too, which is still read as 休假 (as a database migrated by 1810 never has).
     workState: e.workState,
     rating: e.rating,

@@ -244,7 +244,7 @@ export async function frozenPage(
     .selectFrom('financeSettlement')
     .where('merchantId', '=', t.merchantId)
     .where('status', '=', SETTLEMENT_STATUS.FROZEN);
-  // A shop-limited finance holder sees only its shops' settlements (issue 20), as in the settlement lists.
+  // A shop-limited finance holder sees only its shops' settlements (docs/security.md), as in the settlement lists.
   const shops = shopsFilter(t);
   if (shops) b = b.where('shopId', 'in', shops);
   if (q.orderNo) b = b.where('orderNo', 'like', likeContains(q.orderNo));

@@ -96,7 +96,7 @@ const SHOP_LEDGER_COLUMNS: ExportColumn[] = LEDGER_COLUMNS.map((c) => {
 const inColumn = (r: LedgerEntry, flow: number) => (r.direction === flow ? r.amount : null);
 
 /**
- * Merchant finance calls (issue 8), registered from their contracts (packages/contracts/src/api/{finance,withdraw}.ts).
+ * Merchant finance calls, registered from their contracts (packages/contracts/src/api/{finance,withdraw}.ts).
  * Every query is scoped to the caller's merchant.
  */
 export function financeRoutes(app: App) {

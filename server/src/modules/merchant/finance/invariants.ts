@@ -18,7 +18,7 @@ export interface InvariantReport {
 }
 
 /**
- * Checks every merchant's money (issue 8 invariants), read-only:
+ * Checks every merchant's money (the invariants of docs/decisions.md#money), read-only:
  * - balance = sum of ledger balance changes, and each entry's balanceAfter/frozenAfter is the running sum;
  * - frozen = sum of ledger frozen changes = sum of the settlements still frozen;
  * - pendingWithdraw = sum of the withdrawals in review or being paid (their money already left the balance, so the

@@ -11,7 +11,7 @@ import { consumeCode, issueCode, SMS_RULES } from '../../auth/sms-code.service.t
 import { latestApplication, stateOfMerchant } from '../jinjian/jinjian.service.ts';
 
 /**
- * Step-up for money (issue 20): binding a payout card, confirming one and requesting a withdrawal each need a fresh
+ * Step-up for money (docs/security.md): binding a payout card, confirming one and requesting a withdrawal each need a fresh
  * SMS code sent to the merchant OWNER's phone, whoever asks. The codes are the sign-in codes' rows (sms-code.service:
  * keyed hash, 5 minutes, 5 tries, single use, the same hourly/daily/IP limits), with a purpose that names the action
  * and what it acts on, so a code for one amount, card or account authorises nothing else.

@@ -4,7 +4,7 @@ import { nowIso } from '../../../lib/time.ts';
 import type { SeedCtx } from '../../types.ts';
 import './fuwu.tables.ts';
 
-/** domain.md's platform tree, once (an admin's later changes are kept). */
+/** The platform's category tree (docs/decisions.md#service-categories), once (an admin's later changes are kept). */
 export async function seedCategoryTree({ db }: SeedCtx) {
   if (await db.selectFrom('fuwu').select('id').limit(1).executeTakeFirst()) return;
   const now = nowIso();

@@ -19,7 +19,7 @@ import type { Tenant } from '../../../lib/tenant.ts';
 import { type GoodsValues, insertGoodsWithSpecs, type Trx } from './goods-spec.repo.ts';
 
 /**
- * 商品批量导入 with specifications (issue 25 §7, docs/import.md): one row per specification, consecutive rows with the
+ * 商品批量导入 with specifications (docs/import.md): one row per specification, consecutive rows with the
  * same 商品名称 form one item. Each specification is validated with the goods form's goodsSpecInput, each item's list
  * with specListProblems, the item's own fields with the goods fields' schemas; the category must be one the current
  * shop offers. Items are created 下架 in the caller's current shop (goods-spec.repo.ts insertGoodsWithSpecs).

@@ -7,7 +7,7 @@ import { specsOf, summaryColumns, type Trx } from './goods-spec.repo.ts';
 import type { ShopScope } from './goods.repo.ts';
 
 /**
- * 批量改价 (issue 25, docs/goods-specifications.md §6): the preview and the confirmation compute with the same
+ * 批量改价 (docs/goods-specifications.md §6): the preview and the confirmation compute with the same
  * function (`computeChange`, adjustPrice of the contracts), so what the merchant saw is what is written.
  */
 

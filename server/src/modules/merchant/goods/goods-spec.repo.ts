@@ -22,7 +22,7 @@ import './goods-spec.tables.ts';
 import './goods.tables.ts';
 
 /**
- * Persistence of goods specifications (规格, issue 25; docs/goods-specifications.md §1): the list written in the
+ * Persistence of goods specifications (规格; docs/goods-specifications.md §1): the list written in the
  * form's order (sort 0, 10, 20 …) and the goods item's summary columns (price, original price, unit, minutes, minimum
  * quantity) rewritten from it by `goodsSummary`, always in the caller's transaction so the item and its
  * specifications never disagree.

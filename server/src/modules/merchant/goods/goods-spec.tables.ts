@@ -2,7 +2,7 @@ import type { SpecMode } from '@jz/contracts/goods-pricing';
 import type { Generated } from 'kysely';
 
 /**
- * A goods item's specifications (规格, issue 25; migration 0420, docs/goods-specifications.md). The price rules are
+ * A goods item's specifications (规格; migration 0420, docs/goods-specifications.md). The price rules are
  * packages/contracts/src/goods-pricing.ts (quoteSpec, priceRange, adjustPrice).
  */
 export interface GoodsSpecTable {

@@ -34,7 +34,7 @@ export function goodsRoutes(app: App) {
     refuseSingle(r);
     return ok(null, req.body.shelfState === SHELF_STATE.ON ? '商品已上架' : '商品已下架');
   });
-  // Batch actions answer what they skipped and why (issue 24); the message counts both.
+  // Batch actions answer what they skipped and why; the message counts both.
   route(app, c.setShelfBatch, async (req) => {
     const r = await repo.setShelf(app.db, await scope(req), req.params.ids, req.body.shelfState);
     const verb = req.body.shelfState === SHELF_STATE.ON ? '上架' : '下架';

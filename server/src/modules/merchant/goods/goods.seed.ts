@@ -94,7 +94,7 @@ export async function seedGoodsDemo({ db, demo }: SeedCtx & { demo: DemoIds }) {
 type Spec = Partial<GoodsSpecInput> & Pick<GoodsSpecInput, 'name' | 'mode' | 'price' | 'durationMinutes'>;
 
 /**
- * The demo's real specification lists (issue 25, docs/goods-specifications.md): per item, its specifications in
+ * The demo's real specification lists (docs/goods-specifications.md): per item, its specifications in
  * order; `keep` names the item's seeded one, which becomes the first of the list (same id: the demo orders placed
  * on it stay counted under it). The goods' summary price is unchanged (the kept one stays the cheapest).
  */

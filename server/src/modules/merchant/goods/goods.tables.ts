@@ -16,7 +16,7 @@ export interface GoodsTable {
   tags: string; // JSON string[]
   intro: string | null;
   shelfState: number;
-  /** Legacy, neither read nor written since issue 24: 销量 is counted from the orders (goods.repo.ts soldOrders). */
+  /** Legacy, neither read nor written: 销量 is counted from the orders (goods.repo.ts soldOrders). */
   sales: number;
   sort: number;
   createdAt: string;

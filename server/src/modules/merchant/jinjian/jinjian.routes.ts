@@ -8,7 +8,7 @@ import * as service from './jinjian.service.ts';
 import { providerFor } from './provider/index.ts';
 
 /**
- * spec §7 Payment onboarding, registered from its contracts (packages/contracts/src/api/jinjian.ts). Submissions are
+ * Payment onboarding in docs/spec-notes.md#calls, registered from its contracts (packages/contracts/src/api/jinjian.ts). Submissions are
  * logged by the oplog plugin with ID, card numbers and codes redacted (the field names idCardNo, legalIdCardNo,
  * cardNo, licenseCode, branchCode match its secret-key pattern).
  */

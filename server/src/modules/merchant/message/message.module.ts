@@ -2,7 +2,7 @@ import { defineModule } from '../../types.ts';
 import { messageRoutes } from './message.routes.ts';
 import { seedMessageDemo, seedMessageDicts } from './message.seed.ts';
 
-/** Messages (issue 11): the merchant users' own messages and the platform's broadcasts. */
+/** Messages: the merchant users' own messages and the platform's broadcasts. */
 export default defineModule({
   name: 'message',
   order: 60,

@@ -8,7 +8,7 @@ import * as repo from './message.repo.ts';
 import { readableSubjects, sendToMerchants } from './message.service.ts';
 
 /**
- * Messages (issue 11), registered from their contracts (packages/contracts/src/api/message.ts). Merchant side under
+ * Messages, registered from their contracts (packages/contracts/src/api/message.ts). Merchant side under
  * /api/app/jiazheng/xiaoxi, each user sees only their own messages; platform broadcasts under /api/app/xiaoxi.
  */
 export function messageRoutes(app: App) {

@@ -67,7 +67,7 @@ export function subjectPerm(msg: Pick<OutgoingMessage, 'type' | 'refType'>): str
 }
 
 /**
- * What a user may read of the messages it holds, by the same rule (rows delivered before issue 20, or before its role
+ * What a user may read of the messages it holds, by the same rule (rows delivered before per-role delivery, or before its role
  * lost a code, stay hidden): null = everything (owners, platform users); else the reference types it may see, and the
  * message types it may see when a message has no reference.
  */

@@ -17,7 +17,7 @@ import { suggest } from '../scheduling/suggest.ts';
 import '../scheduling/scheduling.tables.ts';
 
 /**
- * The dispatch demo (issue 23 item 8): merchant A's main shop (运城) gets working hours, service categories and base
+ * The dispatch demo (docs/dispatch.md): merchant A's main shop (运城) gets working hours, service categories and base
  * locations on its employees, four more cleaners, and a week of jobs from today placed, paid and assigned through the
  * real calls (so every rule holds: a job that would break one is simply left out), plus paid orders still waiting
  * for someone, and one job being served now. Runs after the employee (50) and order (85) seeds.

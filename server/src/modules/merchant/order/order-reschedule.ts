@@ -37,7 +37,7 @@ export const RESCHEDULE_ACTION = {
 } as const;
 
 /**
- * 改约 (issue 23 item 6, docs/dispatch.md "Rescheduling"): moves an order to another start under the same booking
+ * 改约 (docs/dispatch.md "Rescheduling"): moves an order to another start under the same booking
  * rules as placing it (lead time, horizon, slots, business hours; capacity for a paid order). The assigned employee is
  * kept when still assignable then (assertAssignable: hours, leave, skill, overlap), else released and the order goes
  * back to 待接单 with a message saying why. One transaction under the shop's lock; the timeline records old → new.

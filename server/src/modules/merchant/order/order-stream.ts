@@ -27,7 +27,7 @@ import * as repo from './order.repo.ts';
  * proxies from closing the stream.
  *
  * `message` events (no `id:`, so they never move the resume point): the stream's user has a new unread message
- * (issue 11: the header's unread count is live for every message, not only order ones). Data: `{ "id": <the newest
+ * (the header's unread count is live for every message, not only order ones). Data: `{ "id": <the newest
  * unread message id> }`; the console then refetches the count. Checked on every wake-up (message.service notifies the
  * merchant's streams through the same bus, after its transaction commits) and every poll.
  */

@@ -29,7 +29,7 @@ import './order.tables.ts';
 import '../employee/employee.tables.ts';
 
 /**
- * The order state machine as a service (domain.md): each operation loads the order inside the caller's scope (its
+ * The order state machine as a service (docs/decisions.md#orders): each operation loads the order inside the caller's scope (its
  * merchant and, for a console caller, its shop limit), checks the state and moves it in one transaction
  * (order-transition.steps.ts), with payment (refunds), messages and settlements as they go.
  */
@@ -272,7 +272,7 @@ export async function markPaid(db: DB, customerId: number, orderId: number, acto
           selfCaused: 'others',
         },
       });
-      // No sales counter to grow: 销量 is counted from the orders (goods.repo.ts soldOrders, issue 24).
+      // No sales counter to grow: 销量 is counted from the orders (goods.repo.ts soldOrders).
     });
   } catch (err) {
     await paymentProvider()

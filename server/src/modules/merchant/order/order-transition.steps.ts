@@ -16,7 +16,7 @@ import '../shop/shop.tables.ts';
 
 /**
  * The steps every order transition is made of (order-transition.service.ts holds the transitions themselves).
- * The order state machine (domain.md): every transition is ONE conditional update
+ * The order state machine (docs/decisions.md#orders): every transition is ONE conditional update
  * `UPDATE service_order SET status = <to> WHERE id = ? AND merchant_id = ? AND status = <expected>` inside a
  * transaction, with the timeline row, the live event row and the merchant's message in the same transaction. A
  * concurrent or repeated attempt updates nothing and gets a 2004 refusal naming the current state.
@@ -196,7 +196,7 @@ export function orderMessage(trx: Trx, o: OrderRow, actor: Actor, m: OrderMessag
 
 /** Sets the employee 服务中 if still assignable (空闲 or already 服务中, same merchant and shop, not deleted). */
 export async function takeEmployee(trx: Trx, o: OrderRow, employeeId: number, onlyFree: boolean) {
-  // 休假 is a dated period since issue 23 (employee_leave): one covering the appointment refuses the assignment.
+  // 休假 is a dated period (employee_leave): one covering the appointment refuses the assignment.
   const leave = await trx
     .selectFrom('employeeLeave')
     .select('id')

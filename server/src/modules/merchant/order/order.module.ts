@@ -6,7 +6,7 @@ import { seedOrderDemo, seedOrderDicts } from './order.seed.ts';
 export { EXPIRE_INTERVAL_MS } from './order-jobs.ts';
 
 /**
- * Orders (issue 6): the state machine, live order taking, verification, settlements on completion.
+ * Orders: the state machine, live order taking, verification, settlements on completion.
  * Order 85: after finance (80), so its demo settlements exist first. The settlement (打款) lists are finance's routes.
  */
 export default defineModule({

@@ -34,7 +34,7 @@ export function orderRoutes(app: App) {
   route(app, c.weappPage, async (req) => ok(await repo.pageOrders(app.db, await tenant(req), req.query), 'ok'));
   route(app, c.detail, async (req) => ok(await repo.orderDetail(app.db, await tenant(req), req.params.id), 'ok'));
   route(app, c.filterOptions, async (req) => ok(await repo.filterOptions(app.db, await tenant(req)), 'ok'));
-  // By time (issue 23): only the employees who can take the job then, best suggestion first.
+  // By time (docs/dispatch.md): only the employees who can take the job then, best suggestion first.
   route(app, c.assignable, async (req) => {
     const t = await tenant(req);
     const rows = await repo.assignableEmployees(app.db, t, req.query.id);

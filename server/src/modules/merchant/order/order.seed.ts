@@ -285,7 +285,7 @@ async function seedMerchant(
 }
 
 /**
- * Skills bind since issue 23 (an employee is assigned, and a time is bookable, only for the service categories they
+ * Skills bind (an employee is assigned, and a time is bookable, only for the service categories they
  * have): a category the shop sells on the shelf that none of its working staff has is given to all of them, so the
  * demo shop can serve what it sells (merchant B's 保姆 and 月嫂, the main shop's 开荒保洁).
  */

@@ -44,7 +44,7 @@ export interface ServiceOrderTable {
   createdAt: string;
   updatedAt: string;
   /**
-   * The chosen specification's snapshot (issue 25, migration 0420, docs/goods-specifications.md): written when the order
+   * The chosen specification's snapshot (migration 0420, docs/goods-specifications.md): written when the order
    * is placed (orderSnapshot in @jz/contracts/goods-pricing); orders older than 0420 were backfilled from their goods.
    */
   specId: number | null;

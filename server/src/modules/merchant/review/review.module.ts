@@ -1,7 +1,7 @@
 import { defineModule } from '../../types.ts';
 import { reviewRoutes } from './review.routes.ts';
 
-/** 订单评价管理 (issue 6): customers' reviews of completed orders and the merchant's one reply per review. */
+/** 订单评价管理: customers' reviews of completed orders and the merchant's one reply per review. */
 export default defineModule({
   name: 'review',
   order: 86,

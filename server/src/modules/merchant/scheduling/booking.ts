@@ -44,7 +44,7 @@ import { exceptionsOf } from './shift-exception.ts';
 import '../shop/shop.tables.ts';
 
 /**
- * Booking rules at order placement and the customer's slot list (issue 23 item 5, docs/dispatch.md "Booking rules").
+ * Booking rules at order placement and the customer's slot list (docs/dispatch.md "Booking rules").
  * A customer books a start time inside the shop's service area, time slots and business hours, past its lead time,
  * and only while capacity is left: the qualified employees free for the whole job then, less the paid orders booked
  * over it and not yet assigned (待接单). An unpaid order holds no place: capacity is checked again when it is paid

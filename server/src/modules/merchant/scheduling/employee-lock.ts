@@ -2,7 +2,7 @@ import { PostgresAdapter, sql } from 'kysely';
 import type { DB, Trx } from '../../../db/client.ts';
 
 /**
- * Assignment by time (issue 23 item 2, docs/dispatch.md "Concurrency"). The employee row is locked first, inside the
+ * Assignment by time (docs/dispatch.md "Concurrency"). The employee row is locked first, inside the
  * assignment's transaction, so two dispatchers assigning one employee to overlapping orders at the same moment are
  * serialised: the second one's check sees the first one's committed assignment and is refused.
  * - PostgreSQL: `select … for update` on the employee row (READ COMMITTED: the statements after the lock wait see

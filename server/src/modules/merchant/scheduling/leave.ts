@@ -7,7 +7,7 @@ import { lockEmployee } from './employee-lock.ts';
 import { jobsOf, leavesOf, shopTime } from './schedule.ts';
 
 /**
- * Leave periods (休假, issue 23): dated [from, to) rows of employee_leave. A leave that overlaps jobs already assigned
+ * Leave periods (休假, docs/dispatch.md): dated [from, to) rows of employee_leave. A leave that overlaps jobs already assigned
  * is refused (2004) listing the orders to move first; overlapping leaves are refused too (edit = delete + add).
  */
 export type LeaveScope = Pick<Tenant, 'merchantId'> & Partial<Pick<Tenant, 'allowedShopIds'>>;

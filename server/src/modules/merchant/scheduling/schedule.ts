@@ -25,7 +25,7 @@ import '../order/order.tables.ts';
 import '../shop/shop.tables.ts';
 
 /**
- * The schedule library (issue 23, docs/dispatch.md): what occupies an employee when, read from the orders themselves.
+ * The schedule library (docs/dispatch.md): what occupies an employee when, read from the orders themselves.
  * Used by assignment (assign.ts), suggestions, the board, leave, and the booking rules (slots, rescheduling).
  *
  * An order occupies its employee over [appointmentAt, appointmentAt + jobMinutes + the shop's travel buffer). Only

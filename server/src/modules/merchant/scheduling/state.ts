@@ -4,7 +4,7 @@ import type { DB } from '../../../db/client.ts';
 import { type EmployeeIds, jobQuery, minutesOf } from './schedule.ts';
 
 /**
- * 空闲 / 服务中 / 休假 derived from the schedule (issue 23 item 1): the employee answers keep their `workState` field
+ * 空闲 / 服务中 / 休假 derived from the schedule (docs/dispatch.md): the employee answers keep their `workState` field
  * and meaning, but 服务中 now means "an order is being served now" (服务中, or 待服务 whose time covers now) and 休假
  * "a leave covers now". 离职 stays the stored state. Precedence: 离职, 服务中 (what happens wins), 休假, 空闲.
  */

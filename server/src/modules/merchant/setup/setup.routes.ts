@@ -5,7 +5,7 @@ import { tenantOf } from '../../../lib/tenant.ts';
 import type { App } from '../../types.ts';
 import { setupProgress } from './setup.service.ts';
 
-/** 开店准备 (issue 24): the first-day checklist of /index. */
+/** 开店准备: the first-day checklist of /index. */
 export function setupRoutes(app: App) {
   route(app, c.progress, async (req) => ok(await setupProgress(app, await tenantOf(app.db, req)), 'ok'));
 }

@@ -103,7 +103,7 @@ async function agreementStep(app: App, t: Tenant): Promise<Omit<Step, 'key'>> {
 }
 
 /**
- * The first-day checklist of the caller (issue 24): the shop steps read the caller's current shop, which lies inside
+ * The first-day checklist of the caller: the shop steps read the caller's current shop, which lies inside
  * a sub-account's shop limit (lib/tenant.ts), so a limited account sees its own shop's progress and nothing of the
  * others; onboarding and agreements are the merchant's. Details only for the steps whose page the caller may open.
  */

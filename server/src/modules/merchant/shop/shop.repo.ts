@@ -33,7 +33,7 @@ export async function findOwnShop(
   t: Pick<Tenant, 'merchantId'> & Partial<Pick<Tenant, 'allowedShopIds'>>,
   id: number,
 ) {
-  // A sub-account limited to some shops (issue 10): a shop outside its limit is not found either.
+  // A sub-account limited to some shops: a shop outside its limit is not found either.
   if (t.allowedShopIds && !t.allowedShopIds.includes(id)) throw notFound('店铺不存在');
   const shop = await db
     .selectFrom('shop')
@@ -45,7 +45,7 @@ export async function findOwnShop(
   return shop;
 }
 
-/** spec §3 shop page init: current shop, all shops, whether a branch may be added, category count of the current shop. */
+/** docs/spec-notes.md#records shop page init: current shop, all shops, whether a branch may be added, category count of the current shop. */
 export async function initPc(db: DB, t: Tenant): Promise<InitPc> {
   let shops = await db
     .selectFrom('shop')
@@ -54,7 +54,7 @@ export async function initPc(db: DB, t: Tenant): Promise<InitPc> {
     .orderBy('parentId', 'asc')
     .orderBy('id')
     .execute();
-  // A sub-account limited to some shops is offered only those (issue 10).
+  // A sub-account limited to some shops is offered only those.
   if (t.allowedShopIds) shops = shops.filter((s) => t.allowedShopIds?.includes(s.id));
   const cur = shops.find((s) => s.id === t.shopId) ?? null;
   const main = shops.find((s) => s.parentId === null);
@@ -417,7 +417,7 @@ export async function copyShop(db: DB, t: Tenant, fromId: number, toId: number) 
   const from = await findOwnShop(db, t, fromId);
   const to = await findOwnShop(db, t, toId);
   return db.transaction().execute(async (trx) => {
-    // each item with its specifications (issue 25): new ids, same order, stock and state
+    // each item with its specifications (docs/goods-specifications.md): new ids, same order, stock and state
     const copied = await copyShopGoods(trx, t.merchantId, from.id, to.id);
     const now = nowIso();
     const fuwuIds = [

@@ -7,7 +7,7 @@ export interface ShopSettingTable {
   newOrderSound: number;
   bookingLeadHours: number;
   serviceTimeSlots: string; // JSON string[] "HH:mm-HH:mm"
-  /** Minutes after each job before the employee's next one may start (issue 23, migration 1810). */
+  /** Minutes after each job before the employee's next one may start (docs/dispatch.md; migration 1810). */
   travelBufferMinutes: Generated<number>;
   /** How far (m) a staff clock-in may be from the order's address before the board flags it (migration 1930). */
   arrivalRadiusM: Generated<number>;

@@ -46,7 +46,7 @@ const OVERVIEW_COLUMNS: ExportColumn[] = [
 ];
 
 /**
- * 数据中心 (issue 5): figures computed by aggregate queries (GROUP BY in the database), registered from their
+ * 数据中心: figures computed by aggregate queries (GROUP BY in the database), registered from their
  * contracts (packages/contracts/src/api/stats.ts).
  */
 export function statsRoutes(app: App) {

@@ -2,7 +2,7 @@ import { defineModule } from '../../types.ts';
 import { bannerRoutes } from './banner.routes.ts';
 import { seedBannerDemo, seedBannerDicts } from './banner.seed.ts';
 
-/** spec §7 /api/app/lunbotu: banners with image, link, position, sort, status and publish window. */
+/** /api/app/lunbotu in docs/spec-notes.md#calls: banners with image, link, position, sort, status and publish window. */
 export default defineModule({
   name: 'banner',
   order: 60,

@@ -3,7 +3,7 @@ import { feedbackRoutes } from './feedback.routes.ts';
 import { seedFeedbackDemo, seedFeedbackDicts } from './feedback.seed.ts';
 
 /**
- * spec §7 /api/app/fankui: the platform lists and handles (setState with a reply); merchants send feedback from
+ * /api/app/fankui in docs/spec-notes.md#calls: the platform lists and handles (setState with a reply); merchants send feedback from
  * their console and follow their own merchant's feedback.
  */
 export default defineModule({

@@ -5,7 +5,7 @@ import './config.tables.ts';
 
 const EMPTY = JSON.stringify({ content: '' });
 
-/** A configuration by type; an unknown type answers the empty value `{"content":""}` (spec §3: initially empty). */
+/** A configuration by type; an unknown type answers the empty value `{"content":""}` (docs/spec-notes.md#records: initially empty). */
 export async function findByType(db: DB, type: string): Promise<ConfigRecord> {
   const row = await db
     .selectFrom('config')

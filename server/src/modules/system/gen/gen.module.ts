@@ -1,7 +1,7 @@
 import { defineModule } from '../../types.ts';
 import { genRoutes } from './gen.routes.ts';
 
-/** Issue 12: 代码生成 — from a database table to a vertical slice of this project (templates/*.eta). */
+/** 代码生成 — from a database table to a vertical slice of this project (templates/*.eta). */
 export default defineModule({
   name: 'gen',
   order: 95,

@@ -9,7 +9,7 @@ import * as repo from './menu.repo.ts';
 
 /** Menu routes, registered from their contracts (packages/contracts/src/api/menu.ts). */
 export function menuRoutes(app: App) {
-  /** The signed-in user's sidebar: folders and pages its roles grant (spec §2 sidebar, §3 menu item). */
+  /** The signed-in user's sidebar: folders and pages its roles grant (docs/spec-notes.md#routes sidebar, #records menu item). */
   route(app, c.userTree, async (req) => {
     const user = currentUser(req);
     const rows = await repo.findUserMenus(app.db, user, ['CAIDAN', 'ZICAIDAN']);
@@ -22,7 +22,7 @@ export function menuRoutes(app: App) {
     return ok(prune(tree), 'ok');
   });
 
-  /** Button codes for spec §6's button-level permission; the super admin gets ['super']. */
+  /** Button codes for the button-level permission (docs/spec-notes.md#permissions); the super admin gets ['super']. */
   route(app, c.userPerms, async (req) => ok([...currentUser(req).perms].sort(), 'ok'));
 
   route(app, c.tree, async (req) => ok(await admin.findAllByTree(app.db, req.query), 'ok'));

@@ -1,7 +1,7 @@
 import { defineModule } from '../../types.ts';
 import { resourceRoutes } from './resource.routes.ts';
 
-/** spec §7 /api/app/resource: the resource library. Platform toolkit only (sys:resource:*). */
+/** /api/app/resource in docs/spec-notes.md#calls: the resource library. Platform toolkit only (sys:resource:*). */
 export default defineModule({
   name: 'resource',
   order: 40,
