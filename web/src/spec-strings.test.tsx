@@ -1,5 +1,5 @@
 /**
- * spec §4, §5, §8, §9: every exact user-facing string of the spec, each proved where the spec puts it by rendering
+ * docs/spec-notes.md#states, #validation, #errors, #constants: every exact user-facing string of the spec, each proved where the spec puts it by rendering
  * (or calling) the piece of the console that shows it. A string added to the spec belongs in SPEC_STRINGS and gets
  * a case below; the last case fails when one has no proof.
  */

@@ -32,7 +32,7 @@ class RO {
 }
 (globalThis as any).ResizeObserver ??= RO;
 
-// Any React or antd warning fails the test that caused it (issue 21): deprecated antd props, missing keys, state
+// Any React or antd warning fails the test that caused it: deprecated antd props, missing keys, state
 // updates outside act(). The message is still printed; the test fails after it ends, naming every warning it saw.
 const FAILING = [
   /^Warning:/,

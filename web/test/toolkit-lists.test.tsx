@@ -15,7 +15,7 @@ import LogPage from '../src/features/system/log/pages/LogPage.tsx';
 import { renderWithProviders } from './render.tsx';
 
 /**
- * Issue 7: every toolkit list has search, the 10/20/30/50 pager and loading / empty / error states. The server is
+ * Every toolkit list has search, the 10/20/30/50 pager and loading / empty / error states. The server is
  * replaced: list calls answer by `mode`, dictionaries answer empty; antd, TanStack Query and the pages are real.
  */
 type Mode = 'pending' | 'empty' | 'error' | 'many';

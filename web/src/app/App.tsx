@@ -7,14 +7,14 @@ import { setMessageApi } from '../lib/notify.ts';
 import { FullScreenSpin } from './FullScreenSpin.tsx';
 import { AppRoutes } from './router.tsx';
 
-/** "拼命加载中" while requests are pending, shown only after 400 ms so fast calls do not flash (spec §4). */
+/** "拼命加载中" while requests are pending, shown only after 400 ms so fast calls do not flash (docs/spec-notes.md#states). */
 export function FullScreenLoading() {
   return usePendingRequests() ? <FullScreenSpin /> : null;
 }
 
 /**
  * The API client's toasts through a context-aware message API. Only message here: antd's <App> (modal, notification
- * and their Form, Skeleton…) wraps the console in ConsoleLayout, so /login does not download it (issue 13 budgets).
+ * and their Form, Skeleton…) wraps the console in ConsoleLayout, so /login does not download it (budgets: docs/performance-browser.md).
  */
 function MessageBridge() {
   const [api, holder] = message.useMessage();

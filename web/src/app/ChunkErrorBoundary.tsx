@@ -21,7 +21,7 @@ interface State {
 }
 
 /**
- * spec §7/§8: a script chunk that is missing or times out (120 s), or a stylesheet chunk that fails, is shown with a
+ * docs/spec-notes.md#calls, #errors: a script chunk that is missing or times out (120 s), or a stylesheet chunk that fails, is shown with a
  * clear message and a retry, and reported (console.error). Any other error passes on to the boundary above.
  */
 export class ChunkErrorBoundary extends Component<Props, State> {

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 export const SPIN_DELAY_MS = 400;
 
 /**
- * The full-screen "拼命加载中" (spec §4), shown only once the wait has lasted `delay` ms, so fast calls, chunk loads
+ * The full-screen "拼命加载中" (docs/spec-notes.md#states), shown only once the wait has lasted `delay` ms, so fast calls, chunk loads
  * and session loads do not flash a mask over the page. Unmounting it (the wait is over) hides it at once.
  */
 export function FullScreenSpin({ delay = SPIN_DELAY_MS }: { delay?: number }) {

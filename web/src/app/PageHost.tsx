@@ -45,7 +45,7 @@ export function PageView({ page }: { page: PageDef }) {
 }
 
 /**
- * Routes added from the user's menu tree (spec §2 dynamic routes): a page item whose routerUrl is not a static path
+ * Routes added from the user's menu tree (docs/spec-notes.md#routes dynamic routes): a page item whose routerUrl is not a static path
  * renders the registry component its `component` names. An unknown key says so instead of a blank 404.
  */
 export function DynamicRoute() {

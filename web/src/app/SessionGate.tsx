@@ -8,7 +8,7 @@ import { getToken } from '../lib/storage.ts';
 import { FullScreenSpin } from './FullScreenSpin.tsx';
 
 /**
- * The shop data is initialised before the first console page (spec §2): profile, menus, button codes and the shop
+ * The shop data is initialised before the first console page (docs/spec-notes.md#routes): profile, menus, button codes and the shop
  * init. Each navigation loads it again (cached queries make that cheap; a cleared cache fetches). A 401 or a vanished
  * token goes to /login (the API client has said why); any other failure is shown with a retry.
  */

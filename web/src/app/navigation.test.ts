@@ -5,7 +5,7 @@ import { literals, sourceFiles } from '../../test/source-literals.ts';
 import { pageByKey } from './registry.ts';
 
 /**
- * Issue 24 (navigation): one page, one name — the sidebar (menu catalogue), the breadcrumbs and the page header
+ * Navigation (docs/navigation.md): one page, one name — the sidebar (menu catalogue), the breadcrumbs and the page header
  * (registry title) call a page the same, and no page is reached from two menu rows. The server's menus.test.ts holds
  * the catalogue's own rules (no folder with one entry, no folder named like its page, the upgrade of old databases).
  */

@@ -7,7 +7,7 @@ import { FullScreenSpin } from './FullScreenSpin.tsx';
 import { pageByPath } from './registry.ts';
 import { pagePath } from '../lib/page-registry.ts';
 
-// Split points (issue 13, budgets in scripts/check-bundle.mjs): the entry holds React, the router (declarative
+// Split points (docs/performance.md; budgets in scripts/check-bundle.mjs): the entry holds React, the router (declarative
 // mode: the data router's loaders and fetchers cost every route ~17 KB gzip), antd's ConfigProvider and message API,
 // and the page registry only. The login page and the console (frame, session guard, TanStack Query, page routes) come
 // in chunks of their own, so /login never downloads the console and a signed-in page never downloads the login form.
@@ -53,7 +53,7 @@ function LoginRoute() {
 }
 
 /**
- * Navigation guard (spec §2): no token -> /login, checked again on every navigation (hence useLocation). With one,
+ * Navigation guard (docs/spec-notes.md#routes): no token -> /login, checked again on every navigation (hence useLocation). With one,
  * the console's session gate loads the shop data before the first page and refreshes it on each navigation.
  */
 function ConsoleRoute() {

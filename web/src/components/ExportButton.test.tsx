@@ -2,7 +2,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ExportButton } from './ExportButton.tsx';
 
-describe('ExportButton (issue 15: long actions show progress, no double submit)', () => {
+describe('ExportButton (long actions show progress, no double submit)', () => {
   it('spins while the export runs and ignores further clicks', async () => {
     let finish: () => void = () => {};
     const onExport = vi.fn(() => new Promise<void>((r) => (finish = r)));

@@ -45,7 +45,7 @@ function renderHeader(key: string) {
   );
 }
 
-describe('PageHeader (issue 15)', () => {
+describe('PageHeader', () => {
   it('a list page: 首页 / its menu folder / title, and the page title as heading', () => {
     renderHeader('merchant.goods.list');
     expect(screen.getByRole('heading', { level: 1, name: '商品管理' })).toBeInTheDocument();
@@ -64,7 +64,7 @@ describe('PageHeader (issue 15)', () => {
     expect(slot).toContainElement(screen.getByRole('button', { name: '新增商品' }));
   });
 
-  it('names a parent page the user may not open without linking it (issue 24)', () => {
+  it('names a parent page the user may not open without linking it', () => {
     sessionStorage.setItem('perms', JSON.stringify(['merchant:subaccount:query']));
     renderHeader('account.subDetail');
     const crumbs = document.querySelector('.jz-page-crumbs') as HTMLElement;
@@ -79,7 +79,7 @@ describe('PageHeader (issue 15)', () => {
   });
 });
 
-describe('DataTable columns (issue 15)', () => {
+describe('DataTable columns', () => {
   const cols = (n: number, last: { key?: string; title?: string }): ColumnsType<object> => [
     ...Array.from({ length: n - 1 }, (_, i) => ({ key: `c${i}`, title: `列${i}`, ellipsis: i === 0 })),
     { ...last },

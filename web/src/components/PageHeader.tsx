@@ -43,7 +43,7 @@ export function crumbsOf(page: PageDef, tree: MenuItem[]) {
 }
 
 /**
- * The consistent header of every page (issue 15): breadcrumbs from the route registry and the user's menu tree, the
+ * The consistent header of every page (docs/ux-states.md): breadcrumbs from the route registry and the user's menu tree, the
  * page title, and a slot on the right for the page's primary action. Rendered by the layout, so pages need no change.
  */
 export function PageHeader({ page, extra }: { page: PageDef; extra?: ReactNode }) {

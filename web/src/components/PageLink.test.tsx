@@ -7,7 +7,7 @@ import { canOpenPage, PageLink } from './PageLink.tsx';
 const renderLink = (ui: React.ReactNode) => render(<MemoryRouter>{ui}</MemoryRouter>);
 const grant = (...perms: string[]) => sessionStorage.setItem('perms', JSON.stringify(perms));
 
-describe('PageLink (issue 24: links hidden where the user lacks the permission)', () => {
+describe('PageLink (links hidden where the user lacks the permission)', () => {
   beforeEach(() => sessionStorage.clear());
 
   it('links to the page, with its query, for a user holding the page’s code', () => {

@@ -27,7 +27,7 @@ export interface PageLinkProps {
 }
 
 /**
- * The one in-page link to a console page (issue 24): a router link built by pagePath when the user may open the page,
+ * The one in-page link to a console page: a router link built by pagePath when the user may open the page,
  * the same words without a link when not, so nobody is sent to a 没有访问权限 screen. `web/src/lib/page-links.test.ts`
  * refuses a raw `<Link to={pagePath(…)}>` anywhere else.
  */

@@ -20,7 +20,7 @@ function Block({ fetch, emptyAction }: { fetch: () => Promise<string[]>; emptyAc
   );
 }
 
-describe('QueryState (issue 15: loading, empty, error with retry)', () => {
+describe('QueryState (loading, empty, error with retry)', () => {
   it('shows a skeleton while loading, then the content', async () => {
     let resolve: (v: string[]) => void = () => {};
     const { container } = wrap(<Block fetch={() => new Promise((r) => (resolve = r))} />);

@@ -10,7 +10,7 @@ export type QueryLike<T> = Pick<
   'data' | 'error' | 'isError' | 'isLoading' | 'isFetching' | 'refetch'
 >;
 
-/** The error state of every data block (issue 15): what failed, and a 重试 that refetches. Same words as DataTable. */
+/** The error state of every data block (docs/ux-states.md): what failed, and a 重试 that refetches. Same words as DataTable. */
 export function QueryError({
   error,
   onRetry,

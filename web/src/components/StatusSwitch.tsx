@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useConfirm } from './confirm.ts';
 
 /**
- * spec §4 switch column: asks "确定更改状态?"; on cancel the switch keeps its previous value; on confirm the change
+ * docs/spec-notes.md#states switch column: asks "确定更改状态?"; on cancel the switch keeps its previous value; on confirm the change
  * event is raised and the switch shows the new value once the server accepted it.
  */
 export function StatusSwitch(props: {

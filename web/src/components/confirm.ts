@@ -1,6 +1,6 @@
 import { App } from 'antd';
 
-/** spec §9 dialog titles. */
+/** docs/spec-notes.md#constants dialog titles. */
 export const DIALOG_TITLES = {
   info: '信息提示',
   success: '成功提示',

@@ -3,7 +3,7 @@ import { lazyPage } from '../lib/lazy-page.ts';
 
 /**
  * `lazyWidget(() => import('./X.tsx'), (m) => m.X)`: a component whose code downloads when it first renders, not
- * with the page (issue 22: drawers, dialogs and heavy widgets stay out of a route's first paint). Renders
+ * with the page (docs/performance.md; drawers, dialogs and heavy widgets stay out of a route's first paint). Renders
  * `fallback` meanwhile: nothing by default (closed drawers and dialogs draw nothing anyway); give a placeholder of
  * the widget's size (or a function of its props) for one that shows at once, so the page does not shift when it arrives. Chunk failures and the
  * 120-second timeout behave as for pages (lazyPage, ChunkErrorBoundary above).

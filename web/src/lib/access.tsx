@@ -2,7 +2,7 @@ import { SUPER_PERM } from '@jz/contracts/menu';
 import type { ReactNode } from 'react';
 import { getPerms } from './storage.ts';
 
-/** spec §6: a button stays when the permitted list (session storage) holds `super` or its code. */
+/** docs/spec-notes.md#permissions: a button stays when the permitted list (session storage) holds `super` or its code. */
 export function hasPerm(code: string | undefined) {
   if (!code) return true;
   const perms = getPerms();

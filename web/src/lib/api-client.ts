@@ -5,7 +5,7 @@ import { loadingStore } from './loading.ts';
 import { notify } from './notify.ts';
 import { clearSession, getToken } from './storage.ts';
 
-/** `{host}/tmpl`: host is the page's own origin unless VITE_API_HOST was set at build time (spec §7). */
+/** `{host}/tmpl`: host is the page's own origin unless VITE_API_HOST was set at build time (docs/spec-notes.md#calls). */
 export const API_BASE = `${import.meta.env.VITE_API_HOST ?? ''}/tmpl`;
 
 export class ApiError extends Error {
@@ -38,7 +38,7 @@ export function toForm(data: Record<string, unknown>) {
 
 const onLoginPage = () => window.location.hash.startsWith('#/login');
 
-/** spec §8: 401 clears storage and returns to /login (unless there); 500 error; 301/2001/2002/2004 warning. */
+/** docs/spec-notes.md#errors: 401 clears storage and returns to /login (unless there); 500 error; 301/2001/2002/2004 warning. */
 let redirectedAt = 0;
 
 export function handleFailure(code: number, message: string, opts: CallOptions = {}) {
@@ -156,7 +156,7 @@ async function request(method: HttpMethod, url: string, data: unknown, o: Reques
 
 /**
  * The envelope-aware HTTP client (base `{host}/tmpl`, client header, bearer token, form bodies, 10 s timeout,
- * spec §7/§8 failure handling). Resolves only when the envelope says 200; otherwise rejects with ApiError.
+ * docs/spec-notes.md#calls, #errors failure handling). Resolves only when the envelope says 200; otherwise rejects with ApiError.
  */
 export const http = {
   defaults,
@@ -185,7 +185,7 @@ async function blobResponse(res: HttpRawResponse): Promise<HttpResponse> {
 
 const unwrap = <T>(p: Promise<HttpResponse>) => p.then((r) => (r.data as ApiResult<T>).result);
 
-/** GET and DELETE take query parameters; POST and PUT take form-encoded bodies (spec §7). */
+/** GET and DELETE take query parameters; POST and PUT take form-encoded bodies (docs/spec-notes.md#calls). */
 export const api = {
   get: <T>(url: string, params?: object, jz?: CallOptions, headers?: Record<string, string>) =>
     unwrap<T>(http.get(url, { params, jz, headers })),
@@ -197,7 +197,7 @@ export const api = {
     unwrap<T>(http.put(url, data ?? {}, { jz, headers })),
 };
 
-/** spec §8 download rules: a JSON body instead of a file is an envelope refusal. */
+/** docs/spec-notes.md#errors download rules: a JSON body instead of a file is an envelope refusal. */
 export async function download(url: string, data: object = {}, fallbackName = 'download') {
   try {
     const res = await http.post(url, data, { responseType: 'blob', jz: { silentSuccess: true, silentError: true } });
@@ -217,7 +217,7 @@ export function downloadFailure(code: number, message: string) {
     notify.warning(message);
   } else if (code === 403 || code === 301) notify.warning(message);
   else if (code === 500) notify.error(message);
-  // other download errors are ignored (spec §8)
+  // other download errors are ignored (docs/spec-notes.md#errors)
 }
 
 function fileNameOf(disposition: string | undefined) {

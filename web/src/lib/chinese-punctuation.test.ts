@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { literals, sourceFiles } from '../../test/source-literals.ts';
 
 /**
- * Issue 24: Chinese sentences take full-width punctuation (，：；？！（）) — except the strings the spec fixes, which stay
+ * Chinese sentences take full-width punctuation (，：；？！（）) — except the strings the spec fixes, which stay
  * exactly as the spec writes them (SPEC_STRINGS of web/src/spec-strings.test.tsx: '确定更改状态?', '网络错误,请稍后再试'…).
  * The scan reads every string a user may see (string literals, JSX text, template parts) of web/src outside tests.
  */
@@ -43,7 +43,7 @@ function specStrings(): Set<string> {
 }
 
 /**
- * Files allowed to keep half-width punctuation for now (issue 24 was split between several people; the list is empty
+ * Files allowed to keep half-width punctuation for now (the change was split between several people; the list is empty
  * since the last of them were fixed). A listed file without an offender fails the test, so the list only shrinks.
  */
 const PENDING_OTHER_CHANGE: string[] = [];
@@ -57,7 +57,7 @@ function offenders() {
   );
 }
 
-describe('full-width punctuation in Chinese sentences (issue 24)', () => {
+describe('full-width punctuation in Chinese sentences', () => {
   it('finds the spec strings it must leave alone', () => {
     const spec = specStrings();
     expect(spec.has('确定更改状态?')).toBe(true);

@@ -24,7 +24,7 @@ export const contractUrl = <C extends AnyContract>(c: C, params?: ParamsInputOf<
 
 /**
  * Calls one contract through the envelope-aware client and resolves with its typed `result` (docs/contracts.md).
- * GET and DELETE send `query` as URL parameters; POST and PUT send `body` as a form (spec §7).
+ * GET and DELETE send `query` as URL parameters; POST and PUT send `body` as a form (docs/spec-notes.md#calls).
  */
 export function callContract<C extends AnyContract>(c: C, input: CallInput<C>, jz?: CallOptions): Promise<ResultOf<C>> {
   const url = contractUrl(c, input.params);
@@ -43,6 +43,6 @@ export function callContract<C extends AnyContract>(c: C, input: CallInput<C>, j
   }
 }
 
-/** A download contract (`raw.kind === 'file'`): saves the file, or shows the envelope's refusal (spec §8). */
+/** A download contract (`raw.kind === 'file'`): saves the file, or shows the envelope's refusal (docs/spec-notes.md#errors). */
 export const downloadContract = <C extends AnyContract>(c: C, input: CallInput<C>, fallbackName: string) =>
   download(contractUrl(c, input.params), (input.body ?? {}) as object, fallbackName);

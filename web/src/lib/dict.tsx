@@ -23,7 +23,7 @@ export function useDict(type: string) {
     queryKey: ['dict', type],
     queryFn: async () => {
       const r = await callContract(dictApi.byType, { params: { type } }, { quiet: true, silentError: true });
-      if (!r?.dataList?.length) console.warn(`字典「${type}」没有数据`); // spec §8: only a console warning
+      if (!r?.dataList?.length) console.warn(`字典「${type}」没有数据`); // docs/spec-notes.md#errors: only a console warning
       return r?.dataList ?? [];
     },
     staleTime: 5 * 60_000,

@@ -18,7 +18,7 @@ import {
   toApiDate,
 } from './format.ts';
 
-describe('format helpers (issue 15)', () => {
+describe('format helpers', () => {
   it('formatYuan: ¥ with thousands separators and two decimals', () => {
     expect(formatYuan(123450)).toBe('¥1,234.50');
     expect(formatYuan(0)).toBe('¥0.00');

@@ -4,7 +4,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 const yuanFormat = new Intl.NumberFormat('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /**
- * Money on screen (issue 15): integer fen from the API -> "¥1,234.50" (thousands separators, two decimals, a minus
+ * Money on screen (docs/ux-states.md): integer fen from the API -> "¥1,234.50" (thousands separators, two decimals, a minus
  * before the ¥). `sign` adds "+" to positive amounts (income lines); null/undefined show `empty` (default "-").
  */
 export function formatYuan(fen: number | null | undefined, opts: { sign?: boolean; empty?: string } = {}) {

@@ -1,7 +1,7 @@
 /**
  * The API client's transport: one request out, its status, headers and body back. `fetch`, or XMLHttpRequest when the
  * caller wants upload progress (fetch cannot report it). It replaced axios (−21 KB gzip in the entry chunk every
- * route downloads, issue 13), keeping what the client relied on: timeouts that fail with code ECONNABORTED, cookies
+ * route downloads, docs/performance.md), keeping what the client relied on: timeouts that fail with code ECONNABORTED, cookies
  * sent, query strings written the way axios wrote them.
  */
 

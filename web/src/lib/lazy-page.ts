@@ -1,9 +1,9 @@
 import { type ComponentType, createElement, type LazyExoticComponent, lazy, useSyncExternalStore } from 'react';
 
-/** spec §9: script and style chunks load with a 120-second timeout. */
+/** docs/spec-notes.md#constants: script and style chunks load with a 120-second timeout. */
 export const CHUNK_TIMEOUT_MS = 120_000;
 
-/** spec §8 "Chunk load failure": a script chunk that is missing or did not arrive in time. */
+/** docs/spec-notes.md#errors "Chunk load failure": a script chunk that is missing or did not arrive in time. */
 export class ChunkLoadError extends Error {
   override name = 'ChunkLoadError';
   constructor(
@@ -18,7 +18,7 @@ export class ChunkLoadError extends Error {
   }
 }
 
-/** spec §8 "Stylesheet chunk load failure". */
+/** docs/spec-notes.md#errors "Stylesheet chunk load failure". */
 export class CssChunkLoadError extends Error {
   override name = 'CssChunkLoadError';
   constructor(override readonly cause?: unknown) {

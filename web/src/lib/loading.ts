@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** Count of pending requests that drive the full-screen "拼命加载中" (spec §4). */
+/** Count of pending requests that drive the full-screen "拼命加载中" (docs/spec-notes.md#states). */
 let pending = 0;
 const listeners = new Set<() => void>();
 const emit = () => {

@@ -1,7 +1,7 @@
 import type { MenuItem } from '@jz/contracts/menu';
 import { pagePath } from './page-registry.ts';
 
-/** routerUrl plus the query parsed from routerParam JSON (spec §2); bad JSON is ignored with a console warning. */
+/** routerUrl plus the query parsed from routerParam JSON (docs/spec-notes.md#routes); bad JSON is ignored with a console warning. */
 export function menuHref(m: Pick<MenuItem, 'routerUrl' | 'routerParam'>) {
   const url = m.routerUrl ?? pagePath('home.index');
   if (!m.routerParam) return url;

@@ -39,7 +39,7 @@ function rawPageLinks(file: string): string[] {
 }
 
 /**
- * Pending: owned by another change. Files of other areas (issue 24 was split between several people) that still
+ * Pending: owned by another change. Files of other areas (the navigation rework was split between several people) that still
  * write such links; each moves to <PageLink page=… query=…> (components/PageLink.tsx) and leaves this list. A listed
  * file without an offender fails the test, so the list only shrinks.
  */
@@ -62,7 +62,7 @@ describe('page links', () => {
     expect(offending).toEqual([]);
   });
 
-  // Issue 24: a link to a page the user may not open leads to 没有访问权限; PageLink shows the words without a link.
+  // A link to a page the user may not open leads to 没有访问权限; PageLink shows the words without a link.
   it('links to console pages only through PageLink (no <Link to={pagePath(…)}> by hand)', () => {
     const found = sourceFiles(srcDir, (name) => name === 'PageLink.tsx').flatMap(rawPageLinks);
     const fileOf = (f: string) => f.split(':')[0];

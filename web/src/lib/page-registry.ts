@@ -10,7 +10,7 @@ export type { PageKey };
  */
 export interface PageDef {
   key: string;
-  /** The route path (spec §2 fixes the merchant ones, e.g. /shangpinguanli). */
+  /** The route path (docs/spec-notes.md#routes fixes the merchant ones, e.g. /shangpinguanli). */
   path: string;
   title: string;
   /** lazyPage(() => import('./pages/XPage.tsx')): each page is its own chunk, preloaded by the route's loader. */

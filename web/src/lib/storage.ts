@@ -1,6 +1,6 @@
 import type { UserInfo } from '@jz/contracts/auth';
 
-/** spec §4: the token lives in local storage; button permissions in session storage (spec §6). */
+/** docs/spec-notes.md#states: the token lives in local storage; button permissions in session storage (docs/spec-notes.md#permissions). */
 const TOKEN = 'token';
 const USER = 'userInfo';
 const PERMS = 'perms';
@@ -27,7 +27,7 @@ export function getPerms(): string[] {
 }
 export const setPerms = (p: string[]) => sessionStorage.setItem(PERMS, JSON.stringify(p));
 
-/** Sign-out and 401 both clear local and session storage (spec §4). */
+/** Sign-out and 401 both clear local and session storage (docs/spec-notes.md#states). */
 export function clearSession() {
   localStorage.clear();
   sessionStorage.clear();

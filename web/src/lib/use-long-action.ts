@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 
 /**
- * A long action (export, upload, bulk change) that shows progress and cannot run twice at once (issue 15): `running`
+ * A long action (export, upload, bulk change) that shows progress and cannot run twice at once (docs/ux-states.md): `running`
  * drives the button's loading state, and a ref refuses a second click that lands before React re-renders.
  * Failures are the action's own business (the API client already tells the user); `run` never rejects.
  */

@@ -29,7 +29,7 @@ function greeting() {
  * Landing page (/index): greeting and current shop; the reminders (agreements, licences); the first-day checklist
  * while setup is not done; today's figures; the user's quick links; platform notices.
  *
- * Wide screens (issue 24): a card grid — at 1600 px and up the greeting and the shop side by side, the figures and
+ * Wide screens: a card grid — at 1600 px and up the greeting and the shop side by side, the figures and
  * quick links beside the notices. No layout shift: everything below the greeting and the shop waits for the calls
  * that decide what shows (reminders, checklist, figures) and appears at once, so nothing already drawn moves when an
  * answer arrives; the notices, whose length varies, sit where nothing is below them.

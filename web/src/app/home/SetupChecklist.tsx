@@ -74,7 +74,7 @@ function StepAction({ step, hasShop }: { step: SetupStep; hasShop: boolean }) {
 }
 
 /**
- * 开店准备 (issue 24): the first-day checklist of /index from the server's progress — each step says where it stands
+ * 开店准备: the first-day checklist of /index from the server's progress — each step says where it stands
  * and links to the page where it is done (only for a user allowed there), ticks when done, and the card is gone when
  * every step is.
  */

@@ -1,8 +1,8 @@
 import type { MenuItem } from '@jz/contracts/menu';
 
 /**
- * 快捷入口 (issue 24, item 5): the pages a user opens most, and the ones it pinned, kept in local storage under a key
- * per user id (two accounts on one browser keep their own). Sign-out clears local storage (spec §4), so the counts
+ * 快捷入口: the pages a user opens most, and the ones it pinned, kept in local storage under a key
+ * per user id (two accounts on one browser keep their own). Sign-out clears local storage (docs/spec-notes.md#states), so the counts
  * start again after a sign-out; pins too. Pages are named by their registry key (a menu item's `component`).
  */
 export const MAX_QUICK_LINKS = 8;

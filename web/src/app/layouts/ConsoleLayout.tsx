@@ -31,7 +31,7 @@ export function ConsoleRoot() {
   );
 }
 
-/** The registry's pages; any other address may be a dynamic route from the user's menu tree (spec §2). */
+/** The registry's pages; any other address may be a dynamic route from the user's menu tree (docs/spec-notes.md#routes). */
 function PageRoutes() {
   return (
     <Routes>
@@ -44,7 +44,7 @@ function PageRoutes() {
 }
 
 /**
- * The new-order alerts (issue 24) load after the frame, in a chunk of their own: the first paint does not wait for
+ * The new-order alerts load after the frame, in a chunk of their own: the first paint does not wait for
  * them, and a chunk that fails to load (a deploy meanwhile) leaves the badge and the pages working.
  */
 function DeferredOrderAlerts() {
@@ -73,7 +73,7 @@ export function ConsoleLayout() {
   // the root, so /login does not download it.
   return (
     <AntApp>
-      {/* new paid orders: a notice on every page, the flashing tab title, browser notifications (issue 24) */}
+      {/* new paid orders: a notice on every page, the flashing tab title, browser notifications */}
       <DeferredOrderAlerts />
       <Layout className="jz-app">
         <Layout.Sider width={220} collapsible collapsed={collapsed} trigger={null} className="jz-sider">

@@ -102,7 +102,7 @@ describe('Sidebar (spec §2)', () => {
     expect(open()).toEqual(['订单中心']);
   });
 
-  it('shows a folder with a single page as that page, at the folder’s place (issue 24)', () => {
+  it('shows a folder with a single page as that page, at the folder’s place', () => {
     const { container } = renderAt('/index');
     const top = [...container.querySelectorAll('.ant-menu-root > li')].map((li) => li.textContent);
     expect(top).toEqual(['首页', '订单中心', '财务中心', '公司员工', '唯一页']);

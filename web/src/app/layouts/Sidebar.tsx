@@ -16,7 +16,7 @@ function toItems(tree: MenuItem[], depth = 0): Item[] {
       label: m.name,
       disabled: m.status === 1,
     };
-    // Folders nest two levels at most (spec §2); deeper folders are flattened into their parent's list.
+    // Folders nest two levels at most (docs/spec-notes.md#routes); deeper folders are flattened into their parent's list.
     if (m.type === 'CAIDAN') return { ...common, children: toItems(m.children ?? [], depth + 1) };
     return common;
   });
@@ -24,7 +24,7 @@ function toItems(tree: MenuItem[], depth = 0): Item[] {
 
 /**
  * A folder left with one entry (a role granting one page of it, an admin's own folder) is shown as that entry, at the
- * folder's place: no folder with a single child in the sidebar (issue 24). A disabled folder disables what replaces it.
+ * folder's place: no folder with a single child in the sidebar. A disabled folder disables what replaces it.
  */
 export function collapseSingleFolders(tree: MenuItem[]): MenuItem[] {
   return tree.map((m) => {
@@ -58,7 +58,7 @@ function index(
 }
 
 /**
- * spec §2 sidebar: server menu tree, status 1 disabled, one folder open at a time, routerParam as query; a folder with
+ * docs/spec-notes.md#routes sidebar: server menu tree, status 1 disabled, one folder open at a time, routerParam as query; a folder with
  * a single page shows as that page.
  */
 export function Sidebar({ tree: served, collapsed }: { tree: MenuItem[]; collapsed: boolean }) {

@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { getUserInfo } from '../../lib/storage.ts';
 
 /**
- * 列设置 of a DataTable (issue 24): the user chooses which columns a wide list shows; the choice is kept per user and
- * table in local storage (cleared at sign-out with the rest of it, spec §4). Identifying and state columns are locked
+ * 列设置 of a DataTable: the user chooses which columns a wide list shows; the choice is kept per user and
+ * table in local storage (cleared at sign-out with the rest of it, docs/spec-notes.md#states). Identifying and state columns are locked
  * on, as is 操作.
  */
 export interface ColumnSettingsOptions {

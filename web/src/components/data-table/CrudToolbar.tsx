@@ -21,7 +21,7 @@ export interface CrudToolbarProps {
  * DataTable's toolbar Space sees this component as a single item.
  */
 export function CrudToolbar({ selectedRowKeys, clearSelection, add, del, children }: CrudToolbarProps) {
-  // The delete asks, then removes: the button spins meanwhile and a second click does nothing (issue 15).
+  // The delete asks, then removes: the button spins meanwhile and a second click does nothing (docs/ux-states.md).
   const remove = useLongAction((ids: number[]) => del?.onDelete(ids, clearSelection));
   return (
     <Space>

@@ -124,7 +124,7 @@ describe('DataTable onData', () => {
   });
 });
 
-describe('DataTable 列设置 (issue 24)', () => {
+describe('DataTable 列设置', () => {
   interface Wide {
     id: number;
     name: string;

@@ -42,7 +42,7 @@ const ACTION_KEYS = new Set(['op', 'action', 'actions', 'operation']);
 const ACTION_TITLES = new Set(['操作']);
 
 /**
- * Column housekeeping for every list (issue 15): ellipsis cells show the whole text in a tooltip on hover, and a wide
+ * Column housekeeping for every list (docs/ux-states.md): ellipsis cells show the whole text in a tooltip on hover, and a wide
  * table keeps its action column (key op/action or title 操作) fixed on the right while the rest scrolls.
  */
 export function tidyColumns<T>(columns: ColumnsType<T>): { columns: ColumnsType<T>; wide: boolean } {
@@ -61,7 +61,7 @@ export function tidyColumns<T>(columns: ColumnsType<T>): { columns: ColumnsType<
 }
 
 /**
- * The shared list: search form, toolbar, table with loading / empty / error states, and the spec §9 pager
+ * The shared list: search form, toolbar, table with loading / empty / error states, and the docs/spec-notes.md#constants pager
  * (10/20/30/50, total, sizes, prev, pager, next, jumper). Server-side paging via pageNum/pageSize.
  */
 export function DataTable<T extends object>(props: DataTableProps<T>) {

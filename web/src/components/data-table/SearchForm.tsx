@@ -39,7 +39,7 @@ function DictSelect({
   style?: object;
 }) {
   const { options, query } = useDict(type);
-  // A failed dictionary is not toasted (spec §8: a console warning only): the field itself says so and offers 重试.
+  // A failed dictionary is not toasted (docs/spec-notes.md#errors: a console warning only): the field itself says so and offers 重试.
   return <Select allowClear options={options} {...rest} {...selectStates(query, { placeholder: rest.placeholder })} />;
 }
 

@@ -32,7 +32,7 @@ export interface IconPickerProps {
   onClose: () => void;
 }
 
-/** Icon picker dialog (spec §2): about 280 Outlined icons of @ant-design/icons, searchable by name. */
+/** Icon picker dialog (docs/spec-notes.md#routes): about 280 Outlined icons of @ant-design/icons, searchable by name. */
 export function IconPicker({ open, value, onSelect, onClose }: IconPickerProps) {
   const icons = useIcons(open);
   const [q, setQ] = useState('');

@@ -82,7 +82,7 @@ beforeEach(() => {
   progressAnswers = [];
 });
 
-describe('ImportDialog (issue 25 §7)', () => {
+describe('ImportDialog', () => {
   it('shows the report of a file with a bad row: 行/列/值/问题, the error file, confirm disabled', async () => {
     uploadAnswer = async () => job({ status: 'checking', total: null, checked: 0 });
     progressAnswers = [job({ status: 'checking', total: 50, checked: 20 }), badJob];

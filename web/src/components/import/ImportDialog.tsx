@@ -34,7 +34,7 @@ const failureText = (e: unknown, fallback: string) => (e instanceof ApiError && 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * The Excel import of the console (issue 25 §7, docs/import.md): 下载模板 → 上传并校验 (the upload's progress, then
+ * The Excel import of the console (docs/import.md): 下载模板 → 上传并校验 (the upload's progress, then
  * the check's rows read / total) → the report (行, 列, 值, 问题 and the annotated file) → 确认导入 (only without
  * problems; all or nothing) → the result. Used by 公司员工 and 商品管理 with their own contracts.
  */

@@ -28,7 +28,7 @@ export interface PointMapProps {
 const Impl = lazy(() => import('./PointMapImpl.tsx'));
 
 /**
- * Location map (issue 24): click to place a pin, drag it to adjust; optionally shows an area polygon beneath.
+ * Location map: click to place a pin, drag it to adjust; optionally shows an area polygon beneath.
  * Leaflet, lazy-loaded like PolygonMap, and offline-safe: when tiles cannot load a grid remains to click on.
  */
 export function PointMap(props: PointMapProps) {

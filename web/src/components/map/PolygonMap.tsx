@@ -3,11 +3,11 @@ import { lazy, Suspense } from 'react';
 import type { LatLng, TileCoord } from './coords.ts';
 
 export interface PolygonMapProps {
-  /** The polygon's points, GCJ-02 (spec §3: {lat, lng}). */
+  /** The polygon's points, GCJ-02 (docs/spec-notes.md#records: {lat, lng}). */
   value?: LatLng[];
   onChange?: (points: LatLng[]) => void;
   height?: number;
-  /** Default lat 35.031641, lng 111.004468 (spec §9). */
+  /** Default lat 35.031641, lng 111.004468 (docs/spec-notes.md#constants). */
   center?: LatLng;
   /** Default 13. */
   zoom?: number;
@@ -23,7 +23,7 @@ export interface PolygonMapProps {
 const Impl = lazy(() => import('./PolygonMapImpl.tsx'));
 
 /**
- * Service-area map (spec §2): draw a polygon, redraw it, finish. Leaflet + geoman (Chinese hints), lazy-loaded.
+ * Service-area map (docs/spec-notes.md#routes): draw a polygon, redraw it, finish. Leaflet + geoman (Chinese hints), lazy-loaded.
  * Works offline: when tiles cannot load, a grid remains to draw on.
  */
 export function PolygonMap(props: PolygonMapProps) {

@@ -1,12 +1,12 @@
 import gcoord from 'gcoord';
 
-/** A polygon point as stored and exchanged (spec §3): GCJ-02, the coordinate system of Chinese map services. */
+/** A polygon point as stored and exchanged (docs/spec-notes.md#records): GCJ-02, the coordinate system of Chinese map services. */
 export interface LatLng {
   lat: number;
   lng: number;
 }
 
-/** spec §2 / §9: the default centre and zoom. */
+/** docs/spec-notes.md#routes, #constants: the default centre and zoom. */
 export const DEFAULT_CENTER: LatLng = { lat: 35.031641, lng: 111.004468 };
 export const DEFAULT_ZOOM = 13;
 

@@ -28,7 +28,7 @@ export function flashTitle(orders: readonly Pick<OrderEvent, 'goodsName'>[]) {
 const looking = () => document.visibilityState === 'visible' && document.hasFocus();
 
 /**
- * New paid orders cannot be missed (issue 24), on any console page:
+ * New paid orders cannot be missed, on any console page:
  * - a notice (top right, stays until closed) with the service, the appointment time and the address, and 去接单 to
  *   订单接单 (only for users holding that page's permission); on 订单接单 itself the order arrives at the top of the
  *   list instead;

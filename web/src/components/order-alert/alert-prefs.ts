@@ -4,7 +4,7 @@ import { getUserInfo } from '../../lib/storage.ts';
 /**
  * 提醒设置: how this browser alerts the signed-in user of a new order. Kept per user in local storage (a browser's
  * notification permission and its speakers belong to the device, not to the account); like everything in local
- * storage it is cleared at sign-out (spec §4), so both switches come back on, the side on which nothing is missed.
+ * storage it is cleared at sign-out (docs/spec-notes.md#states), so both switches come back on, the side on which nothing is missed.
  */
 export interface AlertPrefs {
   /** The two-tone beep (only where the shop's 新订单提示音 is on as well). */

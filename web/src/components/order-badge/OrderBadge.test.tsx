@@ -12,7 +12,7 @@ import { FakeEventSource, fakeApi, ticketAnswer } from '../order-alert/stream-te
 import { OrderBadge } from './OrderBadge.tsx';
 
 /**
- * Issue 24: a merchant without a shop asked for a stream ticket and the waiting count every few seconds, each answered
+ * A merchant without a shop asked for a stream ticket and the waiting count every few seconds, each answered
  * 409 请先创建店铺. The header's badge and the alerts now ask nothing until the merchant has a shop.
  */
 const USER = {

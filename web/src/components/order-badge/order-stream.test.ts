@@ -128,7 +128,7 @@ describe('the shared order stream', () => {
   });
 });
 
-describe('final states (issue 24: a merchant without a shop asked every few seconds, for ever)', () => {
+describe('final states (a merchant without a shop asked every few seconds, for ever)', () => {
   const refusingTicket =
     (code: number, message: string): TransportAdapter =>
     async (config) => {

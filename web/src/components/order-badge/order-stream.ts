@@ -17,7 +17,7 @@ import { readAlertPrefs } from '../order-alert/alert-prefs.ts';
  * the resume point): the header's unread count refetches at once (`notifyMessagesChanged`), as it does after each
  * order event and after a reconnect (messages may have arrived meanwhile).
  *
- * Final states (issue 24: a merchant without a shop asked for a ticket every few seconds, for ever): without a shop
+ * Final states (a merchant without a shop asked for a ticket every few seconds, for ever): without a shop
  * the stream is not opened at all; a ticket refused for a reason that waiting does not change (301 no permission,
  * 2002 unknown shop, 2004 no shop yet, 401 signed out) or the server's `event: end` (the user lost the shop or the
  * permission) stops it, until it is acquired for another shop (a created or switched shop) or `retry()` is called.

@@ -13,7 +13,7 @@ export interface PreviewModalProps {
 }
 
 /**
- * Preview dialog (spec §2, §9): images at max-width 100 %, MP4 video with controls, PDF opened in a new tab (the
+ * Preview dialog (docs/spec-notes.md#routes, #constants): images at max-width 100 %, MP4 video with controls, PDF opened in a new tab (the
  * server forbids framing its files, so no inline frame). Anything else offers a download link.
  */
 export function PreviewModal({ open, url, kind, title = '预览', onClose }: PreviewModalProps) {

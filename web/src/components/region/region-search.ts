@@ -56,7 +56,7 @@ function entriesOf(tree: RegionNode[]): Entry[] {
 }
 
 /**
- * The address search of the shop form (issue 24). There is no geocoder offline (docs/shops.md "Location"), so it
+ * The address search of the shop form. There is no geocoder offline (docs/shops.md "Location"), so it
  * finds regions, not streets: every province / city / district whose name (or its name without 省/市/区/县…) occurs in
  * the typed text, or starts with it. A path scores by the names it matched (parents typed too rank it higher), so
  * "运城 盐湖区学苑路 12 号" answers 山西省 / 运城市 / 盐湖区 with "学苑路 12 号" left over for the street address.

@@ -6,7 +6,7 @@ export interface RichTextEditorProps {
   /** HTML. An empty editor gives ''. */
   value?: string;
   onChange?: (html: string) => void;
-  /** Editing area height in px (default 350, spec §9). */
+  /** Editing area height in px (default 350, docs/spec-notes.md#constants). */
   height?: number;
   /** Whitelisted upload folder for images and videos (default 'editor'). */
   rootPath?: string;

@@ -2,7 +2,7 @@ import type { IDomEditor, IEditorConfig, IToolbarConfig } from '@wangeditor-next
 import { failureText, fileUrl, uploadForEditor } from '../upload/upload-api.ts';
 import { imageSizeProblem } from '../upload/file-rules.ts';
 
-/** spec §9: font sizes from 8pt to 36pt. */
+/** docs/spec-notes.md#constants: font sizes from 8pt to 36pt. */
 export const FONT_SIZES = [
   '8pt',
   '9pt',
@@ -22,7 +22,7 @@ export const FONT_SIZES = [
 export const DEFAULT_HEIGHT = 350;
 export const VIDEO_LIMIT = 30 * 1024 * 1024;
 
-/** spec §5: editor video uploads are MP4 only and at most 30 MB. */
+/** docs/spec-notes.md#validation: editor video uploads are MP4 only and at most 30 MB. */
 export function videoProblem(file: { name: string; type?: string; size: number }): string | undefined {
   const mp4 = file.type ? file.type === 'video/mp4' : /\.mp4$/i.test(file.name);
   if (!mp4 || !/\.mp4$/i.test(file.name)) return '上传视频必须为 MP4 格式！';

@@ -3,7 +3,7 @@ import { Input, type InputRef, Tag } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 
 export interface TagInputProps {
-  /** The tags (spec §3: a list of strings). */
+  /** The tags (docs/spec-notes.md#records: a list of strings). */
   value?: string[];
   onChange?: (tags: string[]) => void;
   /** Longest tag (default 20 characters). */
@@ -17,7 +17,7 @@ export interface TagInputProps {
 }
 
 /**
- * Tag input (spec §5): a new tag is added only when non-empty (after trimming), on Enter or when the input loses
+ * Tag input (docs/spec-notes.md#validation): a new tag is added only when non-empty (after trimming), on Enter or when the input loses
  * focus; duplicates are ignored; each tag can be closed.
  */
 export function TagInput({

@@ -11,9 +11,9 @@ export interface FileUploadProps {
   value?: string[];
   onChange?: (urls: string[]) => void;
   rootPath: string;
-  /** Largest file, with unit kb / m / g (spec §5; default '5m'). */
+  /** Largest file, with unit kb / m / g (docs/spec-notes.md#validation; default '5m'). */
   maxSize?: string;
-  /** Accepted names, e.g. ".pdf,.docx" (default: the image types of spec §5). */
+  /** Accepted names, e.g. ".pdf,.docx" (default: the image types of docs/spec-notes.md#validation). */
   accept?: string;
   /** How many files at most (default 1). */
   limit?: number;
@@ -31,7 +31,7 @@ export interface FileUploadProps {
 const nameOf = (url: string) => decodeURIComponent(url.split('?')[0].split('/').pop() ?? url);
 
 /**
- * General file upload (spec §5): maxSize with units ("文件大小不能超过 {max}!"), accept (default images), limit
+ * General file upload (docs/spec-notes.md#validation): maxSize with units ("文件大小不能超过 {max}!"), accept (default images), limit
  * (default 1), a progress bar per file while it uploads, preview and removal.
  */
 export function FileUpload({

@@ -20,7 +20,7 @@ export interface ImageUploadProps {
 }
 
 /**
- * Single image upload (spec §5): refuses files of 5 MB and more with "图片大小不能超过 5MB!" before sending,
+ * Single image upload (docs/spec-notes.md#validation): refuses files of 5 MB and more with "图片大小不能超过 5MB!" before sending,
  * says "上传成功" / "上传失败", previews, replaces (click the image or 更换) and clears.
  */
 export function ImageUpload({ value, onChange, rootPath, disabled, size = 104, label = '上传图片' }: ImageUploadProps) {

@@ -2,7 +2,7 @@ import { IMAGE_EXTS, parseSize } from '@jz/contracts/upload';
 
 export { parseSize };
 
-/** `accept` presets; the default of the general upload is images (spec §5). */
+/** `accept` presets; the default of the general upload is images (docs/spec-notes.md#validation). */
 export const ACCEPT = {
   image: IMAGE_EXTS.map((e) => `.${e}`).join(','),
   video: '.mp4',
@@ -30,14 +30,14 @@ export function accepts(accept: string, file: { name: string; type?: string }) {
 /** Also for addresses: a private file's signed URL ends in its query (`…/x.png?e=…&s=…`), not its extension. */
 export const isImageName = (name: string) => (IMAGE_EXTS as readonly string[]).includes(extOf(name.split('?')[0]));
 
-/** The spec §5 message when a file is too large: "文件大小不能超过 {max}!" with max as the widget was given it. */
+/** The docs/spec-notes.md#validation message when a file is too large: "文件大小不能超过 {max}!" with max as the widget was given it. */
 export function sizeProblem(size: number, maxSize: string | number): string | undefined {
   const max = parseSize(maxSize);
   if (max === undefined) return undefined;
   return size > max ? `文件大小不能超过 ${maxSize}!` : undefined;
 }
 
-/** Single image upload: under 5 MB (spec §5). */
+/** Single image upload: under 5 MB (docs/spec-notes.md#validation). */
 export const IMAGE_LIMIT = 5 * 1024 * 1024;
 export const imageSizeProblem = (size: number) => (size >= IMAGE_LIMIT ? '图片大小不能超过 5MB!' : undefined);
 

@@ -3,7 +3,7 @@ import { mainlandPhone, smsCode } from '@jz/contracts/common';
 import { describe, expect, it } from 'vitest';
 import { codeCheck, phoneCheck } from './login-rules.ts';
 
-// The login screen checks without zod (issue 13 budgets); these hold it to the schemas the server validates with.
+// The login screen checks without zod (budgets: docs/performance-browser.md); these hold it to the schemas the server validates with.
 const zodMessage = (schema: typeof mainlandPhone, v: string) => {
   const r = schema.safeParse(v);
   return r.success ? undefined : r.error.issues[0]?.message;

@@ -1,5 +1,5 @@
 // The login screen's checks, with the contracts' messages (login-rules.test.ts holds them equal to mainlandPhone and
-// smsCode) but without zod or antd's Form: the login screen is the smallest download of the app (issue 13: /login
+// smsCode) but without zod or antd's Form: the login screen is the smallest download of the app (docs/performance.md; /login
 // ≤ 200 KB gzip), zod is 26 KB of it and antd's Form (with its validator, tooltip and grid) 25 KB.
 
 /** A field check: the message to show, or undefined when the value passes. */

@@ -9,7 +9,7 @@ export interface LoginTab {
 
 /**
  * The login screen's two tabs in the look of antd's Tabs (line, ink bar) without it: Tabs brings its overflow menu,
- * dropdown and motion, 18 KB gzip on the smallest download of the app (issue 13). WAI-ARIA tabs: one tab stop, arrow
+ * dropdown and motion, 18 KB gzip on the smallest download of the app (docs/performance.md). WAI-ARIA tabs: one tab stop, arrow
  * keys, Home and End move between tabs; a panel, once shown, stays mounted (its fields keep what was typed).
  */
 export function LoginTabs({ items, defaultActiveKey }: { items: LoginTab[]; defaultActiveKey?: string }) {

@@ -15,7 +15,7 @@ import { useLoginForm } from '../use-login-form.ts';
 import './login.css';
 import { pagePath } from '../../../lib/page-registry.ts';
 
-// The smallest download of the app (issue 13: /login ≤ 200 KB gzip with React and antd's runtime). Plain markup where
+// The smallest download of the app (docs/performance.md; /login ≤ 200 KB gzip with React and antd's runtime). Plain markup where
 // antd's Typography, Tabs and Form only styled text and checked two fields; antd's Input and Button stay. No zod and
 // no TanStack Query either (login-rules.ts, session-reset.ts). Input and Password come from their own modules: the
 // `Input` export also carries OTP, Search and TextArea.

@@ -2,7 +2,7 @@ import { lazyPage } from '../../../lib/lazy-page.ts';
 import type { PageDef } from '../../../lib/page-registry.ts';
 
 /**
- * 账号设置 (issue 10). 我的账号 and its three change pages carry no perm: every signed-in user reaches its own
+ * 账号设置. 我的账号 and its three change pages carry no perm: every signed-in user reaches its own
  * account from the header (the server's self-service calls are signedIn). The team pages need merchant:subaccount:*.
  */
 export const pages: PageDef[] = [
@@ -34,7 +34,7 @@ export const pages: PageDef[] = [
     component: lazyPage(() => import('./pages/PhonePage.tsx')),
   },
   {
-    // 提醒设置 (issue 24): how this browser alerts of a new order; reached from the header's user menu.
+    // 提醒设置: how this browser alerts of a new order; reached from the header's user menu.
     key: 'account.alerts',
     path: '/tixingshezhi',
     title: '提醒设置',

@@ -1,7 +1,7 @@
 import { lazyPage } from '../../../lib/lazy-page.ts';
 import type { PageDef } from '../../../lib/page-registry.ts';
 
-/** 快递下单 (issue 6; spec §2 route /kuaidixiadan). */
+/** 快递下单 (docs/spec-notes.md#routes route /kuaidixiadan). */
 export const pages: PageDef[] = [
   {
     key: 'merchant.courier',

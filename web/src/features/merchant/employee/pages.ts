@@ -1,7 +1,7 @@
 import { lazyPage } from '../../../lib/lazy-page.ts';
 import type { PageDef } from '../../../lib/page-registry.ts';
 
-/** 员工管理 (spec §2 routes). Detail and add/edit are reached from 公司员工, so they name it as their parent. */
+/** 员工管理 (docs/spec-notes.md#routes routes). Detail and add/edit are reached from 公司员工, so they name it as their parent. */
 export const pages: PageDef[] = [
   {
     key: 'merchant.employee.list',

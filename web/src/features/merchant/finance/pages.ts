@@ -1,7 +1,7 @@
 import { lazyPage } from '../../../lib/lazy-page.ts';
 import type { PageDef } from '../../../lib/page-registry.ts';
 
-/** 财务管理 (issue 8): spec §2 routes /caiwuguanli, /caiwuzijinzonglan, /shouzhimingxi, /caiwutixian, /buketixianjine, /bangdingjilu. */
+/** 财务管理: docs/spec-notes.md#routes routes /caiwuguanli, /caiwuzijinzonglan, /shouzhimingxi, /caiwutixian, /buketixianjine, /bangdingjilu. */
 export const pages: PageDef[] = [
   {
     key: 'merchant.finance.home',

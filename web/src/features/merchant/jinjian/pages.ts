@@ -1,7 +1,7 @@
 import { lazyPage } from '../../../lib/lazy-page.ts';
 import type { PageDef } from '../../../lib/page-registry.ts';
 
-/** 用户进件 (spec §2 /yonghujinjian): onboarding with the payment provider. */
+/** 用户进件 (docs/spec-notes.md#routes /yonghujinjian): onboarding with the payment provider. */
 export const pages: PageDef[] = [
   {
     key: 'merchant.jinjian',

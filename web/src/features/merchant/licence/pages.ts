@@ -1,7 +1,7 @@
 import { lazyPage } from '../../../lib/lazy-page.ts';
 import type { PageDef } from '../../../lib/page-registry.ts';
 
-/** 我的证照 (issue 10). */
+/** 我的证照. */
 export const pages: PageDef[] = [
   {
     key: 'account.licence',

@@ -2,7 +2,7 @@ import type { Message } from '@jz/contracts/message';
 import { type PageKey, pageByKey, pagePath } from '../../../lib/page-registry.ts';
 import { hasPerm } from '../../../lib/access.tsx';
 
-/** Where each kind of message leads (spec §2 routes, by registry key). */
+/** Where each kind of message leads (docs/spec-notes.md#routes routes, by registry key). */
 const TARGETS: Record<string, { key: PageKey; label: string; withId?: boolean }> = {
   order: { key: 'merchant.order.list', label: '查看订单', withId: true },
   withdrawal: { key: 'merchant.finance.withdraw', label: '查看提现', withId: true },

@@ -1,7 +1,7 @@
 import { lazyPage } from '../../../lib/lazy-page.ts';
 import type { PageDef } from '../../../lib/page-registry.ts';
 
-/** 订单管理 (issue 6; spec §2 routes). */
+/** 订单管理 (docs/spec-notes.md#routes routes). */
 export const pages: PageDef[] = [
   {
     key: 'merchant.order.list',

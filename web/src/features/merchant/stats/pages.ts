@@ -1,7 +1,7 @@
 import { lazyPage } from '../../../lib/lazy-page.ts';
 import type { PageDef } from '../../../lib/page-registry.ts';
 
-/** 数据中心 (issue 5; spec §2 routes). */
+/** 数据中心 (docs/spec-notes.md#routes routes). */
 export const pages: PageDef[] = [
   {
     key: 'merchant.stats.employee',

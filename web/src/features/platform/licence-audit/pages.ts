@@ -1,7 +1,7 @@
 import { lazyPage } from '../../../lib/lazy-page.ts';
 import type { PageDef } from '../../../lib/page-registry.ts';
 
-/** 证照审核 in the platform toolkit (issue 10). */
+/** 证照审核 in the platform toolkit. */
 export const pages: PageDef[] = [
   {
     key: 'platform.licenceAudit',

@@ -1,7 +1,7 @@
 import { lazyPage } from '../../../lib/lazy-page.ts';
 import type { PageDef } from '../../../lib/page-registry.ts';
 
-/** 提现审核 in the platform toolkit (issue 8). */
+/** 提现审核 in the platform toolkit. */
 export const pages: PageDef[] = [
   {
     key: 'platform.withdrawAudit',

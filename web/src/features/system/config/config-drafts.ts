@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { onSessionReset } from '../../../lib/session-reset.ts';
 
 /**
- * 系统配置's unsaved texts, one per configuration type (issue 24: switching type used to discard an edit). A draft
+ * 系统配置's unsaved texts, one per configuration type (switching type used to discard an edit). A draft
  * lives in memory for the tab's life: switching type, or leaving the page by the browser's back button, keeps it, and
  * the editor restores it with the hint 有未保存的修改. Saving, 放弃修改, or confirming 离开 drops it; a new sign-in
  * forgets every draft (another user must not find the last one's text).

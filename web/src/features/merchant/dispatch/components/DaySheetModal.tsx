@@ -76,7 +76,7 @@ function SheetPage({ sheet, e }: { sheet: DaySheetResult; e: DaySheetEmployee })
 }
 
 /**
- * 派工单 (issue 23 item 7; docs/dispatch.md): one employee's day, or every employee with jobs that day, as sheets to
+ * 派工单 (docs/dispatch.md): one employee's day, or every employee with jobs that day, as sheets to
  * print (day-sheet.css: on paper the console and this dialog's frame disappear, the sheets alone on A4, one employee
  * per page) or to export to Excel.
  */

@@ -31,7 +31,7 @@ const BOARD_REFRESH_MS = 1000;
 type OrderDialog = Parameters<ComponentProps<typeof OrderDetailDrawer>['onDialog']>[0];
 
 /**
- * 派单看板 (/paidankanban, issue 23; docs/dispatch.md): the current shop's employees as rows, a day on a time axis or
+ * 派单看板 (/paidankanban; docs/dispatch.md): the current shop's employees as rows, a day on a time axis or
  * a week in columns, orders as blocks coloured by status (click: the order drawer), and the paid orders nobody serves
  * yet beside it. Assigning: 派单 → the suggestion list, or drag a card onto a row; refusals show on the card. The
  * order stream refreshes the board live (every 30 s while it is disconnected).

@@ -40,7 +40,7 @@ export default function EmployeeListPage() {
       .catch(() => undefined); // the client already showed the reason (e.g. 服务中)
   };
 
-  // Who and in what state stay in view at 1600 px (issue 24): gender sits with the name, the ID number under the
+  // Who and in what state stay in view at 1600 px: gender sits with the name, the ID number under the
   // phone, 工作状态 right after the employee; the rest can be hidden through 列设置.
   const columns: ColumnsType<Employee> = [
     {

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../../../test/render.tsx';
 
 /**
- * 绑定银行卡 (issue 24): an empty submit shows one message per field and no uncaught error; required fields are marked;
+ * 绑定银行卡: an empty submit shows one message per field and no uncaught error; required fields are marked;
  * the bank and branch are looked up. Real antd; the API client is replaced.
  */
 const gets: { url: string; params: Record<string, unknown> | undefined }[] = [];

@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { LedgerAmount, ledgerColumns } from './LedgerColumns.tsx';
 
-describe('ledger columns (issue 24)', () => {
+describe('ledger columns', () => {
   it('a 划转 (结算解冻) shows its amount without a sign, named, never as +income', () => {
     const { container } = render(<LedgerAmount row={{ direction: 3, amount: 37905 }} />);
     expect(container.textContent).toBe('¥379.05冻结转可提现');

@@ -17,7 +17,7 @@ const show = (result: GoodsBatchResult) => {
   fireEvent.click(screen.getByText('run'));
 };
 
-describe('batch skipped report (issue 24)', () => {
+describe('batch skipped report', () => {
   it('lists each skipped item with its reason in a 警告提示 dialog', async () => {
     show({
       changed: 1,

@@ -1,2 +1,2 @@
-// The branch lookup is shared with the finance card binding: it lives in components/bank (issue 24).
+// The branch lookup is shared with the finance card binding: it lives in components/bank.
 export { BranchSelect, type BranchSelectProps } from '../../../../components/bank/BranchSelect.tsx';

@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 
 /**
- * A form draft kept in local storage, so values survive a reload (the whole storage is cleared at sign-out, spec §4).
+ * A form draft kept in local storage, so values survive a reload (the whole storage is cleared at sign-out, docs/spec-notes.md#states).
  * Holds the values and the step reached.
  */
 export interface Draft<V> {

@@ -29,7 +29,7 @@ export function useConfirmDone() {
   return { run, pending: confirm.isPending };
 }
 
-/** The actions an order offers in its state (domain.md state machine). */
+/** The actions an order offers in its state (the state machine of docs/decisions.md#orders). */
 export function OrderActions(props: { order: Order; onDialog: (d: OrderDialog) => void; onDetail?: () => void }) {
   const { order: o } = props;
   const confirmDone = useConfirmDone();

@@ -45,7 +45,7 @@ export default function OrderListPage() {
   // A new or changed order anywhere in the shop refreshes the list and its counts.
   useOrderEvents(useCallback(() => void qc.invalidateQueries({ queryKey: orderKeys.all }), [qc]));
 
-  // Identifying and state columns stay in view at 1600 px (issue 24): 下单时间 sits under the order number, 店铺 with
+  // Identifying and state columns stay in view at 1600 px: 下单时间 sits under the order number, 店铺 with
   // the goods; the rest can be hidden through 列设置.
   const columns: ColumnsType<Order> = [
     {

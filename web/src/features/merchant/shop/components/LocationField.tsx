@@ -32,7 +32,7 @@ const pointOf = (v?: LocationValue | null): GeoPoint | null =>
   v && v.lat !== null && v.lng !== null ? { lat: v.lat, lng: v.lng } : null;
 
 /**
- * 店铺位置 (issue 24): the location is picked on the map — a click places the pin, dragging moves it — or found by
+ * 店铺位置: the location is picked on the map — a click places the pin, dragging moves it — or found by
  * the address search (region names: no geocoder offline, docs/shops.md "Location"), which sets the region and moves
  * the map there. Typed latitude/longitude is the fallback, folded away under 手动输入经纬度.
  */

@@ -23,7 +23,7 @@ export function shopAddress(regionName: string | null | undefined, address: stri
 
 /**
  * Columns shared by 店铺管理 and 分店管理: with the action column they fit 1280 px, so at 1600 px every column shows
- * and the fixed 操作 column covers none (issue 24); the phone sits under the name, the region before the street.
+ * and the fixed 操作 column covers none; the phone sits under the name, the region before the street.
  */
 export function shopColumns(opts: {
   currentId?: number;

@@ -5,7 +5,7 @@ import type { PointMapProps } from '../../../../components/map/PointMap.tsx';
 import { ShopFormModal } from './ShopFormModal.tsx';
 import { renderWithProviders } from '../../../../../test/render.tsx';
 
-// Issue 24, item 1: the shop form picks its location on the map or by the (offline) address search; typed
+// The shop form picks its location on the map or by the (offline) address search; typed
 // coordinates are a folded fallback; a point outside the chosen province is flagged and not saved.
 
 const TREE: RegionNode[] = [

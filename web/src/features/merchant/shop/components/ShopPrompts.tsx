@@ -12,7 +12,7 @@ export interface ShopPromptsProps {
 }
 
 /**
- * What the platform's audit means for the merchant, on top of its shop pages (issue 24): an approved shop that is not
+ * What the platform's audit means for the merchant, on top of its shop pages: an approved shop that is not
  * open yet is offered 立即营业; a rejected one says why, in the platform's words, with the way to resubmit. The
  * same decisions also arrive as messages (shop.service.ts auditShop).
  */

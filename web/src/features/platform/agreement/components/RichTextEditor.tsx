@@ -9,7 +9,7 @@ const toolbarConfig: Partial<IToolbarConfig> = {
 };
 
 /**
- * A controlled rich-text field (antd Form value/onChange) on wangEditor-next, spec §9 default height 350.
+ * A controlled rich-text field (antd Form value/onChange) on wangEditor-next, docs/spec-notes.md#constants default height 350.
  * The server sanitises whatever it receives.
  */
 export function RichTextEditor(props: {

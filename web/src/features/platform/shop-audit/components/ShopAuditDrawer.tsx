@@ -21,7 +21,7 @@ const Section = ({ title, children }: { title: string; children: ReactNode }) =>
 );
 
 /**
- * The audit drawer (issue 24): what the platform needs to decide — the shop's region by name, its location and
+ * The audit drawer: what the platform needs to decide — the shop's region by name, its location and
  * service area on a map with the location flagged when it lies outside the stated region, the merchant's licences —
  * and the decision itself (`actions`: 通过 / 驳回, in the header so they are in view without scrolling).
  */

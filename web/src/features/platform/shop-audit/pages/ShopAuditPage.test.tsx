@@ -4,7 +4,7 @@ import { renderWithProviders } from '../../../../../test/render.tsx';
 import type { PointMapProps } from '../../../../components/map/PointMap.tsx';
 import ShopAuditPage from './ShopAuditPage.tsx';
 
-// Issue 24 (defect): the audit showed region codes, no licence, no map and no decision in the detail.
+// A defect (docs/shops.md): the audit showed region codes, no licence, no map and no decision in the detail.
 
 const ROW = {
   id: 31,

@@ -8,7 +8,7 @@ import { configQuery, useConfigMutations } from '../api/config.ts';
 import { configDrafts, sameText, useDraftTypes } from '../config-drafts.ts';
 import { QueryError } from '../../../../components/QueryState.tsx';
 
-/** spec §2 / §9: the editor is as tall as the window minus 175 px. */
+/** docs/spec-notes.md#routes, #constants: the editor is as tall as the window minus 175 px. */
 export function useEditorHeight(offset = 175) {
   const [h, setH] = useState(() => Math.max(200, window.innerHeight - offset));
   useEffect(() => {
@@ -27,11 +27,11 @@ const textLength = (html: string) =>
 const hasMedia = (html: string) => /<(img|video)\b/i.test(html);
 
 /**
- * The system-configuration editor (spec §2, §4, §5): takes a configuration type, loads it when opened or when the
+ * The system-configuration editor (docs/spec-notes.md#routes, #states, #validation): takes a configuration type, loads it when opened or when the
  * type changes, fills the rich-text field `content`; 保 存 validates the form first, then saves type + value.
  * Uploads go to sys/config. A new type remounts the editor with that type's content.
  *
- * Unsaved edits are kept per type (config-drafts.ts, issue 24): an edit that differs from the saved text is the
+ * Unsaved edits are kept per type (config-drafts.ts): an edit that differs from the saved text is the
  * type's draft, the editor opens on the draft rather than the saved text, and while one exists the form says
  * 有未保存的修改 beside 保 存 and offers 放弃修改 (back to the saved text).
  */

@@ -76,7 +76,7 @@ const box = () => screen.findByLabelText('内容');
 const pick = (label: string) => fireEvent.click(screen.getByText(label, { exact: true }));
 const where = () => screen.getByTestId('where').textContent;
 
-describe('系统配置 keeps an unsaved edit per type (issue 24)', () => {
+describe('系统配置 keeps an unsaved edit per type', () => {
   beforeEach(() => {
     configDrafts.clearAll();
     posts.length = 0;

@@ -3,7 +3,7 @@ import { Button } from 'antd';
 import { useLongAction } from '../../../../lib/use-long-action.ts';
 import { downloadCode } from '../api/gen.ts';
 
-/** 下载 in a row: spins while the zip is built and ignores clicks until it is saved (issue 15). */
+/** 下载 in a row: spins while the zip is built and ignores clicks until it is saved (docs/ux-states.md). */
 export function DownloadAction({ table }: { table: GenTable }) {
   const { run, running } = useLongAction(() => downloadCode(table));
   return (
