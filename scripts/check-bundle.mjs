@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// Browser budgets (issues 13 and 22): the gzip size of the JavaScript each route of the built web app downloads, and
+// Browser budgets (docs/performance-browser.md): the gzip size of the JavaScript each route of the built web app downloads, and
 // how many scripts that takes.
-//   targets: /login ≤ 200 KB (issue 13); /index ≤ 250 KB, every other route ≤ 350 KB, ≤ 40 scripts per cold load
-//   (issue 22); the staff page /staff/ (its own entry, staff/index.html) ≤ 150 KB, enforced as it is.
+//   targets: /login ≤ 200 KB (docs/performance.md); /index ≤ 250 KB, every other route ≤ 350 KB, ≤ 40 scripts per cold load
+//   (docs/performance.md); the staff page /staff/ (its own entry, staff/index.html) ≤ 150 KB, enforced as it is.
 //   ceilings (enforced): today's sizes plus a small margin, so nothing grows while the targets are still missed.
 //   Lower a ceiling whenever a route shrinks; when a ceiling reaches its target, the target is enforced by itself.
 // Routes come from the source: /login is the router's lazy LoginPage, every console page is a `path` and its

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run cluster`: scale-out proven with real processes (issue 19). nginx in front of three app instances on one
+// `npm run cluster`: scale-out proven with real processes (docs/operations.md). nginx in front of three app instances on one
 // fresh PostgreSQL database and Redis; a merchant workload through nginx (customers ordering and paying, merchants
 // taking orders through 接单 → 验券 → 完成, duplicate withdrawals, live order streams); a rolling restart (SIGTERM,
 // wait, start, wait ready, one instance after the other), then SIGKILL of one instance mid-load. Afterwards the

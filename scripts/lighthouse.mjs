@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run lighthouse` (issue 13): Lighthouse, desktop preset, in Debian's Chromium, against the built web app served
+// `npm run lighthouse` (docs/performance.md): Lighthouse, desktop preset, in Debian's Chromium, against the built web app served
 // by the real server on a fresh database: /login, and /index signed in as the demo merchant 13800000001.
 // Prints the performance score and the key metrics against the target (performance ≥ 95); exits 1 below it.
 // Env: LIGHTHOUSE_PORT (default 3290), WEB_DIST (default web/dist; built by scripts/start.mjs when stale),

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The release (issue 19), proven with real processes; `npm test`'s `release` step, or `node scripts/release-test.mjs`.
+// The release (docs/operations.md), proven with real processes; `npm test`'s `release` step, or `node scripts/release-test.mjs`.
 //   1. builds a release into a temporary folder (scripts/build-release.mjs --reuse-web) and moves a copy to another
 //      temporary folder outside the checkout, deleting the first: nothing may point back at the build;
 //   2. checks what it carries: no dev dependencies (vitest, vite, esbuild, typescript, tsx, biome, the API docs

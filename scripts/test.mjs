@@ -86,19 +86,19 @@ const steps = [
     cmd: 'node scripts/check-containers.mjs',
   },
   {
-    // Browser budgets (issue 13): builds the web app when its build is stale, into the folder the e2e server then
+    // Browser budgets (docs/performance.md): builds the web app when its build is stale, into the folder the e2e server then
     // serves (WEB_DIST, else web/dist: the same rule as scripts/start.mjs), so the app is built once per run.
     name: 'bundle',
     cmd: 'node scripts/check-bundle.mjs --build',
   },
   {
-    // The release (issue 19): built from this tree (reusing the web build of the step above), moved out of the
+    // The release (docs/operations.md): built from this tree (reusing the web build of the step above), moved out of the
     // checkout, started with plain node on SQLite and, two instances at once, on PostgreSQL (scripts/release-test.mjs).
     name: 'release',
     cmd: 'node scripts/release-test.mjs',
   },
   {
-    // Scale-out (issue 19): nginx in front of three release instances on PostgreSQL and Redis, a merchant workload, a
+    // Scale-out (docs/operations.md): nginx in front of three release instances on PostgreSQL and Redis, a merchant workload, a
     // rolling restart and a SIGKILL; fails on any broken invariant (scripts/cluster.mjs, docs/operations-cluster.md).
     // After the bundle step, so its release reuses that web build. Skips without nginx/PostgreSQL/Redis unless CI=true.
     name: 'cluster',

@@ -3,12 +3,12 @@ import { expect, type Page, test } from '@playwright/test';
 import { DEMO, signIn } from '../support/session.ts';
 
 /**
- * Issue 15: accessibility and layout. axe-core (WCAG 2 A/AA rules) on every spec §2 route for the demo owner and on
+ * Accessibility and layout. axe-core (WCAG 2 A/AA rules) on every docs/spec-notes.md#routes route for the demo owner and on
  * the toolkit pages for the platform admin: no serious or critical violation. Sign-in by keyboard alone. The layout
  * at 1500 and 2560 px.
  */
 
-// spec §2 routes (detail pages open without an id and show their own "not found"/empty state: still checked).
+// docs/spec-notes.md#routes routes (detail pages open without an id and show their own "not found"/empty state: still checked).
 const MERCHANT_ROUTES = [
   '/index',
   '/dianpuguanli',

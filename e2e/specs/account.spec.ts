@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { DEMO, shot, signIn } from '../support/session.ts';
 
 /**
- * Issue 10 end to end: the owner makes a role without finance and a sub-account with it; that sub-account signs in
+ * Sub-accounts end to end: the owner makes a role without finance and a sub-account with it; that sub-account signs in
  * to a console without finance whose finance calls the server refuses; password sign-in and the phone change work.
  * Phones are distinct per step (the 60 s resend rule is per phone and purpose).
  */

@@ -4,7 +4,7 @@ import { customerToken, goodsOfShop, placeAndPay } from '../support/customer.ts'
 import { DEMO, shot, signIn } from '../support/session.ts';
 
 /**
- * Issue 24, the pages part, in Chromium against the real server: wide lists keep their identifying and state columns
+ * The pages part, in Chromium against the real server: wide lists keep their identifying and state columns
  * in view at 1600 px (and use 2560 px), 列设置 is remembered; the 拒单 / 取消订单 and 绑定银行卡 dialogs show one
  * message per field and throw nothing on an empty submit; the bind-card form looks the branch up; an empty certificate
  * row says so once; the 验券 success card leads on (查看订单, 确认完成); the timeline calls the customer one name.

@@ -5,7 +5,7 @@ import { api, customerToken, goodsOfShop, ok, placeAndPay } from '../support/cus
 import { DEMO, shot, signIn } from '../support/session.ts';
 
 /**
- * 派单看板 (issue 23) in Chromium against the real server: the demo seed gives 运城洁家家政（总店） a week of jobs and a
+ * 派单看板 (docs/dispatch.md) in Chromium against the real server: the demo seed gives 运城洁家家政（总店） a week of jobs and a
  * few paid orders still waiting. The owner sees today's day view and the week, then assigns a waiting order a customer
  * has just paid for tomorrow (or the first day after with a free place: paying took a place, so someone can take it)
  * from its suggestion list; the order leaves 待派单 and shows as a block on the chosen employee's row. On the

@@ -28,7 +28,7 @@ const PNG = {
 const row = (page: Page, text: string | RegExp) => page.getByRole('row', { name: text });
 
 async function openList(page: Page) {
-  // A top-level page since issue 24 (its 员工管理 folder held only it).
+  // A top-level page (its 员工管理 folder held only it).
   await page.getByRole('menu').getByText('公司员工', { exact: true }).click();
   await expect(page).toHaveURL(/#\/gongsiyuangong$/);
   await expect(page.getByText(/共 \d+ 条/)).toBeVisible();

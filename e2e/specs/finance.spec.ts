@@ -188,7 +188,7 @@ test('the owner sees the money add up, withdraws twice; the admin approves one a
   await dialog.getByText('对私（个人）').click();
   await dialog.getByLabel('开户名').fill('张三');
   await dialog.getByLabel('银行卡号').fill('6228480018007654321');
-  // the bank and branch are looked up (issue 24): the branch brings its 联行号
+  // the bank and branch are looked up: the branch brings its 联行号
   await dialog.getByLabel('开户银行').click();
   await page.locator('.ant-select-dropdown').getByTitle('中国农业银行').click();
   await dialog.getByLabel('开户支行').fill('运城分行');

@@ -4,7 +4,7 @@ import { client } from '../support/api.ts';
 import { DEMO, signIn } from '../support/session.ts';
 
 /**
- * Issue 24 on /index: a merchant new from SMS sign-up gets a first-day checklist driven by the server, each step
+ * /index (docs/first-day.md): a merchant new from SMS sign-up gets a first-day checklist driven by the server, each step
  * linking to its page and ticking when done, gone when all are; the demo owner gets none. 今日成交额 says what it
  * counts. 快捷入口 follows the pages the user opens. The page uses 2560 px (a card grid) without layout shift, and page
  * forms keep a readable width. Screenshots of /index at 1600 and 2560 px for both merchants: screenshots/home-*.png.

@@ -8,7 +8,7 @@ import { assertPortFree, runNode, type Started, startNode, stop, stopAll, waitFo
 import { DEMO, openMenuPage, shot, signIn } from '../support/session.ts';
 
 /**
- * Issue 12 "Done when", the last part: after generating in development, the new page appears in the menu and works
+ * The code generator, the last part: after generating in development, the new page appears in the menu and works
  * end to end. Everything happens in a temporary COPY of the project (scripts/lib/project-copy.mjs) with a server of
  * its own (from source, own port and data folder, GEN_WRITE_ENABLED=true in development): the admin imports a table
  * there and presses 生成代码; the copy's web app is rebuilt and its server restarted (modules, migrations and menus

@@ -4,7 +4,7 @@ import { useMainShop } from '../support/api.ts';
 import { DEMO, signIn } from '../support/session.ts';
 
 /**
- * Goods specifications (issue 25, docs/goods-specifications.md §8): the owner sells 日常保洁 as 2/3/4 小时 packages and
+ * Goods specifications (docs/goods-specifications.md §8): the owner sells 日常保洁 as 2/3/4 小时 packages and
  * 开荒保洁 by area (two bands and a per-㎡ price with a minimum), sees the price ranges in the list and raises both by
  * 10 % with 批量改价. Screenshots for the docs go to docs/images/.
  */

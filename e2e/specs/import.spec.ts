@@ -4,7 +4,7 @@ import { clientFor, useMainShop } from '../support/api.ts';
 import { DEMO, shot, signIn } from '../support/session.ts';
 
 /**
- * 员工批量导入 (issue 25 §7, docs/import.md) in the browser: a file with a bad row answers the report (row, column,
+ * 员工批量导入 (docs/import.md) in the browser: a file with a bad row answers the report (row, column,
  * value, problem) and 确认导入 stays disabled; the fixed file imports every row. The report is the docs' screenshot.
  */
 

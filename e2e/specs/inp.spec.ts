@@ -7,7 +7,7 @@ import { api, bookable, customerToken, goodsOfShop, ok, specChoice } from '../su
 import { DEMO, signIn } from '../support/session.ts';
 
 /**
- * Interaction to Next Paint (issue 13): switching pages of a 50-row table and filtering it respond within 200 ms,
+ * Interaction to Next Paint (docs/performance.md): switching pages of a 50-row table and filtering it respond within 200 ms,
  * measured in Chromium by web-vitals (INP with reportAllChanges) on 订单管理 of demo merchant B, with enough orders
  * for three pages of 50. web-vitals goes in through addInitScript: the app's CSP forbids inline scripts.
  */
@@ -45,7 +45,7 @@ async function fillOrders(request: APIRequestContext) {
   );
   const goods = await goodsOfShop(request, init.curDianpu.name);
   const headers = await customerToken(request, '13700008888');
-  // Unpaid orders hold no place (issue 23): every one can book the first free start.
+  // Unpaid orders hold no place (docs/dispatch.md): every one can book the first free start.
   const when = await bookable(request, goods);
   for (let i = 0; i < ORDERS; i++)
     await ok(

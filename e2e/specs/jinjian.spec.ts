@@ -40,7 +40,7 @@ async function pickDate(page: Page, input: ReturnType<Page['getByLabel']>, day: 
 }
 
 async function openJinjian(page: Page) {
-  // A top-level page since issue 24 (its 支付设置 folder held only it).
+  // A top-level page (its 支付设置 folder held only it).
   await page.getByRole('menu').getByText('用户进件').click();
   await expect(page).toHaveURL(/#\/yonghujinjian/);
 }

@@ -3,7 +3,7 @@ import { clientFor } from '../support/api.ts';
 import { DEMO, signIn } from '../support/session.ts';
 
 /**
- * Issue 15: a main merchant form by keyboard alone. 新增员工 is filled with Tab and typing and saved with Enter; every
+ * A main merchant form by keyboard alone. 新增员工 is filled with Tab and typing and saved with Enter; every
  * control is reached on the way (the picture uploads and the tag input too) and shows its focus (an outline or a
  * box-shadow). Merchant B adds the employee: merchant A's employee counts are asserted by other specs that share the
  * server.

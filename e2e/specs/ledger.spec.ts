@@ -4,7 +4,7 @@ import { customerToken, goodsOfShop, placeAndPay } from '../support/customer.ts'
 import { DEMO, shot, signIn } from '../support/session.ts';
 
 /**
- * Issue 24, the money part, in Chromium against the real server: 收支明细 in time order with 结算解冻 as a 划转 (never
+ * The money part, in Chromium against the real server: 收支明细 in time order with 结算解冻 as a 划转 (never
  * +income), its totals; the completion message with the real settlement, told to the colleague and not to the owner who
  * completed the order; 销量 from the orders and a batch action that lists what it skipped and why.
  */

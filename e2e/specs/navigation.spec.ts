@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { DEMO, shot, signIn } from '../support/session.ts';
 
 /**
- * Issue 24, navigation and 系统配置: the sidebars of the demo owner and the platform admin (no folder with a single
+ * Navigation and 系统配置: the sidebars of the demo owner and the platform admin (no folder with a single
  * entry, no folder named like its page, no developer page), and 系统配置 keeping an unsaved edit per type with the real
  * rich-text editor and the real server. Screenshots: nav-*.png (1600 px wide).
  */

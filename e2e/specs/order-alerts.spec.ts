@@ -3,7 +3,7 @@ import { customerToken, goodsOfShop, placeAndPay } from '../support/customer.ts'
 import { DEMO, shot, signIn } from '../support/session.ts';
 
 /**
- * Issue 24, alerts that cannot be missed, in Chromium against the real server: an order paid through the customer API
+ * Alerts that cannot be missed, in Chromium against the real server: an order paid through the customer API
  * raises a notice on another page (商品管理) within seconds, with the service, the appointment time and the address;
  * the tab title flashes until the user is back; 去接单 opens 订单接单 with the order at the top, highlighted. With the tab
  * in the background a browser notification is shown (permission granted to the browser). 提醒设置 switches the beep

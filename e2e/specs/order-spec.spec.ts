@@ -3,7 +3,7 @@ import { api, bookable, customerToken, ok } from '../support/customer.ts';
 import { DEMO, shot, signIn } from '../support/session.ts';
 
 /**
- * Orders carry their specification (issue 25 §3): a customer orders 新房开荒保洁 for 40 ㎡ (per ㎡ with a minimum
+ * Orders carry their specification (docs/goods-specifications.md): a customer orders 新房开荒保洁 for 40 ㎡ (per ㎡ with a minimum
  * charge); 订单管理 shows the goods with the specification and the area, the drawer its 规格, 数量, 单价 and 服务时长.
  */
 test('an order of a per-㎡ specification reads as placed in 订单管理 and its drawer', async ({ page, request }) => {

@@ -3,7 +3,7 @@ import { api, customerToken, goodsOfShop, ok, placeAndPay } from '../support/cus
 import { DEMO, shot, signIn } from '../support/session.ts';
 
 /**
- * The order flow of issue 6 in Chromium: a customer (through the customer-side API, as `npm run simulate` does) pays
+ * The order flow in Chromium: a customer (through the customer-side API, as `npm run simulate` does) pays
  * an order; it appears in 订单接单 within a second without a reload, with the new-order tone; the owner assigns an
  * employee, verifies the customer's code, confirms completion and sees the settlement; the customer reviews and the
  * owner answers; the other demo merchant cannot open the order.

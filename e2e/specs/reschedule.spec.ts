@@ -26,7 +26,7 @@ const settled = (page: Page) =>
   );
 
 /**
- * 改约 in Chromium (issue 23 item 6): a customer pays an order of 运城洁家家政（总店）; owner A finds it in 订单管理, opens
+ * 改约 in Chromium (docs/dispatch.md): a customer pays an order of 运城洁家家政（总店）; owner A finds it in 订单管理, opens
  * its drawer and moves it to a free start on a later day through the 改约 dialog (a day, then that day's start times
  * with the places left, or whether its employee stays). The success message names the new time and the drawer shows it, with the change in the
  * timeline.

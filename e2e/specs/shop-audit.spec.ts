@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { DEMO, shot, signIn } from '../support/session.ts';
 
-// Issue 24 (shops): a new merchant places its shop on the map (address search over region names, a click on the map;
+// Shops (docs/shops.md): a new merchant places its shop on the map (address search over region names, a click on the map;
 // typed coordinates only as a fallback, a point outside the region flagged); the platform audits it in a drawer with
 // region names, the map, the licences and the decision; the merchant hears of the approval and opens the shop.
 

@@ -96,7 +96,7 @@ test('the admin creates a role with some menus, gives it to a new user, who sign
   await signOut(page);
   await signIn(page, '13955550001');
   const menu = page.getByRole('menu');
-  // One page of 系统管理 and one of 内容运营: no folder with a single child, each page at its folder's place (issue 24).
+  // One page of 系统管理 and one of 内容运营: no folder with a single child, each page at its folder's place.
   await expect(menu.getByText('用户管理', { exact: true })).toBeVisible();
   await expect(menu.getByText('通知公告', { exact: true })).toBeVisible();
   await expect(menu.getByText('系统管理', { exact: true })).toHaveCount(0);

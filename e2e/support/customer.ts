@@ -32,7 +32,7 @@ type SlotGoods = { id: number; shopId: number; minQuantity: number; specs?: Spec
 
 const shopPoints = new Map<number, { lat: number; lng: number }>();
 /**
- * When and where an order of `goods` can be booked (issue 23: placement checks the shop's area, slots, lead time and
+ * When and where an order of `goods` can be booked (docs/dispatch.md; placement checks the shop's area, slots, lead time and
  * capacity): the shop's own location (the demo's shops sit in their service area) and the first start with a free
  * place from `fromDay` days ahead (two by default), as a customer would pick it from customer/slots. `choice` is what the order will send
  * (specification, quantity or area) when it is not the first specification's minimum: the job's length decides
@@ -61,7 +61,7 @@ export async function bookable(request: APIRequestContext, goods: SlotGoods, cho
   throw new Error(`no free time for goods ${goods.id} in 40 days`);
 }
 
-/** What an order of the item's first specification sends (issue 25): a band needs an area, others a quantity. */
+/** What an order of the item's first specification sends (docs/goods-specifications.md): a band needs an area, others a quantity. */
 export function specChoice(goods: { minQuantity: number; specs?: Spec[] }): Record<string, number> {
   const s = goods.specs?.[0];
   if (!s) return { quantity: Math.max(1, goods.minQuantity) };

@@ -15,7 +15,7 @@ const F = 'app/jiazheng/caiwu';
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const pick = (a) => a[Math.floor(Math.random() * a.length)];
 
-/** The first specification of an item (issue 25): an area band is ordered by area, the others by quantity. */
+/** The first specification of an item (docs/goods-specifications.md): an area band is ordered by area, the others by quantity. */
 function specChoice(g) {
   const s = g.specs?.[0];
   if (!s) return { quantity: Math.max(1, g.minQuantity) };
@@ -82,7 +82,7 @@ export class Customer {
   }
 
   /**
-   * A free start and a point in the shop's area, as the mini-program offers them (issue 23: placement checks the
+   * A free start and a point in the shop's area, as the mini-program offers them (docs/dispatch.md; placement checks the
    * shop's area, slots, lead time and capacity): a random day of the next week from customer/slots, the shop's own
    * location from its public card. Null when nothing is free or a read got no answer.
    */
