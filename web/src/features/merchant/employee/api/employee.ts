@@ -1,9 +1,12 @@
 import { employeeApi } from '@jz/contracts/api/employee';
+import { dispatchApi } from '@jz/contracts/api/dispatch';
 import { fuwuApi } from '@jz/contracts/api/fuwu';
+import { shopApi } from '@jz/contracts/api/shop';
 import { statsApi } from '@jz/contracts/api/stats';
 import type { BodyInputOf, QueryInputOf } from '@jz/contracts/contract';
 import type { Fuwu } from '@jz/contracts/fuwu';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { hasPerm } from '../../../../lib/access.tsx';
 import { callContract } from '../../../../lib/contract-client.ts';
 
 /** Root of every employee query key: mutations invalidate it. */
@@ -70,6 +73,64 @@ export function useEmployeeMutations() {
     }),
     remove: useMutation({
       mutationFn: (ids: number[]) => callContract(employeeApi.remove, { params: { ids } }),
+      onSuccess: done,
+    }),
+  };
+}
+
+/**
+ * The shop's hours for the employee form: its business hours (an employee without her own works them) and its default
+ * weekly hours for new employees. Read only with 店铺管理's permission; without it the server still gives a new
+ * employee the default when the form sends no hours.
+ */
+export const useShopHours = (shopId: number | undefined) =>
+  useQuery({
+    queryKey: ['merchant', 'shop', 'hours', shopId],
+    queryFn: () => callContract(shopApi.detail, { params: { id: shopId! } }, { quiet: true, silentError: true }),
+    enabled: !!shopId && hasPerm('merchant:shop:list'),
+    select: (s) => ({ businessHours: s.businessHours, defaultWorkHours: s.setting.defaultWorkHours ?? null }),
+    staleTime: 60_000,
+  });
+
+/** Leave periods (休假) of an employee: the detail's list, the dialog's overlap check, add and delete. */
+export const leaveKeys = {
+  list: (employeeId: number) => [...employeeKeys.all, 'leave', employeeId] as const,
+  check: (employeeId: number, from: string, to: string) =>
+    [...employeeKeys.all, 'leaveCheck', employeeId, from, to] as const,
+};
+
+export const useLeaves = (employeeId: number) =>
+  useQuery({
+    queryKey: leaveKeys.list(employeeId),
+    queryFn: () => callContract(dispatchApi.leaves, { query: { employeeId } }, { quiet: true }),
+    enabled: employeeId > 0,
+  });
+
+/** What a leave would collide with (her assigned orders inside it, other leaves); null range = not asked yet. */
+export const useLeaveCheck = (employeeId: number, range: { from: string; to: string } | null) =>
+  useQuery({
+    queryKey: leaveKeys.check(employeeId, range?.from ?? '', range?.to ?? ''),
+    queryFn: () =>
+      callContract(dispatchApi.checkLeave, { query: { employeeId, ...range! } }, { quiet: true, silentError: true }),
+    enabled: employeeId > 0 && !!range && range.from < range.to,
+    staleTime: 0,
+  });
+
+export function useLeaveMutations() {
+  const qc = useQueryClient();
+  // The employee's state (休假) and the board read leave: refresh both.
+  const done = () => {
+    void qc.invalidateQueries({ queryKey: employeeKeys.all });
+    void qc.invalidateQueries({ queryKey: ['merchant', 'order'] });
+  };
+  return {
+    add: useMutation({
+      mutationFn: (body: { employeeId: number; from: string; to: string; reason?: string }) =>
+        callContract(dispatchApi.addLeave, { body }),
+      onSuccess: done,
+    }),
+    remove: useMutation({
+      mutationFn: (id: number) => callContract(dispatchApi.removeLeave, { params: { id } }),
       onSuccess: done,
     }),
   };

@@ -23,6 +23,8 @@ import { DictTag } from '../../../../lib/dict.tsx';
 import { serviceCategoryNames, useEmployee, useServiceCategoryTree } from '../api/employee.ts';
 import { CertExpiry } from '../components/CertificateState.tsx';
 import { WorkStateAction } from '../components/WorkStateAction.tsx';
+import { LeaveList } from '../components/LeaveList.tsx';
+import { WeeklyHoursView } from '../../../../components/weekly-hours/index.ts';
 import { EmployeeOrders } from '../components/EmployeeOrders.tsx';
 import { formatDateTime } from '../../../../lib/format.ts';
 import { pagePath } from '../../../../lib/page-registry.ts';
@@ -181,6 +183,10 @@ export default function EmployeeDetailPage() {
           <Empty description="暂无证书" />
         )}
       </Card>
+      <Card title="每周排班">
+        <WeeklyHoursView hours={e.workHours ?? null} />
+      </Card>
+      <LeaveList employee={e} />
       <EmployeeOrders employeeId={e.id} />
     </Space>
   );

@@ -30,14 +30,22 @@ import {
 } from 'antd';
 import type { FormInstance, Rule } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useMemo } from 'react';
+import type { WeeklyHours } from '@jz/contracts/dispatch';
+import { useEffect, useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { TagInput } from '../../../../components/tag-input/TagInput.tsx';
 import { ImageUpload } from '../../../../components/upload/index.ts';
 import { hasPerm } from '../../../../lib/access.tsx';
 import { initPcQuery } from '../../../../lib/queries.ts';
 import { zodRule } from '../../../../lib/zod-rule.ts';
-import { type EmployeeInput, useEmployee, useEmployeeMutations, useServiceCategoryTree } from '../api/employee.ts';
+import { WeeklyHoursEditor, weekProblem } from '../../../../components/weekly-hours/index.ts';
+import {
+  type EmployeeInput,
+  useEmployee,
+  useEmployeeMutations,
+  useServiceCategoryTree,
+  useShopHours,
+} from '../api/employee.ts';
 import { NativePlaceInput } from '../components/NativePlaceInput.tsx';
 import { selectStates } from '../../../../components/select-states.tsx';
 import { pagePath } from '../../../../lib/page-registry.ts';
@@ -79,8 +87,10 @@ function certRules(form: FormInstance, row: number): { name: Rule[]; image: Rule
   };
 }
 
-interface FormValues extends Omit<EmployeeInput, 'birthDate' | 'certificates'> {
+interface FormValues extends Omit<EmployeeInput, 'birthDate' | 'certificates' | 'workHours'> {
   birthDate?: Dayjs | null;
+  /** null = the shop's business hours. */
+  workHours?: WeeklyHours | null;
   certificates: { name: string; imageUrl: string; expireAt?: Dayjs | null }[];
 }
 
@@ -104,8 +114,17 @@ function toForm(e: Employee): Partial<FormValues> {
     })),
     intro: e.intro ?? undefined,
     shopId: e.shopId,
+    workHours: e.workHours ?? null,
   };
 }
+
+/** The form's rule for 工作时间: each day's ranges in order, not overlapping, each ending after it starts. */
+const hoursRule = {
+  validator: async (_r: unknown, v: WeeklyHours | null | undefined) => {
+    const p = weekProblem(v);
+    if (p) throw new Error(p);
+  },
+};
 
 /** 新增员工 (/xinzengyuangong), and editing one (/xinzengyuangong?id=). Rules come from the server's schema. */
 export default function EmployeeFormPage() {
@@ -120,6 +139,14 @@ export default function EmployeeFormPage() {
   const { add, edit } = useEmployeeMutations();
   const [form] = Form.useForm<FormValues>();
   const shops = init?.allDianpu ?? [];
+  const shopId = Form.useWatch('shopId', form) as number | undefined;
+  const shopHours = useShopHours(shopId ?? (editing ? existing.data?.shopId : init?.curDianpu?.id));
+  // A new employee starts from her shop's default weekly hours (排班), until the hours are edited by hand.
+  const defaultHours = shopHours.data?.defaultWorkHours;
+  useEffect(() => {
+    if (editing || defaultHours === undefined || form.isFieldTouched('workHours')) return;
+    form.setFieldValue('workHours', defaultHours);
+  }, [editing, defaultHours, form]);
   const treeData = useMemo(
     () =>
       (tree ?? []).map((p) => ({
@@ -154,7 +181,15 @@ export default function EmployeeFormPage() {
   const initial: Partial<FormValues> =
     editing && existing.data
       ? toForm(existing.data)
-      : { gender: 2, workYears: 0, skills: [], fuwuIds: [], certificates: [], shopId: init?.curDianpu?.id };
+      : {
+          gender: 2,
+          workYears: 0,
+          skills: [],
+          fuwuIds: [],
+          certificates: [],
+          shopId: init?.curDianpu?.id,
+          workHours: null,
+        };
 
   /** A valid ID number fills in the birth date and gender when they are still empty. */
   const onIdCardBlur = () => {
@@ -183,6 +218,12 @@ export default function EmployeeFormPage() {
         imageUrl: x.imageUrl.trim(),
         expireAt: x.expireAt ? x.expireAt.format('YYYY-MM-DD') : null,
       })),
+      // Untouched on a new employee whose shop could not be read: absent, so the server gives the shop's default.
+      // The shop's business hours travel as '' (a form body leaves null out, which would mean "unchanged").
+      workHours:
+        !editing && !form.isFieldTouched('workHours') && shopHours.data === undefined
+          ? undefined
+          : (v.workHours ?? ('' as unknown as null)),
     };
     try {
       if (editing) await edit.mutateAsync({ ...body, id });
@@ -305,6 +346,16 @@ export default function EmployeeFormPage() {
             allowClear
             treeDefaultExpandAll
           />
+        </Form.Item>
+
+        <Typography.Title level={5}>工作时间</Typography.Title>
+        <Form.Item
+          name="workHours"
+          label="每周排班"
+          rules={[hoursRule]}
+          extra="派单、推荐和顾客可约时段按此计算；某一天的调整请到「员工排班」设置"
+        >
+          <WeeklyHoursEditor shopHoursLabel={shopHours.data?.businessHours?.replace('-', '–') ?? '未设置则不限'} />
         </Form.Item>
 
         <Typography.Title level={5}>证书</Typography.Title>

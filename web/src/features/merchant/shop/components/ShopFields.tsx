@@ -8,6 +8,7 @@ import {
   shopPhone,
   timeSlot,
 } from '@jz/contracts/shop';
+import type { WeeklyHours } from '@jz/contracts/dispatch';
 import { locationIssues } from '@jz/contracts/shop-location';
 import { Form, Input, InputNumber, Switch, TimePicker, TreeSelect } from 'antd';
 import type { Rule, RuleObject } from 'antd/es/form';
@@ -17,6 +18,7 @@ import { RegionCascader } from '../../../../components/region/RegionCascader.tsx
 import { TagInput } from '../../../../components/tag-input/TagInput.tsx';
 import { RichTextEditor } from '../../../../components/rich-text/RichTextEditor.tsx';
 import { FileUpload, ImageUpload } from '../../../../components/upload/index.ts';
+import { WeeklyHoursEditor, weekProblem } from '../../../../components/weekly-hours/index.ts';
 import { zodRule } from '../../../../lib/zod-rule.ts';
 import { serviceCategoryTreeData, useServiceCategorySelectTree } from '../api/service-category.ts';
 import type { ShopInput } from '../api/shop.ts';
@@ -41,6 +43,8 @@ export interface ShopFormValues {
   newOrderSound?: boolean;
   bookingLeadHours?: number;
   serviceTimeSlots?: string[];
+  /** New employees' weekly hours (排班); null = they work the business hours. */
+  defaultWorkHours?: WeeklyHours | null;
 }
 
 export function toFormValues(s?: Partial<ShopInfo> | null, setting?: ShopSetting | null): Partial<ShopFormValues> {
@@ -74,6 +78,7 @@ export function toFormValues(s?: Partial<ShopInfo> | null, setting?: ShopSetting
       newOrderSound: setting.newOrderSound === 1,
       bookingLeadHours: setting.bookingLeadHours,
       serviceTimeSlots: setting.serviceTimeSlots,
+      defaultWorkHours: setting.defaultWorkHours ?? null,
     }),
   };
 }
@@ -105,8 +110,19 @@ export function fromFormValues(v: ShopFormValues, full: boolean): ShopInput & { 
     newOrderSound: v.newOrderSound ? 1 : 0,
     bookingLeadHours: v.bookingLeadHours ?? 0,
     serviceTimeSlots: v.serviceTimeSlots ?? [],
+    // null travels as '' (a form body leaves null out, which would mean "unchanged")
+    ...(v.defaultWorkHours !== undefined && {
+      defaultWorkHours: v.defaultWorkHours ?? ('' as unknown as null),
+    }),
   };
 }
+
+const weekRule: Rule = {
+  validator: async (_r, v: WeeklyHours | null | undefined) => {
+    const p = weekProblem(v);
+    if (p) throw new Error(p);
+  },
+};
 
 const optional = (schema: Parameters<typeof zodRule>[0]): Rule => ({
   validator: async (r, value) => {
@@ -294,6 +310,14 @@ export function ShopFields({ full, disabled }: { full?: boolean; disabled?: bool
             extra="如 09:00-11:00，回车添加"
           >
             <TagInput max={24} maxLength={11} placeholder="09:00-11:00" addText="新增时段" disabled={disabled} />
+          </Form.Item>
+          <Form.Item
+            name="defaultWorkHours"
+            label="新员工默认排班"
+            rules={[weekRule]}
+            extra="新增员工时的每周工作时间从这里开始，可在员工表单中再修改"
+          >
+            <WeeklyHoursEditor shopHoursLabel="营业时间" disabled={disabled} />
           </Form.Item>
         </>
       )}
