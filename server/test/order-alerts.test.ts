@@ -1,8 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { raiseLateEvents } from '../src/modules/merchant/order/order-staff-steps.ts';
 import { shortAddress } from '../src/modules/merchant/order/order-stream.repo.ts';
 import { type Api, api, buildTestApp, loginAs, PHONES, smsLogin, type TestApp } from './helpers/index.ts';
-import { paidOrder as paidOrderFixture } from './helpers/order-flow.ts';
+import { freeEmployee, paidOrder as paidOrderFixture } from './helpers/order-flow.ts';
 import { roleWith, subWith } from './security/authority.ts';
 
 /**
@@ -98,6 +99,27 @@ describe('the new-order event carries what the notification shows', () => {
       expect(stream.s.text).not.toContain(o.phone);
       expect(stream.s.text).not.toContain('周女士');
       expect(stream.s.text).not.toContain(o.code);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('the 迟到提醒 (`late`) names the order’s employee, never her phone; a new order names nobody', async () => {
+    const stream = await openStream(ownerA);
+    try {
+      const o = await paidOrder(shops.main);
+      expect(await stream.until(`"orderId":${o.id},`), stream.s.text).toBe(true);
+      expect(orderEvent(stream.s.text, o.id)).toMatchObject({ kind: 'new', employeeName: null });
+      const e = await freeEmployee(t, shops.main, { name: '迟到测试员工' });
+      const r = await ownerA.post(`${D}/setYuangong`, { id: o.id, yuangongId: e.id });
+      expect(r.code, r.message).toBe(200);
+      const startedAgo = new Date(Date.now() - 20 * 60_000).toISOString();
+      await t.db.updateTable('serviceOrder').set({ appointmentAt: startedAgo }).where('id', '=', o.id).execute();
+      expect(await raiseLateEvents(t.db)).toBeGreaterThanOrEqual(1);
+      expect(await stream.until('"kind":"late"', 5000), stream.s.text).toBe(true);
+      const late = /event: order\ndata: (\{[^\n]*"kind":"late"[^\n]*)\n/.exec(stream.s.text);
+      expect(JSON.parse(late?.[1] ?? '{}')).toMatchObject({ orderId: o.id, status: 30, employeeName: '迟到测试员工' });
+      expect(stream.s.text).not.toContain(e.phone);
     } finally {
       stream.close();
     }

@@ -274,6 +274,8 @@ export interface OrderEvent {
   address: string;
   /** The shop's newOrderSound setting at the time of the event. */
   sound: boolean;
+  /** The order's employee now (the 迟到提醒 names her); null: not assigned. Never her phone. */
+  employeeName?: string | null;
 }
 
 export const streamTicket = z.object({

@@ -58,7 +58,8 @@ class FakeNotification {
 }
 
 function Where() {
-  return <div data-testid="where">{useLocation().pathname}</div>;
+  const at = useLocation();
+  return <div data-testid="where">{`${at.pathname}${at.search}`}</div>;
 }
 
 function renderAlerts(path = '/index') {
@@ -314,5 +315,55 @@ describe('the sound', () => {
     act(() => setAlertPrefs({ sound: true }));
     act(() => es.emit('order', newOrderEvent(117, { sound: false }), '117'));
     expect(beep).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('迟到提醒', () => {
+  const late = (id: number, orderId: number, patch = {}) =>
+    newOrderEvent(id, { kind: 'late', orderId, orderNo: `NO${orderId}`, status: 30, employeeName: '李桂芳', ...patch });
+  const lateNotices = () => screen.queryAllByTestId('late-alert');
+
+  it('raises a notice with the order, the employee and 查看订单, which opens the order on 订单管理', async () => {
+    const { es } = await connected('/shangpinguanli');
+    act(() => es.emit('order', late(201, 31), '201'));
+    const notice = await screen.findByTestId('late-alert');
+    expect(notice).toHaveTextContent('迟到提醒');
+    const body = within(notice).getByTestId('late-alert-body');
+    expect(body).toHaveTextContent('李桂芳 在服务开始 15 分钟后仍未到达打卡');
+    expect(body).toHaveTextContent('订单：NO31 · 日常保洁 3 小时');
+    expect(body).toHaveTextContent(/预约：2026-11-28 \d\d:00/);
+    expect(body).toHaveTextContent('地址：盐湖区测试大道 99 号 1-1-101');
+    // not a new order: no 去接单, no new-order notice, no beep
+    expect(notices()).toHaveLength(0);
+    expect(within(notice).queryByRole('button', { name: '去接单' })).toBeNull();
+    expect(orderStream.beep).not.toHaveBeenCalled();
+    fireEvent.click(within(notice).getByRole('button', { name: '查看订单' }));
+    expect(screen.getByTestId('where')).toHaveTextContent('/dingdanguanli?id=31');
+    await waitFor(() => expect(lateNotices()).toHaveLength(0));
+  });
+
+  it('one notice per order; it goes when she clocks in; 订单接单 alone gets it without 查看订单', async () => {
+    setPerms(['merchant:order:taking']);
+    const { es } = await connected();
+    act(() => es.emit('order', late(202, 32), '202'));
+    act(() => es.emit('order', late(203, 32), '203'));
+    act(() => es.emit('order', late(204, 33, { employeeName: null }), '204'));
+    await waitFor(() => expect(lateNotices()).toHaveLength(2));
+    expect(lateNotices()[1]).toHaveTextContent('服务人员 在服务开始 15 分钟后仍未到达打卡');
+    expect(screen.queryByRole('button', { name: '查看订单' })).toBeNull();
+    act(() => es.emit('order', newOrderEvent(205, { kind: 'arrived', orderId: 32, status: 30 }), '205'));
+    await waitFor(() => expect(lateNotices()).toHaveLength(1));
+    expect(lateNotices()[0]).toHaveTextContent('NO33');
+  });
+
+  it('a hidden tab gets a browser notification for it too', async () => {
+    FakeNotification.permission = 'granted';
+    visibility = 'hidden';
+    focused = false;
+    const { es } = await connected();
+    act(() => es.emit('order', late(206, 34), '206'));
+    await screen.findByTestId('late-alert');
+    expect(FakeNotification.shown.map((n) => n.title)).toEqual(['迟到提醒：李桂芳']);
+    expect(FakeNotification.shown[0].options.body).toContain('NO34');
   });
 });

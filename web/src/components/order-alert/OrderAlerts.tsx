@@ -10,6 +10,7 @@ import { pagePath } from '../../lib/page-registry.ts';
 import { initPcQuery, profileQuery } from '../../lib/queries.ts';
 import { orderStream, useOrderStream } from '../order-badge/order-stream.ts';
 import { askBrowserPermission, browserPermission, mayOfferBrowserPermission, readAlertPrefs } from './alert-prefs.ts';
+import { LATE_SETTLED, lateKey, lateNoticeArgs } from './late-notice.tsx';
 import { TitleFlash } from './title-flash.ts';
 
 const TAKING = 'merchant:order:taking';
@@ -38,6 +39,8 @@ const looking = () => document.visibilityState === 'visible' && document.hasFocu
  *   only when the user clicks 开启浏览器通知, once);
  * - the two-tone beep is the order stream's (also switchable in 提醒设置).
  * A notice goes away by itself when the order is taken, cancelled or served meanwhile (by anyone).
+ * The 迟到提醒 (an employee not clocked in 15 minutes after the start, event `late`) raises the same kind of notice,
+ * naming her, with 查看订单 for users of 订单管理; it goes when she clocks in or the order moves on (late-notice.tsx).
  *
  * Mounted once by the console frame; it keeps the shared order stream open for users who may see orders (订单接单 or
  * 订单管理) of a merchant with a shop.
@@ -160,9 +163,40 @@ export function OrderAlerts() {
     [seen, takeOrders],
   );
 
+  // 迟到提醒: the same kind of notice, naming the employee; 查看订单 opens the order's drawer on 订单管理.
+  const late = useCallback(
+    (e: OrderEvent) => {
+      const key = lateKey(e.orderId);
+      const view = hasPerm(LIST)
+        ? () => {
+            api.destroy(key);
+            navigate(`${pagePath('merchant.order.list')}?id=${e.orderId}`);
+          }
+        : undefined;
+      api.open(lateNoticeArgs(e, view));
+      if (looking() || !readAlertPrefs().browser || browserPermission() !== 'granted') return;
+      try {
+        const n = new Notification(`迟到提醒：${e.employeeName ?? '服务人员'}`, {
+          body: `订单 ${e.orderNo}（${e.goodsName}）开始后仍未到达打卡\n${e.address}`,
+          tag: `jz-late-${e.orderId}`,
+        });
+        n.onclick = () => {
+          window.focus();
+          n.close();
+          view?.();
+        };
+      } catch {
+        // a browser that only notifies through a service worker: the notice remains
+      }
+    },
+    [api, navigate],
+  );
+
   useEffect(() => {
     if (!enabled) return;
     return orderStream.onEvent((e) => {
+      if (e.kind === 'late') late(e);
+      else if (LATE_SETTLED.includes(e.kind)) api.destroy(lateKey(e.orderId));
       if (e.kind === 'new') {
         if (unseen.current.some((o) => o.orderId === e.orderId)) return;
         unseen.current = [...unseen.current, e];
@@ -176,7 +210,7 @@ export function OrderAlerts() {
         forget(e.orderId);
       }
     });
-  }, [enabled, api, open, browserNotice, flash, forget]);
+  }, [enabled, api, open, browserNotice, flash, forget, late]);
 
   // Seen: the user acts in the console while it is in front (a mouse move, a key, a click, a wheel) or comes back to it.
   useEffect(() => {

@@ -4,6 +4,7 @@ import type { OrderEvent } from '@jz/contracts/order';
 import type { DB } from '../../../db/client.ts';
 import { accessOf } from '../../../lib/access.ts';
 import './order.tables.ts';
+import '../employee/employee.tables.ts';
 import '../shop/shop.tables.ts';
 
 /** The codes that let a user follow a shop's live orders: 订单接单 (taking) or 订单管理 (the list). */
@@ -11,8 +12,8 @@ export const STREAM_PERMS = ['merchant:order:taking', 'merchant:order:list'] as 
 
 /**
  * The live events of a merchant (one shop, or all its shops with `shopId` null) after `afterId`, each with what the
- * new-order notification shows: the goods, the appointment and the address in short. Never the customer's phone or
- * name, never the verification code.
+ * new-order notification shows: the goods, the appointment and the address in short; and the order's employee by name
+ * (the 迟到提醒 names her). Never the customer's phone or name, never the verification code.
  */
 export async function streamEvents(
   db: DB,
@@ -25,6 +26,7 @@ export async function streamEvents(
     .selectFrom('orderEvent')
     .innerJoin('serviceOrder', 'serviceOrder.id', 'orderEvent.orderId')
     .leftJoin('shopSetting', 'shopSetting.shopId', 'orderEvent.shopId')
+    .leftJoin('employee', 'employee.id', 'serviceOrder.employeeId')
     .select([
       'orderEvent.id',
       'orderEvent.kind',
@@ -38,6 +40,7 @@ export async function streamEvents(
       'serviceOrder.appointmentAt',
       'serviceOrder.address',
       'shopSetting.newOrderSound',
+      'employee.name as employeeName',
     ])
     .where('orderEvent.merchantId', '=', merchantId)
     .where('orderEvent.id', '>', afterId);
@@ -50,6 +53,7 @@ export async function streamEvents(
       amount: Number(r.amount),
       address: shortAddress(r.address),
       sound: (newOrderSound ?? 1) === 1,
+      employeeName: r.employeeName ?? null,
     }),
   );
 }
