@@ -30,6 +30,7 @@ export const menuPageKeys = [
   'merchant.message.list',
   'merchant.order.dispatch',
   'merchant.order.list',
+  'merchant.order.rota',
   'merchant.order.taking',
   'merchant.order.verify',
   'merchant.review.list',

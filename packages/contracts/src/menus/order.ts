@@ -72,6 +72,9 @@ export const menus: MenuSeed[] = [
       page('merchant.order.dispatch', '派单看板', 5, 'ScheduleOutlined', '/paidankanban', 'merchant:dispatch:view', [
         btn('merchant.dispatch.assign', '派单', 1, 'merchant:dispatch:assign'),
       ]),
+      // 排班: the week grid of hours and dated exceptions, and the staff's leave requests (docs/dispatch.md §1). Editing
+      // takes 派单's code, like the board's other writes.
+      page('merchant.order.rota', '员工排班', 6, 'CalendarOutlined', '/yuangongpaiban', 'merchant:dispatch:view', []),
     ],
   },
 ];
