@@ -99,7 +99,9 @@ export async function staffRoutes(app: App) {
   route(app, c.start, async (req) => {
     const st = currentStaff(req);
     const id = req.params.orderId;
-    await stepOnce(app.db, st, req.body.stepId, id, 'start', () => staffStart(app.db, actor(st), id, req.body.code));
+    await stepOnce(app.db, st, req.body.stepId, id, 'start', () =>
+      staffStart(app.db, actor(st), id, req.body.code, stepTime(req.body.at)),
+    );
     return ok(await staffJob(app.db, st, id), '已开始服务');
   });
   route(app, c.finish, async (req) => {

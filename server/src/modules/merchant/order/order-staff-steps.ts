@@ -197,7 +197,7 @@ export async function staffArrive(db: DB, s: StaffActor, orderId: number, p: Arr
  * 开始服务: arrived, then the order's 验券 with the code she entered (30 → 40, its attempt limits, actor = her). A code
  * that is not her order's is counted as a wrong attempt like any wrong code, and never verifies another order.
  */
-export async function staffStart(db: DB, s: StaffActor, orderId: number, code: string) {
+export async function staffStart(db: DB, s: StaffActor, orderId: number, code: string, at?: string) {
   const o = await staffOrder(db, s, orderId);
   if (o.status === ORDER_STATUS.SERVING) throw business('已开始服务，不能重复操作');
   if (o.status !== ORDER_STATUS.TO_SERVE) assertOpen(o);
@@ -206,7 +206,7 @@ export async function staffStart(db: DB, s: StaffActor, orderId: number, code: s
   // Her order's shop only; a code of another order is looked up nowhere (counted as wrong, then refused).
   const mine = o.verifyCode === code;
   try {
-    await verifyByCode(db, { merchantId: o.merchantId, allowedShopIds: mine ? [o.shopId] : [] }, code, actorOf(s));
+    await verifyByCode(db, { merchantId: o.merchantId, allowedShopIds: mine ? [o.shopId] : [] }, code, actorOf(s), at);
   } catch (err) {
     if (err instanceof AppError && err.code === 2002) throw invalid('核销码不正确，请向顾客核对');
     throw err;
@@ -227,7 +227,7 @@ export async function staffFinish(
   // The photos and note are written in the completion's transaction: a lost double tap writes nothing.
   await confirmDone(db, { merchantId: o.merchantId, allowedShopIds: [o.shopId] }, o.id, actorOf(s), {
     now: at,
-    then: async (trx) => {
+    alsoInTransaction: async (trx) => {
       await ensureProgress(trx, o, s.employeeId);
       await trx
         .updateTable('orderStaffProgress')

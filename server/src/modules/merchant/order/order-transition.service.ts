@@ -133,7 +133,8 @@ async function reserveAttempt(db: DB, merchantId: number, userId: number) {
 }
 
 /** shangjiaYanquan: the 12-digit code of an order of this merchant, 30 -> 40. Wrong codes are counted. */
-export async function verifyByCode(db: DB, scope: MerchantScope, code: string, actor: Actor) {
+/** `at`: when it happened (a staff member's 开始服务 taken offline carries its own time); default now. */
+export async function verifyByCode(db: DB, scope: MerchantScope, code: string, actor: Actor, at = nowIso()) {
   // A sub-account's shop limit: codes of other shops are not found.
   const { merchantId, allowedShopIds } = scopeOf(scope);
   const attemptId = await reserveAttempt(db, merchantId, actor.id ?? 0);
@@ -157,21 +158,27 @@ export async function verifyByCode(db: DB, scope: MerchantScope, code: string, a
             : `订单当前状态为「${statusName(o.status)}」，不能核销`;
       throw business(why);
     }
-    await apply(trx, o, actor, {
-      from: ORDER_STATUS.TO_SERVE,
-      to: ORDER_STATUS.SERVING,
-      set: { verifiedAt: nowIso() },
-      where: { employeeId: o.employeeId },
-      verb: '核销',
-      action: '验券开始服务',
-      remark: `券码尾号 ${code.slice(-4)}`,
-      kind: 'verified',
-      message: {
-        title: '订单已核销',
-        content: `订单 ${o.orderNo}（${o.goodsName}）已验券，开始服务`,
-        selfCaused: 'nobody',
+    await apply(
+      trx,
+      o,
+      actor,
+      {
+        from: ORDER_STATUS.TO_SERVE,
+        to: ORDER_STATUS.SERVING,
+        set: { verifiedAt: at },
+        where: { employeeId: o.employeeId },
+        verb: '核销',
+        action: '验券开始服务',
+        remark: `券码尾号 ${code.slice(-4)}`,
+        kind: 'verified',
+        message: {
+          title: '订单已核销',
+          content: `订单 ${o.orderNo}（${o.goodsName}）已验券，开始服务`,
+          selfCaused: 'nobody',
+        },
       },
-    });
+      at,
+    );
     return o;
   });
   await notify(db, o.merchantId);
@@ -187,7 +194,7 @@ export async function confirmDone(
   scope: MerchantScope,
   orderId: number,
   actor: Actor,
-  opts: { now?: string; then?: (trx: Trx, o: OrderRow) => Promise<void> } = {},
+  opts: { now?: string; alsoInTransaction?: (trx: Trx, o: OrderRow) => Promise<void> } = {},
 ) {
   const o = await inTransition(db, async (trx) => {
     const o = await loadOrder(trx, orderId, scopeOf(scope));
@@ -234,7 +241,7 @@ export async function confirmDone(
       await releaseEmployee(trx, o.employeeId);
     }
     await trx.updateTable('shop').set({ orderCount: sql`order_count + 1` }).where('id', '=', o.shopId).execute();
-    if (opts.then) await opts.then(trx, o);
+    if (opts.alsoInTransaction) await opts.alsoInTransaction(trx, o);
     return o;
   });
   await notify(db, o.merchantId);
