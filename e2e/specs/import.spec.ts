@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { clientFor, useMainShop } from '../support/api.ts';
+import { clientFor, tokenFor, useMainShop } from '../support/api.ts';
 import { DEMO, shot, signIn } from '../support/session.ts';
 
 /**
@@ -16,38 +16,37 @@ function idCard(body17: string) {
 }
 
 const PREFIX = '1391234';
-const HEAD = [
-  '姓名*',
-  '手机号*',
-  '性别*',
-  '出生日期',
-  '身份证号*',
-  '籍贯',
-  '从业年限',
-  '技能',
-  '服务类目',
-  '所属店铺',
-  '简介',
-];
-const person = (i: number, phone = `${PREFIX}${String(i).padStart(4, '0')}`) => [
-  `导入测试${i}`,
-  phone,
-  i % 2 ? '女' : '男',
-  '',
-  idCard(`14080219860101${String(100 + i).padStart(3, '0')}`),
-  '山西运城',
-  String(i % 10),
-  '日常保洁、收纳整理',
-  '日常保洁',
-  '',
-  '',
-];
+/** One person's values by column (the template's headers without the required mark *). */
+const person = (i: number, phone = `${PREFIX}${String(i).padStart(4, '0')}`): Record<string, string> => ({
+  姓名: `导入测试${i}`,
+  手机号: phone,
+  性别: i % 2 ? '女' : '男',
+  身份证号: idCard(`14080219860101${String(100 + i).padStart(3, '0')}`),
+  籍贯: '山西运城',
+  从业年限: String(i % 10),
+  技能: '日常保洁、收纳整理',
+  服务类目: '日常保洁',
+});
 
-async function file(rows: string[][]) {
+/** The header row of the template the server hands out: the one definition the import reads. */
+async function templateHead(request: APIRequestContext) {
+  const token = await tokenFor(request, DEMO.ownerA);
+  const res = await request.post('/tmpl/api/app/jiazheng/yuangong/import/template', {
+    headers: { client: 'jiazheng-merchant-pc', authorization: `Bearer ${token}` },
+  });
+  expect(res.ok()).toBe(true);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load((await res.body()) as unknown as ArrayBuffer);
+  const head = (wb.worksheets[0].getRow(1).values as unknown[]).slice(1).map(String);
+  expect(head).toContain('姓名*');
+  return head;
+}
+
+async function file(head: string[], people: Record<string, string>[]) {
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('员工');
-  ws.addRow(HEAD);
-  for (const r of rows) ws.addRow(r);
+  ws.addRow(head);
+  for (const p of people) ws.addRow(head.map((h) => p[h.replace(/\*$/, '')] ?? ''));
   return {
     name: '员工导入.xlsx',
     mimeType: 'application/octet-stream',
@@ -72,6 +71,7 @@ test('the owner imports employees: a bad row is reported and blocks the import, 
   test.setTimeout(150_000);
   await useMainShop(page.request, DEMO.ownerA);
   await removeImported(page); // a retry starts clean
+  const head = await templateHead(page.request);
   await signIn(page, DEMO.ownerA);
   await page.getByRole('menu').getByText('公司员工', { exact: true }).click();
   await expect(page).toHaveURL(/#\/gongsiyuangong$/);
@@ -87,7 +87,7 @@ test('the owner imports employees: a bad row is reported and blocks the import, 
   const rows = Array.from({ length: 20 }, (_, i) => person(i + 1));
   rows[4] = person(5, '1234');
   rows[7] = person(8, `${PREFIX}0001`);
-  await dialog.locator('input[type=file]').setInputFiles(await file(rows));
+  await dialog.locator('input[type=file]').setInputFiles(await file(head, rows));
   await expect(dialog.getByText('共 20 行，发现 2 处问题', { exact: false })).toBeVisible();
   const report = dialog.getByRole('table');
   await expect(report.getByRole('row', { name: /^6 手机号 1234 请输入正确的 11 位手机号/ })).toBeVisible();
@@ -107,9 +107,12 @@ test('the owner imports employees: a bad row is reported and blocks the import, 
 
   // The fixed file.
   await dialog.getByRole('button', { name: /重新上传/ }).click();
-  await dialog
-    .locator('input[type=file]')
-    .setInputFiles(await file(Array.from({ length: 20 }, (_, i) => person(i + 1))));
+  await dialog.locator('input[type=file]').setInputFiles(
+    await file(
+      head,
+      Array.from({ length: 20 }, (_, i) => person(i + 1)),
+    ),
+  );
   await expect(dialog.getByText('共 20 行，全部校验通过', { exact: false })).toBeVisible();
   await dialog.getByRole('button', { name: /确认导入/ }).click();
   await expect(dialog.getByText('成功导入 20 名员工')).toBeVisible();
