@@ -72,6 +72,8 @@ describe('shop info and settings', () => {
       bookingLeadHours: 2,
       serviceTimeSlots: ['08:00-10:00', '10:00-12:00', '14:00-16:00', '16:00-18:00'],
       travelBufferMinutes: 30,
+      arrivalRadiusM: 500,
+      defaultWorkHours: null,
     });
     const b = await ownerB.get<ShopInfo>(`${S}/findInfo`);
     expect(b.result.id).toBe(shops.bMain);
@@ -105,6 +107,7 @@ describe('shop info and settings', () => {
       autoAccept: 1,
       bookingLeadHours: 6,
       serviceTimeSlots: JSON.stringify(['14:00-16:00', '09:00-11:00']),
+      arrivalRadiusM: 800,
     });
     expect(r).toMatchObject({ status: 200, code: 200 });
     const row = await shopRow(shops.aMain);
@@ -120,11 +123,13 @@ describe('shop info and settings', () => {
       newOrderSound: 1,
       bookingLeadHours: 6,
       serviceTimeSlots: ['09:00-11:00', '14:00-16:00'],
+      arrivalRadiusM: 800,
     });
   });
 
   it('refuses bad input with 2001 in Chinese and changes nothing', async () => {
     const before = await shopRow(shops.aMain);
+    const settingBefore = (await ownerA.get<ShopSetting>(`${S}/findDianpuShezhiInfo`)).result;
     const cases: [Record<string, string | number>, RegExp][] = [
       [
         {
@@ -185,6 +190,10 @@ describe('shop info and settings', () => {
       [{ fuwuIds: '[99999]' }, /服务类目不存在/],
       [{ logoUrl: 'javascript:alert(1)' }, /图片地址无效/],
       [{ bookingLeadHours: 500 }, /168/],
+      [{ arrivalRadiusM: 20 }, /打卡范围最少 50 米/],
+      [{ arrivalRadiusM: 5001 }, /打卡范围最多 5000 米/],
+      [{ arrivalRadiusM: '五百' }, /打卡范围须为数字/],
+      [{ arrivalRadiusM: 500.5 }, /打卡范围须为整数/],
       [{ serviceTimeSlots: '["25:00-26:00"]' }, /服务时段格式/],
     ];
     for (const [body, msg] of cases) {
@@ -193,6 +202,7 @@ describe('shop info and settings', () => {
       expect(r.message).toMatch(msg);
     }
     expect(await shopRow(shops.aMain)).toEqual(before);
+    expect((await ownerA.get<ShopSetting>(`${S}/findDianpuShezhiInfo`)).result).toEqual(settingBefore);
   });
 
   it('refuses to drop a category that still has goods (2004)', async () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { distinctIds, jsonField, optionalStatus, optionalText, pageQuery, statusFlag } from './common.ts';
 import { MAX_TRAVEL_BUFFER_MINUTES, weeklyHoursSchema } from './dispatch.ts';
+import { DEFAULT_ARRIVAL_RADIUS_M } from './staff.ts';
 
 /** A shop's platform audit: 0 待审核 / 1 已通过 / 2 已驳回 (dictionary `shop_audit_status`). */
 export const SHOP_AUDIT_STATUS = { PENDING: 0, APPROVED: 1, REJECTED: 2 } as const;
@@ -169,6 +170,10 @@ export const timeSlot = z
   .regex(timeRange, '服务时段格式应为 09:00-11:00')
   .refine(rangeOk, '时段结束须晚于开始');
 
+/** The clock-in radius a shop may set (米): below 50 a phone's position error alone would flag her, above 5 km says nothing. */
+export const MIN_ARRIVAL_RADIUS_M = 50;
+export const MAX_ARRIVAL_RADIUS_M = 5000;
+
 /** findDianpuShezhiInfo: the shop's order settings. */
 export const shopSettingFields = z.object({
   autoAccept: statusFlag.optional(),
@@ -188,6 +193,13 @@ export const shopSettingFields = z.object({
     .int('路程缓冲须为整数（分钟）')
     .min(0, '路程缓冲不能为负')
     .max(MAX_TRAVEL_BUFFER_MINUTES, `路程缓冲最多 ${MAX_TRAVEL_BUFFER_MINUTES} 分钟`)
+    .optional(),
+  /** How far (m) an employee's clock-in (到达) may be from the order's address before the board flags it. */
+  arrivalRadiusM: z.coerce
+    .number({ error: '打卡范围须为数字' })
+    .int('打卡范围须为整数（米）')
+    .min(MIN_ARRIVAL_RADIUS_M, `打卡范围最少 ${MIN_ARRIVAL_RADIUS_M} 米`)
+    .max(MAX_ARRIVAL_RADIUS_M, `打卡范围最多 ${MAX_ARRIVAL_RADIUS_M} 米`)
     .optional(),
   /** The weekly hours a new employee of the shop starts from (排班); null / '' clears, absent = unchanged. */
   defaultWorkHours: z.preprocess((v) => (v === '' ? null : v), jsonField(weeklyHoursSchema.nullable()).optional()),
@@ -293,6 +305,8 @@ export const shopSettingRow = z.object({
   serviceTimeSlots: z.array(z.string()),
   /** Minutes after each job before the employee's next one (default 30). */
   travelBufferMinutes: z.number().int(),
+  /** Clock-in radius in metres (default 500): a 到达 farther from the order's address is flagged 距离过远. */
+  arrivalRadiusM: z.number().int(),
   /** New employees' weekly hours (排班); null = none set (they work the shop's business hours). */
   defaultWorkHours: weeklyHoursSchema.nullable().optional(),
 });
@@ -325,6 +339,7 @@ export const DEFAULT_SETTING: Omit<ShopSetting, 'shopId'> = {
   bookingLeadHours: 2,
   serviceTimeSlots: ['08:00-10:00', '10:00-12:00', '14:00-16:00', '16:00-18:00'],
   travelBufferMinutes: 30,
+  arrivalRadiusM: DEFAULT_ARRIVAL_RADIUS_M,
   defaultWorkHours: null,
 };
 

@@ -153,6 +153,7 @@ export async function settingOf(db: DB, shopId: number): Promise<ShopSetting> {
     bookingLeadHours: s.bookingLeadHours,
     serviceTimeSlots: parseArr(s.serviceTimeSlots),
     travelBufferMinutes: s.travelBufferMinutes,
+    arrivalRadiusM: s.arrivalRadiusM,
     defaultWorkHours: s.defaultWorkHours ? (JSON.parse(s.defaultWorkHours) as WeeklyHours) : null,
   };
 }
@@ -180,6 +181,7 @@ export type SettingInput = {
   bookingLeadHours?: number;
   serviceTimeSlots?: string[];
   travelBufferMinutes?: number;
+  arrivalRadiusM?: number;
   defaultWorkHours?: WeeklyHours | null;
 };
 
@@ -189,6 +191,7 @@ const SETTING_KEYS = [
   'bookingLeadHours',
   'serviceTimeSlots',
   'travelBufferMinutes',
+  'arrivalRadiusM',
   'defaultWorkHours',
 ] as const;
 
@@ -242,6 +245,7 @@ async function upsertSetting(db: DB, shopId: number, s: SettingInput) {
         bookingLeadHours: s.bookingLeadHours ?? d.bookingLeadHours,
         serviceTimeSlots: cols.serviceTimeSlots ?? JSON.stringify(d.serviceTimeSlots),
         travelBufferMinutes: s.travelBufferMinutes ?? d.travelBufferMinutes,
+        arrivalRadiusM: s.arrivalRadiusM ?? d.arrivalRadiusM,
         defaultWorkHours: cols.defaultWorkHours ?? null,
         createdAt: now,
         updatedAt: now,
@@ -435,6 +439,7 @@ export async function copyShop(db: DB, t: Tenant, fromId: number, toId: number) 
       bookingLeadHours: s.bookingLeadHours,
       serviceTimeSlots: s.serviceTimeSlots,
       travelBufferMinutes: s.travelBufferMinutes,
+      arrivalRadiusM: s.arrivalRadiusM,
       defaultWorkHours: s.defaultWorkHours ?? null,
     });
     return { copiedGoods: copied.count };

@@ -1,6 +1,8 @@
 import {
   businessHoursSchema,
   type LatLng,
+  MAX_ARRIVAL_RADIUS_M,
+  MIN_ARRIVAL_RADIUS_M,
   serviceAreaSchema,
   type ShopInfo,
   type ShopSetting,
@@ -10,6 +12,7 @@ import {
 } from '@jz/contracts/shop';
 import type { WeeklyHours } from '@jz/contracts/dispatch';
 import { locationIssues } from '@jz/contracts/shop-location';
+import { DEFAULT_ARRIVAL_RADIUS_M } from '@jz/contracts/staff';
 import { Form, Input, InputNumber, Switch, TimePicker, TreeSelect } from 'antd';
 import type { Rule, RuleObject } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -43,6 +46,8 @@ export interface ShopFormValues {
   newOrderSound?: boolean;
   bookingLeadHours?: number;
   serviceTimeSlots?: string[];
+  /** How far (m) a clock-in may be from the order's address before the board flags it. */
+  arrivalRadiusM?: number;
   /** New employees' weekly hours (排班); null = they work the business hours. */
   defaultWorkHours?: WeeklyHours | null;
 }
@@ -57,6 +62,7 @@ export function toFormValues(s?: Partial<ShopInfo> | null, setting?: ShopSetting
       newOrderSound: true,
       bookingLeadHours: 2,
       serviceTimeSlots: [],
+      arrivalRadiusM: DEFAULT_ARRIVAL_RADIUS_M,
     };
   const [a, b] = (s.businessHours ?? '').split('-');
   return {
@@ -78,6 +84,7 @@ export function toFormValues(s?: Partial<ShopInfo> | null, setting?: ShopSetting
       newOrderSound: setting.newOrderSound === 1,
       bookingLeadHours: setting.bookingLeadHours,
       serviceTimeSlots: setting.serviceTimeSlots,
+      arrivalRadiusM: setting.arrivalRadiusM ?? DEFAULT_ARRIVAL_RADIUS_M,
       defaultWorkHours: setting.defaultWorkHours ?? null,
     }),
   };
@@ -110,6 +117,7 @@ export function fromFormValues(v: ShopFormValues, full: boolean): ShopInput & { 
     newOrderSound: v.newOrderSound ? 1 : 0,
     bookingLeadHours: v.bookingLeadHours ?? 0,
     serviceTimeSlots: v.serviceTimeSlots ?? [],
+    ...(v.arrivalRadiusM != null && { arrivalRadiusM: v.arrivalRadiusM }),
     // null travels as '' (a form body leaves null out, which would mean "unchanged")
     ...(v.defaultWorkHours !== undefined && {
       defaultWorkHours: v.defaultWorkHours ?? ('' as unknown as null),
@@ -302,6 +310,29 @@ export function ShopFields({ full, disabled }: { full?: boolean; disabled?: bool
             rules={[{ type: 'number', min: 0, max: 168, message: '提前预约时长为 0 到 168 小时' }]}
           >
             <InputNumber min={0} max={168} precision={0} suffix="小时" disabled={disabled} />
+          </Form.Item>
+          <Form.Item
+            name="arrivalRadiusM"
+            label="打卡范围"
+            rules={[
+              { required: true, message: '请输入打卡范围' },
+              {
+                type: 'number',
+                min: MIN_ARRIVAL_RADIUS_M,
+                max: MAX_ARRIVAL_RADIUS_M,
+                message: `打卡范围为 ${MIN_ARRIVAL_RADIUS_M} 到 ${MAX_ARRIVAL_RADIUS_M} 米`,
+              },
+            ]}
+            extra={`员工到达打卡时离服务地址超过这个距离，派单看板和订单详情标为「距离过远」（默认 ${DEFAULT_ARRIVAL_RADIUS_M} 米）`}
+          >
+            <InputNumber
+              min={MIN_ARRIVAL_RADIUS_M}
+              max={MAX_ARRIVAL_RADIUS_M}
+              step={50}
+              precision={0}
+              suffix="米"
+              disabled={disabled}
+            />
           </Form.Item>
           <Form.Item
             name="serviceTimeSlots"
