@@ -162,19 +162,28 @@ test('the owner lists, adds with certificates, edits, puts on leave and deletes 
   await expect(page.getByText(`${id.slice(0, 4)}**********${id.slice(-4)}`)).toBeVisible(); // unchanged
   await page.getByRole('button', { name: /返回列表/ }).click();
 
-  // On leave, asking first; cancel changes nothing.
+  // 设为休假 opens the 请假/休假 dialog (a dated leave, never 7 days chosen by the server); cancel changes nothing.
   await row(page, /马晓燕/)
     .getByRole('button', { name: /状态/ })
     .click();
   await page.getByRole('menuitem', { name: '设为休假' }).click();
-  await expect(page.getByText('确定将「马晓燕」设为「休假」吗？')).toBeVisible();
-  await page.getByRole('button', { name: /取\s*消/ }).click();
+  const leave = page.getByRole('dialog', { name: '请假/休假：马晓燕' });
+  await expect(leave).toBeVisible();
+  await leave.getByRole('button', { name: /取\s*消/ }).click();
   await expect(row(page, /马晓燕/)).toContainText('空闲');
   await row(page, /马晓燕/)
     .getByRole('button', { name: /状态/ })
     .click();
   await page.getByRole('menuitem', { name: '设为休假' }).click();
-  await page.getByRole('button', { name: /确\s*定/ }).click();
+  const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+  const later = new Date(Date.now() + 8 * 3600_000 + 2 * 86_400_000).toISOString().slice(0, 10);
+  await leave.getByPlaceholder('开始时间').click();
+  await leave.getByPlaceholder('开始时间').fill(`${today} 00:00`);
+  await leave.getByPlaceholder('开始时间').press('Enter');
+  await leave.getByPlaceholder('结束时间').fill(`${later} 00:00`);
+  await leave.getByPlaceholder('结束时间').press('Enter');
+  await leave.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(leave).toBeHidden();
   await expect(row(page, /马晓燕/)).toContainText('休假');
 
   // A serving employee (demo data has some): no state change, and deleting is refused with the reason.
