@@ -1,5 +1,5 @@
 import { ORDER_STATUS_NAME } from '@jz/contracts/order';
-import { Alert, DatePicker, Form, Input, List, Modal, Typography } from 'antd';
+import { Alert, DatePicker, Form, Input, Modal, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { PageLink } from '../../../../components/PageLink.tsx';
@@ -108,26 +108,19 @@ export function LeaveDialog({
           showIcon
           title={`这段时间还有 ${orders.length} 个已指派的订单，请先改派后再登记休假`}
           description={
-            <List
-              size="small"
-              dataSource={orders}
-              renderItem={(o) => (
-                <List.Item
-                  actions={[
-                    <PageLink key="open" page="merchant.order.list" query={{ id: o.orderId }}>
-                      打开订单改派
-                    </PageLink>,
-                  ]}
-                >
-                  <span>
-                    {o.time} · {o.goodsName} · {o.customerName}{' '}
-                    <Typography.Text type="secondary">
-                      {o.orderNo}（{(ORDER_STATUS_NAME as Record<number, string>)[o.status] ?? o.status}）
-                    </Typography.Text>
-                  </span>
-                </List.Item>
-              )}
-            />
+            <ul style={{ margin: '4px 0 0', paddingLeft: 18 }}>
+              {orders.map((o) => (
+                <li key={o.orderId} style={{ marginBottom: 4 }}>
+                  {o.time} · {o.goodsName} · {o.customerName}{' '}
+                  <Typography.Text type="secondary">
+                    {o.orderNo}（{(ORDER_STATUS_NAME as Record<number, string>)[o.status] ?? o.status}）
+                  </Typography.Text>{' '}
+                  <PageLink page="merchant.order.list" query={{ id: o.orderId }}>
+                    打开订单改派
+                  </PageLink>
+                </li>
+              ))}
+            </ul>
           }
         />
       )}
