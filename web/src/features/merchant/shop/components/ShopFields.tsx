@@ -21,7 +21,8 @@ import { RegionCascader } from '../../../../components/region/RegionCascader.tsx
 import { TagInput } from '../../../../components/tag-input/TagInput.tsx';
 import { RichTextEditor } from '../../../../components/rich-text/RichTextEditor.tsx';
 import { FileUpload, ImageUpload } from '../../../../components/upload/index.ts';
-import { WeeklyHoursEditor, weekProblem } from '../../../../components/weekly-hours/index.ts';
+import { LazyWeeklyHoursEditor } from '../../../../components/weekly-hours/LazyWeeklyHoursEditor.tsx';
+import { weekProblem } from '../../../../components/weekly-hours/weekly-hours.ts';
 import { zodRule } from '../../../../lib/zod-rule.ts';
 import { serviceCategoryTreeData, useServiceCategorySelectTree } from '../api/service-category.ts';
 import type { ShopInput } from '../api/shop.ts';
@@ -348,7 +349,7 @@ export function ShopFields({ full, disabled }: { full?: boolean; disabled?: bool
             rules={[weekRule]}
             extra="新增员工时的每周工作时间从这里开始，可在员工表单中再修改"
           >
-            <WeeklyHoursEditor shopHoursLabel="营业时间" disabled={disabled} />
+            <LazyWeeklyHoursEditor shopHoursLabel="营业时间" disabled={disabled} />
           </Form.Item>
         </>
       )}
