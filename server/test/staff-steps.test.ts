@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { raiseLateEvents } from '../src/modules/merchant/order/order-staff-steps.ts';
 import { type Api, buildTestApp, demoUsers, envelopeOf, type TestApp } from './helpers/index.ts';
 import { assignedTo, D, S, shopIdOf, staffMember } from './staff-fixture.ts';
+import { expectEvery } from './helpers/expect-every.ts';
 
 /**
  * The staff steps (docs/staff.md "Steps"): 出发 → 到达 (distance, flag) → 开始服务 (验券 with her code) → 完成 (photos, note,
@@ -115,7 +116,7 @@ describe('the steps in order', () => {
     const tl = await timeline(o.id);
     const staffRows = tl.filter((r) => r.operatorType === 'staff');
     expect(staffRows.map((r) => r.action)).toEqual(['员工出发', '员工到达打卡', '验券开始服务', '确认服务完成']);
-    expect(staffRows.every((r) => r.operatorId === s.id && r.operatorName === s.name)).toBe(true);
+    expectEvery(staffRows, (r) => r.operatorId === s.id && r.operatorName === s.name, 'staff timeline rows');
     expect(await events(o.id)).toEqual(expect.arrayContaining(['departed', 'arrived', 'verified', 'completed']));
     const settlement = await t.db
       .selectFrom('financeSettlement')

@@ -8,6 +8,8 @@ import { cloneDatabase } from '../helpers/db.ts';
 import { startMain } from '../helpers/main-process.ts';
 
 const PHONE = '13812345678';
+/** A code as the server would log it (`code=…`): a bare six digits also occur in demo phone numbers. */
+const CODE = '918273';
 const TICKET = 'tk_9f8e7d6c5b4a39281706f5e4d3c2b1a0';
 const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.secret-session-token';
 
@@ -51,7 +53,7 @@ describe('the real server log', () => {
       const urls = [
         `${base}/app/jiazheng/yuangong/findAllByPage?phone=${PHONE}&pageNum=2&pageSize=20`,
         `${base}/merchant/order/stream?ticket=${TICKET}`,
-        `${base}/health?token=${encodeURIComponent(TOKEN)}&code=654321`,
+        `${base}/health?token=${encodeURIComponent(TOKEN)}&code=${CODE}`,
         `${base}/no/such/route/${PHONE}?mobile=${PHONE}`,
       ];
       for (const url of urls) await (await fetch(url)).arrayBuffer();
@@ -60,7 +62,7 @@ describe('the real server log', () => {
       const out = main.output();
       const logged = main.lines().filter((l) => l.msg === 'request completed');
       expect(logged.length).toBeGreaterThanOrEqual(urls.length);
-      for (const secret of [PHONE, TICKET, TOKEN, encodeURIComponent(TOKEN), '654321'])
+      for (const secret of [PHONE, TICKET, TOKEN, encodeURIComponent(TOKEN), `code=${CODE}`])
         expect(out).not.toContain(secret);
       expect(logged.map((l) => l.url)).toEqual(
         expect.arrayContaining([
