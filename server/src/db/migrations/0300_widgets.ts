@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { bigint, withId, withTimes } from '../migration-kit.ts';
 
-/** Region table (seeded from @vant/area-data), the resource library, configuration records. */
+/** Issue 3: region table (seeded from @vant/area-data), the resource library, configuration records. */
 export async function up(db: Kysely<any>) {
   await withId(db, db.schema.createTable('region'))
     .addColumn('code', 'text', (c) => c.notNull().unique())

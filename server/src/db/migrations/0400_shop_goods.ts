@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { bigint, withId, withTimes } from '../migration-kit.ts';
 
-/** Shops, service categories and goods: shop settings, the category tree, goods; indexes for listings. */
+/** Shops, service categories and goods (issue 4): shop settings, the category tree, goods; indexes for listings. */
 export async function up(db: Kysely<any>) {
   await withTimes(
     withId(db, db.schema.createTable('shop_setting'))

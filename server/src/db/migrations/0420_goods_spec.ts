@@ -23,7 +23,7 @@ export const specSnapshotColumns = <T extends string, C extends string>(tb: Crea
   SNAPSHOT_COLUMNS.reduce((b, [name, type]) => b.addColumn(name, type), tb as CreateTableBuilder<T, string>);
 
 /**
- * Goods specifications (规格; docs/goods-specifications.md). A goods item sells one or more specifications,
+ * Goods specifications (规格, issue 25; docs/goods-specifications.md). A goods item sells one or more specifications,
  * each with its pricing mode (fixed package / area band / per unit), price in fen, minutes, limits, stock or daily
  * capacity, on/off state and order. Orders snapshot the chosen specification.
  *

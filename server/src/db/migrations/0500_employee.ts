@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { sql, withId, withTimes } from '../migration-kit.ts';
 
-/** Employees (员工 yuangong, docs/decisions.md#employees). Soft-deleted (deleted_at) so orders keep their employee after a delete. */
+/** domain.md employees (员工 yuangong). Soft-deleted (deleted_at) so orders keep their employee after a delete. */
 export async function up(db: Kysely<any>) {
   await withTimes(
     withId(db, db.schema.createTable('employee'))

@@ -3,7 +3,7 @@ import { bigint, withId, withTimes } from '../migration-kit.ts';
 import { specSnapshotColumns } from './0420_goods_spec.ts';
 
 /**
- * Orders: customers and their sessions (the customer-side API), service orders and their timeline, the
+ * Orders (issue 6): customers and their sessions (the customer-side API), service orders and their timeline, the
  * live-event log the order stream replays from, one-time stream tickets, verification attempts (rate limit counted
  * in the database), reviews and per-goods ratings.
  */
@@ -59,7 +59,7 @@ export async function up(db: Kysely<any>) {
       .addColumn('completed_at', 'text')
       .addColumn('reviewed_at', 'text')
       .addColumn('cancelled_at', 'text')
-      // The specification snapshot (docs/goods-specifications.md): created here on a new database, added by 0420 where this already ran.
+      // The specification snapshot (issue 25): created here on a new database, added by 0420 where this already ran.
       .$call(specSnapshotColumns),
   ).execute();
   await db.schema

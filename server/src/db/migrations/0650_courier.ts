@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { withId, withTimes } from '../migration-kit.ts';
 
-/** Courier pick-ups (快递下单) and their tracking timeline. */
+/** Courier pick-ups (快递下单, issue 6) and their tracking timeline. */
 export async function up(db: Kysely<any>) {
   await withTimes(
     withId(db, db.schema.createTable('courier_order'))

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { withId, withTimes } from '../migration-kit.ts';
 
-/** Banners, notices, Q&A and feedback (docs/decisions.md#toolkit-records); indexes for the toolkit filters. */
+/** Issue 7: banners, notices, Q&A and feedback (domain.md, system toolkit records); indexes for the toolkit filters. */
 export async function up(db: Kysely<any>) {
   await withTimes(
     withId(db, db.schema.createTable('banner'))

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { bigint, isPg, sql, withId, withTimes } from '../migration-kit.ts';
 
 /**
- * Finance: one account per merchant, frozen settlements (打款), the append-only ledger (收支明细),
+ * Finance (issue 8): one account per merchant, frozen settlements (打款), the append-only ledger (收支明细),
  * withdrawals (提现) with their idempotency keys, bank cards and their binding records.
  * Money is integer fen. The ledger refuses UPDATE and DELETE by trigger on both databases.
  */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Step-up for money (docs/security.md): a card bound by a sub-account waits 24 hours before it can receive a withdrawal,
+ * Step-up for money (issue 20): a card bound by a sub-account waits 24 hours before it can receive a withdrawal,
  * unless the merchant owner confirms it. confirmed_at / confirmed_by record that confirmation (the owner binding a
  * card, the onboarding hand-over, or the owner's code on 确认). Cards bound before this rule count as confirmed.
  */

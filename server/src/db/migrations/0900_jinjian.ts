@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { sql, withId, withTimes } from '../migration-kit.ts';
 
 /**
- * 用户进件: the bank-branch table behind findYinhanghao/findByYinhanghao, and the onboarding applications.
+ * 用户进件 (issue 9): the bank-branch table behind findYinhanghao/findByYinhanghao, and the onboarding applications.
  * One active application (审核中 10 or 已开通 20) per merchant, held by a partial unique index so two concurrent
  * submissions cannot both pass; rejected ones (30) stay as history.
  */

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { withId, withTimes } from '../migration-kit.ts';
 
 /**
- * The shops a sub-account may work in (no rows = every shop of its merchant), password sign-in attempts
+ * Issue 10: the shops a sub-account may work in (no rows = every shop of its merchant), password sign-in attempts
  * (the limits live in the database so several instances share them) and the merchant's licences (证照).
  */
 export async function up(db: Kysely<any>) {

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * "every shop" becomes an explicit value on the account (`user.all_shops` = 1) instead of "no user_shop
+ * Issue 20: "every shop" becomes an explicit value on the account (`user.all_shops` = 1) instead of "no user_shop
  * rows". A limited account whose rows disappear (a shop deleted, a bug) is then limited to nothing rather than lifted
  * to every shop. Existing sub-accounts without rows held every shop: they keep it.
  */

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { isPg, sql } from '../migration-kit.ts';
 
 /**
- * `user.auth_version`, raised in the writing transaction by every change to what a user may do or where —
+ * Issue 22: `user.auth_version`, raised in the writing transaction by every change to what a user may do or where —
  * its roles (user_role), a role's menus (role_menu), a role's status or code, a menu's codes or status, its shop
  * limit (user_shop, all_shops), its merchant's shops (insert, delete, parent or merchant), its own status, owner
  * flag, type or merchant, and a sign-out (session revoked). The server keeps each user's permission codes and shop

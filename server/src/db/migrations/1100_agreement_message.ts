@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { withId, withTimes } from '../migration-kit.ts';
 
-/** Agreements with immutable versions and signature records; per-user messages and platform broadcasts. */
+/** Issue 11: agreements with immutable versions and signature records; per-user messages and platform broadcasts. */
 export async function up(db: Kysely<any>) {
   await withTimes(
     withId(db, db.schema.createTable('agreement'))

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { withId, withTimes } from '../migration-kit.ts';
 
-/** The code generator's imported tables and their column settings. */
+/** Issue 12: the code generator's imported tables and their column settings. */
 export async function up(db: Kysely<any>) {
   await withTimes(
     withId(db, db.schema.createTable('gen_table'))

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Performance (docs/performance.md): indexes for the hot merchant calls at a million orders. The order list sorts by
+ * Performance (issue 13): indexes for the hot merchant calls at a million orders. The order list sorts by
  * (created_at desc, id desc) within a merchant and shop, optionally filtered by status and a date range; its page is
  * chosen from these indexes alone (a deferred join in order.repo.ts), so a deep page walks index entries, not rows.
  * The status counts (the tabs, and the total) read the (merchant_id, shop_id, status) index of 0600 without the table.

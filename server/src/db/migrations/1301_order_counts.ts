@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { isPg, sql } from '../migration-kit.ts';
 
 /**
- * Performance (docs/performance.md): maintained order counters, so the order list's status tabs and total never count a
+ * Performance (issue 13): maintained order counters, so the order list's status tabs and total never count a
  * merchant's orders. `order_status_count` holds the number of orders per (merchant, shop, status) — the unfiltered
  * tabs; `order_day_count` the same per Shanghai calendar day of created_at — the tabs under a date filter (a sum over
  * the filter's days, exact because the filter is in whole days).

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Licence expiry messages: `licence.expiry_notice` remembers which reminder a licence already sent, as
+ * Issue 11 (licence expiry messages): `licence.expiry_notice` remembers which reminder a licence already sent, as
  * `<stage>:<validTo>` (stage `expiring` within 30 days, `expired` after), so each stage reaches the merchant once per
  * validity date, whichever instance runs the job. A renewed date starts over. The job scans by `valid_to`.
  */

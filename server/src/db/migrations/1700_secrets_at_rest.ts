@@ -4,7 +4,7 @@ import { rotateField, type SecretField } from '../../lib/secret-rotate.ts';
 import { sql } from '../migration-kit.ts';
 
 /**
- * Secrets at rest (range 1700: security). Employees' ID numbers, bank-card numbers and onboarding data
+ * Issue 20, secrets at rest (range 1700: security). Employees' ID numbers, bank-card numbers and onboarding data
  * (ID, card and phone numbers inside jinjian_application.detail) were stored in clear: they are sealed in place with
  * AES-256-GCM under the current DATA_KEYS key, and keyed-hash columns are filled for the equality checks (one live
  * employee per ID number and merchant; one bound card per number and merchant). The field list is frozen here: the

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { withId, withTimes } from '../migration-kit.ts';
 
 /**
- * Excel import (docs/import.md): one row per uploaded file — who checked it, what it holds (kind, hash),
+ * Excel import (issue 25 §7, docs/import.md): one row per uploaded file — who checked it, what it holds (kind, hash),
  * how far the check or the import got (status, total, checked), the problems found (errors: JSON of the listed ones,
  * error_count all of them), and when it stops being usable (expires_at, 30 minutes; used once). The file itself lies
  * in import_file, sealed (it holds phone and ID numbers; lib/secret-box.ts) in the database: every instance of a

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { sql, withId, withTimes } from '../migration-kit.ts';
 
 /**
- * Range 1810–1829: dispatch and scheduling (docs/dispatch.md).
+ * Issue 23 (range 1810–1829: dispatch and scheduling, docs/dispatch.md).
  * - employee: weekly working hours (JSON, 7 days from 周一; null = the shop's business hours) and a base location
  *   (GCJ-02). Skills stay `fuwu_ids` (the service categories the employee can do).
  * - employee_leave: dated leave periods [starts_at, ends_at). The old 休假 state (work_state 3) becomes a leave from the
