@@ -50,6 +50,8 @@ export interface BuildOptions {
   db?: DbHandle;
   sms?: SmsGateway;
   logger?: boolean;
+  /** false: background jobs are registered but never started (tests that count a call's own statements). */
+  jobs?: boolean;
 }
 
 export function openConfiguredDb(config: Config): DbHandle {
@@ -115,7 +117,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   registerEnvelope(app);
   registerMetrics(app);
-  registerScheduler(app);
+  registerScheduler(app, { start: opts.jobs !== false });
   await app.register(formbody);
   await registerSecurityHeaders(app);
   if (config.NODE_ENV !== 'production') {

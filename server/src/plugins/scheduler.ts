@@ -30,7 +30,7 @@ function periodOverride(env = process.env): number | undefined {
  * The app's scheduler: jobs start once the app is ready (after migrations: main.ts bootstraps before listen) and stop
  * when it closes, before the database does. Its metrics go to the app's registry. Register after registerMetrics.
  */
-export function registerScheduler(app: App) {
+export function registerScheduler(app: App, opts: { start?: boolean } = {}) {
   const registry = app.metrics.registry;
   const runs = new Counter({
     name: 'jz_job_runs_total',
@@ -76,7 +76,7 @@ export function registerScheduler(app: App) {
       scheduler.add(job);
     },
   });
-  app.addHook('onReady', async () => scheduler.start());
+  if (opts.start !== false) app.addHook('onReady', async () => scheduler.start());
   // Stop taking runs as soon as the close begins, without holding the listener's close; wait for a running job in
   // onClose, which runs before the database's own (fastify runs onClose hooks last registered first).
   let stopped: Promise<unknown> = Promise.resolve();

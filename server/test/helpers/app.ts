@@ -28,14 +28,15 @@ const IGNORED = [
  * A fresh copy of the seeded database and an app on it (not listening: use app.inject), with the recording SMS
  * gateway. `env` overrides configuration (e.g. { DEMO_SMS_CODE: '123456' }).
  */
-export async function buildTestApp(opts: { env?: Record<string, string> } = {}): Promise<TestApp> {
+/** `jobs: false`: background jobs never start (a test counting a call's own statements). */
+export async function buildTestApp(opts: { env?: Record<string, string>; jobs?: boolean } = {}): Promise<TestApp> {
   const copy = await cloneDatabase();
   const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !IGNORED.includes(k)));
   const config = loadConfig({ ...base, DATABASE_URL: copy.url, ...opts.env, NODE_ENV: 'test', LOG_LEVEL: 'silent' });
   const sms = new RecordingSmsGateway();
   let app: App;
   try {
-    app = await buildApp(config, { db: copy.handle, sms, logger: false });
+    app = await buildApp(config, { db: copy.handle, sms, logger: false, jobs: opts.jobs });
   } catch (err) {
     await copy.dispose();
     throw err;
