@@ -140,7 +140,7 @@ test('the owner lists, adds with certificates, edits, puts on leave and deletes 
   await expect(page.getByText('日常保洁')).toBeVisible();
   const certImg = page.locator('img[alt="证书"]').first();
   // a private file: a short-lived signed address, never the public upload folder
-  await expect(certImg).toHaveAttribute('src', /\/tmpl\/files\/employee\/[0-9a-f]{32}\.\w+\?/);
+  await expect(certImg).toHaveAttribute('src', /\/tmpl\/files\/employee\/(\w+\/)?[0-9a-f]{32}\.\w+\?e=\d+&/);
   await expect.poll(() => certImg.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBeGreaterThan(0);
   await expect(page.getByText(`${id.slice(0, 4)}**********${id.slice(-4)}`)).toBeVisible();
   await expect(page.getByText(id, { exact: true })).toHaveCount(0);
