@@ -60,8 +60,7 @@ test('weekly hours, a day off and a dated leave change the board and the custome
   expect(added.code, added.message).toBe(200);
   employeeId = added.result.id as number;
 
-  const tuesday = addDays(nextMonday(), 1);
-  const wednesday = addDays(nextMonday(), 2);
+  const weekdays = [0, 1, 2, 3, 4].map((n) => addDays(nextMonday(), n));
   const goods = await goodsOfShop(request, SHOP);
   const extra = Object.entries(specChoice(goods))
     .map(([k, v]) => `&${k}=${v}`)
@@ -101,15 +100,27 @@ test('weekly hours, a day off and a dated leave change the board and the custome
   expect(saved.result.workHours).toEqual(
     Array.from({ length: 7 }, (_, i) => (i < 5 ? [{ from: '08:00', to: '17:00' }] : [])),
   );
-  expect((await boardRow(tuesday)).hours[0].ranges).toHaveLength(1);
-  const tuesdayBefore = await capacityAt(tuesday, '10:00');
-  expect(tuesdayBefore).toBeGreaterThan(0);
+  // The day off: the first weekday of next week (from Tuesday) with a free place at 10:00 — the specs before this one
+  // book the shared demo week.
+  let offDay = '';
+  let offDayBefore = 0;
+  for (const d of weekdays.slice(1)) {
+    const c = await capacityAt(d, '10:00');
+    if (c > 0) {
+      offDay = d;
+      offDayBefore = c;
+      break;
+    }
+  }
+  expect(offDay, 'a weekday of next week with a free place at 10:00').not.toBe('');
+  const offDayName = ['周一', '周二', '周三', '周四', '周五'][weekdays.indexOf(offDay)];
+  expect((await boardRow(offDay)).hours[0].ranges).toHaveLength(1);
 
-  // 2. Next Tuesday off, in the 员工排班 grid.
+  // 2. That day off, in the 员工排班 grid.
   await page.goto('/#/yuangongpaiban');
   await page.getByRole('button', { name: /下一周/ }).click();
   const cell = page.getByRole('button', {
-    name: new RegExp(`^排班测试阿姨 周二 ${Number(tuesday.slice(5, 7))}/${Number(tuesday.slice(8, 10))}：`),
+    name: new RegExp(`^排班测试阿姨 ${offDayName} ${Number(offDay.slice(5, 7))}/${Number(offDay.slice(8, 10))}：`),
   });
   await expect(cell).toContainText('08:00–17:00');
   await cell.click();
@@ -121,14 +132,14 @@ test('weekly hours, a day off and a dated leave change the board and the custome
   await expect(cell).toContainText('休息');
   await expect(cell).toContainText('调整');
   await shots(page, 'rota-grid');
-  expect((await boardRow(tuesday)).hours[0].ranges).toEqual([]);
-  expect(await capacityAt(tuesday, '10:00')).toBe(tuesdayBefore - 1);
+  expect((await boardRow(offDay)).hours[0].ranges).toEqual([]);
+  expect(await capacityAt(offDay, '10:00')).toBe(offDayBefore - 1);
 
   // 3. A dated leave 08:00–12:00 on a day of next week with a free morning place (the demo week fills some), from her
   // detail page.
   let leaveDay = '';
   let leaveTime = '';
-  for (const d of [wednesday, addDays(wednesday, 1), addDays(wednesday, 2)]) {
+  for (const d of weekdays.slice(1).filter((day) => day !== offDay)) {
     const r = await ok<{ slots: { time: string; capacity: number }[] }>(
       await request.get(`${api}/customer/slots?goodsId=${goods.id}&date=${d}${extra}`),
     );
