@@ -45,7 +45,7 @@ export default defineConfig(() => ({
     rolldownOptions: {
       // Two pages: the console (index.html) and the staff page (staff/index.html → dist/staff/index.html, docs/staff.md).
       input: {
-        main: fileURLToPath(new URL('./index.html', import.meta.url)),
+        index: fileURLToPath(new URL('./index.html', import.meta.url)),
         staff: fileURLToPath(new URL('./staff/index.html', import.meta.url)),
       },
       // @rc-component/form declares no `sideEffects`, so antd's Input (whose form context imports the package's index)
