@@ -180,6 +180,9 @@ test('the merchant hears of the approval and opens the shop with 立即营业', 
   await page.goto('/#/xiaoxiguanli');
   await expect(page.getByText('店铺审核通过').first()).toBeVisible();
   await page.goto('/#/dianpuguanli');
+  // Lists stay fresh for 10 s (web/src/lib/queries.ts): the audit may have happened inside that window of this page's
+  // earlier visit, so the merchant loads the list anew, as after any later visit.
+  await page.reload();
   const prompt = page.getByRole('alert').filter({ hasText: `「${SHOP}」已通过平台审核，当前休息中` });
   await expect(prompt).toBeVisible();
   await shot(page, 'shops-open-prompt-1600');
