@@ -228,10 +228,14 @@ const result = await esbuild.build({
   },
 });
 const [out] = result.outputFiles;
+// esbuild writes strings and names in ASCII (\u escapes) but keeps comments as they are: one Chinese character in a
+// comment makes V8 hold the whole source (14 MB) as UTF-16, 14 MB more resident memory (docs/performance.md).
+// Escaped in comments too; where else one might remain (a string), \uXXXX means the same character.
+const code = out.text.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 mkdirSync(path.dirname(outFile), { recursive: true });
 // Written beside and renamed: several servers starting at once never run a half-written bundle.
 const tmp = `${outFile}.${process.pid}.tmp`;
-writeFileSync(tmp, out.contents);
+writeFileSync(tmp, code);
 renameSync(tmp, outFile);
 if (metaFile) {
   // The packages imported at run time (node built-ins aside): what a release must carry in its node_modules.
@@ -247,6 +251,6 @@ if (metaFile) {
   writeFileSync(metaFile, JSON.stringify({ fingerprint, externals: [...externals].sort() }, null, 2));
 }
 console.log(
-  `server bundle${release ? ' (release)' : ''}: ${path.relative(root, outFile)} (${(out.contents.length / 1024).toFixed(0)} KB, ` +
+  `server bundle${release ? ' (release)' : ''}: ${path.relative(root, outFile)} (${(code.length / 1024).toFixed(0)} KB, ` +
     `${indexed.length} indexed sources, ${rewritten} dynamic imports rewritten) in ${Date.now() - started} ms`,
 );

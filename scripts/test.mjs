@@ -4,10 +4,11 @@
 // Every step runs even when an earlier one failed, so one run shows everything; the exit code is non-zero on any failure.
 // The last line is the plain summary "N passed, N failed, N skipped".
 import './check-node.mjs';
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = path.join(root, '.test-results');
@@ -113,6 +114,34 @@ const steps = [
   },
 ].filter((s) => !only.length || only.includes(s.name));
 
+/**
+ * Runs a step with its output passed through as it comes, keeping its last lines: a step that fails without a test
+ * report (or with every test passed, as when the runner itself reports an error) shows them in the summary.
+ */
+function run(s) {
+  return new Promise((resolve) => {
+    const child = spawn(s.cmd, {
+      cwd: path.join(root, s.cwd ?? '.'),
+      stdio: ['inherit', 'pipe', 'pipe'],
+      shell: true,
+      env: { ...process.env, ...s.env },
+    });
+    let tail = '';
+    const keep = (stream) => (d) => {
+      stream.write(d);
+      tail = (tail + d.toString()).slice(-20_000);
+    };
+    child.stdout.on('data', keep(process.stdout));
+    child.stderr.on('data', keep(process.stderr));
+    child.on('close', (code) => {
+      const lines = stripVTControlCharacters(tail)
+        .split('\n')
+        .filter((l) => l.trim());
+      resolve({ status: code ?? 1, tail: lines.slice(-12) });
+    });
+  });
+}
+
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const lines = [];
 const failureLines = [];
@@ -120,12 +149,7 @@ let ok = true;
 for (const s of steps) {
   const t0 = Date.now();
   console.log(`\n━━ ${s.name} ━━ ${s.cmd}`);
-  const r = spawnSync(s.cmd, {
-    cwd: path.join(root, s.cwd ?? '.'),
-    stdio: 'inherit',
-    shell: true,
-    env: { ...process.env, ...s.env },
-  });
+  const r = await run(s);
   const secs = ((Date.now() - t0) / 1000).toFixed(0);
   let counts = '';
   if (s.result) {
@@ -142,6 +166,11 @@ for (const s of steps) {
   if (r.status !== 0 && s.result)
     totals.failed += counts.includes(' 0 failed') || counts.includes('no results') ? 1 : 0;
   if (r.status !== 0 && !s.result) totals.failed += 1;
+  if (r.status !== 0 && (!s.result || counts.includes(' 0 failed') || counts.includes('no results')))
+    failureLines.push(
+      `  ${s.name} exited ${r.status}; its last lines:`,
+      ...r.tail.map((l) => `    ${l.slice(0, 300)}`),
+    );
   lines.push(`${r.status === 0 ? 'ok  ' : 'FAIL'} ${s.name.padEnd(13)} ${secs.padStart(4)} s${counts}`);
 }
 console.log(`\n━━ summary ━━\n${lines.join('\n')}`);

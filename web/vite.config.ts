@@ -1,20 +1,24 @@
 /// <reference types="vitest/config" />
+import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { defineConfig, parseAst, type Plugin, type Rolldown } from 'vite';
+import { defineConfig, parseAst, type Plugin } from 'vite';
 
 export default defineConfig(() => ({
   plugins: [
     react(),
+    antdOnDemand(),
     directImports(),
     zodChineseMessages(),
     contractsForWeb(),
     pureContractDeclarations(),
     precompress(),
+    chunkModules(),
+    chunkPlan(),
   ],
   base: './',
   server: { port: 5173, proxy: { '/tmpl': 'http://127.0.0.1:3000' } },
@@ -49,37 +53,60 @@ export default defineConfig(() => ({
         staff: fileURLToPath(new URL('./staff/index.html', import.meta.url)),
       },
       // @rc-component/form declares no `sideEffects`, so antd's Input (whose form context imports the package's index)
-      // kept all of it, with its validator, on /login: 12 KB gzip. Its modules only define components and hooks.
+      // kept all of it, with its validator, on /login: 12 KB gzip. Its modules only define components and hooks. Same
+      // for @rc-component/tree: Table's row selection takes two helpers from its index, which kept the Tree component
+      // (11 KB gzip) on every list page.
       // packages/contracts only declares schemas and contracts (zod-locale.ts aside, which configures zod): a page that
       // imports `fillPath` from contract.ts must not keep the module's top-level schemas, and zod with them (with
       // pureContractDeclarations below).
       // Anything else: undefined, the package's own declaration.
       treeshake: {
         moduleSideEffects: (id: string) =>
-          /node_modules\/@rc-component\/form\//.test(id) || (CONTRACTS_SRC.test(id) && !ZOD_LOCALE.test(id))
+          /node_modules\/@rc-component\/(form|tree)\//.test(id) || (CONTRACTS_SRC.test(id) && !ZOD_LOCALE.test(id))
             ? false
             : undefined,
       },
-      output: {
-        codeSplitting: {
-          // A module placed in a group keeps its dependencies where the bundler put them (default: pulled in), so the
-          // console group never drags in something /login shares with it.
-          includeDependenciesRecursively: false,
-          groups: [{ name: chunkGroup }],
+      // Two outputs from one module graph: the bundler's own split, read by chunkPlan() to group what every route
+      // loads together (written to a scratch folder, removed after), then the build itself, cut by that plan.
+      output: [
+        {
+          dir: PLAN_DIR,
+          codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: reactChunk }] },
         },
-      },
+        {
+          codeSplitting: {
+            // A module placed in a group keeps its dependencies where the plan put them (default: pulled in).
+            includeDependenciesRecursively: false,
+            groups: [{ name: plannedChunk, debugName: 'chunk-plan' }],
+          },
+        },
+      ],
     },
   },
   test: {
+    // Under Vitest `antd` resolves to its CommonJS build (lib/); a module imported by its es/ path would be a second
+    // copy with contexts of its own (lib/app-api.ts reads the App context that the tests' antd <App> provides).
+    alias: [{ find: /^antd\/es\//, replacement: 'antd/lib/' }],
     environment: 'jsdom',
     setupFiles: ['./test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
     css: false,
     testTimeout: 20000,
+    // Under load a render React scheduled (a lazily loaded part arriving late) can run after the file's jsdom window is
+    // gone: react-dom's scheduler then throws `window is not defined` outside any test, and vitest fails the whole run
+    // with every test passed. Only that teardown artefact is let through (printed); any other unhandled error still fails.
+    onUnhandledError(error) {
+      const text = `${(error as Error).message ?? ''}\n${(error as Error).stack ?? ''}`;
+      const afterTeardown =
+        /(window|document) is not defined/.test(text) && /react-dom|scheduler/.test(text)
+          ? true
+          : /after the environment was torn down/.test(text);
+      if (afterTeardown) console.warn(`ignored after the test environment was torn down: ${(error as Error).message}`);
+      return afterTeardown ? false : undefined;
+    },
   },
 }));
 
-type ChunkingContext = Parameters<Extract<Rolldown.CodeSplittingGroup['name'], (...a: never[]) => unknown>>[1];
 const MAIN = /\/web\/src\/main\.tsx$/;
 const SHELL = /\/web\/src\/app\/layouts\/ConsoleLayout\.tsx$/;
 const LOGIN = /\/web\/src\/features\/auth\/pages\/LoginPage\.tsx$/;
@@ -87,42 +114,295 @@ const LOGIN = /\/web\/src\/features\/auth\/pages\/LoginPage\.tsx$/;
 const STAFF = /\/web\/src\/staff\/main\.tsx$/;
 
 /**
- * Chunk groups (issue 22: ≤ 40 scripts per cold load). React gets a vendor chunk of its own (every route needs it, it
- * changes rarely). Everything the console frame reaches (antd's frame components, TanStack Query, dayjs' locale…)
- * that neither the entry nor the login page reaches goes into one 'console' chunk: every signed-in route loads the
- * frame anyway, so this costs no route a byte, and saves the dozens of small chunks the automatic split cuts by which
- * pages share what. The rest (pages, their shared components, on-demand widgets) is left to the bundler, so each route
- * takes the components it uses: one 'antd' chunk held every component and the whole icon set, 490 KB on /login.
+ * Chunks (docs/performance-browser.md: ≤ 40 scripts per cold load, 30 on /index). The bundler's own split cuts a chunk
+ * for every set of roots (the two entries, and every dynamically imported module: the console frame, the login page,
+ * pages, parts loaded on use) that share a module: the entry came in a dozen scripts, the frame in twenty, a list page
+ * in seventy and more. chunkPlan() reads that split (the build's first output, the real module graph after
+ * tree-shaking) and groups its chunks by what the routes load (a route: the entry, the frame and a page; /login; the
+ * staff page), as the build's second output:
+ * - what the entry loads goes into 'entry' ('common' for what the staff page loads too), what the frame loads into
+ *   'console' ('signed-in' for what /login loads too): every route that loads one of them loads all of them;
+ * - a small chunk of pages goes into a chunk that the same routes load, plus at most a few others (each of those
+ *   then loads a few hundred bytes it does not use), the closest first: its bytes for fewer scripts;
+ * - a root keeps a chunk of its own (the manifest, and so check-bundle, finds a page by its source), and no merge
+ *   may make two chunks import each other (a cycle runs their code in the wrong order).
+ * React is a vendor chunk of its own in both outputs (every route needs it, it changes rarely).
  */
-function chunkGroup(id: string, ctx: ChunkingContext): string | null {
-  if (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'react';
-  // A dynamically imported module keeps a chunk of its own (the manifest, and so check-bundle, finds it by its source).
-  if (ctx.getModuleInfo(id)?.dynamicImporters.length) return null;
-  const roots = staticRoots(id, ctx);
-  let shell = false;
-  for (const r of roots) {
-    if (LOGIN.test(r) || MAIN.test(r) || STAFF.test(r)) return null;
-    if (SHELL.test(r)) shell = true;
-  }
-  return shell ? 'console' : null;
+const REACT = /node_modules\/(react|react-dom|scheduler|react-router)\//;
+function reactChunk(id: string): string | null {
+  return REACT.test(id) ? 'react' : null;
+}
+function plannedChunk(id: string): string | null {
+  if (REACT.test(id)) return 'react';
+  return plan.get(id) ?? null;
 }
 
-/** The chunk roots `id` is statically reached from: the entries and every dynamically imported module above them. */
-function staticRoots(id: string, ctx: ChunkingContext): Set<string> {
-  const roots = new Set<string>();
-  const seen = new Set([id]);
-  const todo = [id];
-  while (todo.length) {
-    const info = ctx.getModuleInfo(todo.pop()!);
-    if (!info) continue;
-    if (MAIN.test(info.id) || STAFF.test(info.id) || info.dynamicImporters.length) roots.add(info.id);
-    for (const up of info.importers)
-      if (!seen.has(up)) {
-        seen.add(up);
-        todo.push(up);
-      }
+// Tiny helpers nearly every page uses (dates and money in Shanghai time, the chart's after-paint hook): with the
+// frame, rather than as sub-kilobyte scripts cut by which pages share them.
+const FRAME_HELPERS =
+  /(\/web\/src\/lib\/(format|zone|after-paint)\.ts|\/packages\/contracts\/src\/(shanghai-time|mask)\.ts|\/node_modules\/dayjs\/plugin\/utc\.js)$/;
+const PAGE_REGISTRY = /\/web\/src\/(features\/.*|app\/home)\/pages\.ts$/;
+const HOME = /\/web\/src\/app\/home\/IndexPage\.tsx$/;
+/** Where the first output (the plan's input) is written; removed when the build ends. */
+const PLAN_DIR = path.join(os.tmpdir(), `jz-chunk-plan-${process.pid}`);
+/** A chunk of pages smaller than this (gzip bytes) joins another… */
+const MERGE_BELOW = 2048;
+/** …that at most this many more routes load. */
+const MERGE_EXTRA_ROUTES = 10;
+
+/** module id → chunk name of the build's second output (absent: the bundler's own split). */
+let plan = new Map<string, string>();
+
+interface PlanChunk {
+  file: string;
+  modules: string[];
+  imports: string[];
+  /** The root module a root chunk stands for (entry or dynamically imported). */
+  root: string | null;
+  size: number;
+}
+
+function chunkPlan(): Plugin {
+  return {
+    name: 'jz-chunk-plan',
+    apply: 'build',
+    // Per output (the bundler calls buildStart again for the second): a fresh plan when the first one starts.
+    renderStart(options) {
+      if (options.dir === PLAN_DIR) plan = new Map();
+    },
+    generateBundle: {
+      order: 'post',
+      handler(options, bundle) {
+        if (options.dir !== PLAN_DIR) return;
+        const chunks: PlanChunk[] = [];
+        for (const c of Object.values(bundle))
+          if (c.type === 'chunk')
+            chunks.push({
+              file: c.fileName,
+              modules: Object.keys(c.modules),
+              imports: c.imports,
+              root: c.isEntry || c.isDynamicEntry ? c.facadeModuleId : null,
+              size: gzipSync(c.code, { level: 6 }).length,
+            });
+        const pages = new Set(
+          chunks
+            .filter((c) => c.root && this.getModuleInfo(c.root)?.dynamicImporters.some((d) => PAGE_REGISTRY.test(d)))
+            .map((c) => c.file),
+        );
+        plan = makePlan(chunks, pages);
+        // Nothing of the first output is needed on disk.
+        for (const k of Object.keys(bundle)) delete bundle[k];
+      },
+    },
+    closeBundle() {
+      rmSync(PLAN_DIR, { recursive: true, force: true });
+    },
+  };
+}
+
+function makePlan(chunks: PlanChunk[], pages: Set<string>): Map<string, string> {
+  const byFile = new Map(chunks.map((c) => [c.file, c]));
+  const closure = (start: PlanChunk | undefined) => {
+    const seen = new Set<string>();
+    const todo = start ? [start.file] : [];
+    while (todo.length) {
+      const f = todo.pop()!;
+      if (seen.has(f) || !byFile.has(f)) continue;
+      seen.add(f);
+      todo.push(...byFile.get(f)!.imports);
+    }
+    return seen;
+  };
+  // The root chunk holding a module (an HTML page's chunk stands for index.html, and holds main.tsx).
+  const rootChunk = (re: RegExp) => chunks.find((c) => c.root && c.modules.some((m) => re.test(m)));
+  const main = closure(rootChunk(MAIN));
+  const staff = closure(rootChunk(STAFF));
+  const shell = closure(rootChunk(SHELL));
+  const login = closure(rootChunk(LOGIN));
+  // The cold load of each route, and the routes that load each chunk.
+  const routes = new Map<string, Set<string>>([
+    ['/login', new Set([...main, ...login])],
+    ['/staff/', staff],
+  ]);
+  for (const p of pages) routes.set(p, new Set([...main, ...shell, ...closure(byFile.get(p))]));
+  const routesOf = new Map<string, Set<string>>();
+  for (const [r, files] of routes)
+    for (const f of files) {
+      const set = routesOf.get(f) ?? new Set<string>();
+      routesOf.set(f, set.add(r));
+    }
+
+  // Groups: a name per chunk; the named groups first.
+  const group = new Map<string, string>();
+  const isReact = (c: PlanChunk) => c.modules.some((m) => REACT.test(m));
+  for (const c of chunks) {
+    if (c.root || isReact(c)) continue;
+    if (main.has(c.file)) group.set(c.file, staff.has(c.file) ? 'common' : 'entry');
+    else if (staff.has(c.file)) continue;
+    else if (shell.has(c.file)) group.set(c.file, login.has(c.file) ? 'signed-in' : 'console');
   }
-  return roots;
+  // A chunk's group id: its named group, else the chunk it was merged into (union-find), else itself.
+  const parent = new Map<string, string>();
+  const find = (f: string): string => {
+    let r = f;
+    while (parent.has(r)) r = parent.get(r)!;
+    return r;
+  };
+  const idOf = (f: string) => group.get(f) ?? find(f);
+  // The chunk graph between group ids, for the cycle check.
+  const edges = () => {
+    const out = new Map<string, Set<string>>();
+    for (const c of chunks)
+      for (const i of c.imports) {
+        const a = idOf(c.file);
+        const b = idOf(i);
+        if (a === b) continue;
+        out.set(a, (out.get(a) ?? new Set<string>()).add(b));
+      }
+    return out;
+  };
+  const reaches = (out: Map<string, Set<string>>, from: string, to: string, skip: string) => {
+    const seen = new Set<string>();
+    const todo = [...(out.get(from) ?? [])].filter((x) => x !== skip);
+    while (todo.length) {
+      const x = todo.pop()!;
+      if (x === to) return true;
+      if (seen.has(x)) continue;
+      seen.add(x);
+      todo.push(...(out.get(x) ?? []));
+    }
+    return false;
+  };
+  // /index has the tightest budget (250 KB, 30 scripts): no merge makes it load a byte it does not use.
+  const home = [...pages].find((f) => byFile.get(f)?.modules.some((m) => HOME.test(m)));
+  const pagesChunks = chunks.filter((c) => !c.root && !isReact(c) && !group.has(c.file) && routesOf.has(c.file));
+  const size = new Map(pagesChunks.map((c) => [c.file, c.size]));
+  let graph = edges();
+  for (const a of [...pagesChunks].sort((x, y) => x.size - y.size)) {
+    if (find(a.file) !== a.file || size.get(a.file)! >= MERGE_BELOW) continue;
+    const ra = routesOf.get(a.file)!;
+    // What `a` needs: every route that loads it after the merge must already load all of it.
+    const needs = [...closure(a)].filter((f) => f !== a.file);
+    let best: { extra: string[]; file: string } | null = null;
+    for (const b of pagesChunks) {
+      const bf = b.file;
+      if (bf === a.file || find(bf) !== bf) continue;
+      const rb = routesOf.get(bf)!;
+      if ([...ra].some((r) => !rb.has(r))) continue;
+      const extra = [...rb].filter((r) => !ra.has(r));
+      if (extra.length > MERGE_EXTRA_ROUTES || (home && extra.includes(home))) continue;
+      if (extra.some((r) => needs.some((f) => !routes.get(r)!.has(f)))) continue;
+      if (
+        best &&
+        (extra.length > best.extra.length ||
+          (extra.length === best.extra.length && size.get(bf)! >= size.get(best.file)!))
+      )
+        continue;
+      if (reaches(graph, a.file, bf, bf) || reaches(graph, bf, a.file, a.file)) continue;
+      best = { extra, file: bf };
+    }
+    if (!best) continue;
+    parent.set(a.file, best.file);
+    size.set(best.file, size.get(best.file)! + size.get(a.file)!);
+    // The routes of the merged chunk now load `a` (its needs they had already).
+    for (const r of best.extra) routes.get(r)!.add(a.file);
+    for (const r of best.extra) ra.add(r);
+    graph = edges();
+  }
+
+  const names = new Map<string, string>();
+  // One name per merged group (a name shared by two groups would make them one chunk): the host chunk's name,
+  // numbered when another group has it too.
+  const groupName = new Map<string, string>();
+  const taken = new Set(['entry', 'common', 'console', 'signed-in', 'react']);
+  for (const id of new Set([...parent.keys()].map(find))) {
+    const base = path.basename(id).replace(/-[\w-]{8}\.js$/, '');
+    let name = base;
+    for (let n = 2; taken.has(name); n++) name = `${base}${n}`;
+    taken.add(name);
+    groupName.set(id, name);
+  }
+  for (const c of chunks) {
+    if (c.root || isReact(c)) continue;
+    const name = group.get(c.file) ?? groupName.get(find(c.file));
+    if (name) for (const m of c.modules) names.set(m, name);
+  }
+  for (const c of chunks)
+    for (const m of c.modules)
+      if (FRAME_HELPERS.test(m) && !main.has(c.file) && !login.has(c.file) && !staff.has(c.file))
+        names.set(m, 'console');
+  return names;
+}
+
+/**
+ * Parts of antd components that only some of their props need, loaded when first rendered instead of with the
+ * component (docs/performance-browser.md). antd's Card imports Tabs (for `tabList`, with rc-tabs' overflow menu:
+ * Menu and Dropdown) and Skeleton (`loading`); Typography imports its inline editor (`editable`: Input's TextArea)
+ * and Tooltip (`copyable`, `ellipsis.tooltip`); Table imports the column filter dropdown (`filters`: Tree, Menu,
+ * Dropdown, Radio) and a Dropdown for `rowSelection.selections`; Modal a Skeleton (`loading`); a form label a Tooltip
+ * (`tooltip`); an upload list's item a Tooltip (a failed file's message); Input the one-time-password box (Input.OTP).
+ * Every console route paid for them: 13 KB gzip for Card's tabs alone, 14 KB for the table's filter dropdown. Each
+ * import below becomes a lazy component with the same props: nothing (`null`) or its children (`children`, for a
+ * tooltip's trigger) while its chunk loads. The build fails when a rule no longer matches (antd moved a file).
+ */
+const ON_DEMAND: { importer: RegExp; source: string; fallback: 'null' | 'children'; extra?: string }[] = [
+  { importer: /\/antd\/es\/card\/Card\.js$/, source: '../tabs', fallback: 'null' },
+  { importer: /\/antd\/es\/card\/Card\.js$/, source: '../skeleton', fallback: 'null' },
+  { importer: /\/antd\/es\/typography\/Base\/index\.js$/, source: '../Editable', fallback: 'null' },
+  { importer: /\/antd\/es\/typography\/Base\/index\.js$/, source: '../../tooltip', fallback: 'children' },
+  { importer: /\/antd\/es\/typography\/Base\/CopyBtn\.js$/, source: '../../tooltip', fallback: 'children' },
+  { importer: /\/antd\/es\/typography\/Base\/EllipsisTooltip\.js$/, source: '../../tooltip', fallback: 'children' },
+  {
+    importer: /\/antd\/es\/table\/hooks\/useFilter\/index\.js$/,
+    source: './FilterDropdown',
+    fallback: 'children',
+    // The filter hook also takes this helper from the dropdown's module (a copy: the module is what waits).
+    extra:
+      'export function flattenKeys(filters) { let keys = []; (filters || []).forEach(({ value, children }) => { keys.push(value); if (children) keys = [...keys, ...flattenKeys(children)]; }); return keys; }',
+  },
+  { importer: /\/antd\/es\/table\/hooks\/useSelection\.js$/, source: '../../dropdown', fallback: 'children' },
+  { importer: /\/antd\/es\/modal\/Modal\.js$/, source: '../skeleton', fallback: 'null' },
+  { importer: /\/antd\/es\/form\/FormItemLabel\.js$/, source: '../tooltip', fallback: 'children' },
+  { importer: /\/antd\/es\/upload\/UploadList\/ListItem\.js$/, source: '../../tooltip', fallback: 'children' },
+  { importer: /\/antd\/es\/input\/index\.js$/, source: './OTP', fallback: 'null' },
+];
+function antdOnDemand(): Plugin {
+  const PREFIX = '\0jz-on-demand:';
+  const used = new Set<number>();
+  return {
+    name: 'jz-antd-on-demand',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      if (!importer || importer.startsWith(PREFIX)) return null;
+      const i = ON_DEMAND.findIndex((r) => r.source === source && r.importer.test(importer));
+      if (i < 0) return null;
+      const real = await this.resolve(source, importer, { skipSelf: true });
+      if (!real) return null;
+      used.add(i);
+      return `${PREFIX}${i}:${real.id}`;
+    },
+    load(id) {
+      if (!id.startsWith(PREFIX)) return null;
+      const [, i, real] = /^\0jz-on-demand:(\d+):(.*)$/.exec(id)!;
+      const rule = ON_DEMAND[Number(i)];
+      const fallback = rule.fallback === 'children' ? 'props.children ?? null' : 'null';
+      return [
+        "import { createElement, lazy, Suspense } from 'react';",
+        `const Lazy = lazy(() => import(${JSON.stringify(real)}));`,
+        `export default function OnDemand(props) { return createElement(Suspense, { fallback: ${fallback} }, createElement(Lazy, props)); }`,
+        rule.extra ?? '',
+      ].join('\n');
+    },
+    buildEnd(error) {
+      if (error) return;
+      const missed = ON_DEMAND.filter((_, i) => !used.has(i));
+      if (missed.length)
+        this.error(
+          `antdOnDemand: no longer matched (antd changed?): ${missed.map((r) => `${r.source} from ${r.importer}`).join(', ')}`,
+        );
+    },
+  };
 }
 
 const CONTRACTS_SRC = /\/packages\/contracts\/src\/.*\.ts$/;
@@ -272,7 +552,34 @@ function pureContractDeclarations(): Plugin {
 }
 
 /**
- * Writes `x.js.br` and `x.js.gz` beside every built script and stylesheet, so the server can send them as they are
+ * Writes `.vite/chunk-modules.json` beside Vite's manifest: for every source module of the app (web/src, the
+ * contracts) the chunk file that holds it. The manifest names a chunk by the module it starts from only, so a page that
+ * another page also imports statically (and that the bundler therefore merges into a shared chunk) has no manifest
+ * entry of its own; scripts/check-bundle.mjs finds its route's chunk here instead.
+ */
+function chunkModules(): Plugin {
+  let root = '';
+  return {
+    name: 'jz-chunk-modules',
+    apply: 'build',
+    configResolved(c) {
+      root = c.root;
+    },
+    generateBundle(_, bundle) {
+      const map: Record<string, string> = {};
+      for (const c of Object.values(bundle))
+        if (c.type === 'chunk')
+          for (const id of Object.keys(c.modules)) {
+            const rel = path.relative(root, id.split('?')[0]).split(path.sep).join('/');
+            if (!rel.includes('node_modules') && /\.(ts|tsx)$/.test(rel)) map[rel] = c.fileName;
+          }
+      this.emitFile({ type: 'asset', fileName: '.vite/chunk-modules.json', source: JSON.stringify(map, null, 1) });
+    },
+  };
+}
+
+/**
+ * Writes `x.js.br` and `x.js.gz` beside every built script, stylesheet and data file (the icon set), so the server can send them as they are
  * (@fastify/static `preCompressed`) rather than raw: a third of the bytes or less on the wire (issue 13, Lighthouse).
  * Brotli at quality 9: 11 saves another 7 % but costs several CPU seconds per build on a shared machine.
  */
@@ -284,10 +591,12 @@ function precompress(): Plugin {
     configResolved(c) {
       outDir = path.resolve(c.root, c.build.outDir);
     },
-    writeBundle() {
-      const assets = path.join(outDir, 'assets');
+    writeBundle(options) {
+      // Not the chunk plan's first output (chunkPlan()), which writes nothing of use.
+      if (options.dir === PLAN_DIR) return;
+      const assets = path.join(options.dir ?? outDir, 'assets');
       for (const f of readdirSync(assets)) {
-        if (!/\.(js|css)$/.test(f)) continue;
+        if (!/\.(js|css|json)$/.test(f)) continue;
         const file = path.join(assets, f);
         const raw = readFileSync(file);
         if (raw.length < 1024) continue;

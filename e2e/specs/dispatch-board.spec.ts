@@ -3,6 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { clientFor } from '../support/api.ts';
 import { api, customerToken, goodsOfShop, ok, placeAndPay } from '../support/customer.ts';
 import { DEMO, shot, signIn } from '../support/session.ts';
+import { docImage } from '../support/doc-image.ts';
 
 /**
  * 派单看板 (docs/dispatch.md) in Chromium against the real server: the demo seed gives 运城洁家家政（总店） a week of jobs and a
@@ -10,7 +11,7 @@ import { DEMO, shot, signIn } from '../support/session.ts';
  * has just paid for tomorrow (or the first day after with a free place: paying took a place, so someone can take it)
  * from its suggestion list; the order leaves 待派单 and shows as a block on the chosen employee's row. On the
  * way, today's 派工单 (day sheets): the whole day and one employee's, and on paper (print media) the sheets alone.
- * Screenshots for the docs go to docs/images/.
+ * Screenshots for the docs go to docs/images/ with DOC_IMAGES=1 (support/doc-image.ts).
  */
 /** WCAG 2 A/AA serious or critical violations on the page (as a11y.spec.ts checks the spec's routes). */
 async function serious(page: Page) {
@@ -82,7 +83,7 @@ test('the board shows the day and the week, and an order is assigned from its su
   await expect(page.getByTestId('stream-state')).toContainText('实时更新');
   // the sign-in's toasts gone, so the picture is the page's
   await expect(page.locator('.ant-message-notice, .ant-notification-notice')).toHaveCount(0);
-  await page.screenshot({ path: '../docs/images/dispatch-day.png', fullPage: true, animations: 'disabled' });
+  await page.screenshot({ path: docImage('dispatch-day.png'), fullPage: true, animations: 'disabled' });
   expect(await serious(page)).toEqual([]);
 
   await page.getByText('周', { exact: true }).click();
@@ -90,7 +91,7 @@ test('the board shows the day and the week, and an order is assigned from its su
   await expect(week).toBeVisible();
   await expect(week.locator('[data-testid^="chip-"]').first()).toBeVisible();
   await expect(page.getByRole('button', { name: /后一周/ })).toBeVisible();
-  await page.screenshot({ path: '../docs/images/dispatch-week.png', fullPage: true, animations: 'disabled' });
+  await page.screenshot({ path: docImage('dispatch-week.png'), fullPage: true, animations: 'disabled' });
   expect(await serious(page)).toEqual([]);
 
   // 派工单: today's sheets of everyone with jobs, then on paper — the console gone, the sheets alone, one page each.

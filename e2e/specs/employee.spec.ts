@@ -67,7 +67,7 @@ test('the owner lists, adds with certificates, edits, puts on leave and deletes 
   await page.getByRole('button', { name: /新增员工/ }).click();
   await expect(page).toHaveURL(/#\/xinzengyuangong$/);
   await page.getByRole('button', { name: /保\s*存/ }).click();
-  await expect(page.getByText('请输入姓名')).toBeVisible();
+  await expect(page.getByText('请输入姓名', { exact: true })).toBeVisible();
   const form = page.locator('form#employeeForm');
   await form.getByLabel('姓名').fill('马晓燕');
   await form.getByLabel('手机号').fill('13712345678');
@@ -105,7 +105,7 @@ test('the owner lists, adds with certificates, edits, puts on leave and deletes 
   await page.getByRole('button', { name: /添加证书/ }).click();
   await page.getByLabel('证书名称').nth(1).fill('家政服务员（中级）');
   await page.getByRole('button', { name: /保\s*存/ }).click();
-  await expect(page.getByText('请上传证书图片')).toBeVisible(); // the second one has no picture yet
+  await expect(page.getByText('请上传证书图片', { exact: true })).toBeVisible(); // the second one has no picture yet
   await files.nth(4).setInputFiles(PNG);
   await expect(form.locator('img[alt="已上传图片"]')).toHaveCount(3);
   await form.getByLabel('个人简介').fill('擅长收纳整理');
@@ -122,7 +122,7 @@ test('the owner lists, adds with certificates, edits, puts on leave and deletes 
   await form.getByLabel('手机号').fill('13712345678');
   await form.getByLabel('身份证号').fill(idCard('14080219900101052'));
   await page.getByRole('button', { name: /保\s*存/ }).click();
-  await expect(page.getByText(/手机号 13712345678 已被本商家的其他员工使用/)).toBeVisible();
+  await expect(page.getByText('手机号 13712345678 已被本商家的其他员工使用', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/#\/xinzengyuangong$/);
   await expect(form.getByLabel('姓名')).toHaveValue('重复手机');
 

@@ -1,33 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { strFromU8, unzipSync } from 'fflate';
+import { serverDbFile as serverDb } from '../support/server-db.ts';
 import { DEMO, shot, signIn } from '../support/session.ts';
-
-/**
- * The server's SQLite file: E2E_DATA_DIR when given, else the DATA_DIR of the process serving E2E_PORT (the config
- * makes a fresh temporary folder per run). The spec adds a table of its own there for the generator to import.
- */
-function serverDb(): string {
-  const port = process.env.E2E_PORT ?? '3210';
-  let dir = process.env.E2E_DATA_DIR;
-  if (!dir)
-    for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
-      let env: string[];
-      try {
-        env = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
-      } catch {
-        continue;
-      }
-      if (env.includes(`PORT=${port}`) && env.includes('HOST=127.0.0.1')) {
-        dir = env.find((e) => e.startsWith('DATA_DIR='))?.slice('DATA_DIR='.length);
-        if (dir) break;
-      }
-    }
-  if (!dir) throw new Error(`no server data folder found for port ${port}`);
-  return path.join(dir, 'jiazheng.db');
-}
 
 const TABLE = `e2e_gen_${Date.now().toString(36)}`;
 const openGen = async (page: Page) => {

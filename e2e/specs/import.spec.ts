@@ -2,6 +2,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import ExcelJS from 'exceljs';
 import { clientFor, tokenFor, useMainShop } from '../support/api.ts';
 import { DEMO, shot, signIn } from '../support/session.ts';
+import { docImage } from '../support/doc-image.ts';
 
 /**
  * 员工批量导入 (docs/import.md) in the browser: a file with a bad row answers the report (row, column,
@@ -93,7 +94,7 @@ test('the owner imports employees: a bad row is reported and blocks the import, 
   await expect(report.getByRole('row', { name: /^6 手机号 1234 请输入正确的 11 位手机号/ })).toBeVisible();
   await expect(report.getByRole('row', { name: /^9 手机号 13912340001 与第 2 行的手机号重复/ })).toBeVisible();
   await expect(dialog.getByRole('button', { name: /确认导入/ })).toBeDisabled();
-  await dialog.screenshot({ path: '../docs/images/import-report.png' });
+  await dialog.screenshot({ path: docImage('import-report.png') });
   await shot(page, 'import-report');
 
   const errors = page.waitForEvent('download');

@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { clientFor } from '../support/api.ts';
 import { customerToken, goodsOfShop, placeAndPay } from '../support/customer.ts';
 import { DEMO, shot, signIn } from '../support/session.ts';
+import { dueNow } from '../support/server-db.ts';
 
 /**
  * The money part, in Chromium against the real server: 收支明细 in time order with 结算解冻 as a 划转 (never
@@ -32,6 +33,7 @@ test('收支明细: newest first, 结算解冻 is a 划转, totals add up; the c
     ['shangjiaYanquan', { code: order.code }],
     ['queren', { id: order.id }],
   ] as const) {
+    if (path === 'queren') dueNow(order.id); // 确认完成 opens two hours before the appointment
     const r = await owner.post(`app/jiazheng/pay/dingdan/${path}`, form);
     expect(r.code, `${path}: ${JSON.stringify(r)}`).toBe(200);
   }

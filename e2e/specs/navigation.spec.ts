@@ -18,6 +18,7 @@ test('the demo owner’s sidebar: pages without a one-page folder, folders not n
     '店铺中心',
     '商品管理',
     '订单中心',
+    '客户管理',
     '公司员工',
     '财务中心',
     '数据中心',

@@ -21,6 +21,9 @@ const nextMonday = () => {
   return addDays(t, 7 - wd);
 };
 
+/** 'HH:mm' plus whole hours, within the day. */
+const plusHours = (hm: string, h: number) => `${String(Number(hm.slice(0, 2)) + h).padStart(2, '0')}${hm.slice(2)}`;
+
 /** At both widths; a dialog in the viewport only (a full-page shot leaves the mask at the first screen's height). */
 async function shots(page: Page, name: string, fullPage = true) {
   for (const width of [1366, 1600]) {
@@ -49,19 +52,21 @@ test('weekly hours, a day off and a dated leave change the board and the custome
   for (const e of stale.result?.records ?? []) await owner.del(`app/jiazheng/yuangong/delByIds/${e.id}`);
   const init = await owner.get('app/jiazheng/page/initPc');
   const shopId = (init.result.allDianpu as { id: number; name: string }[]).find((s) => s.name === SHOP)!.id;
+  // She serves the goods' category only: with every skill she would also be the one who could take a waiting order of
+  // another category (an air-conditioner clean), and her absence would strand that order instead of taking a place.
+  const goods = await goodsOfShop(request, SHOP);
   const added = await owner.post('app/jiazheng/yuangong/add', {
     name: '排班测试阿姨',
     phone: PHONE,
     gender: 2,
     idCardNo: '11010519491231002X',
     shopId,
-    fuwuIds: '[]',
+    fuwuIds: JSON.stringify([goods.fuwuId]),
   });
   expect(added.code, added.message).toBe(200);
   employeeId = added.result.id as number;
 
   const weekdays = [0, 1, 2, 3, 4].map((n) => addDays(nextMonday(), n));
-  const goods = await goodsOfShop(request, SHOP);
   const extra = Object.entries(specChoice(goods))
     .map(([k, v]) => `&${k}=${v}`)
     .join('');
@@ -70,6 +75,31 @@ test('weekly hours, a day off and a dated leave change the board and the custome
       await request.get(`${api}/customer/slots?goodsId=${goods.id}&date=${date}${extra}`),
     );
     return r.slots.find((s) => s.time === time)?.capacity ?? -1;
+  };
+  // A paid order of her category waiting over [from, to) (Shanghai wall times of `date`) is matched to whoever can serve
+  // it: when she is needed for it (fewer others are free for it than such orders wait then), her absence strands that
+  // order instead of taking a customer place, so the slot count stays. The starts the spec changes are chosen without.
+  const sameService = new Set(
+    (
+      await ok<{ records: { id: number; fuwuId: number }[] }>(
+        await request.get(`${api}/shangjia/shangpin/weapp/findAllByPage?pageSize=100`),
+      )
+    ).records
+      .filter((g) => g.fuwuId === goods.fuwuId)
+      .map((g) => g.id),
+  );
+  const needsHer = async (date: string, from: string, to: string) => {
+    const r = await owner.get('app/jiazheng/paidan/board', { date, shopId });
+    const [start, end] = [Date.parse(`${date}T${from}:00+08:00`), Date.parse(`${date}T${to}:00+08:00`)];
+    const waiting = (
+      r.result.unassigned as { orderId: number; from: string; bufferTo: string; goodsId: number }[]
+    ).filter((u) => sameService.has(u.goodsId) && Date.parse(u.from) < end && start < Date.parse(u.bufferTo));
+    for (const u of waiting) {
+      const s = await owner.get('app/jiazheng/paidan/suggest', { orderId: u.orderId });
+      const others = (s.result?.suggestions ?? []) as { employeeId: number }[];
+      if (others.filter((x) => x.employeeId !== employeeId).length < waiting.length) return true;
+    }
+    return false;
   };
   const boardRow = async (date: string) => {
     const r = await owner.get('app/jiazheng/paidan/board', { date, shopId });
@@ -100,19 +130,23 @@ test('weekly hours, a day off and a dated leave change the board and the custome
   expect(saved.result.workHours).toEqual(
     Array.from({ length: 7 }, (_, i) => (i < 5 ? [{ from: '08:00', to: '17:00' }] : [])),
   );
-  // The day off: the first weekday of next week (from Tuesday) with a free place at 10:00 — the specs before this one
-  // book the shared demo week.
+  // The day off: the first weekday of next week (from Tuesday) with a start in her hours that has a free place and no
+  // waiting order over its job — the specs before this one book the shared demo week.
   let offDay = '';
+  let offTime = '';
   let offDayBefore = 0;
   for (const d of weekdays.slice(1)) {
-    const c = await capacityAt(d, '10:00');
-    if (c > 0) {
-      offDay = d;
-      offDayBefore = c;
-      break;
-    }
+    const r = await ok<{ slots: { time: string; capacity: number }[] }>(
+      await request.get(`${api}/customer/slots?goodsId=${goods.id}&date=${d}${extra}`),
+    );
+    for (const x of r.slots.filter((x) => x.time >= '08:00' && x.time <= '12:00' && x.capacity > 0))
+      if (!(await needsHer(d, x.time, plusHours(x.time, 5)))) {
+        [offDay, offTime, offDayBefore] = [d, x.time, x.capacity];
+        break;
+      }
+    if (offDay) break;
   }
-  expect(offDay, 'a weekday of next week with a free place at 10:00').not.toBe('');
+  expect(offDay, 'a weekday of next week with a free start and no waiting order that needs her').not.toBe('');
   const offDayName = ['周一', '周二', '周三', '周四', '周五'][weekdays.indexOf(offDay)];
   expect((await boardRow(offDay)).hours[0].ranges).toHaveLength(1);
 
@@ -133,32 +167,33 @@ test('weekly hours, a day off and a dated leave change the board and the custome
   await expect(cell).toContainText('调整');
   await shots(page, 'rota-grid');
   expect((await boardRow(offDay)).hours[0].ranges).toEqual([]);
-  expect(await capacityAt(offDay, '10:00')).toBe(offDayBefore - 1);
+  expect(await capacityAt(offDay, offTime)).toBe(offDayBefore - 1);
 
-  // 3. A dated leave 08:00–12:00 on a day of next week with a free morning place (the demo week fills some), from her
-  // detail page.
+  // 3. A dated leave of five hours from a morning start of next week with a free place (the demo week fills some),
+  // from her detail page: it covers a job starting then, whatever its length and travel buffer.
   let leaveDay = '';
   let leaveTime = '';
   for (const d of weekdays.slice(1).filter((day) => day !== offDay)) {
     const r = await ok<{ slots: { time: string; capacity: number }[] }>(
       await request.get(`${api}/customer/slots?goodsId=${goods.id}&date=${d}${extra}`),
     );
-    const free = r.slots.find((x) => x.time >= '08:00' && x.time <= '10:00' && x.capacity > 0);
-    if (free) {
-      leaveDay = d;
-      leaveTime = free.time;
-      break;
-    }
+    for (const x of r.slots.filter((x) => x.time >= '08:00' && x.time <= '12:00' && x.capacity > 0))
+      if (!(await needsHer(d, x.time, plusHours(x.time, 5)))) {
+        leaveDay = d;
+        leaveTime = x.time;
+        break;
+      }
+    if (leaveDay) break;
   }
-  expect(leaveDay, 'a morning with a free place next week').not.toBe('');
+  expect(leaveDay, 'a morning start with a free place and no waiting order that needs her next week').not.toBe('');
   const leaveBefore = await capacityAt(leaveDay, leaveTime);
   await page.goto(`/#/gongsiyuangongxiangqing?id=${employeeId}`);
   await page.getByRole('button', { name: '请假/休假' }).click();
   const leave = page.getByRole('dialog', { name: '请假/休假：排班测试阿姨' });
   await leave.getByPlaceholder('开始时间').click();
-  await leave.getByPlaceholder('开始时间').fill(`${leaveDay} 08:00`);
+  await leave.getByPlaceholder('开始时间').fill(`${leaveDay} ${leaveTime}`);
   await leave.getByPlaceholder('开始时间').press('Enter');
-  await leave.getByPlaceholder('结束时间').fill(`${leaveDay} 12:00`);
+  await leave.getByPlaceholder('结束时间').fill(`${leaveDay} ${plusHours(leaveTime, 5)}`);
   await leave.getByPlaceholder('结束时间').press('Enter');
   await leave.getByLabel('原因').fill('看病');
   await shots(page, 'rota-leave-dialog', false);

@@ -76,8 +76,8 @@ test('a new merchant places its shop on the map; a point outside the chosen regi
   await searchAddress(page, dlg, '盐湖区学苑路 12 号', '山西省 / 运城市 / 盐湖区');
   await expect(dlg.getByLabel('详细地址')).toHaveValue('学苑路 12 号');
   await expect(dlg.locator('.ant-cascader')).toContainText('山西省 / 运城市 / 盐湖区');
-  // No position finer than the province is known offline, and the form says so.
-  await expect(dlg.getByText(/地图已移到山西省的省会附近（离线地图没有市、区县的位置数据）/)).toBeVisible();
+  // The map moves to the district's centre (the server's district centres), and the form says so.
+  await expect(dlg.getByText(/地图已移到「盐湖区」中心/)).toBeVisible();
 
   // Typed coordinates are the folded fallback: a point in 广州 is flagged against 山西省 and not saved.
   await expect(dlg.getByLabel('纬度')).toHaveCount(0);
@@ -90,7 +90,7 @@ test('a new merchant places its shop on the map; a point outside the chosen regi
   await dlg.getByRole('button', { name: /保\s*存/ }).click();
   await expect(dlg).toBeVisible();
 
-  // Back to the region (the map goes to the province's seat), then a click on the map places the pin.
+  // Back to the region (the map goes to the district's centre), then a click on the map places the pin.
   await dlg.getByRole('button', { name: '收起经纬度' }).click();
   await searchAddress(page, dlg, '盐湖区', '山西省 / 运城市 / 盐湖区');
   const map = dlg.getByTestId('point-map');

@@ -27,7 +27,15 @@ export async function goodsOfShop(request: APIRequestContext, shopName: string) 
 }
 
 type Spec = { id: number; mode: string; minQuantity: number; areaMin: number | null; areaMax: number | null };
-type ShopGoods = { id: number; shopId: number; shopName: string; minQuantity: number; name: string; specs?: Spec[] };
+type ShopGoods = {
+  id: number;
+  shopId: number;
+  shopName: string;
+  fuwuId: number;
+  minQuantity: number;
+  name: string;
+  specs?: Spec[];
+};
 type SlotGoods = { id: number; shopId: number; minQuantity: number; specs?: Spec[] };
 
 const shopPoints = new Map<number, { lat: number; lng: number }>();
@@ -65,7 +73,8 @@ export async function bookable(request: APIRequestContext, goods: SlotGoods, cho
 export function specChoice(goods: { minQuantity: number; specs?: Spec[] }): Record<string, number> {
   const s = goods.specs?.[0];
   if (!s) return { quantity: Math.max(1, goods.minQuantity) };
-  if (s.mode === 'area_band') return { specId: s.id, area: s.areaMin ?? s.areaMax ?? 60 };
+  // Bands are half-open [areaMin, areaMax): the lower bound is inside, the upper one is not.
+  if (s.mode === 'area_band') return { specId: s.id, area: s.areaMin || (s.areaMax ? s.areaMax - 1 : 60) };
   return { specId: s.id, quantity: Math.max(1, s.minQuantity) };
 }
 

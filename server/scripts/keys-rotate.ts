@@ -16,13 +16,20 @@ import { openConfiguredDb } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { dataKeys, type KeyRing } from '../src/lib/secret-box.ts';
 import { type RotateReport, rotateField, type SecretField } from '../src/lib/secret-rotate.ts';
+import { CLIENT_SECRET_FIELDS } from '../src/modules/merchant/client/client-secrets.ts';
 import { ID_CARD_FIELD } from '../src/modules/merchant/employee/employee.repo.ts';
 import { CARD_NO_FIELD } from '../src/modules/merchant/finance/bank-card.service.ts';
 import { DETAIL_FIELD } from '../src/modules/merchant/jinjian/jinjian.repo.ts';
 import { PHONE_FIELD } from '../src/modules/merchant/notify/notify.service.ts';
 
 /** Every sealed field: each repository declares its own (the one place its table is sealed and opened). */
-export const SECRET_FIELDS: SecretField[] = [ID_CARD_FIELD, CARD_NO_FIELD, DETAIL_FIELD, PHONE_FIELD];
+export const SECRET_FIELDS: SecretField[] = [
+  ID_CARD_FIELD,
+  CARD_NO_FIELD,
+  DETAIL_FIELD,
+  PHONE_FIELD,
+  ...CLIENT_SECRET_FIELDS,
+];
 
 export async function rotateAll(db: Kysely<any>, opts: { ring?: KeyRing; batch?: number } = {}) {
   const reports: RotateReport[] = [];

@@ -145,8 +145,9 @@ function booking(g: Goods) {
   }
   const s = pick(open);
   if (s.mode === 'area_band') {
-    const lo = s.areaMin ?? Math.max(20, (s.areaMax ?? 60) - 40);
-    const area = between(lo, s.areaMax ?? lo + 40);
+    // Bands are half-open [areaMin, areaMax): the upper bound itself belongs to the next band.
+    const lo = s.areaMin || Math.max(20, (s.areaMax ?? 60) - 40);
+    const area = between(lo, s.areaMax !== null ? s.areaMax - 1 : lo + 40);
     return { body: { specId: s.id, area }, label: `${g.name} · ${s.name}（${area} 平方米）` };
   }
   if (s.mode === 'per_unit' && s.unit === '平方米') {

@@ -7,8 +7,9 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { LogController } from 'fastify';
 import { Redis } from 'ioredis';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import { answerSerializerCompiler } from './lib/answer-serializer.ts';
 import { rateLimited } from './lib/errors.ts';
 import { batchedStdout } from './lib/log-stream.ts';
 import { openapiOptions } from './lib/openapi.ts';
@@ -52,6 +53,12 @@ export interface BuildOptions {
   logger?: boolean;
   /** false: background jobs are registered but never started (tests that count a call's own statements). */
   jobs?: boolean;
+}
+
+/** Whether every answer is also written by zod and compared: tests and development, unless ANSWER_CHECK says. */
+export function answerCheck(config: Pick<Config, 'NODE_ENV'>, env: Record<string, string | undefined> = process.env) {
+  if (env.ANSWER_CHECK === 'on' || env.ANSWER_CHECK === 'off') return env.ANSWER_CHECK === 'on';
+  return config.NODE_ENV !== 'production';
 }
 
 export function openConfiguredDb(config: Config): DbHandle {
@@ -101,7 +108,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   }).withTypeProvider<ZodTypeProvider>() as App;
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers through serializers compiled from the contracts (lib/answer-serializer.ts); tests and development also run
+  // zod's and compare (ANSWER_CHECK=on|off overrides; the benchmark runs with it off, as production does).
+  app.setSerializerCompiler(answerSerializerCompiler({ check: answerCheck(config) }));
   app.decorate('db', handle.db);
   app.decorate('dbKind', handle.kind);
   app.decorate('config', config);

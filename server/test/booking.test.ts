@@ -314,7 +314,7 @@ describe('customer/slots', () => {
     expect(await slots({ goodsId: goods.id })).toMatchObject({ code: 2001 });
     expect(await slots({ goodsId: goods.id, date: dayAhead(90) })).toMatchObject({ code: 2001 });
     expect(await slots({ goodsId: 99_999_999, date: dayAhead(3) })).toMatchObject({ code: 2002 });
-    // 全屋深度保洁 by area band: 85 ㎡ is the 61–90㎡ band, 7 hours
+    // 全屋深度保洁 by area band: 85 ㎡ is the 60-90㎡ band ([60, 90)), 7 hours
     const deep = await t.db
       .selectFrom('goods')
       .select('id')
@@ -325,7 +325,7 @@ describe('customer/slots', () => {
       .selectFrom('goodsSpec')
       .select(['id', 'durationMinutes'])
       .where('goodsId', '=', deep.id)
-      .where('name', '=', '61–90㎡')
+      .where('name', '=', '60-90㎡')
       .executeTakeFirstOrThrow();
     const r = await slots({ goodsId: deep.id, specId: band.id, area: 85, date: dayAhead(6) });
     expect(r.result.minutes).toBe(band.durationMinutes);

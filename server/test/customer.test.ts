@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, buildTestApp, expectEvery, loginAs, PHONES, type TestApp } from './helpers/index.ts';
-import { specIdOf } from './helpers/order-flow.ts';
+import { dueNow, specIdOf } from './helpers/order-flow.ts';
 import { nextAppointment, pointIn } from './helpers/appointment.ts';
 
 const C = 'app/jiazheng/customer';
@@ -194,6 +194,7 @@ describe('npm run simulate', () => {
       const emp = { id: sug.result.suggestions[0].employeeId };
       expect(await owner.post(`${D}/setYuangong`, { id: o.id, yuangongId: emp.id })).toMatchObject({ code: 200 });
       expect(await owner.post(`${D}/shangjiaYanquan`, { code: o.verifyCode })).toMatchObject({ code: 200 });
+      await dueNow(s, o.id);
       expect(await owner.post(`${D}/queren`, { id: o.id })).toMatchObject({ code: 200 });
       // The second run reuses the first run's customer sessions (the server sends one code a minute per phone).
       const again = await simulate(url, { SIMULATE_ORDERS: '1', SIMULATE_SHOP_ID: String(shop.id) });

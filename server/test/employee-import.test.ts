@@ -242,6 +242,32 @@ describe('employee import', () => {
     expect(r.result.errors[1].value).toMatch(/^\d{4}\*{10}[\dX]{4}$/);
   });
 
+  it('the ID number is optional: rows without one (or a file without the column) import; a bad one is still refused', async () => {
+    const bad = await check(
+      await xlsx([person(2101, { 身份证号: '' }), person(2102, { 身份证号: '142301198005120025' })]),
+    );
+    expect(bad.result.status).toBe('invalid');
+    expect(bad.result.errors.map((e: any) => `${e.row}/${e.column}/${e.message}`)).toEqual([
+      '3/身份证号/请输入正确的 18 位身份证号',
+    ]);
+    // two rows without a number are not "repeats" of each other; the column may be left out altogether
+    const ok = await check(await xlsx([person(2103, { 身份证号: '' }), person(2104, { 身份证号: '' })]));
+    expect(ok.result.status, JSON.stringify(ok.result.errors)).toBe('valid');
+    expect((await confirm(ok.result.importId)).code).toBe(200);
+    const noColumn = HEAD.filter((h) => h.replace('*', '') !== '身份证号');
+    const dropped = (c: Cells) => c.filter((_, i) => HEAD[i].replace('*', '') !== '身份证号');
+    const ok2 = await check(await xlsx([dropped(person(2105)), dropped(person(2106, { 性别: '女' }))], noColumn));
+    expect(ok2.result.status, JSON.stringify(ok2.result.errors)).toBe('valid');
+    expect((await confirm(ok2.result.importId)).code).toBe(200);
+    const rows = await t.db
+      .selectFrom('employee')
+      .select(['idCardNo', 'idCardHash', 'birthDate'])
+      .where('merchantId', '=', merchantA)
+      .where('phone', 'in', ['13900002103', '13900002104', '13900002105', '13900002106'])
+      .execute();
+    expect(rows).toEqual(Array.from({ length: 4 }, () => ({ idCardNo: '', idCardHash: null, birthDate: null })));
+  });
+
   it('an ID number stored as a number says how to keep its digits', async () => {
     const r = await check(await xlsx([person(2401, { 身份证号: Number('140802198503010012') })]));
     expect(r.result.errors).toEqual([

@@ -90,18 +90,19 @@ const rows = (badPrice: Cell) => [
   spec({
     商品名称: '导入开荒保洁',
     服务类目: '开荒保洁',
-    规格名称: '≤60㎡',
+    规格名称: '60㎡以下',
     计价方式: '按面积段',
     '价格（元）': 360,
+    最小面积: 0,
     最大面积: 60,
     '服务时长（分钟）': 240,
   }),
   spec({
     商品名称: '导入开荒保洁',
-    规格名称: '61–90㎡',
+    规格名称: '60-90㎡',
     计价方式: '按面积段',
     '价格（元）': 520,
-    最小面积: 61,
+    最小面积: 60,
     最大面积: 90,
     '服务时长（分钟）': 360,
   }),
@@ -180,9 +181,14 @@ describe('goods import', () => {
     ).toEqual([
       ['2小时', 'fixed', 9900, null],
       ['3小时', 'fixed', 1250, 19990],
-      ['≤60㎡', 'area_band', 36000, null],
-      ['61–90㎡', 'area_band', 52000, null],
+      ['60㎡以下', 'area_band', 36000, null],
+      ['60-90㎡', 'area_band', 52000, null],
       ['1小时', 'per_unit', 4500, null],
+    ]);
+    // half-open bands as written in the sheet: 0–60 and 60–90 meet without overlapping
+    expect(specs.slice(2, 4).map((s) => [s.areaMin, s.areaMax])).toEqual([
+      [0, 60],
+      [60, 90],
     ]);
     expect(Number(specs[4].minCharge)).toBe(9000);
   });
@@ -218,7 +224,7 @@ describe('goods import', () => {
       ]),
     );
     expect(r.result.errors.map((e: any) => `${e.row}/${e.column}/${e.message}`)).toEqual([
-      '2/规格名称/商品「重叠」：面积段「A」（≤60㎡）与「B」（≥50㎡）重叠',
+      '2/规格名称/商品「重叠」：面积段「A」（60㎡以下）与「B」（50㎡以上）重叠',
       '4/服务类目/「月嫂」不是当前店铺开通的服务类目',
       '4/计价方式/计价方式须为“按次/套餐”“按面积段”或“按单位计价”',
     ]);

@@ -54,12 +54,12 @@ const perSqm = spec({
   minCharge: 30_000,
   durationMinutes: 3,
 });
-const band60 = spec({ name: '≤60㎡', mode: 'area_band', price: 36_000, areaMax: 60, durationMinutes: 240 });
+const band60 = spec({ name: '60㎡以下', mode: 'area_band', price: 36_000, areaMax: 60, durationMinutes: 240 });
 const band90 = spec({
-  name: '61–90㎡',
+  name: '60-90㎡',
   mode: 'area_band',
   price: 52_000,
-  areaMin: 61,
+  areaMin: 60,
   areaMax: 90,
   durationMinutes: 360,
 });
@@ -162,25 +162,42 @@ describe('quoteSpec', () => {
     expect(quoteSpec(open, { area: MAX_AREA }).ok).toBe(true);
   });
 
-  it('area bands: the band price whatever the area inside, inclusive whole-㎡ bounds, one job per order', () => {
-    expect(ok(quoteSpec(band60, { area: 60 }))).toMatchObject({
+  it('area bands: the band price whatever the area inside, half-open [from, to) bounds, one job per order', () => {
+    expect(ok(quoteSpec(band60, { area: 59 }))).toMatchObject({
       amountFen: 36_000,
       quantity: 1,
-      area: 60,
+      area: 59,
       durationMinutes: 240,
     });
     expect(ok(quoteSpec(band60, { area: 1 })).amountFen).toBe(36_000);
-    expect(quoteSpec(band60, { area: 61 })).toMatchObject({
+    // The upper bound belongs to the next band: 60 ㎡ is 60-90㎡, not 60㎡以下.
+    expect(quoteSpec(band60, { area: 60 })).toMatchObject({
       ok: false,
       reason: 'outside_area',
-      message: '规格「≤60㎡」适用面积 ≤60㎡，您填写的面积为 61㎡',
+      message: '规格「60㎡以下」适用面积 60㎡以下，您填写的面积为 60㎡',
     });
-    expect(ok(quoteSpec(band90, { area: 61 })).amountFen).toBe(52_000);
-    expect(quoteSpec(band90, { area: 91 })).toMatchObject({
+    expect(ok(quoteSpec(band90, { area: 60 })).amountFen).toBe(52_000);
+    expect(ok(quoteSpec(band90, { area: 89 })).amountFen).toBe(52_000);
+    expect(quoteSpec(band90, { area: 90 })).toMatchObject({
       ok: false,
-      message: '规格「61–90㎡」适用面积 61–90㎡，您填写的面积为 91㎡',
+      message: '规格「60-90㎡」适用面积 60-90㎡，您填写的面积为 90㎡',
     });
-    expect(quoteSpec(band90, { area: 60 }).ok).toBe(false);
+    expect(quoteSpec(band90, { area: 59 }).ok).toBe(false);
+    // An open-ended last band takes its lower bound and every area above it; a lower bound of 0 = from any area.
+    const last = spec({ name: '120㎡以上', mode: 'area_band', price: 80_000, areaMin: 120, durationMinutes: 600 });
+    expect(ok(quoteSpec(last, { area: 120 })).amountFen).toBe(80_000);
+    expect(ok(quoteSpec(last, { area: 10_000 })).amountFen).toBe(80_000);
+    expect(quoteSpec(last, { area: 119 }).ok).toBe(false);
+    const fromZero = spec({
+      name: '0-80',
+      mode: 'area_band',
+      price: 30_000,
+      areaMin: 0,
+      areaMax: 80,
+      durationMinutes: 1,
+    });
+    expect(ok(quoteSpec(fromZero, { area: 1 })).amountFen).toBe(30_000);
+    expect(quoteSpec(fromZero, { area: 80 }).ok).toBe(false);
     expect(quoteSpec(band60, {})).toMatchObject({ ok: false, reason: 'area_required' });
     expect(quoteSpec(band60, { area: 50, quantity: 2 })).toMatchObject({ ok: false, reason: 'bad_quantity' });
     expect(quoteSpec(band60, { area: 50, quantity: 1 }).ok).toBe(true);
@@ -309,10 +326,11 @@ describe('priceRange and labels', () => {
     expect(compactYuan(-150)).toBe('-¥1.50');
     expect(specPriceLabel(perSqm)).toBe('¥6/平方米（¥300 起步）');
     expect(specPriceLabel(band60)).toBe('¥360');
-    expect(areaRangeLabel(band60)).toBe('≤60㎡');
-    expect(areaRangeLabel(band90)).toBe('61–90㎡');
-    expect(areaRangeLabel({ areaMin: 91, areaMax: null })).toBe('≥91㎡');
-    expect(areaRangeLabel({ areaMin: 50, areaMax: 50 })).toBe('50㎡');
+    expect(areaRangeLabel(band60)).toBe('60㎡以下');
+    expect(areaRangeLabel({ areaMin: 0, areaMax: 80 })).toBe('80㎡以下');
+    expect(areaRangeLabel({ areaMin: 80, areaMax: 120 })).toBe('80-120㎡');
+    expect(areaRangeLabel({ areaMin: 120, areaMax: null })).toBe('120㎡以上');
+    expect(areaRangeLabel({ areaMin: null, areaMax: null })).toBe('不限面积');
   });
 });
 
@@ -434,7 +452,14 @@ describe('goodsSpecInput (the form, API and import rows)', () => {
     ]);
     expect(
       messages({ name: 'a', mode: 'area_band', price: 100, durationMinutes: 1, areaMin: 90, areaMax: 60 }),
-    ).toEqual(['areaMax:最大面积不能小于最小面积']);
+    ).toEqual(['areaMax:最大面积须大于最小面积（面积段含最小面积、不含最大面积）']);
+    // [60, 60) holds no area.
+    expect(
+      messages({ name: 'a', mode: 'area_band', price: 100, durationMinutes: 1, areaMin: 60, areaMax: 60 }),
+    ).toEqual(['areaMax:最大面积须大于最小面积（面积段含最小面积、不含最大面积）']);
+    expect(messages({ name: 'a', mode: 'area_band', price: 100, durationMinutes: 1, areaMin: 0, areaMax: 80 })).toBe(
+      undefined,
+    );
     expect(
       messages({ name: 'a', mode: 'fixed', price: 100, durationMinutes: 1, minQuantity: 3, maxQuantity: 2 }),
     ).toEqual(['maxQuantity:最多数量不能小于起订数量']);
@@ -468,17 +493,27 @@ describe('goodsSpecInput (the form, API and import rows)', () => {
       ...over,
     });
     expect(goodsSpecList.safeParse([]).error?.issues[0]?.message).toBe('请至少添加一个规格');
-    const dup = goodsSpecList.safeParse([row('a', { areaMax: 60 }), row('a', { areaMin: 61 })]);
+    const dup = goodsSpecList.safeParse([row('a', { areaMax: 60 }), row('a', { areaMin: 60 })]);
     expect(dup.error?.issues.map((i) => i.message)).toEqual(['规格名称「a」重复']);
-    const overlap = goodsSpecList.safeParse([row('小', { areaMax: 60 }), row('中', { areaMin: 60, areaMax: 90 })]);
-    expect(overlap.error?.issues.map((i) => i.message)).toEqual(['面积段「小」（≤60㎡）与「中」（60–90㎡）重叠']);
-    // A disabled band may overlap (it is not offered); adjacent whole-㎡ bands do not overlap.
+    const overlap = goodsSpecList.safeParse([row('小', { areaMax: 61 }), row('中', { areaMin: 60, areaMax: 90 })]);
+    expect(overlap.error?.issues.map((i) => i.message)).toEqual(['面积段「小」（61㎡以下）与「中」（60-90㎡）重叠']);
+    // A disabled band may overlap (it is not offered).
     expect(
-      goodsSpecList.safeParse([row('小', { areaMax: 60 }), row('中', { areaMin: 60, areaMax: 90, status: 0 })]).success,
+      goodsSpecList.safeParse([row('小', { areaMax: 61 }), row('中', { areaMin: 60, areaMax: 90, status: 0 })]).success,
     ).toBe(true);
-    expect(goodsSpecList.safeParse([row('小', { areaMax: 60 }), row('中', { areaMin: 61, areaMax: 90 })]).success).toBe(
-      true,
-    );
+    // Adjacent half-open bands as merchants write them, the last one open-ended: no overlap.
+    const written = [
+      row('80㎡以下', { areaMin: 0, areaMax: 80 }),
+      row('80-120㎡', { areaMin: 80, areaMax: 120 }),
+      row('120㎡以上', { areaMin: 120 }),
+    ];
+    expect(goodsSpecList.safeParse(written).success).toBe(true);
+    // An open-ended band overlaps every band above its lower bound.
+    const open = goodsSpecList.safeParse([...written, row('100㎡以上', { areaMin: 100 })]);
+    expect(open.error?.issues.map((i) => i.message)).toEqual([
+      '面积段「80-120㎡」（80-120㎡）与「100㎡以上」（100㎡以上）重叠',
+      '面积段「120㎡以上」（120㎡以上）与「100㎡以上」（100㎡以上）重叠',
+    ]);
     expect(goodsSpecList.safeParse([row('小', { areaMax: 60, status: '0' })]).error?.issues[0]?.message).toBe(
       '至少需要一个启用的规格',
     );

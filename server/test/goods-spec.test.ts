@@ -34,8 +34,8 @@ const PER_AREA = [
     minQuantity: 30,
     durationMinutes: 5,
   },
-  { name: '≤60㎡', mode: 'area_band', price: 36000, areaMax: 60, durationMinutes: 300 },
-  { name: '61–90㎡', mode: 'area_band', price: 52000, areaMin: 61, areaMax: 90, durationMinutes: 420 },
+  { name: '60㎡以下', mode: 'area_band', price: 36000, areaMax: 60, durationMinutes: 300 },
+  { name: '60-90㎡', mode: 'area_band', price: 52000, areaMin: 60, areaMax: 90, durationMinutes: 420 },
 ];
 
 const add = (who: Api, body: Record<string, unknown>) =>
@@ -98,15 +98,60 @@ describe('goods with specifications: add and edit', () => {
     const specs = await specRows(kaihuang);
     expect(specs.map((s) => [s.name, s.mode, s.unit, Number(s.price), s.minCharge && Number(s.minCharge)])).toEqual([
       ['按面积', 'per_unit', '平方米', 600, 30000],
-      ['≤60㎡', 'area_band', '次', 36000, null],
-      ['61–90㎡', 'area_band', '次', 52000, null],
+      ['60㎡以下', 'area_band', '次', 36000, null],
+      ['60-90㎡', 'area_band', '次', 52000, null],
     ]);
     expect(specs.map((s) => [s.areaMin, s.areaMax, s.minQuantity])).toEqual([
       [null, null, 30],
       [null, 60, 1],
-      [61, 90, 1],
+      [60, 90, 1],
     ]);
     expect(await goodsRow(kaihuang)).toMatchObject({ price: 600, unit: '平方米', durationMinutes: 5, minQuantity: 30 });
+  });
+
+  it('area bands are half-open: 0–80 / 80–120 / 120– are accepted as written; a real overlap is refused', async () => {
+    const bands = [
+      { name: '80㎡以下', mode: 'area_band', price: 40000, areaMin: 0, areaMax: 80, durationMinutes: 240 },
+      { name: '80-120㎡', mode: 'area_band', price: 60000, areaMin: 80, areaMax: 120, durationMinutes: 360 },
+      { name: '120㎡以上', mode: 'area_band', price: 90000, areaMin: 120, durationMinutes: 480 },
+    ];
+    const r = await add(ownerA, { fuwuId: cat.kaihuang, name: '深度保洁（半开面积段）', specs: bands });
+    expect(r.code, r.message).toBe(200);
+    const stored = await specRows(r.result.id);
+    expect(stored.map((s) => [s.name, s.areaMin, s.areaMax])).toEqual([
+      ['80㎡以下', 0, 80],
+      ['80-120㎡', 80, 120],
+      ['120㎡以上', 120, null],
+    ]);
+    const detail = await ownerA.get<GoodsDetail>(`${G}/shangjia/findById/${r.result.id}`);
+    expect(detail.result.specs.map((s) => [s.areaMin, s.areaMax])).toEqual([
+      [0, 80],
+      [80, 120],
+      [120, null],
+    ]);
+    // 100–130 shares 100 … 119 with 80-120㎡ and 120 … 129 with 120㎡以上: refused on edit and add, nothing written
+    const overlapping = [...bands.slice(0, 2), { ...bands[2], name: '100-130㎡', areaMin: 100, areaMax: 130 }];
+    const e = await edit(ownerA, {
+      id: r.result.id,
+      specs: overlapping.map((b, i) => (i < 2 ? { ...b, id: stored[i].id } : b)),
+    });
+    expect(e).toMatchObject({ code: 2001, message: '面积段「80-120㎡」（80-120㎡）与「100-130㎡」（100-130㎡）重叠' });
+    expect((await specRows(r.result.id)).map((s) => s.name)).toEqual(['80㎡以下', '80-120㎡', '120㎡以上']);
+    const a = await add(ownerA, { fuwuId: cat.kaihuang, name: '重叠面积段', specs: overlapping });
+    expect(a).toMatchObject({ code: 2001, message: '面积段「80-120㎡」（80-120㎡）与「100-130㎡」（100-130㎡）重叠' });
+    // an empty band [80, 80) and a band with neither bound are refused too
+    const empty = await add(ownerA, {
+      fuwuId: cat.kaihuang,
+      name: '空面积段',
+      specs: [{ ...bands[1], areaMin: 80, areaMax: 80 }],
+    });
+    expect(empty).toMatchObject({ code: 2001, message: '最大面积须大于最小面积（面积段含最小面积、不含最大面积）' });
+    const open = await add(ownerA, {
+      fuwuId: cat.kaihuang,
+      name: '不限面积段',
+      specs: [{ ...bands[0], areaMin: 0, areaMax: null }],
+    });
+    expect(open).toMatchObject({ code: 2001, message: '请填写面积段（最小面积或最大面积）' });
   });
 
   it('edits the list: reorder, disable, delete one, add one; summary rewritten', async () => {
@@ -375,9 +420,9 @@ describe('the demo seed', () => {
     ]);
     expect((await specRows(await named('全屋深度保洁（按面积段）'))).map((s) => [s.areaMin, s.areaMax])).toEqual([
       [null, 60],
-      [61, 90],
-      [91, 120],
-      [121, null],
+      [60, 90],
+      [90, 120],
+      [120, null],
     ]);
     expect(await specRows(await named('新房开荒保洁'))).toMatchObject([
       { mode: 'per_unit', unit: '平方米', minCharge: 30000 },

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffDepart } from '../src/modules/merchant/order/order-staff-steps.ts';
 import { apply, inTransition, loadOrder, SYSTEM } from '../src/modules/merchant/order/order-transition.steps.ts';
 import { type Api, api, buildTestApp, loginAs, PHONES, type TestApp } from './helpers/index.ts';
-import { freeEmployee, paidOrder } from './helpers/order-flow.ts';
+import { dueNow, freeEmployee, paidOrder } from './helpers/order-flow.ts';
 import { S, staffMember } from './staff-fixture.ts';
 import { nextDay, shanghaiDay, wallMs } from '@jz/contracts/dispatch';
 
@@ -117,6 +117,7 @@ describe('order events queue their messages', () => {
     );
 
     expect(await owner.post(`${D}/shangjiaYanquan`, { code: b.o.code })).toMatchObject({ code: 200 });
+    await dueNow(t, b.o.id);
     expect(await owner.post(`${D}/queren`, { id: b.o.id })).toMatchObject({ code: 200 });
     const done = (await messages(b.o.id)).slice(3);
     expect(done.map((x) => x.event)).toEqual(['customer_completed']);

@@ -146,10 +146,14 @@ describe('操作日志', () => {
       'POST /tmpl/api/app/jiazheng/shangjia/shangpin/import/errors/:id',
       // 批量改价's preview computes the new prices and writes nothing (the confirm is logged).
       'POST /tmpl/api/app/jiazheng/shangjia/shangpin/piliangGaijia/preview',
+      // 验券's check answers the order a code would start; it changes no order (a wrong code counts toward the limit in
+      // verify_attempt, a found one leaves no attempt; the verify itself is logged).
+      'POST /tmpl/api/app/jiazheng/pay/dingdan/shangjiaYanquan/check',
     ];
     /**
      * The staff page's calls: the operation log records console users; a staff member's steps are written to the
-     * order's timeline (with her as operator), phone reveals to staff_phone_reveal, leave requests to their own table.
+     * order's timeline (with her as operator), phone reveals to staff_phone_reveal, leave requests and their
+     * withdrawal to their own table.
      */
     const STAFF = [
       'POST /tmpl/api/staff/login/sms/sendCode',
@@ -160,6 +164,7 @@ describe('操作日志', () => {
       'POST /tmpl/api/staff/jobs/:orderId/finish',
       'POST /tmpl/api/staff/jobs/:orderId/phone',
       'POST /tmpl/api/staff/leave',
+      'POST /tmpl/api/staff/leave/:id/withdraw',
       'POST /tmpl/api/staff/upload',
     ];
     const unlogged = t.app.routeCatalogue

@@ -1,7 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { raiseLateEvents } from '../src/modules/merchant/order/order-staff-steps.ts';
-import { shortAddress } from '../src/modules/merchant/order/order-stream.repo.ts';
+import {
+  durationText,
+  noticeSpec,
+  shortAddress,
+  streamEvents,
+} from '../src/modules/merchant/order/order-stream.repo.ts';
 import { type Api, api, buildTestApp, loginAs, PHONES, smsLogin, type TestApp } from './helpers/index.ts';
 import { freeEmployee, paidOrder as paidOrderFixture } from './helpers/order-flow.ts';
 import { roleWith, subWith } from './security/authority.ts';
@@ -73,6 +78,10 @@ async function openStream(who: Api, body: Record<string, string | number> = {}) 
   return { s, until, close: () => ctrl.abort() };
 }
 
+const merchantOf = async (orderId: number) =>
+  (await t.db.selectFrom('serviceOrder').select('merchantId').where('id', '=', orderId).executeTakeFirstOrThrow())
+    .merchantId;
+
 /** The data of the order event of `orderId` on a stream. */
 function orderEvent(text: string, orderId: number) {
   const m = new RegExp(`event: order\\ndata: (\\{[^\\n]*"orderId":${orderId},[^\\n]*)\\n`).exec(text);
@@ -123,6 +132,99 @@ describe('the new-order event carries what the notification shows', () => {
     } finally {
       stream.close();
     }
+  });
+
+  it('names the specification after the goods: the stream sends it for the order as placed', async () => {
+    const stream = await openStream(ownerA);
+    try {
+      const o = await paidOrder(shops.main);
+      expect(await stream.until(`"orderId":${o.id},`), stream.s.text).toBe(true);
+      const row = await t.db
+        .selectFrom('serviceOrder')
+        .select(['goodsName', 'specName', 'specMode', 'quantity', 'unit', 'area', 'durationMinutes'])
+        .where('id', '=', o.id)
+        .executeTakeFirstOrThrow();
+      const e = orderEvent(stream.s.text, o.id);
+      expect(e).toHaveProperty('spec');
+      expect(e?.spec).toBe(noticeSpec(row));
+
+      // The same order as a 100 ㎡ band of three hours of 深度保洁: read as the stream reads it (after the event before it).
+      await t.db
+        .updateTable('serviceOrder')
+        .set({
+          goodsName: '深度保洁',
+          specName: '80-120㎡',
+          specMode: 'area_band',
+          quantity: 1,
+          unit: '次',
+          area: 100,
+          durationMinutes: 180,
+        })
+        .where('id', '=', o.id)
+        .execute();
+      const [read] = (
+        await streamEvents(t.db, (await merchantOf(o.id)) as number, shops.main, Number(e?.id) - 1, 1)
+      ).filter((x) => x.orderId === o.id);
+      expect(read).toMatchObject({ orderId: o.id, goodsName: '深度保洁', spec: '80-120㎡ · 3 小时 · 100㎡' });
+      // another merchant's stream reads nothing of it
+      const other = await t.db
+        .selectFrom('merchant')
+        .select('id')
+        .where('id', '<>', await merchantOf(o.id))
+        .executeTakeFirstOrThrow();
+      expect((await streamEvents(t.db, other.id, null, Number(e?.id) - 1)).map((x) => x.orderId)).not.toContain(o.id);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('the specification as the notice names it, per pricing mode', () => {
+    const o = { goodsName: '日常保洁', quantity: 1, unit: '次', area: null, durationMinutes: null };
+    // a package named by its length: said once
+    expect(noticeSpec({ ...o, specName: '3小时', specMode: 'fixed', durationMinutes: 180 })).toBe('3小时');
+    expect(noticeSpec({ ...o, specName: '标准套餐', specMode: 'fixed', durationMinutes: 150 })).toBe(
+      '标准套餐 · 2.5 小时',
+    );
+    expect(noticeSpec({ ...o, specName: '日常保洁', specMode: 'fixed', quantity: 2, durationMinutes: 240 })).toBe(
+      '4 小时 · × 2',
+    );
+    // the goods' name says the length already (the demo's '日常保洁 3 小时'): not repeated
+    expect(
+      noticeSpec({
+        ...o,
+        goodsName: '日常保洁 3 小时',
+        specName: '日常保洁 3 小时',
+        specMode: 'fixed',
+        durationMinutes: 180,
+      }),
+    ).toBeNull();
+    // named after the goods, no length: nothing to add
+    expect(noticeSpec({ ...o, specName: '日常保洁', specMode: 'fixed' })).toBeNull();
+    // a band: its range, the length, the customer's area
+    expect(noticeSpec({ ...o, specName: '≤60㎡', specMode: 'area_band', area: 55, durationMinutes: 120 })).toBe(
+      '≤60㎡ · 2 小时 · 55㎡',
+    );
+    // a band named as the area itself
+    expect(noticeSpec({ ...o, specName: '100㎡', specMode: 'area_band', area: 100, durationMinutes: 45 })).toBe(
+      '100㎡ · 45 分钟',
+    );
+    // per hour: the hours are the quantity (the unit-only name of a migrated one says nothing)
+    expect(
+      noticeSpec({ ...o, specName: '1小时', specMode: 'per_unit', unit: '小时', quantity: 3, durationMinutes: 180 }),
+    ).toBe('3 小时');
+    // per ㎡: the area, and the length when known
+    expect(
+      noticeSpec({ ...o, specName: '1平方米', specMode: 'per_unit', unit: '平方米', quantity: 120, area: 120 }),
+    ).toBe('120㎡');
+    // days and months: the count, not hundreds of hours
+    expect(
+      noticeSpec({ ...o, specName: '1天', specMode: 'per_unit', unit: '天', quantity: 26, durationMinutes: 26 * 1440 }),
+    ).toBe('26 天');
+    // an order from before specifications
+    expect(noticeSpec({ ...o, specName: null, specMode: null, quantity: 2 })).toBe('2次');
+    expect(noticeSpec({ ...o, specName: null, specMode: null })).toBeNull();
+    expect(durationText(90)).toBe('1.5 小时');
+    expect(durationText(100)).toBe('1.7 小时');
   });
 
   it('the address in short: no province or city, at most 24 characters', () => {

@@ -11,7 +11,7 @@ import {
   type TestApp,
   testDbKind,
 } from './helpers/index.ts';
-import { freeEmployee, placedOrder } from './helpers/order-flow.ts';
+import { dueNow, freeEmployee, placedOrder } from './helpers/order-flow.ts';
 
 /**
  * The concurrency rule of docs/decisions.md#orders: ten parallel identical transitions give exactly one success and nine 2004
@@ -105,6 +105,7 @@ describe('ten parallel identical transitions', () => {
         .where('merchantId', '=', merchantId)
         .executeTakeFirstOrThrow();
     const before = await account();
+    await dueNow(t, o.id);
     rs = await Promise.all(Array.from({ length: N }, () => ownerA.post(`${D}/queren`, { id: o.id })));
     expect(tally(rs)).toEqual({ ok: 1, refused: N - 1 });
     expect(await status(o.id)).toBe(50);
@@ -179,6 +180,7 @@ describe('ten parallel identical transitions', () => {
     const pay = await o.customer.post(`${C}/order/pay`, { id: o.id });
     await ownerA.post(`${D}/setYuangong`, { id: o.id, yuangongId: await newEmployee() });
     await ownerA.post(`${D}/shangjiaYanquan`, { code: pay.result.verifyCode });
+    await dueNow(t, o.id);
     await ownerA.post(`${D}/queren`, { id: o.id });
     const rs = await Promise.all(
       Array.from({ length: N }, () =>
@@ -258,6 +260,7 @@ describe.skipIf(testDbKind() !== 'postgres')('live events and locks across concu
     const e = await newEmployee();
     await ownerA.post(`${D}/setYuangong`, { id: o.id, yuangongId: e });
     await ownerA.post(`${D}/shangjiaYanquan`, { code: pay.result.verifyCode });
+    await dueNow(t, o.id);
     expect((await ownerA.post(`${D}/queren`, { id: o.id })).code).toBe(200);
 
     let review: Promise<{ code: number; status: number }> | undefined;

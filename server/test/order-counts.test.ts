@@ -18,7 +18,7 @@ import {
   verifyByCode,
 } from '../src/modules/merchant/order/order-transition.service.ts';
 import { buildTestApp, type TestApp } from './helpers/index.ts';
-import { freeEmployee, specIdOf } from './helpers/order-flow.ts';
+import { dueNow, freeEmployee, specIdOf } from './helpers/order-flow.ts';
 import { bookingFor } from './helpers/appointment.ts';
 
 /**
@@ -112,6 +112,8 @@ async function step(o: { id: number; status: number; customerId: number; shopId:
           ? merchantCancel(t.db, merchantId, o.id, '计数测试取消', actor)
           : assignEmployee(t.db, merchantId, o.id, pick(shop?.employees ?? [0]), actor);
     case 40:
+      // 确认完成 opens 2 h before the visit and orders are booked further ahead: the visit is made due first.
+      await dueNow(t, o.id);
       return confirmDone(t.db, merchantId, o.id, actor);
     case 50:
       return markReviewed(

@@ -255,12 +255,12 @@ describe('area pricing', () => {
 
   it('area bands: inside the band its price; outside refused with the message', async () => {
     const g = await goodsWith('开荒保洁（面积段）', [
-      { name: '≤60㎡', mode: 'area_band', price: 36000, areaMax: 60, durationMinutes: 240 },
-      { name: '61–90㎡', mode: 'area_band', price: 48000, areaMin: 61, areaMax: 90, durationMinutes: 300 },
+      { name: '60㎡以下', mode: 'area_band', price: 36000, areaMax: 60, durationMinutes: 240 },
+      { name: '60-90㎡', mode: 'area_band', price: 48000, areaMin: 60, areaMax: 90, durationMinutes: 300 },
     ]);
     expect(await place({ goodsId: g.id, specId: g.specs[0], area: 85 })).toMatchObject({
       code: 2004,
-      message: '规格「≤60㎡」适用面积 ≤60㎡，您填写的面积为 85㎡',
+      message: '规格「60㎡以下」适用面积 60㎡以下，您填写的面积为 85㎡',
     });
     expect(await place({ goodsId: g.id, specId: g.specs[1] })).toMatchObject({
       code: 2004,
@@ -276,7 +276,39 @@ describe('area pricing', () => {
       unitPrice: 48000,
     });
     const list = await owner.get(`${D}/findAllByPage?orderNo=${(await orderRow(ok.result.id)).orderNo}`);
-    expect(list.result.records[0]).toMatchObject({ specName: '61–90㎡', quantityLabel: '85 平方米' });
+    expect(list.result.records[0]).toMatchObject({ specName: '60-90㎡', quantityLabel: '85 平方米' });
+  });
+
+  it('area bands are half-open: an order at a boundary is the upper band; the open-ended last band has no ceiling', async () => {
+    const g = await goodsWith('深度保洁（半开面积段）', [
+      { name: '80㎡以下', mode: 'area_band', price: 40000, areaMin: 0, areaMax: 80, durationMinutes: 240 },
+      { name: '80-120㎡', mode: 'area_band', price: 60000, areaMin: 80, areaMax: 120, durationMinutes: 360 },
+      { name: '120㎡以上', mode: 'area_band', price: 90000, areaMin: 120, durationMinutes: 300 },
+    ]);
+    const [small, middle, large] = g.specs;
+    // exactly 80 ㎡ is not "80㎡以下": the lower band refuses it, the upper band prices it
+    expect(await place({ goodsId: g.id, specId: small, area: 80 })).toMatchObject({
+      code: 2004,
+      message: '规格「80㎡以下」适用面积 80㎡以下，您填写的面积为 80㎡',
+    });
+    const at80 = await place({ goodsId: g.id, specId: middle, area: 80 });
+    expect(at80).toMatchObject({ code: 200, result: { amount: 60000 } });
+    expect(await orderRow(at80.result.id)).toMatchObject({ area: 80, unitPrice: 60000, durationMinutes: 360 });
+    expect(await place({ goodsId: g.id, specId: small, area: 79 })).toMatchObject({
+      code: 200,
+      result: { amount: 40000 },
+    });
+    expect(await place({ goodsId: g.id, specId: small, area: 1 })).toMatchObject({ code: 200 });
+    // 120 ㎡ belongs to 120㎡以上, and so does the largest area there is
+    expect(await place({ goodsId: g.id, specId: middle, area: 120 })).toMatchObject({
+      code: 2004,
+      message: '规格「80-120㎡」适用面积 80-120㎡，您填写的面积为 120㎡',
+    });
+    const at120 = await place({ goodsId: g.id, specId: large, area: 120 });
+    expect(at120, at120.message).toMatchObject({ code: 200, result: { amount: 90000 } });
+    const huge = await place({ goodsId: g.id, specId: large, area: 10000 });
+    expect(huge, huge.message).toMatchObject({ code: 200 });
+    expect(await place({ goodsId: g.id, specId: large, area: 119 })).toMatchObject({ code: 2004 });
   });
 });
 

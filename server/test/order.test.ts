@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { autoAccept, expireUnpaid } from '../src/modules/merchant/order/order-transition.service.ts';
 import { type Api, api, buildTestApp, demoUsers, expectEvery, loginAs, PHONES, type TestApp } from './helpers/index.ts';
-import { customerFor, freeEmployee, paidOrder, placedOrder } from './helpers/order-flow.ts';
+import { customerFor, dueNow, freeEmployee, paidOrder, placedOrder } from './helpers/order-flow.ts';
 
 const D = 'app/jiazheng/pay/dingdan';
 const C = 'app/jiazheng/customer';
@@ -155,6 +155,14 @@ describe('the state machine', () => {
       message: '该券码已核销',
     });
 
+    // 确认完成 opens two hours before the appointment (two days ahead here): refused until the visit is due
+    const early = await ownerA.post(`${D}/queren`, { id: o.id });
+    expect(early).toMatchObject({ code: 2004 });
+    expect(early.message).toMatch(
+      /^该订单预约 \d\d-\d\d \d\d:\d\d，尚未到服务时间，\d\d-\d\d \d\d:\d\d 起才能确认完成$/,
+    );
+    expect((await orderRow(o.id)).status).toBe(40);
+    await dueNow(t, o.id);
     const done = await ownerA.post(`${D}/queren`, { id: o.id });
     expect(done).toMatchObject({ code: 200 });
     const row = await orderRow(o.id);

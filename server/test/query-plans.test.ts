@@ -208,6 +208,9 @@ describe('query plans of the hot calls (no full scan of orders or goods)', () =>
   it('goods list of the current shop', async () => {
     const { plans } = await checkPlans((d) => goods.pageGoods(d, tenant as never, { pageNum: 1, pageSize: 10 }));
     expect(plans.flat().join('\n')).toMatch(/goods_shop_sort_idx|goods_shop_idx|goods_merchant_idx/);
+    // 销量 per row: one probe of (goods_id, status) that never reads the order rows (migration 2030)
+    expect(plans.flat().join('\n')).toMatch(/service_order_goods_status_idx/);
+    if (!pg()) expect(plans.flat().join('\n')).toMatch(/COVERING INDEX service_order_goods_status_idx/);
   });
 
   it('dictionary by type', async () => {

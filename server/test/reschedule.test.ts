@@ -164,7 +164,9 @@ describe('改约 dialog times (pay/dingdan/rescheduleSlots)', () => {
   it('offers a full time to an assigned order whose employee is free then, and counts no order against itself', async () => {
     const o = await assigned();
     const waiting = await paidOrder(t, shopA);
-    const day = nextDay(shanghaiDay(Date.now()), 45);
+    // Past the fixtures' appointment sequence (days +2 to +51, helpers/appointment.ts), inside the 60-day horizon: on a
+    // day of the sequence, o's employee may hold another file's 09:00 job in this worker, and 10:00 is then full.
+    const day = nextDay(shanghaiDay(Date.now()), 55);
     // everyone but o's employee is off that day; then a waiting order at 10:00 takes the one place left
     const others = await t.db
       .selectFrom('employee')
@@ -179,7 +181,7 @@ describe('改约 dialog times (pay/dingdan/rescheduleSlots)', () => {
       new Date(wallMs(nextDay(day), '00:00')).toISOString(),
       '测试：只留一人',
     );
-    const ten = at(45, '10:00');
+    const ten = at(55, '10:00');
     expect(
       await owner.post(`${D}/reschedule`, { id: waiting.id, appointmentAt: ten, reason: '客户临时有事' }),
     ).toMatchObject({

@@ -34,5 +34,5 @@ export async function assignedTo(t: TestApp, console: Api, shopId: number, emplo
   const o = await paidOrder(t, shopId);
   expect(await console.post(`${D}/setYuangong`, { id: o.id, yuangongId: employeeId })).toMatchObject({ code: 200 });
   if (appointmentAt) await t.db.updateTable('serviceOrder').set({ appointmentAt }).where('id', '=', o.id).execute();
-  return o;
+  return appointmentAt ? { ...o, appointmentAt } : o;
 }

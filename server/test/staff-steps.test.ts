@@ -37,10 +37,10 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** A signed-in employee with one order of hers at the point, today in an hour (待服务). */
+/** A signed-in employee with one order of hers at the point, in an hour (待服务: 完成 opens two hours before). */
 async function job() {
   const s = await staffMember(t, shopA);
-  const o = await assignedTo(t, owner, shopA, s.id);
+  const o = await assignedTo(t, owner, shopA, s.id, new Date(Date.now() + 3_600_000).toISOString());
   await t.db.updateTable('serviceOrder').set(POINT).where('id', '=', o.id).execute();
   return { s, o, url: (step: string) => `${S}/jobs/${o.id}/${step}` };
 }

@@ -335,7 +335,7 @@ describe('运营数据 (tongji/yunying)', () => {
       /^attachment; filename\*=UTF-8''.+_2020-03-01_2020-03-03_\d{14}\.xlsx; filename="operations-stats_\d{14}\.xlsx"$/,
     );
     const { sheets } = await readXlsx(x.rawPayload);
-    expect([...sheets.keys()]).toEqual(['运营概览', '每日', '商品排行', '服务类目']);
+    expect([...sheets.keys()]).toEqual(['运营概览', '每日', '商品排行', '服务类目', '预收（卡项）']);
     const [head, values] = sheets.get('运营概览')!;
     const overview = Object.fromEntries(head.map((h, i) => [h, values[i]]));
     expect(overview).toMatchObject({ 开始日期: '2020-03-01', 结束日期: '2020-03-03', '支付金额(元)': 1000 });

@@ -1,99 +1,9 @@
 import { z } from 'zod';
 import { isCalendarDay } from './common.ts';
-import {
-  isOnDuty,
-  LIVE_IN_MINUTES,
-  nextDay,
-  shanghaiDay,
-  spanText,
-  type TimeRange,
-  wallHm,
-  wallMs,
-} from './dispatch.ts';
 import { MAX_AREA } from './goods-pricing.ts';
-
-/**
- * Booking rules (docs/dispatch.md "Booking rules"): what a customer may book of a shop — inside its
- * service area, business hours and time slots, past its 提前预约 lead time, and only while a qualified employee is
- * free then. Pure functions here; the capacity count reads the schedule on the server (dispatch/booking.ts).
- */
-
-/** Start times offered inside a slot window: every half hour from its start. */
-export const SLOT_STEP_MINUTES = 30;
-/** How far ahead a customer may book. */
-export const MAX_BOOKING_DAYS = 60;
-
-/** A shop's booking rules as stored (shop + shop_setting). */
-export interface BookingRules {
-  leadHours: number;
-  /** Arrival windows; [] = any start inside business hours. */
-  slots: TimeRange[];
-  /** null = not limited. */
-  shopHours: TimeRange | null;
-}
-
-/** The windows start times are offered in on a day: the slots, else the business hours, else the whole day. */
-export const windowsOf = (r: BookingRules): TimeRange[] =>
-  r.slots.length ? r.slots : [r.shopHours ?? { from: '00:00', to: '24:00' }];
-
-/** Every offered start time of a Shanghai day (epoch ms), in order, each with the window it belongs to. */
-export function startsOn(day: string, r: BookingRules) {
-  const out: { at: number; window: TimeRange }[] = [];
-  for (const w of windowsOf(r))
-    for (let t = wallMs(day, w.from); t < wallMs(day, w.to); t += SLOT_STEP_MINUTES * 60_000)
-      out.push({ at: t, window: w });
-  return out.sort((a, b) => a.at - b.at);
-}
-
-/** '11月27日 10:00'. */
-export const momentText = (at: number) => {
-  const d = shanghaiDay(at);
-  return `${Number(d.slice(5, 7))}月${Number(d.slice(8, 10))}日 ${wallHm(at)}`;
-};
-
-export type BookingRefusal = 'lead' | 'horizon' | 'hours' | 'slot';
-
-/**
- * The rule a start time at `at` for a job of `minutes` breaks, with its Chinese refusal, or null. Checked in this order:
- * lead time, the booking horizon, the slot (the start must fall inside one), business hours (the job must end inside
- * them; live-in jobs of a day or longer are exempt).
- */
-export function timeRefusal(
-  at: number,
-  minutes: number,
-  r: BookingRules,
-  now: number,
-): { code: BookingRefusal; message: string } | null {
-  const earliest = now + r.leadHours * 3_600_000;
-  if (at < earliest)
-    return {
-      code: 'lead',
-      message: r.leadHours
-        ? `本店需提前 ${r.leadHours} 小时预约，最早可约 ${momentText(earliest)}`
-        : '预约时间不能早于现在',
-    };
-  if (at > now + MAX_BOOKING_DAYS * 86_400_000)
-    return { code: 'horizon', message: `最多可预约 ${MAX_BOOKING_DAYS} 天内的服务` };
-  const hm = wallHm(at);
-  if (r.slots.length && !r.slots.some((s) => s.from <= hm && hm < s.to))
-    return {
-      code: 'slot',
-      message: `预约时间 ${hm} 不在本店可预约时段内（${r.slots.map((s) => `${s.from}–${s.to}`).join('、')}）`,
-    };
-  const to = at + minutes * 60_000;
-  if (r.shopHours && minutes < LIVE_IN_MINUTES && !isOnDuty(null, r.shopHours, at, to))
-    return {
-      code: 'hours',
-      message: `本单 ${spanText(at, to)} 超出本店营业时间（${r.shopHours.from}–${r.shopHours.to}）`,
-    };
-  return null;
-}
-
-/** The days a slot query may ask for: today to MAX_BOOKING_DAYS ahead (Shanghai). */
-export const bookableDay = (day: string, now: number) =>
-  day >= shanghaiDay(now) && day <= nextDay(shanghaiDay(now), MAX_BOOKING_DAYS);
-
-// ------------------------------------------------------------------ wire
+import { RESCHEDULE_REASON_MAX } from './constants/booking.ts';
+// Constants, labels and helpers without schemas (constants/booking.ts), re-exported for the server and existing imports.
+export * from './constants/booking.ts';
 
 const AREA_MESSAGE = `服务面积须为 1–${MAX_AREA} 之间的整数（平方米）`;
 
@@ -148,8 +58,6 @@ export const rescheduleBody = z.object({
 });
 export type RescheduleInput = z.infer<typeof rescheduleBody>;
 
-/** The merchant's 改约 says why: the reason goes into the timeline and the customer's message. */
-export const RESCHEDULE_REASON_MAX = 60;
 export const merchantRescheduleBody = rescheduleBody.extend({
   reason: z
     .string({ error: '请填写改约原因' })
@@ -168,19 +76,3 @@ export const rescheduleResult = z.object({
   message: z.string(),
 });
 export type RescheduleResult = z.infer<typeof rescheduleResult>;
-
-/** Verifying more than this long before the appointment warns (docs/dispatch.md): a code shown a day early is odd. */
-export const EARLY_VERIFY_HOURS = 2;
-
-/**
- * The warning added to 验券成功 when the order is verified long before its appointment — the code may have been read
- * out for another visit, or the service starts a day early — or '' when on time. Verifying still succeeds: the
- * customer at the door decides; the merchant is told (the answer's message, the verify page's alert).
- */
-export function earlyVerifyWarning(appointmentAt: string, now = Date.now()) {
-  const ahead = Date.parse(appointmentAt) - now;
-  if (ahead <= EARLY_VERIFY_HOURS * 3_600_000) return '';
-  const hours = Math.round(ahead / 3_600_000);
-  const span = hours >= 48 ? `${Math.round(hours / 24)} 天` : `${hours} 小时`;
-  return `（注意：预约时间为 ${momentText(Date.parse(appointmentAt))}，还有约 ${span}，请确认是否提前上门服务）`;
-}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { jsonField, mainlandPhone, pageQuery, smsCode } from './common.ts';
 import { MAX_AREA, orderSpecSnapshot } from './goods-pricing.ts';
+import { orderCardPayment } from './order.ts';
 
 /**
  * The customer side (the mini-program is outside this product): sign in by phone with an SMS code, place an order
@@ -102,7 +103,15 @@ export const customerOrderRow = z.object({
   unit: z.string(),
   /** '× 2', '3 小时', '120 平方米' (quantityLabel); an order from before specifications: '2次'. */
   quantityLabel: z.string(),
+  /** The order's list price (also for an order paid with a card: cardPayment says what the card paid). */
   amount: z.number().int(),
+  /**
+   * Paid with a prepaid card: the card's name, a 次卡's 第 n 次 / 共 N 次, the card cash and a 储值卡's bonus (the
+   * stored value spent is cash + bonus), restored once a cancellation gave it back; null otherwise.
+   */
+  cardPayment: orderCardPayment.nullable(),
+  /** '次卡：日常保洁 10 次卡（第 2 次 / 共 10 次）', '储值卡：充 1000 送 100（扣 ¥120.00）'; null when not card-paid. */
+  cardPaymentLabel: z.string().nullable(),
   status: z.number().int(),
   appointmentAt: z.string(),
   verifyCode: z.string().nullable(),

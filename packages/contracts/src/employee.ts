@@ -1,18 +1,10 @@
 import { z } from 'zod';
-import { distinctIds, jsonField, mainlandPhone, optionalText, pageQuery } from './common.ts';
+import { dbId, distinctIds, jsonField, mainlandPhone, optionalText, pageQuery } from './common.ts';
 import { weeklyHoursSchema } from './dispatch.ts';
 import { maskIdCard as sharedMaskIdCard } from './mask.ts';
-
-/** Employees (docs/decisions.md#employees): work states (dictionary employee_work_state). 服务中 is set by orders, never by hand. */
-export const WORK_STATE = { RESIGNED: 0, FREE: 1, BUSY: 2, LEAVE: 3 } as const;
-export const WORK_STATES = [0, 1, 2, 3] as const;
-/** The states a merchant may set by hand (spec: 空闲 / 休假 / 离职). */
-export const MANUAL_WORK_STATES = [1, 3, 0] as const;
-
-/** Certificates that expire within this many days are highlighted. */
-export const CERT_WARN_DAYS = 30;
-export const MAX_CERTIFICATES = 20;
-export const MAX_SKILLS = 20;
+import { MANUAL_WORK_STATES, MAX_CERTIFICATES, MAX_SKILLS } from './constants/employee.ts';
+// Constants, labels and helpers without schemas (constants/employee.ts), re-exported for the server and existing imports.
+export * from './constants/employee.ts';
 
 const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
 const ID_CHECK = '10X98765432';
@@ -157,7 +149,8 @@ export const employeeFields = {
     .refine((v) => [1, 2].includes(v), '请选择性别'),
   birthDate: optionalDay('出生日期无效'),
   avatarUrl: optionalImage,
-  idCardNo,
+  // Optional (docs/security.md): many merchants add staff before collecting papers; a number given is still checked.
+  idCardNo: z.preprocess((v) => (v === '' || v === null ? undefined : v), idCardNo.optional()),
   idCardFrontUrl: optionalImage,
   idCardBackUrl: optionalImage,
   nativePlace: z.preprocess(
@@ -218,7 +211,6 @@ export type EmployeeAdd = z.infer<typeof employeeAdd>;
 export const employeeEdit = z
   .object({
     ...employeeFields,
-    idCardNo: z.preprocess((v) => (v === '' || v === null ? undefined : v), idCardNo.optional()),
     birthDate: clearable(day.refine((s) => !Number.isNaN(Date.parse(s)), '出生日期无效')),
     avatarUrl: clearable(imageUrl),
     idCardFrontUrl: clearable(imageUrl),
@@ -227,8 +219,43 @@ export const employeeEdit = z
     intro: clearable(z.string().trim().max(500, '简介最多 500 个字')),
   })
   .partial()
-  .extend({ id: z.coerce.number().int().positive() });
+  .extend({
+    id: z.coerce.number().int().positive(),
+    /**
+     * The merchant saw the orders the new weekly hours leave outside them (checkHours) and keeps the change: without
+     * it such a change is refused (2004) naming them.
+     */
+    confirmHours: z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean().optional()),
+  });
 export type EmployeeEdit = z.infer<typeof employeeEdit>;
+
+/**
+ * GET yuangong/checkHours: which of her assigned, unfinished orders new weekly hours would leave outside them.
+ * `workHours` as the edit sends it (JSON); '' or absent = the shop's business hours.
+ */
+export const hoursCheckQuery = z.object({
+  id: dbId,
+  workHours: z.preprocess((v) => (v === '' || v === undefined ? null : v), jsonField(weeklyHoursSchema.nullable())),
+});
+
+/** An order the new hours would leave outside them: what the page lists (the customer's phone masked). */
+export const hoursConflictOrder = z.object({
+  orderId: z.number().int(),
+  orderNo: z.string(),
+  /** ORDER_STATUS: 30 待服务 / 40 服务中. */
+  status: z.number().int(),
+  goodsName: z.string(),
+  /** The job [from, to) (ISO) and its text: '11月27日 10:00–13:00'. */
+  from: z.string(),
+  to: z.string(),
+  time: z.string(),
+  customerName: z.string(),
+  customerPhoneMasked: z.string(),
+});
+export type HoursConflictOrder = z.infer<typeof hoursConflictOrder>;
+
+export const hoursCheckResult = z.object({ orders: z.array(hoursConflictOrder) });
+export type HoursCheckResult = z.infer<typeof hoursCheckResult>;
 
 const optionalWorkState = z.preprocess(
   (v) => (v === '' || v === null ? undefined : v),

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { optionalDate, optionalText, pageQuery } from './common.ts';
 import { pageOf } from './contract.ts';
 import { withdrawalRow } from './withdraw-audit.ts';
+// Constants, labels and helpers without schemas (constants/finance.ts), re-exported for the server and existing imports.
+export * from './constants/finance.ts';
 
 /**
  * Finance: settlements (打款), the account figures, the append-only ledger (收支明细), withdrawals (提现),
@@ -93,14 +95,6 @@ export type FinanceOverview = z.infer<typeof financeOverview>;
 export const trendPoint = z.object({ date: z.string(), income: z.number().int(), expense: z.number().int() });
 export type TrendPoint = z.infer<typeof trendPoint>;
 
-/**
- * How an entry moves money, from its balance change (the account's balance includes the frozen amount):
- * 1 收入 money into the balance, 2 支出 money out of it, 3 划转 frozen money becoming withdrawable (结算解冻: the balance
- * does not change, so it is neither income nor expense). Income rows sum to the money that came in (docs/ledger.md).
- */
-export const LEDGER_FLOW = { income: 1, expense: 2, transfer: 3 } as const;
-export const LEDGER_FLOW_NAMES: Record<number, string> = { 1: '收入', 2: '支出', 3: '划转' };
-
 export const ledgerEntry = z.object({
   id: z.number().int(),
   /** LEDGER_FLOW: 1 收入 / 2 支出 / 3 划转 (from balanceChange: > 0, < 0, 0) */
@@ -143,20 +137,35 @@ export const settlementRow = z.object({
   completedAt: z.string(),
   unfreezeAt: z.string(),
   unfrozenAt: z.string().nullable(),
+  /**
+   * The visit of a card sold offline: settled 0 on purpose (the merchant took the card's money at the sale), stored as
+   * status 1 with nothing frozen; not 已解冻 business (docs/ledger.md).
+   */
+  offlineCard: z.boolean(),
+  /** 冻结中 / 已解冻 / 线下卡项，无需结算: what the list's 状态 column shows. */
+  statusLabel: z.string(),
 });
 export type Settlement = z.infer<typeof settlementRow>;
 
+/** The 状态 of a settlement row as the 打款 list names it. */
+export const settlementStatusLabel = (s: { status: number; offlineCard: boolean }) =>
+  s.offlineCard ? '线下卡项，无需结算' : s.status === SETTLEMENT_STATUS.FROZEN ? '冻结中' : '已解冻';
+
 const countAmount = z.object({ count: z.number().int(), amount: z.number().int() });
-/** The settlements' totals by state (the same filters as the list). */
+/**
+ * The settlements' totals by state (the same filters as the list): an offline card's ¥0 settlement is counted apart
+ * (offlineCard), not in unfrozen; total counts every row.
+ */
 export const settlementTotals = z.object({
   frozen: countAmount,
   unfrozen: countAmount,
+  offlineCard: countAmount,
   total: countAmount.extend({ orderAmount: z.number().int(), commission: z.number().int() }),
 });
 export type SettlementTotals = z.infer<typeof settlementTotals>;
 
 /** A frozen settlement as 冻结明细 lists it (soonest to unfreeze first). */
-export const frozenSettlement = settlementRow.omit({ unfrozenAt: true });
+export const frozenSettlement = settlementRow.omit({ unfrozenAt: true, offlineCard: true, statusLabel: true });
 export type FrozenSettlement = z.infer<typeof frozenSettlement>;
 /** 冻结明细: a page of frozen settlements and the frozen total of every row the caller sees (not only this page). */
 export const frozenPageResult = pageOf(frozenSettlement).extend({ totalAmount: z.number().int() });

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { distinctIds, jsonField, optionalStatus, optionalText, pageQuery, statusFlag } from './common.ts';
 import { goodsSpecList, goodsSpecRow, priceAdjustment, publicGoodsSpec } from './goods-pricing.ts';
 import { imageList, imageUrl } from './shop.ts';
+// Constants, labels and helpers without schemas (constants/goods.ts), re-exported for the server and existing imports.
+export * from './constants/goods.ts';
 
 /** 0 已下架 / 1 已上架 (dictionary `goods_shelf_state`). */
 export const SHELF_STATE = { OFF: 0, ON: 1 } as const;
@@ -213,8 +215,6 @@ export const publicShopDetail = z.object({
   fuwuList: z.array(z.object({ fuwuId: z.number().int(), fuwuName: z.string(), goods: z.array(publicGoods) })),
   total: z.number().int(),
 });
-
-export const yuanToFen = (yuan: number) => Math.round(yuan * 100);
 
 /** 批量改价 (docs/goods-specifications.md): the selected goods of the current shop, all their specifications or the ticked ones. */
 export const priceChangeBody = z.object({

@@ -47,3 +47,13 @@ export function maskBankCard(v: Maybe): string {
   if (d.length >= 12) return `${d.slice(0, 4)} **** **** ${d.slice(-4)}`;
   return d.length >= 8 ? `**** ${d.slice(-4)}` : '****';
 }
+
+/**
+ * Address (客户档案 lists for users without 查看完整信息): the first 6 characters (about city and district) and
+ * `****`; a value of 12 characters or fewer keeps only a third of itself: 上海市浦东新区张杨路1234弄 -> 上海市浦东新****.
+ */
+export function maskAddress(v: Maybe): string {
+  if (!v) return '';
+  const keep = v.length > 12 ? 6 : Math.floor(v.length / 3);
+  return `${v.slice(0, keep)}****`;
+}

@@ -14,6 +14,8 @@ export const MESSAGE_REF_TYPES = [
   'shop',
   'onboarding',
   'licence',
+  /** An employee's leave request from the staff page (请假申请 / 请假撤回): 员工排班 › 请假审批. */
+  'leaveRequest',
   'broadcast',
 ] as const;
 export type MessageRefType = (typeof MESSAGE_REF_TYPES)[number];

@@ -3,39 +3,9 @@ import { optionalDate, optionalText, pageQuery } from './common.ts';
 import { pageOf } from './contract.ts';
 import { orderSpecSnapshot } from './goods-pricing.ts';
 import { orderStaffSteps } from './staff.ts';
-
-/**
- * Orders (docs/decisions.md#orders): the state machine. 10 待付款 -> 20 待接单 -> 30 待服务 -> 40 服务中 -> 50 已完成 -> 60 已评价;
- * 70 已取消 from 10 (unpaid timeout), 20 and 30 (merchant cancel, with refund). Dictionary `order_status`.
- */
-export const ORDER_STATUS = {
-  UNPAID: 10,
-  WAITING: 20,
-  TO_SERVE: 30,
-  SERVING: 40,
-  DONE: 50,
-  REVIEWED: 60,
-  CANCELLED: 70,
-} as const;
-export const ORDER_STATUSES = [10, 20, 30, 40, 50, 60, 70] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export const ORDER_STATUS_NAME: Record<OrderStatus, string> = {
-  10: '待付款',
-  20: '待接单',
-  30: '待服务',
-  40: '服务中',
-  50: '已完成',
-  60: '已评价',
-  70: '已取消',
-};
-
-/** 0 无 / 1 退款中 / 2 已退款 / 3 退款失败 (dictionary `order_refund_status`). */
-export const REFUND_STATUS = { NONE: 0, PENDING: 1, DONE: 2, FAILED: 3 } as const;
-
-/** An unpaid order is cancelled by the job after this long. */
-export const UNPAID_TIMEOUT_MINUTES = 30;
-/** Wrong verification codes a merchant may enter per window before shangjiaYanquan refuses. */
-export const VERIFY_LIMIT = { maxFailures: 10, windowMinutes: 10 } as const;
+import { ORDER_STATUSES } from './constants/order.ts';
+// Constants, labels and helpers without schemas (constants/order.ts), re-exported for the server and existing imports.
+export * from './constants/order.ts';
 
 export const verifyCodeSchema = z
   .string({ error: '请输入券码' })
@@ -63,8 +33,12 @@ export const orderQuery = pageQuery.extend({
   customerPhone: optionalText(20),
   goodsName: optionalText(60),
   employeeId: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().positive().optional()),
+  /** 下单日期 (Shanghai days, inclusive). */
   startDate: optionalDate,
   endDate: optionalDate,
+  /** 预约日期: the appointment's Shanghai day, inclusive. */
+  appointmentStartDate: optionalDate,
+  appointmentEndDate: optionalDate,
 });
 export type OrderQuery = z.infer<typeof orderQuery>;
 
@@ -125,6 +99,29 @@ export const settlementQuery = pageQuery.extend({
 });
 
 /**
+ * How an order was paid with a prepaid card, and the money it stands for (docs/ledger.md "预收: prepaid cards"): the
+ * order's own amount is its list price, but the card's money came in at the sale. `cash` is the card cash the
+ * redemption used, what the ledger recognises when the visit is served (a 次卡: price paid / N, the remainder on the
+ * last visit; a 储值卡: the cash part); `bonus` is the 储值卡's gift part, never income. Fen.
+ */
+export const orderCardPayment = z.object({
+  cardId: z.number().int(),
+  cardNo: z.string(),
+  kind: z.enum(['times', 'value']),
+  cardName: z.string(),
+  /** 次卡: which of the card's visits this order used (1-based) and how many it holds; null for a 储值卡. */
+  visitNo: z.number().int().nullable(),
+  totalVisits: z.number().int().nullable(),
+  cash: z.number().int(),
+  bonus: z.number().int(),
+  /** offline: sold for money the merchant already holds, so a served visit settles 0; online: settled per visit. */
+  payMethod: z.enum(['online', 'offline']),
+  /** The order was cancelled and the visit or value went back to the card. */
+  restored: z.boolean(),
+});
+export type OrderCardPayment = z.infer<typeof orderCardPayment>;
+
+/**
  * A row of the merchant's order list (订单管理, the mini-program's list): what its columns and row actions show. The
  * phone is masked; the verification code never leaves the server, nor does the goods cover (the detail shows it).
  */
@@ -140,7 +137,10 @@ export const orderRow = z.object({
   unit: z.string(),
   /** '× 2', '3 小时', '120 平方米', '85 平方米' (a band's area); orders from before specifications: '2次'. */
   quantityLabel: z.string(),
+  /** The order's amount to pay (its list price, also for a card-paid order: see cardPayment for its money). */
   payAmount: z.number().int(),
+  /** Paid with a prepaid card: which card and the card money it used; null otherwise. */
+  cardPayment: orderCardPayment.nullable().optional(),
   customerName: z.string(),
   /** Masked: 138****0001. */
   customerPhone: z.string(),
@@ -176,6 +176,16 @@ export const verifyHistoryPage = pageOf(verifiedOrder).extend({
 export const verifyResult = z.object({ order: orderRow.extend({ address: z.string() }) });
 export type VerifyResult = z.infer<typeof verifyResult>;
 
+/**
+ * shangjiaYanquan/check: the order a code would start, looked up without using the code (nothing changes; a wrong
+ * code still counts toward the limit). `question`: what to ask before using it when the appointment is far ('' none).
+ */
+export const verifyCheckResult = z.object({
+  order: orderRow.extend({ address: z.string() }),
+  question: z.string(),
+});
+export type VerifyCheckResult = z.infer<typeof verifyCheckResult>;
+
 export const orderTimelineItem = z.object({
   id: z.number().int(),
   fromStatus: z.number().int().nullable(),
@@ -210,6 +220,8 @@ export const orderDetail = orderRow.extend({
   payNo: z.string().nullable(),
   /** Masked. */
   employeePhone: z.string().nullable(),
+  /** The merchant's customer record (客户档案) the order is linked to once paid; null before. */
+  clientId: z.number().int().nullable(),
   timeline: z.array(orderTimelineItem),
   settlement: z
     .object({
@@ -218,6 +230,11 @@ export const orderDetail = orderRow.extend({
       commission: z.number().int(),
       status: z.number().int(),
       unfreezeAt: z.string(),
+      /**
+       * A visit of a card sold offline: settled 0 because the merchant took the card's money at the sale (线下卡项，无需
+       * 结算); its status says 已解冻 only because nothing was ever frozen.
+       */
+      offlineCard: z.boolean().optional(),
     })
     .nullable(),
   review: z
@@ -267,6 +284,11 @@ export interface OrderEvent {
   shopId: number;
   status: number;
   goodsName: string;
+  /**
+   * The specification as the new-order notice names it after the goods ('3 小时 · 100㎡', '61–90㎡ · 3 小时 · 85㎡',
+   * '× 2'); null when the order says nothing more than its goods (order-stream.repo.ts `noticeSpec`).
+   */
+  spec?: string | null;
   amount: number;
   createdAt: string;
   /** The order's appointment (ISO) and its address in short (the new-order notification shows both). */

@@ -13,3 +13,15 @@ export const regionNode = z
 export type RegionNode = z.infer<typeof regionNode>;
 
 export const regionCode = /^\d{6}$/;
+
+/**
+ * Where a region is: its centre, GCJ-02 (docs/shops.md "Location"). `exact` false: no centre of its own is known (a
+ * district newer than the data, a development zone), its city's stands in.
+ */
+export const regionCentre = z.object({
+  code: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+  exact: z.boolean(),
+});
+export type RegionCentre = z.infer<typeof regionCentre>;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { optionalText, pageQuery } from './common.ts';
-import { UPLOAD_KINDS } from './upload.ts';
+import { RESOURCE_TYPES } from './constants/resource.ts';
 
-export const RESOURCE_TYPES = [...UPLOAD_KINDS, 'link'] as const;
+export * from './constants/resource.ts';
 
 /** The resource library: one record per upload (and external links added by hand); never its storage key. */
 export const resourceRow = z.object({
@@ -21,14 +21,6 @@ export const resourceRow = z.object({
   createdAt: z.string(),
 });
 export type Resource = z.infer<typeof resourceRow>;
-
-export const RESOURCE_TYPE_LABELS: Record<(typeof RESOURCE_TYPES)[number], string> = {
-  image: '图片',
-  video: '视频',
-  pdf: 'PDF',
-  office: '办公文档',
-  link: '外部链接',
-};
 
 const optionalType = z.preprocess(
   (v) => (v === '' || v === null ? undefined : v),

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { dbId, jsonField, mainlandPhone, pageQuery, smsCode } from './common.ts';
+import { JOB_STEPS, MAX_JOB_PHOTOS, ARRIVAL_FLAGS } from './constants/staff.ts';
+// Constants, labels and helpers without schemas (constants/staff.ts), re-exported for the server and existing imports.
+export * from './constants/staff.ts';
 
 /**
  * The staff side (阿姨端, served at /staff/): an active employee signs in with her phone and an SMS code and sees only
@@ -9,34 +12,6 @@ import { dbId, jsonField, mainlandPhone, pageQuery, smsCode } from './common.ts'
 
 /** YYYY-MM-DD (a Shanghai calendar day). */
 const day = z.string({ error: '请指定日期' }).regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 2026-12-01');
-
-/** Longest span a jobs or schedule query may cover, in days. */
-export const STAFF_MAX_DAYS = 14;
-
-/**
- * Where a job is, as the staff page shows it: after 派单 it is `assigned`; she taps 出发 (`departed`), 到达 (`arrived`,
- * clock-in with her location), 开始服务 with the customer's code (`serving`, the order's 验券), 完成 (`done`).
- */
-export const JOB_STEPS = ['assigned', 'departed', 'arrived', 'serving', 'done'] as const;
-export type JobStep = (typeof JOB_STEPS)[number];
-export const JOB_STEP_NAME: Record<JobStep, string> = {
-  assigned: '待出发',
-  departed: '已出发',
-  arrived: '已到达',
-  serving: '服务中',
-  done: '已完成',
-};
-
-/** How far a clock-in may be from the order's address before the board flags it (a shop may set its own). */
-export const DEFAULT_ARRIVAL_RADIUS_M = 500;
-/** The customer's full phone is shown from the day before the job until this long after it ends. */
-export const PHONE_WINDOW_AFTER_MS = 24 * 3_600_000;
-/** At most this many photos on completion. */
-export const MAX_JOB_PHOTOS = 9;
-
-/** Clock-in flag: within the radius, beyond it, or no location given (refused by the browser or unavailable). */
-export const ARRIVAL_FLAGS = ['near', 'far', 'no_location'] as const;
-export type ArrivalFlag = (typeof ARRIVAL_FLAGS)[number];
 
 // ------------------------------------------------------------------ requests
 
@@ -53,6 +28,9 @@ export const staffJobsQuery = z.object({
 export const staffScheduleQuery = z.object({ from: day, to: day });
 
 export const staffOrderParam = z.object({ orderId: z.coerce.number().int().positive('订单不存在') });
+
+/** A leave request of hers (撤回). */
+export const staffLeaveParam = z.object({ id: dbId });
 
 /**
  * What every step carries: `at`, when it was taken (a step taken offline is sent later with its own time; the server
@@ -185,14 +163,6 @@ export const staffDay = z.object({
   jobs: z.number().int(),
 });
 
-export const STAFF_LEAVE_STATUS = { pending: 0, approved: 1, refused: 2, withdrawn: 3 } as const;
-export const STAFF_LEAVE_STATUS_NAME: Record<number, string> = {
-  0: '待审批',
-  1: '已批准',
-  2: '已拒绝',
-  3: '已撤回',
-};
-
 export const staffLeaveRequest = z.object({
   id: z.number().int(),
   employeeId: z.number().int(),
@@ -204,7 +174,12 @@ export const staffLeaveRequest = z.object({
   status: z.number().int(),
   /** The dispatcher's answer. */
   reply: z.string().nullable(),
+  /** When the dispatcher answered; kept when she withdraws an approved leave (已撤回 with a decidedAt: 批准后撤回). */
   decidedAt: z.string().nullable(),
+  /** When she withdrew it (status 已撤回), else null. */
+  withdrawnAt: z.string().nullable(),
+  /** Whether she may withdraw it now: pending, or approved and the leave not started yet (staffLeaveWithdrawable). */
+  withdrawable: z.boolean(),
   createdAt: z.string(),
 });
 export type StaffLeaveRequest = z.infer<typeof staffLeaveRequest>;
@@ -243,9 +218,6 @@ export const orderStaffSteps = z.object({
   lateAt: z.string().nullable(),
 });
 export type OrderStaffSteps = z.infer<typeof orderStaffSteps>;
-
-/** Minutes after a job's start without a clock-in (到达) before the console is told (迟到提醒, event `late`). */
-export const LATE_AFTER_MINUTES = 15;
 
 const optionalId = z.preprocess((v) => (v === '' || v === null ? undefined : v), dbId.optional());
 

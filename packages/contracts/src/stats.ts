@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { cardFlows } from './card.ts';
+import { orderCardPayment } from './order.ts';
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 YYYY-MM-DD');
 
@@ -51,7 +53,7 @@ export const employeeStatsRow = z.object({
   workState: int(),
   /** Orders completed (50/60) in the range, by completion time. */
   ordersServed: int(),
-  /** Paid amount of those orders, fen. */
+  /** Cash of those orders, fen: the amount paid, or for a card-paid order the card cash it used (bonus excluded). */
   revenue: int(),
   /** Average rating of the reviews posted in the range; null without reviews. */
   avgRating: z.number().nullable(),
@@ -88,13 +90,19 @@ export type RankItem = z.infer<typeof rankItem>;
 export const operationsStats = z.object({
   startDate: z.string(),
   endDate: z.string(),
-  /** Orders paid in the range (by payment time). */
+  /** Orders paid in the range (by payment time), online or with a card. */
   orders: int(),
-  /** fen */
+  /**
+   * fen: the cash of those orders: the amount paid online, or for a card-paid order the card cash its redemption used
+   * (a 次卡's price / N, a 储值卡's cash part; never the list price, never the bonus). Card sales are not in it (预收).
+   */
   paidAmount: int(),
+  /** Of those, the orders paid with a card and the card cash they used (included in paidAmount). */
+  cardOrders: int(),
+  cardPaidAmount: int(),
   /** fen, rounded down */
   avgOrderValue: int(),
-  /** Orders cancelled with a refund (退款中/已退款) in the range, and their amount (fen). */
+  /** Orders cancelled with a refund (退款中/已退款) in the range, and their cash (fen; card-paid: the card cash). */
   refundCount: int(),
   refundAmount: int(),
   /** Customers who paid in the range: first paid order (in this scope) inside the range = new, before = returning. */
@@ -108,6 +116,8 @@ export const operationsStats = z.object({
   daily: z.array(dailyPoint),
   goodsRanking: z.array(rankItem),
   categoryShare: z.array(rankItem),
+  /** 预收: the cards' sales, redemptions, recognised revenue, refunds and balances over the range (same scope). */
+  cards: cardFlows,
 });
 export type OperationsStats = z.infer<typeof operationsStats>;
 
@@ -119,7 +129,7 @@ export const todayFigures = z.object({
   waiting: int(),
   /** status 30 now */
   toServe: int(),
-  /** Paid amount of today's orders not refunded, fen. */
+  /** Cash of today's orders not refunded (card-paid: the card cash used), fen. */
   revenue: int(),
   /** Reviews without a reply that can still be answered. */
   reviewsToAnswer: int(),
@@ -137,7 +147,10 @@ export const employeeOrderItem = z.object({
   customerName: z.string(),
   appointmentAt: z.string(),
   status: int(),
+  /** The order's list price, also for a card-paid order (cardPayment says what the card paid). */
   payAmount: int(),
+  /** Paid with a prepaid card: the card and the card money it used (as the order list); null otherwise. */
+  cardPayment: orderCardPayment.nullable(),
   createdAt: z.string(),
   completedAt: z.string().nullable(),
 });

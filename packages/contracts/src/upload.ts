@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import { UPLOAD_KINDS } from './constants/upload.ts';
 
 /**
  * Uploads (docs/spec-notes.md#validation, #calls, #constants). The server decides the kind from the file's content (magic bytes), never from its name or
  * declared type; the web widgets check sizes first so the user hears the spec's messages before anything is sent.
  */
-export const UPLOAD_KINDS = ['image', 'video', 'pdf', 'office'] as const;
-export type UploadKind = (typeof UPLOAD_KINDS)[number];
+export { UPLOAD_KINDS, type UploadKind } from './constants/upload.ts';
 
 /** Recognised image types (docs/spec-notes.md#validation). */
 export const IMAGE_EXTS = ['png', 'jpg', 'jpeg', 'webp', 'gif', 'ico'] as const;

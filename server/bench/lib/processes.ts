@@ -39,7 +39,7 @@ export function childEnv(env: Record<string, string | undefined>) {
 }
 
 /** Defaults of a benchmarked server: quiet logs, and no global per-IP limit (it would answer most calls with 429). */
-export const BENCH_ENV = { LOG_LEVEL: 'warn', NODE_ENV: 'development', RATE_LIMIT: 'off' };
+export const BENCH_ENV = { LOG_LEVEL: 'warn', NODE_ENV: 'development', RATE_LIMIT: 'off', ANSWER_CHECK: 'off' };
 
 export interface Child {
   child: ChildProcess;

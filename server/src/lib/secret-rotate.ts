@@ -54,6 +54,8 @@ export async function rotateField(
       .select(cols)
       .where('id', '>', after)
       .where(f.column, 'is not', null)
+      // '' = no value (an employee added without an ID number): nothing to seal, and no hash (it would collide).
+      .where(f.column, '!=', '')
       .where((eb) => {
         // Key ids are lowercase letters, digits and '-': no LIKE wildcard, and SQLite's case-blind LIKE cannot confuse two.
         const stale = [eb(f.column, 'not like', `enc:v1:${cur}:%`)];
@@ -108,6 +110,7 @@ export async function staleCount(db: Kysely<any>, f: SecretField, ring: KeyRing 
     .selectFrom(f.table)
     .select(sql<number>`count(*)`.as('n'))
     .where(f.column, 'is not', null)
+    .where(f.column, '!=', '')
     .where(f.column, 'not like', `enc:v1:${ring.current.id}:%`)
     .executeTakeFirstOrThrow();
   return Number(r.n);

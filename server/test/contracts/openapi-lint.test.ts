@@ -57,7 +57,7 @@ describe.skipIf(process.env.TEST_DB === 'postgres')(
       console.log(`openapi lint: ${report.totals.errors} errors, ${report.totals.warnings} warnings`);
       expect(errors.map((e) => `${e.ruleId}: ${e.message}`)).toEqual([]);
       expect(r.status).toBe(0);
-    });
+    }, 60_000); // a child process over ~330 operations: past 15 s on a loaded machine
 
     it('generates TypeScript with openapi-typescript, the recursive trees included', () => {
       const out = path.join(dir, 'api.d.ts');
@@ -67,7 +67,7 @@ describe.skipIf(process.env.TEST_DB === 'postgres')(
       expect(types).toMatch(/MenuOption: \{/);
       expect(types).toMatch(/children\?: components\["schemas"\]\["MenuOption"\]\[\]/);
       expect(types).toContain('postShangjiaInfoAdd');
-    });
+    }, 60_000);
 
     it('every operation has a unique id, declares its access and describes its refusals', () => {
       const ops = operations();

@@ -75,14 +75,20 @@ async function appWith(privateBucket: string | undefined) {
     ...(privateBucket && { S3_PRIVATE_BUCKET: privateBucket }),
   };
   const dataDir = mkdtempSync(path.join(tmpdir(), 'jz-s3-private-data-'));
-  const saved = { ...process.env };
+  // Restored key by key: replacing `process.env` itself with a plain object would leave the worker's later files an
+  // environment whose TZ no longer reaches the process's clock (time-zone.test once saw UTC after this file).
+  const keys = [...Object.keys(env), 'S3_PRIVATE_BUCKET'];
+  const saved = Object.fromEntries(keys.map((k) => [k, process.env[k]]));
   Object.assign(process.env, env);
   if (!privateBucket) delete process.env.S3_PRIVATE_BUCKET;
   try {
     const t = await buildTestApp({ env: { DATA_DIR: dataDir } });
     return { t, dataDir };
   } finally {
-    process.env = saved;
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
   }
 }
 

@@ -106,6 +106,16 @@ export const TENANT_TABLES = [
   'agreementSignature',
   'feedback',
   'role',
+  'client',
+  'clientAddress',
+  'clientNote',
+  'clientEmployeePref',
+  'cardProduct',
+  'card',
+  'cardMovement',
+  'servicePlan',
+  'servicePlanRule',
+  'planVisit',
 ] as const;
 
 export async function loadIds(db: TestApp['db']): Promise<Ids> {

@@ -566,6 +566,10 @@ describe('the key ring (DATA_KEYS) and its configuration', () => {
       ['bankCard', 'cardNo', 'bankCard.cardNo', 'cardNoHash'],
       ['jinjianApplication', 'detail', 'jinjianApplication.detail', undefined],
       ['notifyOutbox', 'phone', 'notifyOutbox.phone', 'phoneHash'],
+      // 客户档案 (client-secrets.ts): the phone and the address found by their hash; 门禁/钥匙 only opened.
+      ['client', 'phone', 'client.phone', 'phoneHash'],
+      ['clientAddress', 'detail', 'clientAddress.detail', 'detailHash'],
+      ['clientAddress', 'accessNotes', 'clientAddress.accessNotes', undefined],
     ]);
   });
 });

@@ -216,11 +216,45 @@ describe('money and new shops for a shop-limited account', () => {
       .execute() as Promise<{ id: number; balanceChange: number; frozenChange: number; createdAt: string }[]>;
   }
 
+  /** A 次卡 of the branch's goods sold by the owner (a 预收 of the branch alone); answers nothing. */
+  async function branchCardSale() {
+    const d = t.db as any;
+    const goods = await d
+      .selectFrom('goods')
+      .select('id')
+      .where('shopId', '=', ids.branchA)
+      .where('shelfState', '=', 1)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const client = await d
+      .selectFrom('client')
+      .select('id')
+      .where('merchantId', '=', ids.A)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const product = await owner.post('app/jiazheng/shangjia/kaxiang/add', {
+      kind: 'times',
+      name: '分店次卡',
+      goodsId: goods.id,
+      visits: 5,
+      price: 50000,
+      validityDays: 365,
+    });
+    expect(product.code, product.message).toBe(200);
+    const sale = await owner.post('app/jiazheng/shangjia/shouka/xianxia', {
+      productId: product.result.id,
+      clientId: client.id,
+      payChannel: '现金',
+    });
+    expect(sale.code, sale.message).toBe(200);
+  }
+
   it("ledger, totals and export: only its shop's settlement entries, figures summed over them", async () => {
+    await branchCardSale();
     const all = await owner.get(`${C}/shouzhi/findAllByPage`, { pageSize: 100 });
-    for (const [who, shopId, whoToken] of [
-      [branch, ids.branchA, branchToken],
-      [main, ids.shopA, token],
+    for (const [who, shopId, whoToken, cardsSold] of [
+      [branch, ids.branchA, branchToken, 1],
+      [main, ids.shopA, token, 0],
     ] as const) {
       const expected = await shopRows(shopId);
       expect(expected.length, 'the shop has settlements in the seed').toBeGreaterThan(0);
@@ -250,14 +284,25 @@ describe('money and new shops for a shop-limited account', () => {
         params: { format: 'csv' },
       });
       expect(csv.status).toBe(200);
-      const lines = csv.raw
+      // CSV sheets follow one another after an empty line: the ledger, then 预收（卡项） (the export has no filter).
+      const [ledger, cards, ...more] = csv.raw
         .replace(/^\uFEFF/, '')
         .trim()
-        .split(/\r?\n/);
+        .split(/\r?\n\r?\n/);
+      expect(more).toEqual([]);
+      const lines = ledger.split(/\r?\n/);
       expect(lines[0]).toContain('所管门店累计结算(元)');
       expect(lines).toHaveLength(expected.length + 1);
       const kinds = lines.slice(1).map((l) => l.split(',')[2]);
       expect(kinds.filter((k) => !['订单结算', '结算解冻', '退款冲正'].includes(k))).toEqual([]);
+      // 预收 of its shops' cards only (the branch's card sale counts for the branch alone), as its 预收 figures say.
+      const [header, row, ...rest] = cards.split(/\r?\n/);
+      expect([header.split(',')[3], rest]).toEqual(['售卡张数', []]);
+      const flows = (await who.get('app/jiazheng/shangjia/shouka/findLiushui')).result;
+      expect(flows.sold).toBe(cardsSold);
+      expect(row.split(',').slice(2, 4)).toEqual([(flows.deferredStart / 100).toFixed(2), String(cardsSold)]);
+      expect(row.split(',').at(-1)).toBe((flows.deferredEnd / 100).toFixed(2));
+      expect(flows.deferredEnd).toBe(cardsSold * 50000);
     }
     // Control: the owner reads every entry, withdrawals included (no shop), and the account's figures.
     expect(all.result.records.some((r: any) => r.refType === 'withdrawal' && r.shopId === null)).toBe(true);

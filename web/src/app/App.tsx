@@ -1,5 +1,6 @@
 import { ConfigProvider, message } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
+// The ES build: `antd/locale/zh_CN` is CommonJS (it requires lib/), which kept CommonJS wrappers in the entry.
+import zhCN from 'antd/es/locale/zh_CN';
 import { useEffect } from 'react';
 import { HashRouter } from 'react-router';
 import { usePendingRequests } from '../lib/loading.ts';

@@ -9,11 +9,13 @@ import { menuQuery } from '../lib/queries.ts';
 import { leaves } from '../lib/menu-tree.ts';
 import { type PageDef, pageByKey } from './registry.ts';
 import { RecordVisit } from './home/RecordVisit.tsx';
-import { pagePath } from '../lib/page-registry.ts';
+import { pagePath, pageTitle } from '../lib/page-registry.ts';
 
 /** Renders a registry page under its header (breadcrumbs, title, action slot), or a clear 403 without the permission. */
 export function PageView({ page }: { page: PageDef }) {
   const navigate = useNavigate();
+  // 新增员工 edits with ?id=: its header and breadcrumb then say 编辑员工.
+  const title = pageTitle(page, useLocation().search);
   if (!hasPerm(page.perm))
     return (
       <>
@@ -30,7 +32,7 @@ export function PageView({ page }: { page: PageDef }) {
   return (
     <>
       <RecordVisit page={page} />
-      <PageHeader page={page} />
+      <PageHeader page={page} title={title} />
       <Suspense
         fallback={
           <Spin style={{ display: 'block', margin: '120px auto' }} description="拼命加载中">

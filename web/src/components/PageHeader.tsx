@@ -1,7 +1,8 @@
 import type { MenuItem } from '@jz/contracts/menu';
 import { useQuery } from '@tanstack/react-query';
-import { Breadcrumb } from 'antd';
-import { type ReactNode, useEffect, useState } from 'react';
+import { ConfigContext } from 'antd/es/config-provider/context';
+import useBreadcrumbStyle from 'antd/es/breadcrumb/style';
+import { Fragment, type ReactNode, useContext, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { folderPathTo } from '../lib/menu-tree.ts';
 import { type PageDef, pageByKey } from '../lib/page-registry.ts';
@@ -24,7 +25,7 @@ function folderNames(tree: MenuItem[], ids: number[]) {
 }
 
 /** Breadcrumb trail of a registry page: 首页 / menu folders / parent page (for detail and form pages) / title. */
-export function crumbsOf(page: PageDef, tree: MenuItem[]) {
+export function crumbsOf(page: PageDef, tree: MenuItem[], title = page.title) {
   const chain: PageDef[] = [page];
   for (let p = page; p.parentKey; ) {
     const parent = pageByKey.get(p.parentKey);
@@ -38,21 +39,50 @@ export function crumbsOf(page: PageDef, tree: MenuItem[]) {
   for (const [i, f] of folders.entries()) items.push({ key: `f${i}`, title: f });
   // A parent page the user may not open (账号详情 without 子账号与权限's code) is named, not linked.
   for (const p of chain.slice(0, -1)) items.push({ key: p.key, title: <PageLink page={p}>{p.title}</PageLink> });
-  items.push({ key: page.key, title: page.title });
+  items.push({ key: page.key, title });
   return items;
+}
+
+/**
+ * The trail in antd Breadcrumb's markup and styles (its own CSS, from its style hook), without the component: it
+ * imports Dropdown and Menu for items with a menu, which the trail never has, and it was in the console frame of
+ * every route (docs/performance-browser.md).
+ */
+function Crumbs({ items }: { items: { title: ReactNode; key: string }[] }) {
+  const { getPrefixCls } = useContext(ConfigContext);
+  const p = getPrefixCls('breadcrumb');
+  const [hashId, cssVarCls] = useBreadcrumbStyle(p);
+  return (
+    <nav className={`${p} jz-page-crumbs ${hashId} ${cssVarCls}`}>
+      <ol>
+        {items.map((item, i) => (
+          <Fragment key={item.key}>
+            {i > 0 && (
+              <li className={`${p}-separator`} aria-hidden="true">
+                /
+              </li>
+            )}
+            <li className={`${p}-item`}>
+              <span className={`${p}-link`}>{item.title}</span>
+            </li>
+          </Fragment>
+        ))}
+      </ol>
+    </nav>
+  );
 }
 
 /**
  * The consistent header of every page (docs/ux-states.md): breadcrumbs from the route registry and the user's menu tree, the
  * page title, and a slot on the right for the page's primary action. Rendered by the layout, so pages need no change.
  */
-export function PageHeader({ page, extra }: { page: PageDef; extra?: ReactNode }) {
+export function PageHeader({ page, extra, title = page.title }: { page: PageDef; extra?: ReactNode; title?: string }) {
   const { data: tree = [] } = useQuery(menuQuery);
   return (
     <div className="jz-page-header">
       <div className="jz-page-header-main">
-        <Breadcrumb className="jz-page-crumbs" items={crumbsOf(page, tree)} />
-        <h1 className="jz-page-title">{page.title}</h1>
+        <Crumbs items={crumbsOf(page, tree, title)} />
+        <h1 className="jz-page-title">{title}</h1>
       </div>
       <div className="jz-page-header-extra" id={PAGE_ACTION_SLOT}>
         {extra}

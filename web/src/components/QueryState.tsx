@@ -1,6 +1,9 @@
 import { Code } from '@jz/contracts/envelope';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Button, Empty, Skeleton, Typography } from 'antd';
+import { Button } from 'antd';
+import { LazyEmpty } from './plain/LazyEmpty.tsx';
+import { PlainSkeleton } from './plain/PlainSkeleton.tsx';
+import { Text } from './typography/PlainTypography.tsx';
 import { LazyResult } from './result/LazyResult.tsx';
 import type { ReactNode } from 'react';
 
@@ -28,17 +31,17 @@ export function QueryError({
   // Compact: inside a card, a drawer or a table body, where a full Result would dwarf its surroundings.
   if (compact)
     return (
-      <Empty
-        image={Empty.PRESENTED_IMAGE_SIMPLE}
+      <LazyEmpty
+        simple
         description={
-          <Typography.Text type="danger">
+          <Text type="danger">
             {title}
             {detail ? `：${detail}` : ''}
-          </Typography.Text>
+          </Text>
         }
       >
         {retry}
-      </Empty>
+      </LazyEmpty>
     );
   return <LazyResult status="error" title={title} subTitle={detail} extra={retry} />;
 }
@@ -50,9 +53,9 @@ export const isNotFound = (error: unknown) =>
 /** The empty state: a short sentence and, where there is one, the next step (e.g. a 新增 button). */
 export function QueryEmpty({ description = '暂无数据', action }: { description?: ReactNode; action?: ReactNode }) {
   return (
-    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={description}>
+    <LazyEmpty simple description={description}>
       {action}
-    </Empty>
+    </LazyEmpty>
   );
 }
 
@@ -85,8 +88,7 @@ export function QueryState<T>(props: QueryStateProps<T>) {
   const { query } = props;
   if (query.isError && query.data === undefined)
     return <QueryError error={query.error} onRetry={query.refetch} compact={props.compact} />;
-  if (query.isLoading)
-    return <>{props.loading ?? <Skeleton active paragraph={{ rows: props.rows ?? 4 }} title={false} />}</>;
+  if (query.isLoading) return <>{props.loading ?? <PlainSkeleton title={false} rows={props.rows ?? 4} />}</>;
   const data = query.data;
   if (data === undefined || (props.isEmpty ?? defaultIsEmpty)(data))
     return <QueryEmpty description={props.empty} action={props.emptyAction} />;

@@ -1,4 +1,4 @@
-import { App } from 'antd';
+import { useAppApi } from '../lib/app-api.ts';
 
 /** docs/spec-notes.md#constants dialog titles. */
 export const DIALOG_TITLES = {
@@ -16,7 +16,7 @@ export type DialogKind = keyof typeof DIALOG_TITLES;
  * an irreversible business step 警告提示.
  */
 export function useConfirm() {
-  const { modal } = App.useApp();
+  const { modal } = useAppApi();
   const ask = (kind: DialogKind, content: string) =>
     new Promise<boolean>((resolve) => {
       modal.confirm({
@@ -41,7 +41,7 @@ export function useConfirm() {
  * notice, 警告提示 for a problem the user must read, 危险提示 for a failure). Each resolves when closed.
  */
 export function useAlert() {
-  const { modal } = App.useApp();
+  const { modal } = useAppApi();
   const show = (kind: DialogKind, content: string) =>
     new Promise<void>((resolve) => {
       const open = { info: modal.info, success: modal.success, warning: modal.warning, danger: modal.error }[kind];

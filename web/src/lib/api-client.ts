@@ -24,6 +24,8 @@ export interface CallOptions {
   silentSuccess?: boolean;
   /** No warning/error toast: the caller shows the problem itself. */
   silentError?: boolean;
+  /** Milliseconds instead of the 10 s default, for a call known to work long (code generation formats its files). */
+  timeout?: number;
 }
 
 /** Form fields: arrays and objects travel as JSON strings; null/undefined are left out. */
@@ -119,7 +121,7 @@ async function request(method: HttpMethod, url: string, data: unknown, o: Reques
     params: o.params,
     data: form && !(data instanceof URLSearchParams) ? toForm(data as Record<string, unknown>) : data,
     headers,
-    timeout: o.timeout ?? defaults.timeout,
+    timeout: o.timeout ?? o.jz?.timeout ?? defaults.timeout,
     signal: o.signal,
     responseType: o.responseType,
     onUploadProgress: o.onUploadProgress,

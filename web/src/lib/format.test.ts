@@ -30,7 +30,7 @@ describe('format helpers', () => {
     expect(formatYuan(undefined, { empty: '¥0.00' })).toBe('¥0.00');
   });
   it('formatDateTime / formatDate: zh-CN numeric formats, "-" for nothing', () => {
-    const local = new Date(2026, 10, 22, 9, 5, 7);
+    const local = new Date('2026-11-22T09:05:07+08:00'); // an instant: shown in Shanghai (lib/zone.ts)
     expect(formatDateTime(local)).toBe('2026-11-22 09:05');
     expect(formatDateTime(local, { seconds: true })).toBe('2026-11-22 09:05:07');
     expect(formatDate(local)).toBe('2026-11-22');
@@ -39,7 +39,7 @@ describe('format helpers', () => {
     expect(formatDate('')).toBe('-');
   });
   it('formatMonth / formatShortDateTime / formatLongDate', () => {
-    const local = new Date(2026, 10, 22, 9, 5, 7);
+    const local = new Date('2026-11-22T09:05:07+08:00'); // an instant: shown in Shanghai (lib/zone.ts)
     expect(formatMonth(local)).toBe('2026-11');
     expect(formatShortDateTime(local)).toBe('11-22 09:05');
     expect(formatShortDateTime(local, { seconds: true })).toBe('11-22 09:05:07');
@@ -54,7 +54,7 @@ describe('format helpers', () => {
   });
   it('API dates: one format, empty string for nothing', () => {
     expect(API_DATE_FORMAT).toBe('YYYY-MM-DD');
-    expect(toApiDate(dayjs(new Date(2026, 0, 5, 23, 59)))).toBe('2026-01-05');
+    expect(toApiDate(dayjs(new Date(2026, 0, 5, 23, 59)))).toBe('2026-01-05'); // a picker value: its wall day
     expect(toApiDate(null)).toBe('');
   });
   it('maskPhone / maskIdCard: the server masks, "-" for nothing', () => {

@@ -1,5 +1,6 @@
 import { maskIdCard as sharedMaskIdCard, maskPhone as sharedMaskPhone } from '@jz/contracts/mask';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
+import { type TimeInput, toBusiness } from './zone.ts';
 
 const yuanFormat = new Intl.NumberFormat('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
@@ -14,16 +15,15 @@ export function formatYuan(fen: number | null | undefined, opts: { sign?: boolea
   return `${prefix}¥${yuanFormat.format(Math.abs(v))}`;
 }
 
-type DateInput = string | number | Date | Dayjs | null | undefined;
+type DateInput = TimeInput;
 
-/** A valid dayjs for a value from the API, or null for nothing / an unparseable value. */
-function parse(v: DateInput) {
-  if (v === null || v === undefined || v === '') return null;
-  const d = dayjs(v);
-  return d.isValid() ? d : null;
-}
+/**
+ * A valid dayjs for a value from the API, or null for nothing / an unparseable value: in Asia/Shanghai whatever the
+ * browser's zone (lib/zone.ts, docs/time.md).
+ */
+const parse = toBusiness;
 
-/** Dates in the zh-CN formats of the console: "2026-11-22 10:05" (seconds on request); "-" when absent or invalid. */
+/** Dates in the zh-CN formats of the console (Shanghai wall time): "2026-11-22 10:05" (seconds on request); "-" when absent or invalid. */
 export function formatDateTime(iso: DateInput, opts: { seconds?: boolean } = {}) {
   return parse(iso)?.format(opts.seconds ? 'YYYY-MM-DD HH:mm:ss' : 'YYYY-MM-DD HH:mm') ?? '-';
 }

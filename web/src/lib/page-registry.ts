@@ -19,7 +19,13 @@ export interface PageDef {
   perm?: string;
   /** Pages reachable without a menu entry of their own (details, add/edit forms) name their menu parent here. */
   parentKey?: string;
+  /** An add page that edits with ?id= (新增员工 → 编辑员工): the title its header and breadcrumb show then. */
+  editTitle?: string;
 }
+
+/** The title a page shows for a location's query string: its editTitle when it edits (?id=), else its title. */
+export const pageTitle = (page: Pick<PageDef, 'title' | 'editTitle'>, search: string) =>
+  page.editTitle && Number(new URLSearchParams(search).get('id')) > 0 ? page.editTitle : page.title;
 
 /** Every registered page, in registration order; filled by registerPages at start-up. */
 export const pages: PageDef[] = [];

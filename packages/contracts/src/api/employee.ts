@@ -8,6 +8,8 @@ import {
   employeeOption,
   employeeQuery,
   employeeRow,
+  hoursCheckQuery,
+  hoursCheckResult,
 } from '../employee.ts';
 
 const base = '/api/app/jiazheng/yuangong';
@@ -51,11 +53,19 @@ export const employeeApi = {
   edit: defineContract({
     method: 'POST',
     path: `${base}/edit`,
-    summary: '编辑员工（单传 id 与 workState 为修改工作状态）',
+    summary: '编辑员工（单传 id 与 workState 为修改工作状态；新排班使已指派订单落在工作时间外时须 confirmHours）',
     access: { perm: 'merchant:employee:edit' },
     oplog: oplog('edit'),
     body: employeeEdit,
     result: noResult,
+  }),
+  checkHours: defineContract({
+    method: 'GET',
+    path: `${base}/checkHours`,
+    summary: '修改每周排班前检查：新的工作时间外会有哪些已指派、未完成的订单（不修改任何数据）',
+    access: { perm: 'merchant:employee:edit' },
+    query: hoursCheckQuery,
+    result: hoursCheckResult,
   }),
   remove: defineContract({
     method: 'DELETE',

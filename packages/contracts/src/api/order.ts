@@ -17,6 +17,7 @@ import {
   streamTicket,
   verifyHistoryPage,
   verifyHistoryQuery,
+  verifyCheckResult,
   verifyResult,
   waitingOrder,
   yanquanBody,
@@ -112,6 +113,15 @@ export const orderApi = {
     oplog: oplog('edit'),
     body: yanquanBody,
     result: verifyResult,
+  }),
+  // Asked before verify: changes no order, so no operation log; wrong codes count toward the same limit.
+  verifyCheck: defineContract({
+    method: 'POST',
+    path: `${base}/shangjiaYanquan/check`,
+    summary: '验券前查询：券码对应的订单与是否需要确认提前验券（不改变订单）',
+    access: { perm: 'merchant:order:verify' },
+    body: yanquanBody,
+    result: verifyCheckResult,
   }),
   verifyHistory: defineContract({
     method: 'GET',

@@ -9,6 +9,7 @@ import {
   staffJobsQuery,
   staffJobsResult,
   staffLeaveBody,
+  staffLeaveParam,
   staffLeaveRequest,
   staffLeaveRequestRow,
   staffLoginBody,
@@ -147,6 +148,14 @@ export const staffApi = {
     summary: '阿姨端：请假申请（由调度审批）',
     access: { staff: true },
     body: staffLeaveBody,
+    result: staffLeaveRequest,
+  }),
+  withdrawLeave: defineContract({
+    method: 'POST',
+    path: `${base}/leave/:id/withdraw`,
+    summary: '阿姨端：撤回自己的请假申请（待审批，或已批准且休假尚未开始；已批准的休假随之取消）',
+    access: { staff: true },
+    params: staffLeaveParam,
     result: staffLeaveRequest,
   }),
   month: defineContract({

@@ -1,17 +1,44 @@
 import type { CustomerOrder } from '@jz/contracts/customer';
 import { quantityLabel, type SpecMode } from '@jz/contracts/goods-pricing';
-import { ORDER_STATUS, UNPAID_TIMEOUT_MINUTES } from '@jz/contracts/order';
+import { cardPaymentLabel, ORDER_STATUS, type OrderCardPayment, UNPAID_TIMEOUT_MINUTES } from '@jz/contracts/order';
 import type { Page } from '@jz/contracts/envelope';
+import type { SelectQueryBuilder } from 'kysely';
 import type { DB } from '../../db/client.ts';
+import type { Database } from '../../db/schema.ts';
 import { newToken, sha256 } from '../../lib/crypto.ts';
 import { notFound, unauthorized } from '../../lib/errors.ts';
 import { paginate } from '../../lib/paging.ts';
 import { nowIso } from '../../lib/time.ts';
+import {
+  CARD_PAYMENT_COLUMNS,
+  type CardPaymentColumns,
+  splitCardPayment,
+  visitsLeftAfter,
+} from '../merchant/card/card-payment-of.ts';
 import { RESCHEDULE_ACTION } from '../merchant/order/order-reschedule.ts';
 import './customer.tables.ts';
 import '../merchant/order/order.tables.ts';
+import '../merchant/card/card.tables.ts';
 
 export const CUSTOMER_TTL_MS = 30 * 24 * 3600_000;
+
+/**
+ * The customer account of a phone, created when there is none (no session): a merchant's 周期服务 for a client made by
+ * hand places its orders for the account of the client's phone, which the customer then signs in with to see and pay.
+ */
+export async function ensureCustomer(db: DB, phone: string, nickname: string) {
+  const now = nowIso();
+  await db
+    .insertInto('customer')
+    .values({ phone, nickname: nickname || `用户${phone.slice(-4)}`, createdAt: now, updatedAt: now })
+    .onConflict((oc) => oc.column('phone').doNothing())
+    .execute();
+  return db
+    .selectFrom('customer')
+    .select(['id', 'phone', 'nickname'])
+    .where('phone', '=', phone)
+    .executeTakeFirstOrThrow();
+}
 
 /** Finds or creates the customer of a phone and opens a session; only the token's hash is stored. */
 export async function openCustomerSession(db: DB, phone: string, nickname?: string) {
@@ -71,9 +98,17 @@ const COLUMNS = [
   'employee.name as employeeName',
   'serviceOrder.refundStatus',
   'serviceOrder.createdAt',
+  'serviceOrder.payDeadline',
+  ...CARD_PAYMENT_COLUMNS,
 ] as const;
 
-type Row = {
+/** The customer's line: a 次卡's visit, or the stored value a 储值卡 spent (cash and bonus alike are hers). */
+function customerCardLabel(p: OrderCardPayment) {
+  const label = cardPaymentLabel(p);
+  return p.kind === 'value' ? `${label}（扣 ¥${((p.cash + p.bonus) / 100).toFixed(2)}）` : label;
+}
+
+type Row = CardPaymentColumns & {
   id: number;
   orderNo: string;
   shopId: number;
@@ -95,26 +130,39 @@ type Row = {
   employeeName: string | null;
   refundStatus: number;
   createdAt: string;
+  payDeadline?: string | null;
 };
 
 /** The customer sees the code only while it can be used: paid and not yet verified (20 / 30). */
-const toCustomerOrder = (r: Row): CustomerOrder => ({
-  ...r,
-  amount: Number(r.amount),
-  unitPrice: r.unitPrice === null ? null : Number(r.unitPrice),
-  quantityLabel: quantityLabel(r),
-  verifyCode: r.status === ORDER_STATUS.WAITING || r.status === ORDER_STATUS.TO_SERVE ? r.verifyCode : null,
-  payDeadline:
-    r.status === ORDER_STATUS.UNPAID
-      ? new Date(Date.parse(r.createdAt) + UNPAID_TIMEOUT_MINUTES * 60_000).toISOString()
-      : null,
-});
+const toCustomerOrder = (row: Row): CustomerOrder => {
+  const { rest: r, cardPayment } = splitCardPayment(row);
+  return {
+    ...r,
+    cardPayment,
+    cardPaymentLabel: cardPayment ? customerCardLabel(cardPayment) : null,
+    amount: Number(r.amount),
+    unitPrice: r.unitPrice === null ? null : Number(r.unitPrice),
+    quantityLabel: quantityLabel(r),
+    verifyCode: r.status === ORDER_STATUS.WAITING || r.status === ORDER_STATUS.TO_SERVE ? r.verifyCode : null,
+    payDeadline:
+      r.status === ORDER_STATUS.UNPAID
+        ? // a 周期服务 visit paid per visit has its own deadline (shortly before the visit)
+          (r.payDeadline ?? new Date(Date.parse(r.createdAt) + UNPAID_TIMEOUT_MINUTES * 60_000).toISOString())
+        : null,
+  };
+};
 
-const joined = (db: DB) =>
-  db
-    .selectFrom('serviceOrder')
+type Q = SelectQueryBuilder<Database, 'serviceOrder', object>;
+
+const withJoins = (q: Q) =>
+  q
     .innerJoin('shop', 'shop.id', 'serviceOrder.shopId')
-    .leftJoin('employee', 'employee.id', 'serviceOrder.employeeId');
+    .leftJoin('employee', 'employee.id', 'serviceOrder.employeeId')
+    .leftJoin('cardMovement as cm', (j) => j.onRef('cm.orderId', '=', 'serviceOrder.id').on('cm.kind', '=', 'redeem'))
+    .leftJoin('card', 'card.id', 'cm.cardId')
+    .leftJoin('cardMovement as cr', (j) => j.onRef('cr.orderId', '=', 'serviceOrder.id').on('cr.kind', '=', 'restore'))
+    .select(COLUMNS)
+    .select(visitsLeftAfter.as('cardVisitsLeft'));
 
 export async function customerOrders(
   db: DB,
@@ -125,21 +173,14 @@ export async function customerOrders(
   if (f.status) q = q.where('serviceOrder.status', '=', f.status);
   const page = await paginate(
     q,
-    (x) =>
-      x
-        .innerJoin('shop', 'shop.id', 'serviceOrder.shopId')
-        .leftJoin('employee', 'employee.id', 'serviceOrder.employeeId')
-        .select(COLUMNS)
-        .orderBy('serviceOrder.createdAt', 'desc')
-        .orderBy('serviceOrder.id', 'desc'),
+    (x) => withJoins(x).orderBy('serviceOrder.createdAt', 'desc').orderBy('serviceOrder.id', 'desc'),
     f,
   );
   return { total: page.total, records: page.records.map((r) => toCustomerOrder(r as Row)) };
 }
 
 export async function customerOrder(db: DB, customerId: number, id: number) {
-  const r = await joined(db)
-    .select(COLUMNS)
+  const r = await withJoins(db.selectFrom('serviceOrder'))
     .where('serviceOrder.id', '=', id)
     .where('serviceOrder.customerId', '=', customerId)
     .executeTakeFirst();

@@ -7,6 +7,7 @@ import type { DB } from '../../db/client.ts';
 import type { StaffCaller } from '../../lib/caller.ts';
 import { business, invalid, notFound } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
+import { addressNotesFor } from '../merchant/client/client.service.ts';
 import { serviceText, sheetLine, sheetTime } from '../merchant/dispatch/day-sheet.ts';
 import { currentProgress, jobStepOf, progressOf } from '../merchant/scheduling/job-progress.ts';
 import { jobQuery, toJob } from '../merchant/scheduling/schedule.ts';
@@ -29,6 +30,8 @@ const jobRows = (db: DB, s: StaffCaller) =>
       'serviceOrder.remark',
       'serviceOrder.verifiedAt',
       'serviceOrder.completedAt',
+      'serviceOrder.clientAddressId',
+      'serviceOrder.merchantId',
     ])
     .where('serviceOrder.merchantId', '=', s.merchantId)
     .where('serviceOrder.employeeId', '=', s.employeeId)
@@ -46,6 +49,11 @@ async function toJobs(db: DB, rows: Row[]): Promise<StaffJob[]> {
     db,
     rows.map((r) => r.id),
   );
+  const notes = await addressNotesFor(
+    db,
+    rows[0]?.merchantId ?? 0,
+    rows.map((r) => r.clientAddressId),
+  );
   const now = Date.now();
   return rows.map((r) => {
     const j = toJob(r, 0);
@@ -54,6 +62,7 @@ async function toJobs(db: DB, rows: Row[]): Promise<StaffJob[]> {
     const quantity = quantityLabel(r);
     const phoneMasked = maskPhone(r.customerPhone);
     const remark = r.remark?.trim() || null;
+    const addressNotes = (r.clientAddressId && notes.get(r.clientAddressId)) || null;
     return {
       orderId: r.id,
       orderNo: r.orderNo,
@@ -72,7 +81,7 @@ async function toJobs(db: DB, rows: Row[]): Promise<StaffJob[]> {
       address: r.address,
       lat: r.lat,
       lng: r.lng,
-      addressNotes: null,
+      addressNotes,
       remark,
       sheetText: sheetLine({
         time: sheetTime(shanghaiDay(j.from), j.from, j.to),
@@ -80,6 +89,7 @@ async function toJobs(db: DB, rows: Row[]): Promise<StaffJob[]> {
         customerName: r.customerName,
         customerPhone: phoneMasked,
         address: r.address,
+        addressNotes,
         remark,
       }),
       departedAt: p?.departedAt ?? null,

@@ -14,7 +14,7 @@ import { parserLimit, receive, storeUpload, uploadSettings } from '../common/upl
 import { staffArrive, staffDepart, staffFinish, staffStart } from '../merchant/order/order-staff-steps.ts';
 import type { App } from '../types.ts';
 import { staffJob, staffJobs, staffMonth, revealPhone } from './staff-jobs.ts';
-import { decideLeaveRequest, listLeaveRequests, requestLeave, staffSchedule } from './staff-leave.ts';
+import { decideLeaveRequest, listLeaveRequests, requestLeave, staffSchedule, withdrawLeave } from './staff-leave.ts';
 import {
   assertStaffPhone,
   openStaffSession,
@@ -134,6 +134,9 @@ export async function staffRoutes(app: App) {
   route(app, c.schedule, async (req) => ok(await staffSchedule(app.db, currentStaff(req), req.query), 'ok'));
   route(app, c.requestLeave, async (req) =>
     ok(await requestLeave(app.db, currentStaff(req), req.body), '请假申请已提交，等待审批'),
+  );
+  route(app, c.withdrawLeave, async (req) =>
+    ok(await withdrawLeave(app.db, currentStaff(req), req.params.id), '请假申请已撤回'),
   );
 
   route(app, review.list, async (req) => ok(await listLeaveRequests(app.db, await tenantOf(app.db, req), req.query)));

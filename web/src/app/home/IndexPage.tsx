@@ -1,7 +1,8 @@
 import { ShopOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Descriptions, Row, Skeleton, Space, Typography } from 'antd';
-import dayjs from 'dayjs';
+import { Alert, Button, Card, Col, Descriptions, Row, Space } from 'antd';
+import { PlainSkeleton } from '../../components/plain/PlainSkeleton.tsx';
+import { Text, Title } from '../../components/typography/PlainTypography.tsx';
 import { useNavigate } from 'react-router';
 import { PendingAgreementAlert } from '../../features/merchant/agreement/components/PendingAgreementAlert.tsx';
 import { pendingQuery } from '../../features/merchant/agreement/api/agreement.ts';
@@ -19,9 +20,10 @@ import { pageByKey } from '../registry.ts';
 import { QuickLinks } from './QuickLinks.tsx';
 import { SetupChecklist } from './SetupChecklist.tsx';
 import { maySeeSetup, setupProgressQuery } from './setup-api.ts';
+import { businessNow } from '../../lib/zone.ts';
 
 function greeting() {
-  const h = dayjs().hour();
+  const h = businessNow().hour();
   return h < 6 ? '凌晨好' : h < 11 ? '上午好' : h < 13 ? '中午好' : h < 18 ? '下午好' : '晚上好';
 }
 
@@ -65,12 +67,12 @@ export default function IndexPage() {
     <Row gutter={[16, 16]} data-testid="home-grid">
       <Col xs={24} xxl={merchant ? 8 : 24}>
         <Card style={{ height: '100%' }}>
-          <Typography.Title level={3} style={{ margin: 0 }}>
+          <Title level={3} style={{ margin: 0 }}>
             {greeting()}，{user?.nickName}
-          </Typography.Title>
-          <Typography.Text type="secondary">
-            {formatLongDate(dayjs())} · {user?.roleNames || '—'}
-          </Typography.Text>
+          </Title>
+          <Text type="secondary">
+            {formatLongDate(businessNow())} · {user?.roleNames || '—'}
+          </Text>
         </Card>
       </Col>
       {merchant && (
@@ -128,7 +130,7 @@ export default function IndexPage() {
       {!settled ? (
         <Col span={24}>
           <Card aria-busy="true">
-            <Skeleton active />
+            <PlainSkeleton />
           </Card>
         </Col>
       ) : (

@@ -1,18 +1,23 @@
 import { PushpinOutlined } from '@ant-design/icons';
 import type { MenuItem } from '@jz/contracts/menu';
-import { App, Button, Card, Col, Empty, Row, Select, Tooltip, theme } from 'antd';
+import { Button, Card, Col, Row } from 'antd';
+import { LazyEmpty } from '../../components/plain/LazyEmpty.tsx';
+import { useThemeToken } from '../../lib/theme-token.ts';
+import { LazyTooltip } from '../../components/lazy-overlay/LazyOverlay.tsx';
 import { useState } from 'react';
 import { MenuIcon } from '../../components/icons/icon-map.tsx';
+import { LazySelect } from '../../components/lazy-select/LazySelect.tsx';
 import { menuHref } from '../../lib/menu-tree.ts';
 import { MAX_QUICK_LINKS, quickLinks, readQuick, togglePin } from './quick-links.ts';
+import { useAppApi } from '../../lib/app-api.ts';
 
 /**
  * 快捷入口: the user's pinned and most used pages (at most eight) among those it may open, with a pin on each and a
  * picker to pin any other page. `pages`: the page items of the user's menu (what it may open).
  */
 export function QuickLinks({ userId, pages, homeKey }: { userId: number; pages: MenuItem[]; homeKey: string }) {
-  const { message } = App.useApp();
-  const { token } = theme.useToken();
+  const { message } = useAppApi();
+  const token = useThemeToken();
   const [store, setStore] = useState(() => readQuick(userId));
   const links = quickLinks(store, pages, homeKey);
   const pin = (key: string) => {
@@ -31,7 +36,7 @@ export function QuickLinks({ userId, pages, homeKey }: { userId: number; pages: 
       title="快捷入口"
       data-testid="quick-links"
       extra={
-        <Select
+        <LazySelect
           aria-label="固定常用页面"
           placeholder="固定常用页面"
           showSearch={{ optionFilterProp: 'label' }}
@@ -56,7 +61,7 @@ export function QuickLinks({ userId, pages, homeKey }: { userId: number; pages: 
                 >
                   <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{item.name}</span>
                 </Button>
-                <Tooltip title={pinned ? '取消固定' : '固定'}>
+                <LazyTooltip title={pinned ? '取消固定' : '固定'}>
                   <Button
                     size="large"
                     type="text"
@@ -67,13 +72,13 @@ export function QuickLinks({ userId, pages, homeKey }: { userId: number; pages: 
                     style={pinned ? { color: token.colorPrimary, background: token.colorPrimaryBg } : undefined}
                     onClick={() => pin(item.component as string)}
                   />
-                </Tooltip>
+                </LazyTooltip>
               </div>
             </Col>
           ))}
         </Row>
       ) : (
-        <Empty description="暂无可用功能，请联系管理员分配权限" />
+        <LazyEmpty description="暂无可用功能，请联系管理员分配权限" />
       )}
     </Card>
   );

@@ -1,5 +1,7 @@
 import { CheckCircleFilled } from '@ant-design/icons';
-import { Button, Card, Col, Row, Space, Tag, Typography, theme } from 'antd';
+import { Button, Card, Col, Row, Space, Tag } from 'antd';
+import { useThemeToken } from '../../lib/theme-token.ts';
+import { Text } from '../../components/typography/PlainTypography.tsx';
 import { hasPerm } from '../../lib/access.tsx';
 import { type PageKey, pageHref } from '../../lib/page-registry.ts';
 import type { SetupProgress, SetupStep, SetupStepKey } from './setup-api.ts';
@@ -65,7 +67,7 @@ function StepAction({ step, hasShop }: { step: SetupStep; hasShop: boolean }) {
   // A step of the shop before there is one: its detail already says 请先创建店铺.
   if (!link) return null;
   // A link the user cannot follow is not shown: the page would only answer 403.
-  if (!link.perms.every((p) => hasPerm(p))) return <Typography.Text type="secondary">请联系主账号处理</Typography.Text>;
+  if (!link.perms.every((p) => hasPerm(p))) return <Text type="secondary">请联系主账号处理</Text>;
   return (
     <Button type="primary" size="small" href={pageHref(link.page)}>
       {link.label}
@@ -79,7 +81,7 @@ function StepAction({ step, hasShop }: { step: SetupStep; hasShop: boolean }) {
  * every step is.
  */
 export function SetupChecklist({ progress }: { progress: SetupProgress }) {
-  const { token } = theme.useToken();
+  const token = useThemeToken();
   if (progress.complete) return null;
   const hasShop = progress.shop !== null;
   const percent = Math.round((progress.done / progress.total) * 100);
@@ -89,17 +91,17 @@ export function SetupChecklist({ progress }: { progress: SetupProgress }) {
       title={
         <Space size={12} wrap>
           开店准备
-          <Typography.Text type="secondary" style={{ fontWeight: 'normal' }}>
+          <Text type="secondary" style={{ fontWeight: 'normal' }}>
             完成以下 {progress.total} 步，店铺通过平台审核并营业后即可接单
             {progress.shop ? `（当前店铺：${progress.shop.name}）` : ''}
-          </Typography.Text>
+          </Text>
         </Space>
       }
       extra={
         <Space>
-          <Typography.Text>
+          <Text>
             已完成 {progress.done}/{progress.total}
-          </Typography.Text>
+          </Text>
           {/* A plain bar: antd's Progress would add 5 KB to the landing page for one line. */}
           <div
             role="progressbar"
@@ -156,8 +158,8 @@ export function SetupChecklist({ progress }: { progress: SetupProgress }) {
                   </span>
                 )}
                 <Space orientation="vertical" size={6} style={{ minWidth: 0, flex: 1 }}>
-                  <Typography.Text strong>{def.title}</Typography.Text>
-                  <Typography.Text type="secondary">{step.detail ?? def.hint}</Typography.Text>
+                  <Text strong>{def.title}</Text>
+                  <Text type="secondary">{step.detail ?? def.hint}</Text>
                   <StepAction step={step} hasShop={hasShop} />
                 </Space>
               </div>

@@ -1,8 +1,8 @@
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { App as AntApp, Layout, Spin } from 'antd';
+import { Layout, Spin } from 'antd';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { type ComponentType, Suspense, useEffect, useState } from 'react';
+import { type ComponentType, type CSSProperties, Suspense, useEffect, useState } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import { initPcQuery, menuQuery, profileQuery, queryClient } from '../../lib/queries.ts';
 import { onSessionReset } from '../../lib/session-reset.ts';
@@ -11,6 +11,7 @@ import { FullScreenSpin } from '../FullScreenSpin.tsx';
 import { DynamicRoute, PageView } from '../PageHost.tsx';
 import { pages } from '../registry.ts';
 import { SessionGate } from '../SessionGate.tsx';
+import { ConsoleApp } from './ConsoleApp.tsx';
 import { HeaderBar } from './HeaderBar.tsx';
 import { Sidebar } from './Sidebar.tsx';
 
@@ -69,13 +70,14 @@ export function ConsoleLayout() {
   const { data: menus } = useQuery(menuQuery);
   const { data: init } = useQuery(initPcQuery);
   if (!user || !menus || !init) return <FullScreenSpin />;
-  // antd's <App> gives pages App.useApp() (modal, message, notification: confirm.ts, uploads); it lives here, not at
-  // the root, so /login does not download it.
+  // ConsoleApp (antd's <App>, its dialogs loaded after the first paint) gives pages App.useApp() (modal, message,
+  // notification: confirm.ts, uploads); it lives here, not at the root, so /login does not download it.
   return (
-    <AntApp>
+    <ConsoleApp>
       {/* new paid orders: a notice on every page, the flashing tab title, browser notifications */}
       <DeferredOrderAlerts />
-      <Layout className="jz-app">
+      {/* the sider's width, for what must fit the viewport beside it (styles.css: lists below 1500 px) */}
+      <Layout className="jz-app" style={{ '--jz-sider-w': collapsed ? '80px' : '220px' } as CSSProperties}>
         <Layout.Sider width={220} collapsible collapsed={collapsed} trigger={null} className="jz-sider">
           <div className="jz-logo">{collapsed ? '家政' : '家政商家后台'}</div>
           <Sidebar tree={menus} collapsed={collapsed} />
@@ -99,6 +101,6 @@ export function ConsoleLayout() {
           </Layout.Content>
         </Layout>
       </Layout>
-    </AntApp>
+    </ConsoleApp>
   );
 }

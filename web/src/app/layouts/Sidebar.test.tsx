@@ -132,4 +132,20 @@ describe('Sidebar (spec §2)', () => {
     expect(screen.getByText('内层').closest('li')).toHaveClass('ant-menu-submenu-open');
     expect(screen.getByText('公司员工').closest('li')).toHaveClass('ant-menu-item-selected');
   });
+
+  it('moves with the keyboard: ↓ through the items, → opens a folder, Enter opens a page', async () => {
+    renderAt('/index');
+    const menu = screen.getByRole('menu');
+    menu.focus();
+    fireEvent.keyDown(menu, { key: 'ArrowDown' });
+    expect(document.activeElement?.textContent).toBe('首页');
+    fireEvent.keyDown(menu, { key: 'ArrowDown' });
+    expect(document.activeElement?.textContent).toBe('订单中心');
+    fireEvent.keyDown(menu, { key: 'ArrowRight' });
+    expect(screen.getByText('订单中心').closest('li')).toHaveClass('ant-menu-submenu-open');
+    fireEvent.keyDown(menu, { key: 'ArrowDown' });
+    expect(document.activeElement?.textContent).toBe('全部订单');
+    fireEvent.keyDown(menu, { key: 'Enter' });
+    expect(screen.getByTestId('where').textContent).toBe('/dingdanguanli?status=20&tab=new');
+  });
 });

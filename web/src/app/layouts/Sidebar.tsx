@@ -1,26 +1,23 @@
 import type { MenuItem } from '@jz/contracts/menu';
-import { Menu, type MenuProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { MenuIcon } from '../../components/icons/icon-map.tsx';
-import { pageByPath } from '../registry.ts';
+import { lazyWidget } from '../../components/lazy-widget.tsx';
 import { folderPathTo, menuHref } from '../../lib/menu-tree.ts';
+import { pageByPath } from '../registry.ts';
+import { PlainMenu } from './PlainMenu.tsx';
 
-type Item = Required<MenuProps>['items'][number];
+const noop = () => {};
 
-function toItems(tree: MenuItem[], depth = 0): Item[] {
-  return tree.map((m) => {
-    const common = {
-      key: String(m.id),
-      icon: depth < 2 ? <MenuIcon name={m.icon} /> : undefined,
-      label: m.name,
-      disabled: m.status === 1,
-    };
-    // Folders nest two levels at most (docs/spec-notes.md#routes); deeper folders are flattened into their parent's list.
-    if (m.type === 'CAIDAN') return { ...common, children: toItems(m.children ?? [], depth + 1) };
-    return common;
-  });
-}
+// The collapsed sider's flyout menu is antd's Menu, loaded when first needed (the header's toggle starts it when the
+// pointer reaches it); meanwhile the same icons in the collapsed look.
+const Collapsed = lazyWidget(
+  () => import('./SidebarCollapsed.tsx'),
+  (m) => m.SidebarCollapsed,
+  (p: { tree: MenuItem[]; selectedKey?: string }) => (
+    <PlainMenu tree={p.tree} selectedKey={p.selectedKey} openKeys={[]} onOpenChange={noop} onPick={noop} collapsed />
+  ),
+);
+export const preloadCollapsedMenu = Collapsed.preload;
 
 /**
  * A folder left with one entry (a role granting one page of it, an admin's own folder) is shown as that entry, at the
@@ -65,7 +62,6 @@ export function Sidebar({ tree: served, collapsed }: { tree: MenuItem[]; collaps
   const navigate = useNavigate();
   const tree = useMemo(() => collapseSingleFolders(served), [served]);
   const { pathname } = useLocation();
-  const items = useMemo(() => toItems(tree), [tree]);
   const { byKey, parents } = useMemo(() => index(tree), [tree]);
   const selected = useMemo(() => {
     const own = [...byKey.values()].find((m) => m.type === 'ZICAIDAN' && m.routerUrl === pathname);
@@ -88,18 +84,18 @@ export function Sidebar({ tree: served, collapsed }: { tree: MenuItem[]; collaps
     setOpenKeys(opened ? [...(parents.get(opened) ?? []), opened] : keys);
   };
 
+  const pick = (m: MenuItem | undefined) => {
+    if (m && m.type === 'ZICAIDAN' && m.status !== 1) navigate(menuHref(m));
+  };
+  const selectedKey = selected ? String(selected.id) : undefined;
+  if (collapsed) return <Collapsed tree={tree} selectedKey={selectedKey} onPick={(key) => pick(byKey.get(key))} />;
   return (
-    <Menu
-      mode="inline"
-      theme="dark"
-      items={items}
-      selectedKeys={selected ? [String(selected.id)] : []}
-      openKeys={collapsed ? undefined : openKeys}
+    <PlainMenu
+      tree={tree}
+      selectedKey={selectedKey}
+      openKeys={openKeys}
       onOpenChange={onOpenChange}
-      onClick={({ key }) => {
-        const m = byKey.get(key);
-        if (m && m.type === 'ZICAIDAN') navigate(menuHref(m));
-      }}
+      onPick={(m) => pick(m)}
     />
   );
 }

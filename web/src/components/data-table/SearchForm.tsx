@@ -26,6 +26,8 @@ export interface SearchField {
   query?: QueryLike<unknown>;
   placeholder?: string;
   width?: number;
+  /** dateRange: the query parameters it fills (default startDate/endDate); a second range on one form names its own. */
+  params?: [from: string, to: string];
 }
 
 function DictSelect({
@@ -43,7 +45,7 @@ function DictSelect({
   return <Select allowClear options={options} {...rest} {...selectStates(query, { placeholder: rest.placeholder })} />;
 }
 
-/** Filters above a data table. dateRange fields become startDate/endDate (YYYY-MM-DD). */
+/** Filters above a data table. dateRange fields become startDate/endDate (YYYY-MM-DD), or their own `params`. */
 export function SearchForm({
   fields,
   onSearch,
@@ -58,8 +60,9 @@ export function SearchForm({
       const val = v[f.name];
       if (f.type === 'dateRange') {
         const r = val as [Dayjs, Dayjs] | undefined;
-        if (r?.[0]) out.startDate = toApiDate(r[0]);
-        if (r?.[1]) out.endDate = toApiDate(r[1]);
+        const [from, to] = f.params ?? ['startDate', 'endDate'];
+        if (r?.[0]) out[from] = toApiDate(r[0]);
+        if (r?.[1]) out[to] = toApiDate(r[1]);
       } else if (val !== undefined && val !== null && val !== '')
         out[f.name] = typeof val === 'string' ? val.trim() : val;
     }

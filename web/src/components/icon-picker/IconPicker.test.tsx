@@ -1,8 +1,24 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
-import { describe, expect, it, vi } from 'vitest';
-import { ICONS } from './icon-list.ts';
-import { IconPicker, IconSelect } from './IconPicker.tsx';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { IconPicker, IconSelect, loadIcons } from './IconPicker.tsx';
+import SET from './icons-outlined.json';
+
+// The set is data the picker fetches (docs/performance-browser.md: no icon table in a route's JavaScript); here fetch answers the file.
+const ICONS = Object.keys(SET).map((n) => [n]);
+const requested: string[] = [];
+let answer: () => Response = () => new Response(JSON.stringify(SET), { status: 200 });
+beforeEach(() => {
+  requested.length = 0;
+  vi.stubGlobal('fetch', async (url: string) => {
+    requested.push(String(url));
+    return answer();
+  });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  answer = () => new Response(JSON.stringify(SET), { status: 200 });
+});
 
 function SelectHarness() {
   const [v, setV] = useState<string | null>('UserOutlined');
@@ -42,6 +58,38 @@ describe('IconPicker (spec §2: about 280 icons)', { timeout: 60_000 }, () => {
     fireEvent.click(await screen.findByRole('option', { name: 'HomeOutlined' }));
     expect(onSelect).toHaveBeenCalledWith('HomeOutlined');
     expect(onClose).toHaveBeenCalled();
+  });
+
+  it("fetches the set as JSON, not while the picker is closed, and draws the icons in antd's markup", async () => {
+    const onClose = vi.fn();
+    const { rerender } = render(<IconPicker open={false} onSelect={() => {}} onClose={onClose} />);
+    await new Promise((r) => setTimeout(r, 20));
+    // The module may have fetched in an earlier test (the set is kept once loaded): nothing new while closed.
+    expect(requested).toEqual([]);
+    const icons = await loadIcons();
+    expect(icons.length).toBe(ICONS.length);
+    // Drawn in antd's icon markup from the data.
+    const Home = icons.find(([n]) => n === 'HomeOutlined')![1];
+    render(<Home />);
+    const img = screen.getByRole('img', { name: 'home' });
+    expect(img).toHaveClass('anticon');
+    expect(img.querySelector('svg')?.getAttribute('viewBox')).toBe('64 64 896 896');
+    expect(img.querySelector('path')?.getAttribute('d')).toBe((SET as Record<string, string[]>).HomeOutlined[1]);
+    rerender(<IconPicker open onSelect={() => {}} onClose={onClose} />);
+    expect(await screen.findByRole('listbox', { name: '图标列表' })).toBeInTheDocument();
+  });
+
+  it('a set that fails to load shows a message, not a spinner for ever', async () => {
+    vi.resetModules();
+    const fresh = await import('./IconPicker.tsx');
+    answer = () => new Response('busy', { status: 503 });
+    const { rerender } = render(<fresh.IconPicker open onSelect={() => {}} onClose={() => {}} />);
+    expect(await screen.findByText('图标加载失败，请关闭后重试')).toBeInTheDocument();
+    expect(requested.some((u) => /icons-outlined/.test(u))).toBe(true);
+    answer = () => new Response(JSON.stringify(SET), { status: 200 });
+    rerender(<fresh.IconPicker open={false} onSelect={() => {}} onClose={() => {}} />);
+    rerender(<fresh.IconPicker open onSelect={() => {}} onClose={() => {}} />);
+    expect(await screen.findByRole('listbox', { name: '图标列表' })).toBeInTheDocument();
   });
 
   it('IconSelect shows the choice and clears it', async () => {

@@ -2,27 +2,67 @@ import { CloseCircleFilled, SearchOutlined } from '@ant-design/icons';
 import { Button, Empty, Input, Modal, Space, Spin } from 'antd';
 import { type ComponentType, useEffect, useMemo, useState } from 'react';
 import './icon-picker.css';
+// A hashed, precompressed file of the build: the set is data, fetched when a picker opens, never a route's JavaScript.
+import iconsUrl from './icons-outlined.json?url';
 
 type IconList = [string, ComponentType][];
 let loading: Promise<IconList> | undefined;
 
-/** The icon set is its own chunk: pages without the picker never load it. */
+/** HomeOutlined → home, as @ant-design/icons names its icons for assistive technology. */
+const labelOf = (name: string) =>
+  name
+    .replace(/Outlined$/, '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .toLowerCase();
+
+/** An icon drawn from its data (scripts/gen-icon-list.mjs: viewBox, then path data), in antd's icon markup. */
+function dataIcon(name: string, [viewBox, ...paths]: string[]): ComponentType {
+  const label = labelOf(name);
+  // biome-ignore lint/correctness/noComponentHookFactories: one stable component per icon, made once when the set loads
+  const Icon = () => (
+    <span role="img" aria-label={label} className={`anticon anticon-${label}`}>
+      <svg viewBox={viewBox} focusable="false" width="1em" height="1em" fill="currentColor" aria-hidden="true">
+        {paths.map((d) => (
+          <path key={d} d={d} />
+        ))}
+      </svg>
+    </span>
+  );
+  Icon.displayName = name;
+  return Icon;
+}
+
+/** The icon set (web/scripts/gen-icon-list.mjs), fetched once; a failed fetch is tried again next time. */
 export function loadIcons(): Promise<IconList> {
-  loading ??= import('./icon-list.ts').then((m) => m.ICONS);
+  loading ??= fetch(iconsUrl)
+    .then((r) => {
+      if (!r.ok) throw new Error(`icons: HTTP ${r.status}`);
+      return r.json() as Promise<Record<string, string[]>>;
+    })
+    .then((data) => Object.entries(data).map(([n, v]): [string, ComponentType] => [n, dataIcon(n, v)]))
+    .catch((e) => {
+      loading = undefined;
+      throw e;
+    });
   return loading;
 }
 
 function useIcons(active: boolean) {
   const [icons, setIcons] = useState<IconList | null>(null);
+  const [failed, setFailed] = useState(false);
   useEffect(() => {
     if (!active || icons) return;
     let alive = true;
-    loadIcons().then((l) => alive && setIcons(l));
+    setFailed(false);
+    loadIcons().then(
+      (l) => alive && setIcons(l),
+      () => alive && setFailed(true),
+    );
     return () => {
       alive = false;
     };
   }, [active, icons]);
-  return icons;
+  return { icons, failed };
 }
 
 export interface IconPickerProps {
@@ -34,7 +74,7 @@ export interface IconPickerProps {
 
 /** Icon picker dialog (docs/spec-notes.md#routes): about 280 Outlined icons of @ant-design/icons, searchable by name. */
 export function IconPicker({ open, value, onSelect, onClose }: IconPickerProps) {
-  const icons = useIcons(open);
+  const { icons, failed } = useIcons(open);
   const [q, setQ] = useState('');
   const shown = useMemo(() => {
     const k = q.trim().toLowerCase();
@@ -53,7 +93,9 @@ export function IconPicker({ open, value, onSelect, onClose }: IconPickerProps) 
         onChange={(e) => setQ(e.target.value)}
         style={{ marginBottom: 12 }}
       />
-      {!icons ? (
+      {failed ? (
+        <Empty description="图标加载失败，请关闭后重试" />
+      ) : !icons ? (
         <div style={{ textAlign: 'center', padding: 48 }}>
           <Spin />
         </div>
@@ -87,7 +129,7 @@ export function IconPicker({ open, value, onSelect, onClose }: IconPickerProps) 
 
 /** The current icon by name once the set is loaded (used by IconSelect). */
 function IconByName({ name }: { name: string }) {
-  const icons = useIcons(true);
+  const { icons } = useIcons(true);
   const Icon = icons?.find(([n]) => n === name)?.[1];
   return Icon ? <Icon /> : null;
 }

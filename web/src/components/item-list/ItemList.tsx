@@ -1,6 +1,16 @@
-import { Empty, Pagination, type PaginationProps, Spin } from 'antd';
+import { type PaginationProps, Spin } from 'antd';
+import { LazyEmpty } from '../plain/LazyEmpty.tsx';
 import type { CSSProperties, HTMLAttributes, Key, ReactNode } from 'react';
+import { lazyWidget } from '../lazy-widget.tsx';
 import './item-list.css';
+
+// Only lists with a pager download antd's Pagination (docs/performance-browser.md: the home page's notices and the header bell have none),
+// in a box of the small pager's height meanwhile.
+const Pagination = lazyWidget(
+  () => import('antd/es/pagination'),
+  (m) => m.default,
+  <div style={{ height: 24 }} />,
+);
 
 /**
  * A plain list of rows (title, description, actions), in place of antd's `List`, which antd 6.6 deprecates (its
@@ -44,9 +54,7 @@ export function ItemList<T>({
             ))}
           </ul>
         ) : (
-          <div className="jz-item-list-empty">
-            {locale?.emptyText ?? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />}
-          </div>
+          <div className="jz-item-list-empty">{locale?.emptyText ?? <LazyEmpty simple />}</div>
         )}
       </Spin>
       {pagination && (

@@ -1,6 +1,6 @@
-import { Skeleton } from 'antd';
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import type { LatLng, TileCoord } from './coords.ts';
+import { LazyMapFrame } from './PolygonMap.tsx';
 
 export interface PointMapProps {
   /** The chosen point, GCJ-02 (as stored); null/undefined: none yet. */
@@ -33,9 +33,9 @@ const Impl = lazy(() => import('./PointMapImpl.tsx'));
  */
 export function PointMap(props: PointMapProps) {
   return (
-    <Suspense fallback={<Skeleton.Node active style={{ width: '100%', height: props.height ?? 320 }} />}>
+    <LazyMapFrame height={props.height ?? 320} testId="point-map">
       <Impl {...props} />
-    </Suspense>
+    </LazyMapFrame>
   );
 }
 

@@ -36,6 +36,8 @@ export default function PointMapImpl({
   const poly = useRef<L.Polygon | null>(null);
   const shownArea = useRef<LatLng[] | undefined>(undefined);
   const [tilesFailed, setTilesFailed] = useState(false);
+  /** Where the map looks ("lat,lng"), on the canvas for tests and tools. */
+  const [looking, setLooking] = useState('');
   const tiles = tileSettings(tileUrl, tileCoord);
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
@@ -92,6 +94,12 @@ export default function PointMapImpl({
       attributionControl: false,
     });
     map.current = m;
+    const look = () => {
+      const c = fromTile(m.getCenter(), tiles.tileCoord);
+      setLooking(`${c.lat.toFixed(4)},${c.lng.toFixed(4)}`);
+    };
+    m.on('moveend', look);
+    look();
     if (tiles.tileUrl) {
       const t = L.tileLayer(tiles.tileUrl, { subdomains: '1234', maxZoom: 18, minZoom: 3 });
       t.on('tileerror', () => setTilesFailed(true));
@@ -143,6 +151,7 @@ export default function PointMapImpl({
       data-testid="point-map"
       data-lat={value?.lat ?? ''}
       data-lng={value?.lng ?? ''}
+      data-center={looking}
       data-tiles-failed={tilesFailed || !tiles.tileUrl ? 'true' : 'false'}
     />
   );

@@ -31,6 +31,8 @@ export default function PolygonMapImpl({
   const emitted = useRef<LatLng[] | undefined>(value);
   const [mode, setMode] = useState<Mode>('idle');
   const [tilesFailed, setTilesFailed] = useState(false);
+  /** Where the map looks ("lat,lng"), on the canvas for tests and tools. */
+  const [looking, setLooking] = useState('');
   const tiles = tileSettings(tileUrl, tileCoord);
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
@@ -65,6 +67,12 @@ export default function PolygonMapImpl({
     const c = toTile(center ?? DEFAULT_CENTER, tiles.tileCoord);
     const m = L.map(box.current, { center: [c.lat, c.lng], zoom, attributionControl: false });
     map.current = m;
+    const look = () => {
+      const c = fromTile(m.getCenter(), tiles.tileCoord);
+      setLooking(`${c.lat.toFixed(4)},${c.lng.toFixed(4)}`);
+    };
+    m.on('moveend', look);
+    look();
     m.pm.setLang('zh');
     m.pm.setGlobalOptions({
       allowSelfIntersection: false,
@@ -97,12 +105,19 @@ export default function PolygonMapImpl({
   }, []);
 
   // The context point (the shop's location) follows its prop; it takes no clicks, so drawing passes through it.
+  // A point moved after the map opened (a new pin, typed coordinates) takes the view with it at once, so the area
+  // is drawn where the shop now is (not while an outline is being drawn: that would pull the map from under it).
+  const shownMarker = useRef(marker);
   // biome-ignore lint/correctness/useExhaustiveDependencies: only the point's coordinates matter
   useEffect(() => {
     dot.current?.remove();
     dot.current = null;
     if (!map.current || !marker) return;
     const t = toTile(marker, tiles.tileCoord);
+    const was = shownMarker.current;
+    shownMarker.current = marker;
+    if ((was?.lat !== marker.lat || was?.lng !== marker.lng) && mode !== 'drawing')
+      map.current.setView([t.lat, t.lng], map.current.getZoom());
     dot.current = L.circleMarker([t.lat, t.lng], {
       radius: 6,
       color: '#fff',
@@ -113,6 +128,18 @@ export default function PolygonMapImpl({
       pmIgnore: true,
     } as L.CircleMarkerOptions).addTo(map.current);
   }, [marker?.lat, marker?.lng]);
+
+  // Without a point to follow, a new centre from outside (the goods form's shop) moves an empty map there.
+  const shownCenter = useRef(center);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the centre's coordinates matter
+  useEffect(() => {
+    const was = shownCenter.current;
+    shownCenter.current = center;
+    if (!map.current || !center || marker || layer.current || mode === 'drawing') return;
+    if (was?.lat === center.lat && was?.lng === center.lng) return;
+    const t = toTile(center, tiles.tileCoord);
+    map.current.setView([t.lat, t.lng], map.current.getZoom());
+  }, [center?.lat, center?.lng]);
 
   // Values set from outside (a form reset, a loaded record) redraw the polygon.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new value from outside matters here
@@ -184,6 +211,7 @@ export default function PolygonMapImpl({
         style={{ height }}
         data-testid="polygon-map"
         data-mode={mode}
+        data-center={looking}
         data-tiles-failed={tilesFailed || !tiles.tileUrl ? 'true' : 'false'}
       />
     </div>

@@ -1,16 +1,25 @@
 import { BellOutlined } from '@ant-design/icons';
 import { messageApi } from '@jz/contracts/api/message';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, Empty, Popover, Space, Typography } from 'antd';
+import { Button } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { callContract } from '../../lib/contract-client.ts';
 import { hasPerm } from '../../lib/access.tsx';
-import { formatShortDateTime } from '../../lib/format.ts';
 import { profileQuery } from '../../lib/queries.ts';
 import { MESSAGE_KEYS, MESSAGES_CHANGED, unreadQuery } from './unread.ts';
-import { ItemList } from '../item-list/ItemList.tsx';
+import { CountBadge } from '../count-badge/CountBadge.tsx';
+import { LazyPopover, popover } from '../lazy-overlay/LazyOverlay.tsx';
+import { lazyWidget } from '../lazy-widget.tsx';
 import { pagePath } from '../../lib/page-registry.ts';
+
+// The popover's list (the list with its pager, Typography, Empty) downloads when the bell is first opened, not with
+// the console frame of every page (docs/performance-browser.md); meanwhile a box of the empty list's size.
+const LatestMessages = lazyWidget(
+  () => import('./LatestMessages.tsx'),
+  (m) => m.LatestMessages,
+  <div style={{ width: 340, height: 140 }} aria-busy="true" />,
+);
 
 /**
  * The header's unread badge (merchant users). The count refreshes when the window regains focus, every 15 s while
@@ -24,6 +33,8 @@ export function MessageBell() {
   const enabled = user?.userType === 'merchant';
   const { data } = useQuery({ ...unreadQuery, enabled });
   const [open, setOpen] = useState(false);
+  // Once antd's Popover is in, it opens and closes the list on click itself.
+  const loaded = popover.useValue() !== null;
   const latest = useQuery({
     queryKey: MESSAGE_KEYS.latest,
     queryFn: () =>
@@ -46,61 +57,43 @@ export function MessageBell() {
   };
 
   const content = (
-    <div style={{ width: 340 }}>
-      {latest.data?.records.length ? (
-        <ItemList
-          size="small"
-          dataSource={latest.data.records}
-          renderItem={(m) => (
-            <ItemList.Item style={{ cursor: 'pointer' }} onClick={goAll}>
-              <ItemList.Meta
-                title={
-                  <Typography.Text strong ellipsis>
-                    {m.title}
-                  </Typography.Text>
-                }
-                description={
-                  <Space orientation="vertical" size={0} style={{ width: '100%' }}>
-                    <Typography.Text type="secondary" ellipsis style={{ maxWidth: 300 }}>
-                      {m.content}
-                    </Typography.Text>
-                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                      {formatShortDateTime(m.createdAt)}
-                    </Typography.Text>
-                  </Space>
-                }
-              />
-            </ItemList.Item>
-          )}
-        />
-      ) : (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={latest.isLoading ? '加载中…' : '暂无未读消息'} />
-      )}
-      {canList && (
-        <Button type="link" block onClick={goAll}>
-          查看全部消息
-        </Button>
-      )}
-    </div>
+    <LatestMessages records={latest.data?.records} loading={latest.isLoading} canList={canList} onOpenAll={goAll} />
   );
 
+  const onOpenChange = (o: boolean) => {
+    setOpen(o);
+    if (o) void qc.invalidateQueries({ queryKey: MESSAGE_KEYS.latest });
+  };
   return (
-    <Popover
+    // antd's Popover loads when the pointer or the focus reaches the bell (the console frame of every route carried
+    // it); a click before it is in opens it when it arrives.
+    <LazyPopover
       trigger="click"
       placement="bottomRight"
       title={`未读消息（${total}）`}
       content={content}
       open={open}
-      onOpenChange={(o) => {
-        setOpen(o);
-        if (o) void qc.invalidateQueries({ queryKey: MESSAGE_KEYS.latest });
-      }}
+      onOpenChange={onOpenChange}
     >
-      <Button type="text" aria-label={`消息，${total} 条未读`} data-testid="message-bell">
-        <Badge count={total} size="small" overflowCount={99}>
+      <Button
+        type="text"
+        aria-label={`消息，${total} 条未读`}
+        data-testid="message-bell"
+        onPointerEnter={popover.start}
+        onFocus={popover.start}
+        onClick={
+          loaded
+            ? undefined
+            : () => {
+                popover.start();
+                onOpenChange(true);
+              }
+        }
+      >
+        <CountBadge count={total} overflowCount={99}>
           <BellOutlined style={{ fontSize: 18 }} />
-        </Badge>
+        </CountBadge>
       </Button>
-    </Popover>
+    </LazyPopover>
   );
 }

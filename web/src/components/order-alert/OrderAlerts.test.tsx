@@ -10,6 +10,7 @@ import { initPcQuery, profileQuery } from '../../lib/queries.ts';
 import { setPerms, setUserInfo } from '../../lib/storage.ts';
 import { orderStream } from '../order-badge/order-stream.ts';
 import { readAlertPrefs, setAlertPrefs } from './alert-prefs.ts';
+import { AUTO_HIDE_MS } from './NewOrderStack.tsx';
 import { flashTitle, OrderAlerts } from './OrderAlerts.tsx';
 import { FakeEventSource, fakeApi, newOrderEvent, ticketAnswer } from './stream-testing.ts';
 
@@ -132,7 +133,7 @@ describe('a new paid order on any page', () => {
     const notice = await screen.findByTestId('order-alert');
     expect(notice).toHaveTextContent('新订单待接单');
     const body = within(notice).getByTestId('order-alert-body');
-    expect(body).toHaveTextContent('服务：日常保洁 3 小时');
+    expect(body).toHaveTextContent('服务：日常保洁 · 3 小时 · 100㎡');
     expect(body).toHaveTextContent('实付 ¥159.00');
     // 06:00 UTC is 14:00 in Shanghai (the test runs in the console's time zone)
     expect(body).toHaveTextContent(/预约：2026-11-28 \d\d:00/);
@@ -149,7 +150,7 @@ describe('a new paid order on any page', () => {
     const { es } = await connected();
     act(() => es.emit('order', newOrderEvent(102), '102'));
     const notice = await screen.findByTestId('order-alert');
-    expect(notice).toHaveTextContent('日常保洁 3 小时');
+    expect(notice).toHaveTextContent('日常保洁 · 3 小时 · 100㎡');
     expect(within(notice).queryByRole('button', { name: '去接单' })).toBeNull();
   });
 
@@ -166,7 +167,7 @@ describe('a new paid order on any page', () => {
     const { es } = await connected();
     act(() => es.emit('order', newOrderEvent(103), '103'));
     await screen.findByTestId('order-alert');
-    expect(document.title).toBe('【新订单】日常保洁 3 小时');
+    expect(document.title).toBe('【新订单】日常保洁');
     act(() => es.emit('order', newOrderEvent(104, { kind: 'accepted', orderId: 103, status: 30 }), '104'));
     await waitFor(() => expect(notices()).toHaveLength(0));
     expect(document.title).toBe('家政商家后台');
@@ -183,6 +184,154 @@ describe('a new paid order on any page', () => {
     const notice = await screen.findByTestId('order-alert');
     expect(notice).toHaveTextContent('深度保洁');
     expect(notices()).toHaveLength(1);
+  });
+});
+
+describe('the new-order notice steps aside', () => {
+  it('several orders collapse into one notice: "N 个新订单待接单", the newest first, 去接单 and 全部关闭', async () => {
+    focused = false;
+    const { es } = await connected('/shangpinguanli');
+    act(() => es.emit('order', newOrderEvent(301, { goodsName: '日常保洁' }), '301'));
+    act(() => es.emit('order', newOrderEvent(302, { goodsName: '深度保洁', spec: '61–90㎡ · 3 小时 · 85㎡' }), '302'));
+    act(() => es.emit('order', newOrderEvent(303, { goodsName: '家电清洗', spec: null }), '303'));
+    await waitFor(() => expect(notices()).toHaveLength(1));
+    const notice = notices()[0];
+    expect(notice).toHaveAttribute('data-count', '3');
+    expect(notice).toHaveTextContent('3 个新订单待接单');
+    const lines = within(notice)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(lines).toEqual([
+      expect.stringMatching(/^家电清洗 · 预约 11-28 \d\d:00$/),
+      expect.stringMatching(/^深度保洁 · 61–90㎡ · 3 小时 · 85㎡ · 预约 11-28 \d\d:00$/),
+      expect.stringMatching(/^日常保洁 · 3 小时 · 100㎡ · 预约 11-28 \d\d:00$/),
+    ]);
+    // a fourth: three named, the rest counted
+    act(() => es.emit('order', newOrderEvent(304), '304'));
+    await waitFor(() => expect(notice).toHaveTextContent('4 个新订单待接单'));
+    expect(within(notice).getAllByRole('listitem')).toHaveLength(4);
+    expect(notice).toHaveTextContent('另有 1 单');
+    expect(document.title).toBe('【4 个新订单】日常保洁');
+
+    // 全部关闭: gone, and seen (the title stops flashing); the next order is one again
+    fireEvent.click(within(notice).getByRole('button', { name: '全部关闭' }));
+    await waitFor(() => expect(notices()).toHaveLength(0));
+    expect(document.title).toBe('家政商家后台');
+    act(() => es.emit('order', newOrderEvent(305), '305'));
+    const again = await screen.findByTestId('order-alert');
+    expect(again).toHaveTextContent('新订单待接单');
+    expect(again).toHaveAttribute('data-count', '1');
+    expect(within(again).queryByRole('button', { name: '全部关闭' })).toBeNull();
+    // 去接单 from the collapsed notice opens 订单接单 too
+    act(() => es.emit('order', newOrderEvent(306), '306'));
+    await waitFor(() => expect(again).toHaveAttribute('data-count', '2'));
+    fireEvent.click(within(again).getByRole('button', { name: '去接单' }));
+    expect(screen.getByTestId('where')).toHaveTextContent('/dingdanjiedan');
+    await waitFor(() => expect(notices()).toHaveLength(0));
+  });
+
+  it('an order taken meanwhile leaves the collapsed notice; the last one shows in full again', async () => {
+    const { es } = await connected();
+    act(() => es.emit('order', newOrderEvent(311), '311'));
+    act(() => es.emit('order', newOrderEvent(312, { goodsName: '深度保洁', spec: null }), '312'));
+    await waitFor(() => expect(notices()[0]).toHaveAttribute('data-count', '2'));
+    act(() => es.emit('order', newOrderEvent(313, { kind: 'accepted', orderId: 311, status: 30 }), '313'));
+    await waitFor(() => expect(notices()[0]).toHaveAttribute('data-count', '1'));
+    expect(screen.getByTestId('order-alert-body')).toHaveTextContent('服务：深度保洁实付');
+  });
+
+  it('hides by itself after 10 s; the title keeps flashing with the count; the next order counts alone', async () => {
+    focused = false;
+    const { es } = await connected();
+    act(() => es.emit('order', newOrderEvent(321), '321'));
+    await screen.findByTestId('order-alert');
+    await act(() => vi.advanceTimersByTimeAsync(AUTO_HIDE_MS - 500));
+    expect(notices()).toHaveLength(1);
+    await act(() => vi.advanceTimersByTimeAsync(600));
+    expect(notices()).toHaveLength(0);
+    // still unseen: the title goes on flashing
+    const titles = new Set<string>();
+    for (let i = 0; i < 3; i++) {
+      titles.add(document.title);
+      await act(() => vi.advanceTimersByTimeAsync(1000));
+    }
+    expect(titles.has('【新订单】日常保洁')).toBe(true);
+    act(() => es.emit('order', newOrderEvent(322, { goodsName: '深度保洁' }), '322'));
+    const notice = await screen.findByTestId('order-alert');
+    expect(notice).toHaveAttribute('data-count', '1');
+    expect(notice).toHaveTextContent('深度保洁');
+    const later = new Set<string>();
+    for (let i = 0; i < 3; i++) {
+      later.add(document.title);
+      await act(() => vi.advanceTimersByTimeAsync(1000));
+    }
+    expect(later.has('【2 个新订单】深度保洁')).toBe(true);
+  });
+
+  it('a newer order starts the time again', async () => {
+    const { es } = await connected();
+    act(() => es.emit('order', newOrderEvent(331), '331'));
+    await act(() => vi.advanceTimersByTimeAsync(8000));
+    act(() => es.emit('order', newOrderEvent(332), '332'));
+    await act(() => vi.advanceTimersByTimeAsync(8000));
+    expect(notices()).toHaveLength(1);
+    expect(notices()[0]).toHaveAttribute('data-count', '2');
+    await act(() => vi.advanceTimersByTimeAsync(2500));
+    expect(notices()).toHaveLength(0);
+  });
+
+  it('stays while hovered or focused; the time starts again when the pointer or the focus leaves', async () => {
+    const { es } = await connected();
+    act(() => es.emit('order', newOrderEvent(341), '341'));
+    const notice = await screen.findByTestId('order-alert');
+    await act(() => vi.advanceTimersByTimeAsync(5000));
+    fireEvent.mouseEnter(notice);
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(notices()).toHaveLength(1);
+    fireEvent.mouseLeave(notice);
+    await act(() => vi.advanceTimersByTimeAsync(AUTO_HIDE_MS - 1000));
+    expect(notices()).toHaveLength(1);
+    // the keyboard: focus on 去接单 holds it as well
+    act(() => within(notice).getByRole('button', { name: '去接单' }).focus());
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    expect(notices()).toHaveLength(1);
+    act(() => within(notice).getByRole('button', { name: '去接单' }).blur());
+    await act(() => vi.advanceTimersByTimeAsync(AUTO_HIDE_MS + 100));
+    expect(notices()).toHaveLength(0);
+  });
+
+  it('closed under the pointer (全部关闭), the next notice still hides by itself', async () => {
+    const { es } = await connected();
+    act(() => es.emit('order', newOrderEvent(361), '361'));
+    act(() => es.emit('order', newOrderEvent(362), '362'));
+    const notice = await screen.findByTestId('order-alert');
+    fireEvent.mouseEnter(notice);
+    const closeAll = within(notice).getByRole('button', { name: '全部关闭' });
+    act(() => closeAll.focus());
+    fireEvent.click(closeAll);
+    await waitFor(() => expect(notices()).toHaveLength(0));
+    act(() => es.emit('order', newOrderEvent(363), '363'));
+    await screen.findByTestId('order-alert');
+    await act(() => vi.advanceTimersByTimeAsync(AUTO_HIDE_MS + 100));
+    expect(notices()).toHaveLength(0);
+  });
+
+  it('sits in the dock at the bottom right with the 迟到提醒 above it, outside the page frame', async () => {
+    const { es } = await connected();
+    act(() => es.emit('order', newOrderEvent(351), '351'));
+    act(() =>
+      es.emit('order', newOrderEvent(352, { kind: 'late', orderId: 9, status: 30, employeeName: '李桂芳' }), '352'),
+    );
+    const dock = await screen.findByTestId('alert-dock');
+    await waitFor(() => expect(within(dock).getByTestId('late-alert')).toBeInTheDocument());
+    expect(dock.parentElement).toBe(document.body);
+    expect(dock).toHaveClass('jz-alert-dock');
+    expect([...dock.children].map((c) => c.getAttribute('data-testid'))).toEqual(['late-alert', 'order-alert']);
+    // the 迟到提醒 asks for a decision: it does not time out
+    await act(() => vi.advanceTimersByTimeAsync(AUTO_HIDE_MS + 1000));
+    expect([...dock.children].map((c) => c.getAttribute('data-testid'))).toEqual(['late-alert']);
+    fireEvent.click(within(dock).getByRole('button', { name: '关闭' }));
+    await waitFor(() => expect(dock.children).toHaveLength(0));
   });
 });
 
@@ -237,13 +386,15 @@ describe('the tab title', () => {
       seen.add(document.title);
       await act(() => vi.advanceTimersByTimeAsync(1000));
     }
-    expect([...seen].sort()).toEqual(['【新订单】日常保洁 3 小时', '家政商家后台'].sort());
+    expect([...seen].sort()).toEqual(['【新订单】日常保洁', '家政商家后台'].sort());
+    // the notice is still there 7 s after the order
+    expect(notices()).toHaveLength(1);
     fireEvent.keyDown(window, { key: 'a' });
     expect(document.title).toBe('家政商家后台');
     await act(() => vi.advanceTimersByTimeAsync(3000));
     expect(document.title).toBe('家政商家后台');
-    // the notice itself stays until it is closed or acted on
-    expect(notices()).toHaveLength(1);
+    // and gone by itself 10 s after it
+    await waitFor(() => expect(notices()).toHaveLength(0));
   });
 
   it('names one order or counts several', () => {
@@ -261,7 +412,7 @@ describe('browser notifications', () => {
     act(() => es.emit('order', newOrderEvent(109), '109'));
     expect(FakeNotification.shown).toHaveLength(1);
     const n = FakeNotification.shown[0];
-    expect(n.title).toBe('新订单：日常保洁 3 小时');
+    expect(n.title).toBe('新订单：日常保洁 · 3 小时 · 100㎡');
     expect(n.options.body).toMatch(/^预约 2026-11-28 \d\d:00\n盐湖区测试大道 99 号 1-1-101$/);
     act(() => n.onclick?.());
     expect(n.closed).toBe(true);
@@ -297,8 +448,8 @@ describe('browser notifications', () => {
     // dismissed without a decision: still never offered again
     FakeNotification.permission = 'default';
     act(() => es.emit('order', newOrderEvent(114), '114'));
-    await waitFor(() => expect(notices()).toHaveLength(2));
-    for (const n of notices()) expect(within(n).queryByRole('button', { name: '开启浏览器通知' })).toBeNull();
+    await waitFor(() => expect(notice).toHaveAttribute('data-count', '2'));
+    expect(within(notice).queryByRole('button', { name: '开启浏览器通知' })).toBeNull();
     expect(FakeNotification.requestPermission).toHaveBeenCalledTimes(1);
   });
 });
@@ -330,7 +481,7 @@ describe('迟到提醒', () => {
     expect(notice).toHaveTextContent('迟到提醒');
     const body = within(notice).getByTestId('late-alert-body');
     expect(body).toHaveTextContent('李桂芳 在服务开始 15 分钟后仍未到达打卡');
-    expect(body).toHaveTextContent('订单：NO31 · 日常保洁 3 小时');
+    expect(body).toHaveTextContent('订单：NO31 · 日常保洁');
     expect(body).toHaveTextContent(/预约：2026-11-28 \d\d:00/);
     expect(body).toHaveTextContent('地址：盐湖区测试大道 99 号 1-1-101');
     // not a new order: no 去接单, no new-order notice, no beep

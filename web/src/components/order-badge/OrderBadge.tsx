@@ -1,12 +1,14 @@
 import { ShoppingOutlined } from '@ant-design/icons';
 import { orderApi } from '@jz/contracts/api/order';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, Tooltip } from 'antd';
+import { Button } from 'antd';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { callContract } from '../../lib/contract-client.ts';
 import { hasPerm } from '../../lib/access.tsx';
 import { initPcQuery, profileQuery } from '../../lib/queries.ts';
+import { CountBadge } from '../count-badge/CountBadge.tsx';
+import { LazyTooltip } from '../lazy-overlay/LazyOverlay.tsx';
 import { useOrderEvents, useOrderStream } from './order-stream.ts';
 import { pagePath } from '../../lib/page-registry.ts';
 
@@ -37,18 +39,18 @@ export function OrderBadge() {
   if (!enabled) return null;
   const count = data?.count ?? 0;
   return (
-    <Tooltip title={stream.connected ? `待接单 ${count} 单（实时）` : '实时连接中断，正在重连…'}>
+    <LazyTooltip title={stream.connected ? `待接单 ${count} 单（实时）` : '实时连接中断，正在重连…'}>
       <Button
         type="text"
         aria-label={`待接单，${count} 单`}
         data-testid="order-badge"
         onClick={() => navigate(pagePath('merchant.order.taking'))}
       >
-        <Badge count={count} size="small" overflowCount={99} dot={!stream.connected && count === 0}>
+        <CountBadge count={count} overflowCount={99} dot={!stream.connected && count === 0}>
           <ShoppingOutlined style={{ fontSize: 18, color: stream.connected ? undefined : '#faad14' }} />
-        </Badge>
+        </CountBadge>
         <span style={{ marginLeft: 6 }}>待接单</span>
       </Button>
-    </Tooltip>
+    </LazyTooltip>
   );
 }

@@ -1,10 +1,10 @@
 import '@wangeditor-next/editor/dist/css/style.css';
 import { i18nChangeLanguage, type IDomEditor } from '@wangeditor-next/editor';
 import { Editor, Toolbar } from '@wangeditor-next/editor-for-react';
-import { App } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import type { RichTextEditorProps } from './RichTextEditor.tsx';
 import { DEFAULT_HEIGHT, editorConfig, normaliseHtml, toolbarConfig } from './editor-config.ts';
+import { useAppApi } from '../../lib/app-api.ts';
 
 i18nChangeLanguage('zh-CN');
 
@@ -17,8 +17,9 @@ export default function RichTextEditorImpl({
   placeholder,
   disabled,
   id,
+  autoFocus,
 }: RichTextEditorProps) {
-  const { message } = App.useApp();
+  const { message } = useAppApi();
   const [editor, setEditor] = useState<IDomEditor | null>(null);
   const config = useMemo(
     () =>
@@ -37,6 +38,10 @@ export default function RichTextEditorImpl({
     if (disabled) editor.disable();
     else editor.enable();
   }, [editor, disabled]);
+  // Opened by 编辑 (or by focusing the field): the caret goes to the end of the text, ready to type.
+  useEffect(() => {
+    if (editor && autoFocus && !disabled) editor.focus(true);
+  }, [editor, autoFocus, disabled]);
   useEffect(
     () => () => {
       editor?.destroy();

@@ -1,10 +1,11 @@
 import { UploadOutlined } from '@ant-design/icons';
-import { App, Button, Upload, type UploadFile } from 'antd';
+import { Button, Upload, type UploadFile } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { PreviewModal } from '../preview/PreviewModal.tsx';
+import { LazyPreviewModal } from '../preview/LazyPreviewModal.tsx';
 import { ACCEPT, accepts, isImageName, sizeProblem } from './file-rules.ts';
 import { failureText, fileUrl, uploadFile } from './upload-api.ts';
 import './upload.css';
+import { useAppApi } from '../../lib/app-api.ts';
 
 export interface FileUploadProps {
   /** Uploaded file URLs (the server's answers). */
@@ -47,7 +48,7 @@ export function FileUpload({
   showList = true,
   onUploaded,
 }: FileUploadProps) {
-  const { message } = App.useApp();
+  const { message } = useAppApi();
   const [list, setList] = useState<UploadFile[]>([]);
   const [preview, setPreview] = useState<string | null>(null);
   const latest = useRef<string[]>(value ?? []);
@@ -157,7 +158,7 @@ export function FileUpload({
           <Button icon={<UploadOutlined />}>{buttonText}</Button>
         )}
       </Upload>
-      <PreviewModal open={preview !== null} url={preview} onClose={() => setPreview(null)} />
+      <LazyPreviewModal open={preview !== null} url={preview} onClose={() => setPreview(null)} />
     </>
   );
 }

@@ -1,10 +1,11 @@
 import { DeleteOutlined, EyeOutlined, LoadingOutlined, PlusOutlined, SwapOutlined } from '@ant-design/icons';
 import './upload.css';
-import { App, Progress, Space, Tooltip, Upload } from 'antd';
+import { Progress, Space, Tooltip, Upload } from 'antd';
 import { useState } from 'react';
-import { PreviewModal } from '../preview/PreviewModal.tsx';
+import { LazyPreviewModal } from '../preview/LazyPreviewModal.tsx';
 import { ACCEPT, accepts, imageSizeProblem } from './file-rules.ts';
 import { failureText, fileUrl, uploadFile } from './upload-api.ts';
+import { useAppApi } from '../../lib/app-api.ts';
 
 export interface ImageUploadProps {
   /** The image URL (as the server answered it). */
@@ -24,7 +25,7 @@ export interface ImageUploadProps {
  * says "上传成功" / "上传失败", previews, replaces (click the image or 更换) and clears.
  */
 export function ImageUpload({ value, onChange, rootPath, disabled, size = 104, label = '上传图片' }: ImageUploadProps) {
-  const { message } = App.useApp();
+  const { message } = useAppApi();
   const [percent, setPercent] = useState<number | null>(null);
   const [preview, setPreview] = useState(false);
 
@@ -99,7 +100,7 @@ export function ImageUpload({ value, onChange, rootPath, disabled, size = 104, l
           {percent !== null && <Progress percent={percent} size="small" style={{ width: size }} />}
         </>
       )}
-      <PreviewModal open={preview} url={value} kind="image" title="图片预览" onClose={() => setPreview(false)} />
+      <LazyPreviewModal open={preview} url={value} kind="image" title="图片预览" onClose={() => setPreview(false)} />
     </div>
   );
 }

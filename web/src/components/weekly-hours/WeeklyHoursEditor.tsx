@@ -1,5 +1,6 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { type TimeRange, WEEKDAY_NAMES, type WeeklyHours } from '@jz/contracts/dispatch';
+import type { TimeRange, WeeklyHours } from '@jz/contracts/dispatch';
+import { WEEKDAY_NAMES } from '@jz/contracts/constants/dispatch';
 import { Button, Radio, Select, Space, Switch, Typography } from 'antd';
 import { DEFAULT_DAY, DEFAULT_WEEK, dayProblem, HALF_HOURS } from './weekly-hours.ts';
 

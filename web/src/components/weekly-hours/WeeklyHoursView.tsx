@@ -1,4 +1,5 @@
-import { WEEKDAY_NAMES, type WeeklyHours } from '@jz/contracts/dispatch';
+import type { WeeklyHours } from '@jz/contracts/dispatch';
+import { WEEKDAY_NAMES } from '@jz/contracts/constants/dispatch';
 import { Descriptions, Typography } from 'antd';
 import { rangesText } from './weekly-hours.ts';
 

@@ -1,4 +1,5 @@
-import { rangesOverlap, type TimeRange, WEEKDAY_NAMES, type WeeklyHours } from '@jz/contracts/dispatch';
+import type { TimeRange, WeeklyHours } from '@jz/contracts/dispatch';
+import { rangesOverlap, WEEKDAY_NAMES } from '@jz/contracts/constants/dispatch';
 
 /** The editor's usual working day: a new day or a day switched back on starts from it. */
 export const DEFAULT_DAY: TimeRange[] = [{ from: '08:00', to: '18:00' }];

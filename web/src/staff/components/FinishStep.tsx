@@ -1,5 +1,6 @@
 import { staffApi } from '@jz/contracts/api/staff';
-import { MAX_JOB_PHOTOS, type StaffJob } from '@jz/contracts/staff';
+import type { StaffJob } from '@jz/contracts/staff';
+import { MAX_JOB_PHOTOS } from '@jz/contracts/constants/staff';
 import { Button, type ButtonProps, Dialog, ImageUploader, type ImageUploadItem, TextArea, Toast } from 'antd-mobile';
 import { useId, useState } from 'react';
 import { staffCall } from '../api/client.ts';

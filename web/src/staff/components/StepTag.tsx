@@ -1,4 +1,4 @@
-import { JOB_STEP_NAME, type JobStep } from '@jz/contracts/staff';
+import { JOB_STEP_NAME, type JobStep } from '@jz/contracts/constants/staff';
 import { Tag } from 'antd-mobile';
 
 const COLOR: Record<JobStep, string> = {

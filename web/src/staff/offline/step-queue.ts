@@ -1,4 +1,5 @@
-import type { JobStep, StaffJob } from '@jz/contracts/staff';
+import type { StaffJob } from '@jz/contracts/staff';
+import type { JobStep } from '@jz/contracts/constants/staff';
 import { NETWORK, StaffApiError } from '../api/client.ts';
 
 /**

@@ -1,22 +1,15 @@
 import { staffApi } from '@jz/contracts/api/staff';
-import { STAFF_LEAVE_STATUS, STAFF_LEAVE_STATUS_NAME } from '@jz/contracts/staff';
-import { Button, List, Tag, TextArea, Toast } from 'antd-mobile';
+import { Button, List, TextArea, Toast } from 'antd-mobile';
 import { useId, useState } from 'react';
 import { errorText, staffCall } from '../api/client.ts';
 import { FieldLabel } from '../components/FieldLabel.tsx';
+import { LeaveRequests } from '../components/LeaveRequests.tsx';
 import { SubPage } from '../components/SubPage.tsx';
-import { nextDay, spanText, today, wallInputToIso } from '../lib/time.ts';
+import { nextDay, today, wallInputToIso } from '../lib/time.ts';
 import { useLoad } from '../lib/use-load.ts';
 import { twoWeeks } from './SchedulePage.tsx';
 
-const STATUS_COLOR: Record<number, string> = {
-  [STAFF_LEAVE_STATUS.pending]: 'warning',
-  [STAFF_LEAVE_STATUS.approved]: 'success',
-  [STAFF_LEAVE_STATUS.refused]: 'danger',
-  [STAFF_LEAVE_STATUS.withdrawn]: 'default',
-};
-
-/** 请假申请: from–to with date and time and a reason; her requests with the dispatcher's answer. */
+/** 请假申请: from–to with date and time and a reason; her requests with the dispatcher's answer, and 撤回. */
 export function LeavePage() {
   const tomorrow = nextDay(today());
   const [from, setFrom] = useState(`${tomorrow}T08:00`);
@@ -106,32 +99,12 @@ export function LeavePage() {
           </Button>
         </div>
       </form>
-      <List mode="card" header="我的申请">
-        {(list.data?.requests ?? []).length === 0 ? (
-          <List.Item>
-            <span className="staff-muted">
-              {list.error ? errorText(list.error) : list.loading ? '加载中…' : '暂无申请'}
-            </span>
-          </List.Item>
-        ) : (
-          list.data?.requests.map((r) => (
-            <List.Item
-              key={r.id}
-              extra={
-                <Tag color={STATUS_COLOR[r.status] ?? 'default'}>{STAFF_LEAVE_STATUS_NAME[r.status] ?? '未知'}</Tag>
-              }
-              description={
-                <>
-                  <div>原因：{r.reason}</div>
-                  {r.reply && <div>调度回复：{r.reply}</div>}
-                </>
-              }
-            >
-              {spanText(r.from, r.to)}
-            </List.Item>
-          ))
-        )}
-      </List>
+      <LeaveRequests
+        requests={list.data?.requests ?? []}
+        loading={list.loading}
+        error={list.error}
+        onChanged={() => void list.reload()}
+      />
     </SubPage>
   );
 }

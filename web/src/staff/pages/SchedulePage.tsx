@@ -1,5 +1,5 @@
 import { staffApi } from '@jz/contracts/api/staff';
-import { STAFF_MAX_DAYS } from '@jz/contracts/staff';
+import { STAFF_MAX_DAYS } from '@jz/contracts/constants/staff';
 import { List, Tag } from 'antd-mobile';
 import { Loading, Problem } from '../components/LoadState.tsx';
 import { errorText, staffCall } from '../api/client.ts';

@@ -1,7 +1,9 @@
 import { regionApi as c } from '@jz/contracts/api/region';
 import type { DB } from '../../../db/client.ts';
+import { ok } from '../../../lib/envelope.ts';
 import { route } from '../../../lib/route.ts';
 import type { App } from '../../types.ts';
+import { centresUnder } from './region.geo.ts';
 import * as repo from './region.repo.ts';
 
 /**
@@ -34,5 +36,10 @@ export function regionRoutes(app: App) {
     // The cached envelope text (built from the same tree type as the schema) goes out as it is: fastify sends a
     // string with a JSON content type without serializing it again.
     return reply.type('application/json; charset=utf-8').send(body);
+  });
+  // Static data too (generated files, region.geo.ts): the browser keeps each answer for a day.
+  route(app, c.centres, async (req, reply) => {
+    reply.header('cache-control', 'private, max-age=86400');
+    return ok(await centresUnder(req.params.code), 'ok');
   });
 }

@@ -3,6 +3,7 @@ import {
   type BoardResult,
   hoursOnDay,
   nextDay,
+  shanghaiDay,
   wallMs,
   type WeeklyHours,
 } from '@jz/contracts/dispatch';
@@ -69,6 +70,37 @@ export function toBlock(j: Job, progress?: Progress): BoardBlock {
 }
 
 /**
+ * The shop's paid orders nobody serves yet (待接单, or 待服务 without an employee) before and after the days shown: an
+ * empty day's 待派单 says how many wait elsewhere and the nearest day (a shop has tens of them, read as times only).
+ */
+async function waitingOutside(db: DB, merchantId: number, shopId: number, from: number, to: number) {
+  const rows = await db
+    .selectFrom('serviceOrder')
+    .select('appointmentAt')
+    .where('merchantId', '=', merchantId)
+    .where('shopId', '=', shopId)
+    .where((eb) =>
+      eb.and([
+        eb.or([
+          eb('status', '=', ORDER_STATUS.WAITING),
+          eb.and([eb('status', '=', ORDER_STATUS.TO_SERVE), eb('employeeId', 'is', null)]),
+        ]),
+        eb.or([eb('appointmentAt', '<', iso(from)), eb('appointmentAt', '>=', iso(to))]),
+      ]),
+    )
+    .orderBy('appointmentAt')
+    .execute();
+  const before = rows.filter((r) => r.appointmentAt < iso(from));
+  const after = rows.filter((r) => r.appointmentAt >= iso(to));
+  return {
+    before: before.length,
+    lastBefore: before.length ? shanghaiDay(Date.parse(before[before.length - 1].appointmentAt)) : null,
+    after: after.length,
+    firstAfter: after.length ? shanghaiDay(Date.parse(after[0].appointmentAt)) : null,
+  };
+}
+
+/**
  * The board of a shop's days (docs/dispatch.md): every live, not resigned employee with the day's working hours, leave
  * and jobs, and the paid orders nobody serves yet. Five queries whatever the size (employees, the days' orders, long
  * jobs begun before the first day, leaves, the current states); everything else is computed here.
@@ -85,7 +117,7 @@ export async function board(db: DB, t: Scope, q: { date: string; shopId?: number
     shopTime(db, shopId),
   ]);
   const staff = staffOf(db, t.merchantId, shopId);
-  const [emps, rows, earlier, leaves, states, exceptions] = await Promise.all([
+  const [emps, rows, earlier, leaves, states, exceptions, elsewhere] = await Promise.all([
     db
       .selectFrom('employee')
       .select(['id', 'name', 'phone', 'shopId', 'workState', 'skills', 'fuwuIds', 'workHours'])
@@ -108,6 +140,7 @@ export async function board(db: DB, t: Scope, q: { date: string; shopId?: number
     leavesOf(db, staff, from, to),
     nowSets(db, t.merchantId, staff),
     exceptionsOf(db, staff, from, to - 1),
+    waitingOutside(db, t.merchantId, shopId, from, to),
   ]);
   const ids = emps.map((e) => e.id);
   const jobs = [...earlier, ...rows.map((r) => toJob(r, st.bufferMinutes))];
@@ -154,5 +187,6 @@ export async function board(db: DB, t: Scope, q: { date: string; shopId?: number
       };
     }),
     unassigned,
+    waitingElsewhere: elsewhere,
   } satisfies BoardResult;
 }

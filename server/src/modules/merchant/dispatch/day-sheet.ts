@@ -17,6 +17,7 @@ import type { ExportColumn, TableExport } from '../../../lib/export/table-export
 import { business, notFound } from '../../../lib/errors.ts';
 import { ownShopId } from '../../../lib/owned.ts';
 import { shopAllowed, type Tenant } from '../../../lib/tenant.ts';
+import { addressNotesFor } from '../client/client.service.ts';
 import { jobQuery, OCCUPYING, shopTime, toJob } from '../scheduling/schedule.ts';
 
 /**
@@ -59,9 +60,16 @@ export function serviceText(
  * masked phone, address and the customer's remark.
  */
 export function sheetLine(
-  j: Pick<DaySheetJob, 'time' | 'service' | 'customerName' | 'customerPhone' | 'address' | 'remark'>,
+  j: Pick<DaySheetJob, 'time' | 'service' | 'customerName' | 'customerPhone' | 'address' | 'remark' | 'addressNotes'>,
 ) {
-  return [j.time, j.service, `${j.customerName} ${j.customerPhone}`, j.address, j.remark ? `备注：${j.remark}` : '']
+  return [
+    j.time,
+    j.service,
+    `${j.customerName} ${j.customerPhone}`,
+    j.address,
+    j.addressNotes ? `门牌备注：${j.addressNotes}` : '',
+    j.remark ? `备注：${j.remark}` : '',
+  ]
     .filter(Boolean)
     .join('　');
 }
@@ -104,6 +112,7 @@ export async function daySheet(db: DB, t: Scope, q: DaySheetQuery): Promise<DayS
         'serviceOrder.unit',
         'serviceOrder.specMode',
         'serviceOrder.area',
+        'serviceOrder.clientAddressId',
         'employee.name as employeeName',
         'employee.phone as employeePhone',
       ])
@@ -127,6 +136,11 @@ export async function daySheet(db: DB, t: Scope, q: DaySheetQuery): Promise<DayS
       .execute(),
   ]);
 
+  const notes = await addressNotesFor(
+    db,
+    t.merchantId,
+    rows.map((r) => r.clientAddressId),
+  );
   const byEmployee = new Map<number, DaySheetEmployee>();
   if (one) byEmployee.set(one.id, { id: one.id, name: one.name, phone: maskPhone(one.phone), jobs: [] });
   for (const r of rows) {
@@ -156,6 +170,7 @@ export async function daySheet(db: DB, t: Scope, q: DaySheetQuery): Promise<DayS
       customerPhone: maskPhone(r.customerPhone),
       address: j.address,
       remark: r.remark?.trim() || null,
+      addressNotes: (r.clientAddressId && notes.get(r.clientAddressId)) || null,
     } satisfies DaySheetJob);
   }
   return {

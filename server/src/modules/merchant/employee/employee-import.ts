@@ -152,9 +152,10 @@ async function checkRows(
       const p = phoneRow.get(v.phone);
       if (p !== undefined) add(r, H.phone, `与第 ${p} 行的手机号重复`);
       else phoneRow.set(v.phone, r.row);
-      const i = idRow.get(v.idCardNo);
+      // The ID number is optional (staff are often added before their papers): only given ones are compared.
+      const i = v.idCardNo ? idRow.get(v.idCardNo) : undefined;
       if (i !== undefined) add(r, H.idCardNo, `与第 ${i} 行的身份证号重复`);
-      else idRow.set(v.idCardNo, r.row);
+      else if (v.idCardNo) idRow.set(v.idCardNo, r.row);
       if (problems.length === before) plan.push({ row: r.row, v: { ...v, shopId } });
     }
     done++;
@@ -252,7 +253,7 @@ export const employeeImporter: Importer<Planned[]> = {
   templateName: '员工导入模板',
   asciiName: 'employee-import-template',
   headers: HEADERS,
-  required: [H.name, H.phone, H.gender, H.idCardNo],
+  required: [H.name, H.phone, H.gender],
   template: {
     sheet: '员工',
     notes: [
@@ -276,8 +277,7 @@ export const employeeImporter: Importer<Planned[]> = {
       { header: H.birthDate, note: 'YYYY-MM-DD；不填则按身份证号', example: '1980-05-12', text: true, width: 14 },
       {
         header: H.idCardNo,
-        required: true,
-        note: '18 位身份证号，不能与本商家其他员工重复',
+        note: '18 位身份证号，可不填（之后在员工表单补充）；填写则须正确，且不能与本商家其他员工重复',
         example: '142301198005120024',
         text: true,
         width: 22,

@@ -24,6 +24,8 @@ import type { Tenant } from '../../../lib/tenant.ts';
 import { dayjs, nowIso, TZ } from '../../../lib/time.ts';
 import type { EmployeeTable } from './employee.tables.ts';
 import type { WeeklyHours } from '@jz/contracts/dispatch';
+import { hoursRefusal, jobsLeftOutside } from '../scheduling/employee-hours.ts';
+import { lockEmployee } from '../scheduling/employee-lock.ts';
 import { endLeaveNow } from '../scheduling/leave.ts';
 import { derivedState, type NowSets, nowSets } from '../scheduling/state.ts';
 import '../order/order.tables.ts';
@@ -82,10 +84,18 @@ export const ID_CARD_FIELD: SecretField = {
   hash: { column: 'idCardHash', normalize: (v) => v.trim().toUpperCase() },
 };
 const idCardHashes = (v: string) => blindIndexes(ID_CARD_FIELD.purpose, ID_CARD_FIELD.hash!.normalize(v));
-export const idCardColumns = (v: string) => ({
-  idCardNo: seal(ID_CARD_FIELD.purpose, v),
-  idCardHash: blindIndex(ID_CARD_FIELD.purpose, ID_CARD_FIELD.hash!.normalize(v)),
-});
+/**
+ * The columns of an ID number. None given (docs/security.md: staff are often added before their papers): '' with no hash —
+ * the column is NOT NULL since migration 0500, '' means "not registered", nothing is sealed, and the unique index on
+ * the hash lets any number of employees have none (secret-rotate.ts leaves '' alone).
+ */
+export const idCardColumns = (v: string | undefined) =>
+  v
+    ? {
+        idCardNo: seal(ID_CARD_FIELD.purpose, v),
+        idCardHash: blindIndex(ID_CARD_FIELD.purpose, ID_CARD_FIELD.hash!.normalize(v)),
+      }
+    : { idCardNo: '', idCardHash: null };
 
 /**
  * The API shape: JSON columns decoded, the ID number opened and masked, never the whole one. `now`: the schedule's
@@ -98,7 +108,7 @@ export function toView(r: Row, now?: NowSets): Employee {
     ...rest,
     workState: now ? derivedState(r.id, r.workState, now) : r.workState,
     workHours: workHours ? parse<WeeklyHours | null>(workHours, null) : null,
-    idCardNo: maskIdCard(open(ID_CARD_FIELD.purpose, idCardNo, { table: 'employee', id: r.id })),
+    idCardNo: idCardNo ? maskIdCard(open(ID_CARD_FIELD.purpose, idCardNo, { table: 'employee', id: r.id })) : null,
     skills: parse<string[]>(skills, []),
     fuwuIds: parse<number[]>(fuwuIds, []),
     certificates: certs,
@@ -349,8 +359,14 @@ function assertBase(v: { baseLat?: number | null; baseLng?: number | null }) {
   if ((v.baseLat == null) !== (v.baseLng == null)) throw invalid('常驻地的经度和纬度须同时填写');
 }
 
+/** GET yuangong/checkHours: the orders new weekly hours would leave outside them (asked before saving). */
+export async function checkHours(db: DB, t: Scope, v: { id: number; workHours: WeeklyHours | null }) {
+  const cur = await findRow(db, t, v.id);
+  return { orders: await jobsLeftOutside(db, cur, v.workHours) };
+}
+
 export async function edit(db: DB, t: Scope, v: EmployeeEdit) {
-  const { id, skills, fuwuIds, certificates, idCardNo, workHours, workState, ...rest } = v;
+  const { id, skills, fuwuIds, certificates, idCardNo, workHours, workState, confirmHours, ...rest } = v;
   refuseHandLeave(workState);
   const cur = await findRow(db, t, id);
   assertBase(v);
@@ -373,27 +389,45 @@ export async function edit(db: DB, t: Scope, v: EmployeeEdit) {
     await endLeaveNow(db, t.merchantId, id);
     if (cur.workState === WORK_STATE.LEAVE || cur.workState === WORK_STATE.RESIGNED) set.workState = WORK_STATE.FREE;
   } else if (workState === WORK_STATE.RESIGNED && cur.workState !== WORK_STATE.RESIGNED) {
-    // 服务中 belongs to the order flow: a change by hand applies only while the employee is not serving (conditional update).
-    if (cur.workState === WORK_STATE.BUSY)
-      throw business(`${cur.name} 正在服务中，订单完成后才能改为「${STATE_NAMES[workState]}」`);
+    // The stored 2 only means "has orders in hand" (the order flow's guard, never shown): the orders themselves say
+    // why, and the conditional update below catches an assignment racing this change.
     const n = (await withOrdersInProgress(db, t.merchantId, [id])).get(id);
     if (n) throw business(`${cur.name} 还有 ${n} 个进行中的订单，请先完成或改派后再改为「${STATE_NAMES[workState]}」`);
     set.workState = workState;
     guardBusy = true;
   }
-  let q = db
-    .updateTable('employee')
-    .set(set)
-    .where('id', '=', id)
-    .where('merchantId', '=', t.merchantId)
-    .where('deletedAt', 'is', null);
-  if (guardBusy) q = q.where('workState', '!=', WORK_STATE.BUSY);
-  try {
+  const write = async (x: DB) => {
+    let q = x
+      .updateTable('employee')
+      .set(set)
+      .where('id', '=', id)
+      .where('merchantId', '=', t.merchantId)
+      .where('deletedAt', 'is', null);
+    if (guardBusy) q = q.where('workState', '!=', WORK_STATE.BUSY);
     const r = await q.executeTakeFirst();
     if (Number(r.numUpdatedRows) === 0) {
       if (guardBusy) throw business(`${cur.name} 刚刚开始服务，无法更改工作状态`);
       throw notFound('员工不存在');
     }
+  };
+  try {
+    if (workHours === undefined) await write(db);
+    // New weekly hours may leave assigned orders outside them: refused (2004, naming them) unless the merchant saw
+    // them and confirmed. Under the assignment's lock, so an order assigned meanwhile is counted too.
+    else
+      await db.transaction().execute(async (trx) => {
+        await lockEmployee(trx, id);
+        if (!confirmHours) {
+          const now = await trx
+            .selectFrom('employee')
+            .select(['id', 'shopId', 'workHours'])
+            .where('id', '=', id)
+            .executeTakeFirstOrThrow();
+          const left = await jobsLeftOutside(trx, { ...now, shopId: rest.shopId ?? now.shopId }, workHours ?? null);
+          if (left.length) throw business(hoursRefusal(cur.name, left));
+        }
+        await write(trx);
+      });
   } catch (err) {
     uniqueClash(err);
   }

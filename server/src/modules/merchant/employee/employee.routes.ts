@@ -17,6 +17,9 @@ export function employeeRoutes(app: App) {
     await repo.edit(app.db, await tenantOf(app.db, req), req.body);
     return ok(null);
   });
+  route(app, c.checkHours, async (req) =>
+    ok(await repo.checkHours(app.db, await tenantOf(app.db, req), req.query), 'ok'),
+  );
   route(app, c.remove, async (req) => {
     await repo.remove(app.db, await tenantOf(app.db, req), req.params.ids);
     return ok(null);

@@ -13,11 +13,12 @@ import type { FastifyRequest } from 'fastify';
 import { ok } from '../../../lib/envelope.ts';
 import { type ExportColumn, sendTable } from '../../../lib/export/table-export.ts';
 import { business, forbidden, invalid, notFound } from '../../../lib/errors.ts';
-import { tenantOf } from '../../../lib/tenant.ts';
+import { shopsFilter, tenantOf } from '../../../lib/tenant.ts';
 import { route } from '../../../lib/route.ts';
 import { dayjs, TZ } from '../../../lib/time.ts';
 import { hasPerm } from '../../../plugins/auth.ts';
 import type { App } from '../../types.ts';
+import { cardFlows, cardFlowsSheet } from '../card/card-flows.service.ts';
 import type { Tenant } from '../../../lib/tenant.ts';
 import { bindCard, confirmCard, unbindCard } from './bank-card.service.ts';
 import * as repo from './finance.repo.ts';
@@ -126,6 +127,9 @@ export function financeRoutes(app: App) {
     const { format, ...filters } = req.body;
     const rows = await repo.ledgerAll(app.db, t, filters);
     const shops = repo.scopeOf(t) === 'shops';
+    // The 预收 sheet goes with a date range alone: a flow, kind or number filter picks account rows, which cards are not.
+    const cardsToo = !filters.direction && !filters.kind && !filters.refNo;
+    const cards = cardsToo ? [cardFlowsSheet(await cardFlows(app.db, t.merchantId, shopsFilter(t), filters))] : [];
     return sendTable(reply, format, {
       fileName: shops ? '收支明细_所管门店' : '收支明细',
       asciiName: 'ledger',
@@ -147,6 +151,7 @@ export function financeRoutes(app: App) {
             r.remark,
           ]),
         },
+        ...cards,
       ],
     });
   });

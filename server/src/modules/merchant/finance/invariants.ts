@@ -1,6 +1,7 @@
 import { SETTLEMENT_STATUS, WITHDRAW_STATUS } from '@jz/contracts/finance';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
+import { checkCardInvariants } from '../card/card-invariants.ts';
 import './finance.tables.ts';
 
 export interface MerchantFigures {
@@ -130,5 +131,7 @@ export async function checkInvariants(db: Kysely<Database>): Promise<InvariantRe
       entries: ledger.length,
     });
   }
+  // Prepaid cards (预收): balances = movements, revenue ≤ cash received, no bonus settled (docs/ledger.md).
+  problems.push(...(await checkCardInvariants(db)));
   return { merchants, problems };
 }

@@ -77,7 +77,8 @@ export async function createSettlement(
   const commission = Math.min(commissionOf(input.amount, rules.commissionRate), input.amount);
   const net = input.amount - commission;
   const completed = dayjs(input.completedAt);
-  const unfreezeAt = completed.add(rules.settleDays, 'day').toISOString();
+  // T+N Shanghai days = N x 24 h (no daylight saving there); dayjs's add(N, 'day') would follow the server's zone.
+  const unfreezeAt = new Date(completed.valueOf() + rules.settleDays * 86_400_000).toISOString();
   return inTx(db, async (tx) => {
     await ensureAccount(tx, input.merchantId);
     const now = opts.now ?? nowIso();

@@ -294,8 +294,9 @@ export const goodsImporter: Importer<PlannedItem[]> = {
       { header: H.minQuantity, note: '整数，不填为 1', example: '1' },
       { header: H.maxQuantity, note: '整数，不填不限', example: '' },
       { header: H.minCharge, note: '元，仅按单位计价', example: '', width: 14 },
-      { header: H.areaMin, note: '平方米，仅按面积段', example: '' },
-      { header: H.areaMax, note: '平方米，仅按面积段', example: '' },
+      // Half-open bands [最小面积, 最大面积): 0–80, 80–120, 120– meet without overlapping (docs/import.md).
+      { header: H.areaMin, note: '平方米，仅按面积段；含此面积，0 或不填为不限', example: '' },
+      { header: H.areaMax, note: '平方米，仅按面积段；不含此面积（80 属于 80–120），最后一段可不填', example: '' },
       { header: H.duration, required: true, note: '分钟：按单位计价为每单位，其余为每单', example: '180', width: 16 },
       { header: H.stock, note: '整数，不填不限', example: '' },
       { header: H.dailyCapacity, note: '每天可约单数，不填不限', example: '' },

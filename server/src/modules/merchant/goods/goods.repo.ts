@@ -30,8 +30,9 @@ import '../review/review.tables.ts';
 
 /**
  * 销量 (the row's `sales`): the item's orders paid and not cancelled, counted from the orders on every read (one probe
- * of service_order_goods_idx per item), so it can never disagree with them. The stored goods.sales column is neither
- * read nor written any more (it grew at payment and never shrank on a cancellation).
+ * of service_order_goods_status_idx per item, which never reads the order rows: migration 2030), so it can never
+ * disagree with them. The stored goods.sales column is neither read nor written any more (it grew at payment and
+ * never shrank on a cancellation).
  */
 export const SOLD_STATUSES = [
   ORDER_STATUS.WAITING,

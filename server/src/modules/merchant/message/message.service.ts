@@ -54,6 +54,8 @@ const SUBJECT_PERM: Record<MessageRefType, string | null> = {
   shop: 'merchant:shop:info',
   onboarding: 'merchant:finance:jinjian:query',
   licence: 'merchant:account:licence',
+  // those who answer leave requests (the decide route's code), not everyone who may look at 员工排班
+  leaveRequest: 'merchant:dispatch:assign',
   broadcast: null,
 };
 const TYPE_PERM: Record<MessageType, string | null> = {

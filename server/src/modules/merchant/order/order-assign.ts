@@ -30,6 +30,7 @@ import {
   shopTime,
   skillOk,
 } from '../scheduling/schedule.ts';
+import { assertNotBlocked } from '../scheduling/client-prefs.ts';
 import { lockEmployee } from '../scheduling/employee-lock.ts';
 import { exceptionsOf } from '../scheduling/shift-exception.ts';
 
@@ -93,8 +94,8 @@ export async function assertAssignable(trx: Trx | DB, o: OrderForCheck, employee
 
 /**
  * setYuangong by time: 20 -> 30 (accept by assigning) or 30 -> 30 (re-assign), in one transaction that locks the
- * employee, checks the schedule (assertAssignable), marks the employee and moves the order with its timeline, live
- * event and message — the order module's transition, with the schedule check in front of it.
+ * employee, checks the schedule (assertAssignable) and the client's 不派 list (assertNotBlocked), marks the employee and
+ * moves the order with its timeline, live event and message — the order module's transition, with the checks in front.
  */
 export async function assignEmployee(
   db: DB,
@@ -110,6 +111,8 @@ export async function assignEmployee(
       throw business(`订单当前状态为「${statusName(o.status)}」，不能指派员工`);
     if (o.status === ORDER_STATUS.TO_SERVE && o.employeeId === employeeId) throw business('订单已指派给该员工');
     await assertAssignable(trx, o, employeeId);
+    // A new choice only: 改约 keeps an employee assigned before the client blocked her (docs/dispatch.md §3.2).
+    await assertNotBlocked(trx, o.id, employeeId);
     await takeEmployee(trx, o, employeeId, opts.onlyFree ?? false);
     const name = await employeeName(trx, employeeId);
     const at = nowIso();

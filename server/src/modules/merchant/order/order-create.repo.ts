@@ -6,7 +6,7 @@ import type { PlaceOrderInput } from '@jz/contracts/customer';
 import { ORDER_STATUS, UNPAID_TIMEOUT_MINUTES, REFUND_STATUS } from '@jz/contracts/order';
 import { occupancy } from '@jz/contracts/dispatch';
 import { orderSnapshot, quoteSpec, SPEC_STATUS } from '@jz/contracts/goods-pricing';
-import type { DB } from '../../../db/client.ts';
+import type { DB, Trx } from '../../../db/client.ts';
 import { business, notFound } from '../../../lib/errors.ts';
 import { dayjs, nowIso, TZ } from '../../../lib/time.ts';
 import {
@@ -42,7 +42,27 @@ const isUniqueViolation = (err: unknown) => /unique|duplicate/i.test((err as Err
  * `placedAt`: when the order counts as placed, for the lead time and the booking horizon (the demo seed places its
  * orders as customers did a day earlier, so the seed answers the same at any hour).
  */
-export async function createOrder(db: DB, customerId: number, v: PlaceOrderInput, placedAt = Date.now()) {
+/**
+ * `via`: an order placed for the customer by someone else (周期服务 books its visits here, through the same rules): who
+ * shows on the timeline, the client record and address it serves, its own payment deadline, and a step run inside the
+ * placement's transaction (the plan marks its visit booked there, so a visit and its order are written together).
+ */
+export interface PlacedVia {
+  operator: { type: 'merchant' | 'system'; id: number | null; name: string };
+  action: string;
+  clientId: number;
+  clientAddressId: number;
+  payDeadline: string | null;
+  within(trx: Trx, order: { id: number; orderNo: string }): Promise<void>;
+}
+
+export async function createOrder(
+  db: DB,
+  customerId: number,
+  v: PlaceOrderInput,
+  placedAt = Date.now(),
+  via?: PlacedVia,
+) {
   const g = await db
     .selectFrom('goods')
     .innerJoin('shop', 'shop.id', 'goods.shopId')
@@ -126,6 +146,7 @@ export async function createOrder(db: DB, customerId: number, v: PlaceOrderInput
             cancelledAt: null,
             createdAt: now,
             updatedAt: now,
+            ...(via && { clientId: via.clientId, clientAddressId: via.clientAddressId, payDeadline: via.payDeadline }),
           })
           .returning(['id', 'orderNo', 'merchantId'])
           .executeTakeFirstOrThrow();
@@ -136,19 +157,20 @@ export async function createOrder(db: DB, customerId: number, v: PlaceOrderInput
             merchantId: row.merchantId,
             fromStatus: null,
             toStatus: ORDER_STATUS.UNPAID,
-            action: '用户下单',
-            operatorType: 'customer',
-            operatorId: customerId,
-            operatorName: v.customerName,
+            action: via?.action ?? '用户下单',
+            operatorType: via?.operator.type ?? 'customer',
+            operatorId: via ? via.operator.id : customerId,
+            operatorName: via?.operator.name ?? v.customerName,
             remark,
             createdAt: now,
           })
           .execute();
+        await via?.within(trx, row);
         return {
           id: row.id,
           orderNo: row.orderNo,
           amount,
-          payDeadline: new Date(Date.parse(now) + UNPAID_TIMEOUT_MINUTES * 60_000).toISOString(),
+          payDeadline: via?.payDeadline ?? new Date(Date.parse(now) + UNPAID_TIMEOUT_MINUTES * 60_000).toISOString(),
         };
       });
     } catch (err) {

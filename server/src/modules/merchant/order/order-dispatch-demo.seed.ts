@@ -1,7 +1,7 @@
 import { WORK_STATE } from '@jz/contracts/employee';
 import { SHELF_STATE } from '@jz/contracts/goods';
 import { nextDay, shanghaiDay, wallMs, type WeeklyHours } from '@jz/contracts/dispatch';
-import { AREA_UNIT, SPEC_STATUS } from '@jz/contracts/goods-pricing';
+import { AREA_UNIT, inAreaBand, SPEC_STATUS } from '@jz/contracts/goods-pricing';
 import type { GeoPoint } from '@jz/contracts/shop-location';
 import type { DB } from '../../../db/client.ts';
 import { nowIso } from '../../../lib/time.ts';
@@ -182,13 +182,13 @@ const HOMES = [
   },
 ];
 
-/** Each employee's day: start times, by the goods' category; the pattern shifts with the day. */
+/**
+ * Each employee's day: start times, by the goods' category; the pattern shifts with the day. A cleaner has a full
+ * day (two jobs) one day in three and a single morning or afternoon job otherwise, so the board looks busy while a
+ * customer trying the shop still finds free starts on every coming day (demo-seed-hours.test.ts measures it).
+ */
 const PATTERNS: Record<string, string[][]> = {
-  日常保洁: [
-    ['08:30', '14:00'],
-    ['09:00', '14:00', '17:30'],
-    ['08:00', '14:30'],
-  ],
+  日常保洁: [['08:30', '14:00'], ['09:00'], ['14:30']],
   深度保洁: [['09:00'], ['08:30']],
   空调清洗: [
     ['09:00', '10:30', '14:00', '16:00'],
@@ -297,9 +297,7 @@ export async function seedDispatchWeek(db: DB, demo: DemoIds, now = Date.now()) 
   const amount = (g: { id: number; unit: string; minQuantity: number }) => {
     const area = 60 + ((seq * 13) % 41);
     const own = specs.filter((x) => x.goodsId === g.id);
-    const band = own.find(
-      (x) => x.mode === 'area_band' && (x.areaMin ?? 0) <= area && area <= (x.areaMax ?? Number.MAX_SAFE_INTEGER),
-    );
+    const band = own.find((x) => x.mode === 'area_band' && inAreaBand(x, area));
     const spec = band ?? own[0];
     const specId = own.length > 1 && spec ? spec.id : undefined;
     if (band) return { specId, area };

@@ -1,4 +1,4 @@
-import { ORDER_STATUS_NAME, type OrderStatus } from '@jz/contracts/order';
+import { cardPaymentLabel, ORDER_STATUS_NAME, type OrderStatus, paidCash } from '@jz/contracts/order';
 import type { ExportCell, ExportColumn } from '../../../lib/export/table-export.ts';
 import { dayjs, TZ } from '../../../lib/time.ts';
 import type { exportOrders } from './order.repo.ts';
@@ -6,6 +6,8 @@ import type { exportOrders } from './order.repo.ts';
 /**
  * The 订单 export's columns and rows (pay/dingdan/export): the order's goods and specification snapshot as placed
  * (docs/goods-specifications.md §3) — 规格, 数量 as it reads ('3 小时', '× 2', '120 平方米'), 单价, 面积, 服务时长.
+ * A card-paid order's 实付 is the card cash it used (docs/ledger.md: its money came in at the card's sale; a bonus is
+ * no payment) and 支付方式 names the card; the columns before 支付方式 keep their places.
  */
 const time = (iso: string | null) => (iso ? dayjs(iso).tz(TZ).format('YYYY-MM-DD HH:mm') : '');
 const REFUND = ['无', '退款中', '已退款', '退款失败'];
@@ -31,9 +33,18 @@ export const ORDER_COLUMNS: ExportColumn[] = [
   { header: '下单时间', width: 17 },
   { header: '完成时间', width: 17 },
   { header: '取消原因', width: 24 },
+  { header: '支付方式', width: 36 },
 ];
 
 type ExportedOrder = Awaited<ReturnType<typeof exportOrders>>[number];
+
+/** '在线支付', the card ('次卡：… （第 2 次 / 共 10 次）'), or '' before payment. */
+function paidBy(r: ExportedOrder) {
+  const p = r.cardPayment;
+  if (!p) return r.paidAt ? '在线支付' : '';
+  const bonus = p.bonus > 0 ? `，另用赠送 ${(p.bonus / 100).toFixed(2)} 元` : '';
+  return `${cardPaymentLabel(p)}${bonus}${p.restored ? '（已退回卡内）' : ''}`;
+}
 
 /** One order as a row of ORDER_COLUMNS (orders from before specifications: no 规格, 数量 '2次', 单价 = goods price). */
 export const orderExportRow = (r: ExportedOrder): ExportCell[] => [
@@ -46,7 +57,7 @@ export const orderExportRow = (r: ExportedOrder): ExportCell[] => [
   r.area,
   r.durationMinutes,
   r.amount,
-  r.payAmount,
+  paidCash(r),
   ORDER_STATUS_NAME[r.status as OrderStatus],
   REFUND[r.refundStatus] ?? '',
   r.customerName,
@@ -57,4 +68,5 @@ export const orderExportRow = (r: ExportedOrder): ExportCell[] => [
   time(r.createdAt),
   time(r.completedAt),
   r.cancelReason ?? '',
+  paidBy(r),
 ];

@@ -1,4 +1,5 @@
 import { STATUS_FLAG } from '@jz/contracts/common';
+import { AREA_UNIT, specLabel } from '@jz/contracts/goods-pricing';
 import { SUPER_PERM } from '@jz/contracts/menu';
 import type { OrderEvent } from '@jz/contracts/order';
 import type { DB } from '../../../db/client.ts';
@@ -35,6 +36,12 @@ export async function streamEvents(
       'orderEvent.shopId',
       'orderEvent.status',
       'serviceOrder.goodsName',
+      'serviceOrder.specName',
+      'serviceOrder.specMode',
+      'serviceOrder.quantity',
+      'serviceOrder.unit',
+      'serviceOrder.area',
+      'serviceOrder.durationMinutes',
       'serviceOrder.payAmount as amount',
       'orderEvent.createdAt',
       'serviceOrder.appointmentAt',
@@ -47,8 +54,9 @@ export async function streamEvents(
   if (shopId !== null) q = q.where('orderEvent.shopId', '=', shopId);
   const rows = await q.orderBy('orderEvent.id').limit(limit).execute();
   return rows.map(
-    ({ newOrderSound, ...r }): OrderEvent => ({
+    ({ newOrderSound, specName, specMode, quantity, unit, area, durationMinutes, ...r }): OrderEvent => ({
       ...r,
+      spec: noticeSpec({ goodsName: r.goodsName, specName, specMode, quantity, unit, area, durationMinutes }),
       kind: r.kind as OrderEvent['kind'],
       amount: Number(r.amount),
       address: shortAddress(r.address),
@@ -56,6 +64,58 @@ export async function streamEvents(
       employeeName: r.employeeName ?? null,
     }),
   );
+}
+
+/** A job's length as the notice says it: '3 小时', '1.5 小时', '45 分钟'. */
+export function durationText(minutes: number) {
+  if (minutes < 60) return `${minutes} 分钟`;
+  const hours = Math.round((minutes / 60) * 10) / 10;
+  return `${hours} 小时`;
+}
+
+/** Whether a text already says how long (a specification named '2小时', '90分钟'). */
+const saysLength = (s: string) => /小时|分钟/.test(s);
+
+/**
+ * The specification as the new-order notice names it after the goods, so the merchant knows the job's size before
+ * opening it (docs/order-alerts.md): the specification's own name when it says more than the goods, the job's length (for jobs
+ * counted in hours or minutes; a 26-day 月嫂 package is not "624 小时"), the customer's area, the number of packages.
+ * '3 小时 · 100㎡' (a band of 3 hours for 100 ㎡), '2小时' (a package named by its length), '61–90㎡ · 85㎡ · 3 小时',
+ * '3 小时' (per hour), '120㎡' (per ㎡ without a length), '× 2'; an order from before specifications: '2次'. Null when
+ * nothing adds to the goods' name (one package named after the goods, without a known length).
+ */
+export function noticeSpec(o: {
+  goodsName: string;
+  specName: string | null;
+  specMode: string | null;
+  quantity: number;
+  unit: string;
+  area: number | null;
+  durationMinutes: number | null;
+}): string | null {
+  if (!o.specMode) return o.quantity === 1 && o.unit === '次' ? null : `${o.quantity}${o.unit}`;
+  const parts: string[] = [];
+  const name = specLabel(o);
+  if (name) parts.push(name);
+  const area = o.area ?? (o.specMode === 'per_unit' && o.unit === AREA_UNIT ? o.quantity : null);
+  const byHours = o.specMode === 'per_unit' && o.unit === '小时';
+  const longUnit = o.unit === '天' || o.unit === '月';
+  if (byHours) parts.push(`${o.quantity} 小时`);
+  else if (o.specMode === 'per_unit' && o.unit !== AREA_UNIT) parts.push(`${o.quantity} ${o.unit}`);
+  // the length once: not when the specification's or the goods' own name says it ('日常保洁 3 小时')
+  if (!byHours && !longUnit && o.durationMinutes && !parts.some(saysLength) && !saysLength(o.goodsName))
+    parts.push(durationText(o.durationMinutes));
+  if (area !== null) parts.push(`${area}㎡`);
+  if (o.specMode === 'fixed' && o.quantity > 1) parts.push(`× ${o.quantity}`);
+  // A name that is the length or the area itself ('3小时', '100㎡') is said once.
+  const seen = new Set<string>();
+  const unique = parts.filter((p) => {
+    const k = p.replace(/\s+/g, '').replace('平方米', '㎡');
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+  return unique.length ? unique.join(' · ') : null;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { ORDER_STATUS, VERIFY_LIMIT, REFUND_STATUS } from '@jz/contracts/order';
+import { earlyCompleteRefusal } from '@jz/contracts/booking';
 import { sql } from 'kysely';
 import type { DB } from '../../../db/client.ts';
 import { business, notFound, rateLimited } from '../../../lib/errors.ts';
@@ -7,6 +8,8 @@ import { assignEmployee } from './order-assign.ts';
 import { assertOrderHasPlace } from '../scheduling/booking.ts';
 import { suggest } from '../scheduling/suggest.ts';
 import { createSettlement, settlementWords } from '../finance/settlement.service.ts';
+import { recordFromOrder } from '../client/client.service.ts';
+import { cardSettlementOf, isCardPayNo, restoreCardOfOrder } from '../card/card-order.service.ts';
 import {
   type Actor,
   apply,
@@ -36,6 +39,7 @@ import '../employee/employee.tables.ts';
 
 export { type Actor, type MerchantScope, ORDER_EVENT_LOCK, SYSTEM } from './order-transition.steps.ts';
 // setYuangong (20 -> 30 accept by assigning, 30 -> 30 re-assign) is assignment by time: order/order-assign.ts.
+export { assignEmployee } from './order-assign.ts';
 
 // ---------------------------------------------------------------- merchant transitions
 
@@ -62,6 +66,8 @@ export async function merchantCancel(db: DB, scope: MerchantScope, orderId: numb
     });
     await releaseEmployee(trx, o.employeeId);
     await releaseSpecStock(trx, o);
+    // Paid with a card: the visit or value goes back to the card (docs/ledger.md "预收: prepaid cards").
+    await restoreCardOfOrder(trx, o, actor);
     return o;
   });
   await notify(db, o.merchantId);
@@ -73,8 +79,12 @@ export async function merchantCancel(db: DB, scope: MerchantScope, orderId: numb
 export async function refund(db: DB, o: Pick<OrderRow, 'id' | 'orderNo' | 'payNo' | 'payAmount' | 'merchantId'>) {
   let refundNo: string | null = null;
   let error: string | null = null;
+  const viaCard = isCardPayNo(o.payNo);
   try {
-    refundNo = (await paymentProvider().refund({ orderNo: o.orderNo, payNo: o.payNo, amount: o.payAmount })).refundNo;
+    // A card-paid order was given back to its card in the cancellation; no provider charge to refund.
+    refundNo = viaCard
+      ? `${o.payNo}-R`
+      : (await paymentProvider().refund({ orderNo: o.orderNo, payNo: o.payNo, amount: o.payAmount })).refundNo;
   } catch (err) {
     error = (err as Error).message;
   }
@@ -98,7 +108,11 @@ export async function refund(db: DB, o: Pick<OrderRow, 'id' | 'orderNo' | 'payNo
         operatorType: 'system',
         operatorId: null,
         operatorName: paymentProvider().name === 'sandbox' ? '支付沙箱' : paymentProvider().name,
-        remark: refundNo ? `退款 ${yuan(o.payAmount)} 元，退款单号 ${refundNo}` : `退款失败：${error}`,
+        remark: viaCard
+          ? '已退回支付所用的卡'
+          : refundNo
+            ? `退款 ${yuan(o.payAmount)} 元，退款单号 ${refundNo}`
+            : `退款失败：${error}`,
         createdAt: at,
       })
       .execute();
@@ -132,10 +146,11 @@ async function reserveAttempt(db: DB, merchantId: number, userId: number) {
   return row.id;
 }
 
-/** shangjiaYanquan: the 12-digit code of an order of this merchant, 30 -> 40. Wrong codes are counted. */
-/** `at`: when it happened (a staff member's 开始服务 taken offline carries its own time); default now. */
-export async function verifyByCode(db: DB, scope: MerchantScope, code: string, actor: Actor, at = nowIso()) {
-  // A sub-account's shop limit: codes of other shops are not found.
+/**
+ * The order of this merchant (and the caller's shop limit) a code names, with the attempt counted: a wrong code is a
+ * failed attempt, a found one is marked ok (`keep`) or removed (a check that uses nothing leaves no trace).
+ */
+async function orderOfCode(db: DB, scope: MerchantScope, code: string, actor: Actor, keep: boolean) {
   const { merchantId, allowedShopIds } = scopeOf(scope);
   const attemptId = await reserveAttempt(db, merchantId, actor.id ?? 0);
   let q = db
@@ -146,18 +161,43 @@ export async function verifyByCode(db: DB, scope: MerchantScope, code: string, a
   if (allowedShopIds) q = q.where('shopId', 'in', allowedShopIds.length ? allowedShopIds : [-1]);
   const found = await q.executeTakeFirst();
   if (!found) throw notFound('券码无效：没有找到本商家的对应订单');
-  await db.updateTable('verifyAttempt').set({ ok: 1, orderId: found.id }).where('id', '=', attemptId).execute();
+  if (keep)
+    await db.updateTable('verifyAttempt').set({ ok: 1, orderId: found.id }).where('id', '=', attemptId).execute();
+  else await db.deleteFrom('verifyAttempt').where('id', '=', attemptId).execute();
+  return found.id;
+}
+
+/** Why an order cannot be verified in its state, or null when it is 待服务. */
+function notVerifiable(status: number) {
+  if (status === ORDER_STATUS.TO_SERVE) return null;
+  return status === ORDER_STATUS.WAITING
+    ? '订单尚未接单，请先指派员工'
+    : status >= ORDER_STATUS.SERVING && status <= ORDER_STATUS.REVIEWED
+      ? '该券码已核销'
+      : `订单当前状态为「${statusName(status)}」，不能核销`;
+}
+
+/**
+ * shangjiaYanquan/check: the order a code would start, refused as verifying would refuse it, without changing it
+ * (the 验券 page asks before an early use). Answers the order's id.
+ */
+export async function checkCode(db: DB, scope: MerchantScope, code: string, actor: Actor) {
+  const id = await orderOfCode(db, scope, code, actor, false);
+  const o = await loadOrder(db, id, scopeOf(scope));
+  const why = notVerifiable(o.status);
+  if (why) throw business(why);
+  return { id };
+}
+
+/** shangjiaYanquan: the 12-digit code of an order of this merchant, 30 -> 40. Wrong codes are counted. */
+/** `at`: when it happened (a staff member's 开始服务 taken offline carries its own time); default now. */
+export async function verifyByCode(db: DB, scope: MerchantScope, code: string, actor: Actor, at = nowIso()) {
+  // A sub-account's shop limit: codes of other shops are not found.
+  const id = await orderOfCode(db, scope, code, actor, true);
   const o = await inTransition(db, async (trx) => {
-    const o = await loadOrder(trx, found.id, { merchantId, allowedShopIds });
-    if (o.status !== ORDER_STATUS.TO_SERVE) {
-      const why =
-        o.status === ORDER_STATUS.WAITING
-          ? '订单尚未接单，请先指派员工'
-          : o.status >= ORDER_STATUS.SERVING && o.status <= ORDER_STATUS.REVIEWED
-            ? '该券码已核销'
-            : `订单当前状态为「${statusName(o.status)}」，不能核销`;
-      throw business(why);
-    }
+    const o = await loadOrder(trx, id, scopeOf(scope));
+    const why = notVerifiable(o.status);
+    if (why) throw business(why);
     await apply(
       trx,
       o,
@@ -199,6 +239,9 @@ export async function confirmDone(
   const o = await inTransition(db, async (trx) => {
     const o = await loadOrder(trx, orderId, scopeOf(scope));
     const at = opts.now ?? nowIso();
+    // Not a day early (the order, its settlement and the employee's count wait for the visit); state errors first.
+    const early = o.status === ORDER_STATUS.SERVING ? earlyCompleteRefusal(o.appointmentAt, Date.parse(at)) : '';
+    if (early) throw business(early);
     await apply(
       trx,
       o,
@@ -215,6 +258,8 @@ export async function confirmDone(
       },
       at,
     );
+    // A card-paid order settles the card's cash it used (online cards), never a bonus; offline cards settle 0.
+    const card = await cardSettlementOf(trx, o.id);
     const settlement = await createSettlement(
       trx,
       {
@@ -222,14 +267,18 @@ export async function confirmDone(
         shopId: o.shopId,
         orderId: o.id,
         orderNo: o.orderNo,
-        amount: o.payAmount,
+        amount: card?.amount ?? o.payAmount,
         completedAt: at,
       },
       { now: at },
     );
+    // An offline card's ¥0 settlement is no settlement of 0 yuan of business: say what it is (docs/ledger.md).
+    const words = card?.offline
+      ? `线下卡项，无需结算（卡款已在售卡时线下收取，本次服务确认卡内本金 ${(card.cash / 100).toFixed(2)} 元为收入）`
+      : settlementWords(settlement);
     await orderMessage(trx, o, actor, {
       title: '订单已完成',
-      content: `订单 ${o.orderNo}（${o.goodsName}）已完成，${settlementWords(settlement)}`,
+      content: `订单 ${o.orderNo}（${o.goodsName}）已完成，${words}`,
       selfCaused: 'others',
     });
     if (o.employeeId) {
@@ -288,6 +337,9 @@ export async function markPaid(db: DB, customerId: number, orderId: number, acto
     throw err;
   }
   await notify(db, o.merchantId);
+  // The merchant's customer record (客户档案) and address for the order; a failure here never undoes the payment (the
+  // start-up seed step links what was missed: docs/customers.md).
+  await recordFromOrder(db, o.id).catch(() => {});
   await autoAccept(db, o.id).catch(() => {});
   return { id: o.id, payNo };
 }
@@ -361,27 +413,32 @@ export async function markReviewed(
 /** The job: orders unpaid for 30 minutes -> 70, one conditional update each (safe on several instances). */
 export async function expireUnpaid(db: DB, olderThanMinutes: number, now = Date.now(), onlyIds?: number[]) {
   const before = new Date(now - olderThanMinutes * 60_000).toISOString();
+  const at = new Date(now).toISOString();
+  // An order with its own deadline (a 周期服务 visit paid per visit) waits for it instead of the 30 minutes.
   let q = db
     .selectFrom('serviceOrder')
     .selectAll()
     .where('status', '=', ORDER_STATUS.UNPAID)
-    .where('createdAt', '<=', before);
+    .where((eb) =>
+      eb.or([eb.and([eb('payDeadline', 'is', null), eb('createdAt', '<=', before)]), eb('payDeadline', '<=', at)]),
+    );
   if (onlyIds) q = q.where('id', 'in', onlyIds);
   const due = await q.orderBy('createdAt').limit(500).execute();
   let n = 0;
   for (const o of due) {
     try {
       await inTransition(db, async (trx) => {
+        const why = o.payDeadline ? '未在付款期限前支付' : `超过 ${olderThanMinutes} 分钟未支付`;
         await apply(trx, o, SYSTEM, {
           from: ORDER_STATUS.UNPAID,
           to: ORDER_STATUS.CANCELLED,
-          set: { cancelReason: `超过 ${olderThanMinutes} 分钟未支付，系统自动取消`, cancelledAt: nowIso() },
+          set: { cancelReason: `${why}，系统自动取消`, cancelledAt: nowIso() },
           verb: '超时取消',
           action: '超时未支付取消',
           kind: 'cancelled',
           message: {
             title: '订单超时取消',
-            content: `订单 ${o.orderNo} 超过 ${olderThanMinutes} 分钟未支付，已自动取消`,
+            content: `订单 ${o.orderNo} ${why}，已自动取消`,
             selfCaused: 'others',
           },
         });
@@ -394,4 +451,29 @@ export async function expireUnpaid(db: DB, olderThanMinutes: number, now = Date.
     }
   }
   return n;
+}
+
+/**
+ * An unpaid order (10) cancelled by the merchant's side: a 周期服务 visit skipped or its plan ended, or a visit whose
+ * card could not pay it. Nothing was paid, so nothing is refunded; the specification's stock goes back.
+ */
+export async function cancelUnpaid(db: DB, scope: MerchantScope, orderId: number, reason: string, actor: Actor) {
+  const o = await inTransition(db, async (trx) => {
+    const o = await loadOrder(trx, orderId, scopeOf(scope));
+    if (o.status !== ORDER_STATUS.UNPAID) throw business(`订单当前状态为「${statusName(o.status)}」，不能取消`);
+    await apply(trx, o, actor, {
+      from: ORDER_STATUS.UNPAID,
+      to: ORDER_STATUS.CANCELLED,
+      set: { cancelReason: reason, cancelledAt: nowIso() },
+      verb: '取消',
+      action: '商家取消',
+      remark: reason,
+      kind: 'cancelled',
+      message: { title: '订单已取消', content: `订单 ${o.orderNo} 已取消（${reason}）`, selfCaused: 'others' },
+    });
+    await releaseSpecStock(trx, o);
+    return o;
+  });
+  await notify(db, o.merchantId);
+  return { id: o.id };
 }

@@ -194,7 +194,11 @@ export function orderMessage(trx: Trx, o: OrderRow, actor: Actor, m: OrderMessag
   });
 }
 
-/** Sets the employee 服务中 if still assignable (空闲 or already 服务中, same merchant and shop, not deleted). */
+/**
+ * Marks the employee as holding orders (stored work_state 2) if still assignable (same merchant and shop, not deleted).
+ * The stored 2 is a guard for 离职 and delete racing an assignment (their conditional updates), never a state to show:
+ * 服务中 is derived from the schedule (scheduling/state.ts).
+ */
 export async function takeEmployee(trx: Trx, o: OrderRow, employeeId: number, onlyFree: boolean) {
   // 休假 is a dated period (employee_leave): one covering the appointment refuses the assignment.
   const leave = await trx

@@ -1,10 +1,11 @@
 import { STATUS_FLAG } from '@jz/contracts/common';
 import { maskPhone, WORK_STATE } from '@jz/contracts/employee';
-import type { OrderQuery, OrderStatus, FilterOptions, VerifyHistoryQuery } from '@jz/contracts/order';
+import type { FilterOptions, OrderQuery, OrderStatus, VerifyHistoryQuery } from '@jz/contracts/order';
 import { quantityLabel } from '@jz/contracts/goods-pricing';
 import { ORDER_STATUSES, ORDER_STATUS } from '@jz/contracts/order';
 import { type SelectQueryBuilder, sql } from 'kysely';
 import type { DB } from '../../../db/client.ts';
+import { runPrepared } from '../../../db/prepared.ts';
 import { isPg } from '../../../db/migration-kit.ts';
 import type { Database } from '../../../db/schema.ts';
 import { notFound, unauthorized } from '../../../lib/errors.ts';
@@ -15,11 +16,14 @@ import { shopAllowed, type Tenant } from '../../../lib/tenant.ts';
 import { nowIso } from '../../../lib/time.ts';
 import { settlementOfOrder } from '../finance/settlement.service.ts';
 import { progressOf, staffStepsOf } from '../scheduling/job-progress.ts';
+import { derivedState, nowSets } from '../scheduling/state.ts';
 import { countedByStatusQuery, dayEnd, dayStart, seekByDay } from './order-counts.ts';
 import './order.tables.ts';
 import '../employee/employee.tables.ts';
 import '../shop/shop.tables.ts';
 import '../review/review.tables.ts';
+import '../card/card.tables.ts';
+import { CARD_PAYMENT_COLUMNS, splitCardPayment, visitsLeftAfter } from '../card/card-payment-of.ts';
 
 /** The caller an order read is scoped to: its merchant and its shop limit. */
 type OrderScope = Pick<Tenant, 'merchantId' | 'allowedShopIds'>;
@@ -35,16 +39,48 @@ const SEEK_FROM = 2000;
 
 type Q = SelectQueryBuilder<Database, 'serviceOrder', object>;
 
-function filtered(db: DB, merchantId: number, shopId: number | null, f: Omit<OrderQuery, 'pageNum' | 'pageSize'>) {
+/** The list filters as the SQL binds them (texts as LIKE patterns, days as instants); only those given. */
+interface FilterValues {
+  orderNo?: string;
+  customerPhone?: string;
+  goodsName?: string;
+  employeeId?: number;
+  createdFrom?: string;
+  createdTo?: string;
+  appointmentFrom?: string;
+  appointmentTo?: string;
+}
+
+function filterValues(f: Omit<OrderQuery, 'pageNum' | 'pageSize'>): FilterValues {
+  const v: FilterValues = {};
+  if (f.orderNo) v.orderNo = likeContains(f.orderNo);
+  if (f.customerPhone) v.customerPhone = likeContains(f.customerPhone);
+  if (f.goodsName) v.goodsName = likeContains(f.goodsName);
+  if (f.employeeId) v.employeeId = f.employeeId;
+  if (f.startDate) v.createdFrom = dayStart(f.startDate);
+  if (f.endDate) v.createdTo = dayEnd(f.endDate);
+  if (f.appointmentStartDate) v.appointmentFrom = dayStart(f.appointmentStartDate);
+  if (f.appointmentEndDate) v.appointmentTo = dayEnd(f.appointmentEndDate);
+  return v;
+}
+
+/** The merchant's orders under the filters `v` (values, or a prepared statement's placeholders for them). */
+function filteredBy(db: DB, merchantId: number, shopId: number | null, v: FilterValues) {
   let q: Q = db.selectFrom('serviceOrder').where('serviceOrder.merchantId', '=', merchantId);
   if (shopId !== null) q = q.where('serviceOrder.shopId', '=', shopId);
-  if (f.orderNo) q = q.where('serviceOrder.orderNo', 'like', likeContains(f.orderNo));
-  if (f.customerPhone) q = q.where('serviceOrder.customerPhone', 'like', likeContains(f.customerPhone));
-  if (f.goodsName) q = q.where('serviceOrder.goodsName', 'like', likeContains(f.goodsName));
-  if (f.employeeId) q = q.where('serviceOrder.employeeId', '=', f.employeeId);
-  if (f.startDate) q = q.where('serviceOrder.createdAt', '>=', dayStart(f.startDate));
-  if (f.endDate) q = q.where('serviceOrder.createdAt', '<', dayEnd(f.endDate));
+  if (v.orderNo !== undefined) q = q.where('serviceOrder.orderNo', 'like', v.orderNo);
+  if (v.customerPhone !== undefined) q = q.where('serviceOrder.customerPhone', 'like', v.customerPhone);
+  if (v.goodsName !== undefined) q = q.where('serviceOrder.goodsName', 'like', v.goodsName);
+  if (v.employeeId !== undefined) q = q.where('serviceOrder.employeeId', '=', v.employeeId);
+  if (v.createdFrom !== undefined) q = q.where('serviceOrder.createdAt', '>=', v.createdFrom);
+  if (v.createdTo !== undefined) q = q.where('serviceOrder.createdAt', '<', v.createdTo);
+  if (v.appointmentFrom !== undefined) q = q.where('serviceOrder.appointmentAt', '>=', v.appointmentFrom);
+  if (v.appointmentTo !== undefined) q = q.where('serviceOrder.appointmentAt', '<', v.appointmentTo);
   return q;
+}
+
+function filtered(db: DB, merchantId: number, shopId: number | null, f: Omit<OrderQuery, 'pageNum' | 'pageSize'>) {
+  return filteredBy(db, merchantId, shopId, filterValues(f));
 }
 
 const LIST_COLUMNS = [
@@ -84,13 +120,19 @@ const LIST_COLUMNS = [
   'serviceOrder.reviewedAt',
   'serviceOrder.cancelledAt',
   'serviceOrder.createdAt',
+  // A card-paid order's redemption (at most one redeem and one restore per order: unique index) and its card.
+  ...CARD_PAYMENT_COLUMNS,
 ] as const;
 
 const withJoins = (q: Q) =>
   q
     .innerJoin('shop', 'shop.id', 'serviceOrder.shopId')
     .leftJoin('employee', 'employee.id', 'serviceOrder.employeeId')
-    .select(LIST_COLUMNS);
+    .leftJoin('cardMovement as cm', (j) => j.onRef('cm.orderId', '=', 'serviceOrder.id').on('cm.kind', '=', 'redeem'))
+    .leftJoin('card', 'card.id', 'cm.cardId')
+    .leftJoin('cardMovement as cr', (j) => j.onRef('cr.orderId', '=', 'serviceOrder.id').on('cr.kind', '=', 'restore'))
+    .select(LIST_COLUMNS)
+    .select(visitsLeftAfter.as('cardVisitsLeft'));
 
 type ListRow = Awaited<ReturnType<ReturnType<typeof withJoins>['execute']>>[number];
 
@@ -100,8 +142,10 @@ type ListRow = Awaited<ReturnType<ReturnType<typeof withJoins>['execute']>>[numb
  * the answers list theirs (packages/contracts/src/order.ts).
  */
 export function toOrder(r: ListRow) {
+  const { rest: o, cardPayment } = splitCardPayment(r);
   return {
-    ...r,
+    ...o,
+    cardPayment,
     goodsPrice: Number(r.goodsPrice),
     amount: Number(r.amount),
     payAmount: Number(r.payAmount),
@@ -120,14 +164,46 @@ export function toOrder(r: ListRow) {
  */
 export async function pageOrders(db: DB, t: Tenant, f: OrderQuery, opts: { seekFrom?: number } = {}) {
   const shopId = await ownFilters(db, t, f);
-  const base = filtered(db, t.merchantId, shopId, f);
-  const listBase = f.status ? base.where('serviceOrder.status', '=', f.status) : base;
-  // Shop and whole-day filters only: the maintained counters answer (migration 1301); text or employee filters
-  // have to count the matching orders.
-  const counted = !(f.orderNo || f.customerPhone || f.goodsName || f.employeeId);
-  const countsQuery = counted
-    ? countedByStatusQuery(db, t.merchantId, shopId, f)
-    : base.select(['serviceOrder.status', sql<number>`count(*)`.as('n')]).groupBy('serviceOrder.status');
+  // Shop and whole-day (下单日期) filters only: the maintained counters answer (migration 1301); text, employee or
+  // 预约日期 filters have to count the matching orders.
+  const counted = !(
+    f.orderNo ||
+    f.customerPhone ||
+    f.goodsName ||
+    f.employeeId ||
+    f.appointmentStartDate ||
+    f.appointmentEndDate
+  );
+  // The statements are compiled once per shape (which filters are given, one shop or all) and run prepared with this
+  // call's values (db/prepared.ts); the merchant, the shop and every filter stay parameters of the SQL.
+  const filters = filterValues(f);
+  const values: ListValues = {
+    ...filters,
+    merchantId: t.merchantId,
+    shopId: shopId ?? 0,
+    pageSize: f.pageSize,
+    ...(f.status && { status: f.status }),
+    ...(f.startDate && { startDay: f.startDate }),
+    ...(f.endDate && { endDay: f.endDate }),
+  };
+  const shape = [
+    shopId === null ? 'all' : 'shop',
+    f.status ? 'status' : '',
+    ...Object.keys(filters),
+    f.startDate ? 'startDay' : '',
+    f.endDate ? 'endDay' : '',
+  ].join(',');
+  /** The list's statements over `p` (placeholders when compiling, values when run directly). */
+  const queries = (p: ListValues) => {
+    const present = Object.fromEntries(Object.keys(filters).map((k) => [k, p[k as keyof FilterValues]]));
+    const base = filteredBy(db, p.merchantId, shopId === null ? null : p.shopId, present);
+    const listBase = f.status && p.status ? base.where('serviceOrder.status', '=', p.status) : base;
+    const days = { startDate: f.startDate && p.startDay, endDate: f.endDate && p.endDay };
+    const countsQuery = counted
+      ? countedByStatusQuery(db, p.merchantId, shopId === null ? null : p.shopId, days)
+      : base.select(['serviceOrder.status', sql<number>`count(*)`.as('n')]).groupBy('serviceOrder.status');
+    return { listBase, countsQuery };
+  };
   const pageOf = (pageBase: Q, dir: 'asc' | 'desc', limit: number, skip: number) =>
     withJoins(
       db
@@ -145,20 +221,23 @@ export async function pageOrders(db: DB, t: Tenant, f: OrderQuery, opts: { seekF
     )
       .orderBy('serviceOrder.createdAt', 'desc')
       .orderBy('serviceOrder.id', 'desc');
+  const counts = async () =>
+    statusCounts(await runPrepared(db, `orders.counts:${shape}`, values, (p) => queries(p).countsQuery));
 
   // Page 1 (most calls) needs no total to choose its rows: the counters ride along as one scalar subquery of the page
   // statement (evaluated once), so the list is one round trip. Only an empty page asks for them on their own.
   if (f.pageNum === 1) {
-    const rows = await pageOf(listBase, 'desc', f.pageSize, 0)
-      .select(statusCountsJson(db, countsQuery).as('statusCounts'))
-      .execute();
-    const counts = statusCounts(rows.length ? parseCounts(rows[0].statusCounts) : await countsQuery.execute());
-    const total = f.status ? (counts[f.status] ?? 0) : counts.all;
-    return { records: rows.map(({ statusCounts: _, ...r }) => toOrder(r)), total, counts };
+    const rows = await runPrepared(db, `orders.page1:${shape}`, values, (p) => {
+      const q = queries(p);
+      return pageOf(q.listBase, 'desc', p.pageSize, 0).select(statusCountsJson(db, q.countsQuery).as('statusCounts'));
+    });
+    const tabs = rows.length ? statusCounts(parseCounts(rows[0].statusCounts)) : await counts();
+    const total = f.status ? (tabs[f.status] ?? 0) : tabs.all;
+    return { records: rows.map(({ statusCounts: _, ...r }) => toOrder(r)), total, counts: tabs };
   }
 
-  const counts = statusCounts(await countsQuery.execute());
-  const total = f.status ? (counts[f.status] ?? 0) : counts.all;
+  const tabs = await counts();
+  const total = f.status ? (tabs[f.status] ?? 0) : tabs.all;
   const offset = (f.pageNum - 1) * f.pageSize;
   // A page past the middle is read from the other end (ascending, a smaller offset): the last page of 100,000 orders
   // skips nothing instead of 99,990 index entries. The outer query puts the rows back in descending order.
@@ -166,21 +245,44 @@ export async function pageOrders(db: DB, t: Tenant, f: OrderQuery, opts: { seekF
   const dir = fromEnd ? 'asc' : 'desc';
   const limit = fromEnd ? Math.min(f.pageSize, total - offset) : f.pageSize;
   let skip = fromEnd ? Math.max(0, total - offset - f.pageSize) : offset;
-  let pageBase = listBase;
+  let bound: string | undefined;
   // A deep page in the middle: the day counters find the day it starts in, so at most one day's orders are skipped
   // (a seek by created_at instead of walking tens of thousands of index entries).
   if (counted && skip > (opts.seekFrom ?? SEEK_FROM) && total > offset) {
     const seek = await seekByDay(db, { ...f, merchantId: t.merchantId, shopId, skip, dir });
     if (seek) {
       skip = seek.skip;
-      pageBase =
-        dir === 'desc'
-          ? listBase.where('serviceOrder.createdAt', '<', dayEnd(seek.day))
-          : listBase.where('serviceOrder.createdAt', '>=', dayStart(seek.day));
+      bound = dir === 'desc' ? dayEnd(seek.day) : dayStart(seek.day);
     }
   }
-  const records = total > offset ? await pageOf(pageBase, dir, limit, skip).execute() : [];
-  return { records: records.map(toOrder), total, counts };
+  if (total <= offset) return { records: [], total, counts: tabs };
+  const records = await runPrepared(
+    db,
+    `orders.page:${shape}:${dir}:${bound ? 'seek' : ''}`,
+    { ...values, limit, skip, bound: bound ?? '' },
+    (p) => {
+      const { listBase } = queries(p);
+      const pageBase = bound
+        ? listBase.where('serviceOrder.createdAt', dir === 'desc' ? '<' : '>=', p.bound)
+        : listBase;
+      return pageOf(pageBase, dir, p.limit, p.skip);
+    },
+  );
+  return { records: records.map(toOrder), total, counts: tabs };
+}
+
+/** The values of the order list's prepared statements. */
+interface ListValues extends FilterValues {
+  merchantId: number;
+  shopId: number;
+  /** Only in the shapes filtered by status. */
+  status?: number;
+  pageSize: number;
+  startDay?: string;
+  endDay?: string;
+  limit?: number;
+  skip?: number;
+  bound?: string;
 }
 
 /** Counts per status (the tabs) with every status present, and `all`. */
@@ -221,12 +323,8 @@ export async function exportOrders(db: DB, t: Tenant, f: Omit<OrderQuery, 'pageN
  */
 export async function orderDetail(db: DB, t: OrderScope, id: number) {
   const merchantId = t.merchantId;
-  const r = await db
-    .selectFrom('serviceOrder')
-    .innerJoin('shop', 'shop.id', 'serviceOrder.shopId')
-    .leftJoin('employee', 'employee.id', 'serviceOrder.employeeId')
+  const r = await withJoins(db.selectFrom('serviceOrder'))
     .select([
-      ...LIST_COLUMNS,
       'serviceOrder.customerPhone as customerPhoneFull',
       'serviceOrder.provinceCode',
       'serviceOrder.cityCode',
@@ -236,6 +334,7 @@ export async function orderDetail(db: DB, t: OrderScope, id: number) {
       'serviceOrder.payNo',
       'employee.phone as employeePhone',
       'serviceOrder.employeeId as assignedEmployeeId',
+      'serviceOrder.clientId',
     ])
     .where('serviceOrder.id', '=', id)
     .where('serviceOrder.merchantId', '=', merchantId)
@@ -264,10 +363,12 @@ export async function orderDetail(db: DB, t: OrderScope, id: number) {
     payNo,
     employeePhone,
     assignedEmployeeId,
+    clientId,
     ...list
   } = r;
+  const order = toOrder(list);
   return {
-    ...toOrder(list),
+    ...order,
     customerPhoneFull,
     provinceCode,
     cityCode,
@@ -276,8 +377,17 @@ export async function orderDetail(db: DB, t: OrderScope, id: number) {
     lng: lng === null ? null : Number(lng),
     payNo,
     employeePhone: employeePhone ? maskPhone(employeePhone) : null,
+    clientId: clientId ?? null,
     timeline,
-    settlement: s ? { ...s, amount: Number(s.amount), commission: Number(s.commission) } : null,
+    settlement: s
+      ? {
+          ...s,
+          amount: Number(s.amount),
+          commission: Number(s.commission),
+          // settled 0 on purpose (cardSettlementAmount): the merchant took the card's money at the sale
+          offlineCard: order.cardPayment?.payMethod === 'offline' && !order.cardPayment.restored,
+        }
+      : null,
     review: review ?? null,
     // the employee's steps on the staff page; photos are private references, signed in the answer (private-refs.ts)
     staffSteps: staffStepsOf(
@@ -317,12 +427,19 @@ export async function assignableEmployees(db: DB, t: OrderScope, orderId: number
     .where('employee.deletedAt', 'is', null)
     .where('employee.workState', 'in', [WORK_STATE.FREE, WORK_STATE.BUSY])
     .groupBy(['employee.id', 'employee.name', 'employee.phone', 'employee.workState', 'employee.rating'])
-    .orderBy('employee.workState')
     .orderBy('load')
     .orderBy('employee.id')
     .execute();
+  // The state now from the schedule (scheduling/state.ts), as the board and 公司员工 show it: the stored column only
+  // says "has orders in hand" (a guard of the order flow), which read as 服务中 for anyone with a job next week.
+  const now = await nowSets(
+    db,
+    merchantId,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({
     ...r,
+    workState: derivedState(r.id, r.workState, now),
     phone: maskPhone(r.phone),
     rating: Number(r.rating),
     load: Number(r.load),

@@ -2,7 +2,7 @@ import { ORDER_STATUS } from '@jz/contracts/order';
 import { randomBytes } from 'node:crypto';
 import { dispatchApi } from '@jz/contracts/api/dispatch';
 import { orderApi as c } from '@jz/contracts/api/order';
-import { earlyVerifyWarning } from '@jz/contracts/booking';
+import { earlyVerifyQuestion, earlyVerifyWarning } from '@jz/contracts/booking';
 import type { FastifyRequest } from 'fastify';
 import { ok } from '../../../lib/envelope.ts';
 import { AppError } from '../../../lib/errors.ts';
@@ -18,7 +18,8 @@ import * as repo from './order.repo.ts';
 import { assignEmployee } from './order-assign.ts';
 import { suggest } from '../scheduling/suggest.ts';
 import { reschedule, rescheduleSlots } from './order-reschedule.ts';
-import { type Actor, confirmDone, merchantCancel, verifyByCode } from './order-transition.service.ts';
+import { type Actor, checkCode, confirmDone, merchantCancel, verifyByCode } from './order-transition.service.ts';
+import { cardSettlementOf } from '../card/card-order.service.ts';
 
 const actorOf = (req: FastifyRequest): Actor => {
   const u = currentUser(req);
@@ -85,10 +86,20 @@ export function orderRoutes(app: App) {
     const order = await repo.orderDetail(app.db, t, id);
     return ok({ order }, `验券成功，订单开始服务${earlyVerifyWarning(order.appointmentAt)}`);
   });
+  // 验券 asks before an early use: the order the code names and the question, nothing changed.
+  route(app, c.verifyCheck, async (req) => {
+    const t = await tenant(req);
+    const { id } = await checkCode(app.db, t, req.body.code, actorOf(req));
+    const order = await repo.orderDetail(app.db, t, id);
+    return ok({ order, question: earlyVerifyQuestion(order.appointmentAt) }, 'ok');
+  });
   route(app, c.verifyHistory, async (req) => ok(await repo.verifyHistory(app.db, await tenant(req), req.query), 'ok'));
   route(app, c.confirm, async (req) => {
     const t = await tenant(req);
-    return ok(await confirmDone(app.db, t, req.body.id, actorOf(req)), '订单已完成，结算已生成');
+    const done = await confirmDone(app.db, t, req.body.id, actorOf(req));
+    // A visit of a card sold offline settles nothing: the merchant took the card's money at the sale (docs/ledger.md).
+    const offline = (await cardSettlementOf(app.db, req.body.id))?.offline;
+    return ok(done, offline ? '订单已完成（线下卡项，无需结算）' : '订单已完成，结算已生成');
   });
 
   // Excel (.xlsx) by default, `format=csv` for CSV with a UTF-8 BOM: both from lib/export (exceljs).

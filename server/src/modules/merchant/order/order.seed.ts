@@ -261,8 +261,15 @@ async function seedMerchant(
       }
       if (p.to === 70 && p.cancel) await merchantCancel(db, m.merchantId, order.id, p.cancel, actor);
       if (p.to >= 40 && p.to !== 70) await verifyByCode(db, m.merchantId, now.verifyCode, actor);
-      if (p.to >= 50 && p.to !== 70)
+      if (p.to >= 50 && p.to !== 70) {
+        // Done after its visit (确认完成 opens two hours before the appointment): the past appointment first.
+        await db
+          .updateTable('serviceOrder')
+          .set({ appointmentAt: new Date(appointment).toISOString() })
+          .where('id', '=', order.id)
+          .execute();
         await confirmDone(db, m.merchantId, order.id, actor, { now: new Date(Date.now() + delta).toISOString() });
+      }
       if (p.to === 60 && p.review !== undefined) {
         const r = REVIEWS[p.review];
         let reviewId = 0;

@@ -56,6 +56,12 @@ export interface ServiceOrderTable {
   area: number | null;
   /** The job's total minutes as quoted (jobMinutes); null = unknown. */
   durationMinutes: number | null;
+  /** The customer record (客户档案) and its address the order serves (migration 2000); set when paid. */
+  // Optional: orders are inserted without them (Generated would not fit the transition steps' Partial set).
+  clientId?: number | null;
+  clientAddressId?: number | null;
+  /** An unpaid order's own payment deadline (a 周期服务 visit paid per visit, migration 2020); null: 30 minutes. */
+  payDeadline?: string | null;
 }
 
 export interface OrderTimelineTable {

@@ -35,3 +35,26 @@ export function placesLeft(waiting: readonly (readonly number[])[], candidates: 
   }
   return left;
 }
+
+/**
+ * The most of these demands that can be served at once, each by a different employee of its list (the same augmenting
+ * paths). Suggestions compare it before and after a choice: a choice that lowers it strands a waiting order.
+ */
+export function maxMatching(demands: readonly (readonly number[])[]): number {
+  const holder = new Map<number, number>();
+  const augment = (d: number, seen: Set<number>): boolean => {
+    for (const e of demands[d]) {
+      if (seen.has(e)) continue;
+      seen.add(e);
+      const h = holder.get(e);
+      if (h === undefined || augment(h, seen)) {
+        holder.set(e, d);
+        return true;
+      }
+    }
+    return false;
+  };
+  let n = 0;
+  for (let d = 0; d < demands.length; d++) if (augment(d, new Set())) n++;
+  return n;
+}

@@ -18,7 +18,13 @@ import { likeContains, paginate } from '../../../lib/paging.ts';
 import { sanitizeRichText } from '../../../lib/sanitize.ts';
 import type { Tenant } from '../../../lib/tenant.ts';
 import { nowIso } from '../../../lib/time.ts';
-import { regionLabel, regionNames, regionPathProblem } from '../../common/region/region.service.ts';
+import {
+  CITY_TOLERANCE_KM,
+  inCityOutline,
+  regionLabel,
+  regionNames,
+  regionPathProblem,
+} from '../../common/region/region.service.ts';
 import { assertCategoryIds } from '../fuwu/fuwu.service.ts';
 import { copyShopGoods } from '../goods/goods.service.ts';
 import '../goods/goods.tables.ts';
@@ -270,7 +276,41 @@ async function checkLocation(
   const issues = locationIssues(v);
   const refused = issues.find((i) => i.level === 'error');
   if (refused) throw invalid(refused.message);
+  await checkCity(db, v);
   return issues.map((i) => i.message);
+}
+
+const fmt6 = (n: number) => String(Math.round(n * 1e6) / 1e6);
+
+/**
+ * The city-level rule (docs/shops.md "Location"): a point more than CITY_TOLERANCE_KM outside the outline of the city
+ * it names (a county under its province directly: its own) is refused, 2001. A city without a known outline is held
+ * to the province rule only.
+ */
+async function checkCity(
+  db: DB,
+  v: { provinceCode?: string | null; cityCode?: string | null; districtCode?: string | null } & {
+    lat?: number | null;
+    lng?: number | null;
+  },
+) {
+  if (!v.cityCode || v.lat == null || v.lng == null) return;
+  const r = await inCityOutline(v.cityCode, v.districtCode, { lat: v.lat, lng: v.lng });
+  if (!r || r.inside) return;
+  const codes = [v.provinceCode, v.cityCode, v.districtCode];
+  const names =
+    regionLabel(
+      await regionNames(
+        db,
+        codes.filter((c): c is string => !!c),
+      ),
+      codes,
+    ) ?? v.cityCode;
+  throw invalid(
+    `店铺位置（纬度 ${fmt6(v.lat)}，经度 ${fmt6(v.lng)}）不在所选地区「${names}」范围内` +
+      `（距该市边界约 ${r.km >= 10 ? Math.round(r.km) : r.km} 公里，允许 ${CITY_TOLERANCE_KM} 公里以内），` +
+      '请在地图上重新选择位置或更正所在地区',
+  );
 }
 
 /**

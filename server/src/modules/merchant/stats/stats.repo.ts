@@ -19,6 +19,9 @@ import { business, invalid, notFound } from '../../../lib/errors.ts';
 import { ownShopId } from '../../../lib/owned.ts';
 import { shopAllowed, shopsFilter, type Tenant } from '../../../lib/tenant.ts';
 import { dayEndIso, dayjs, dayStartIso, TZ } from '../../../lib/time.ts';
+import { cardFlows } from '../card/card-flows.service.ts';
+import { CARD_PAYMENT_COLUMNS, splitCardPayment, visitsLeftAfter } from '../card/card-payment-of.ts';
+import { derivedState, nowSets } from '../scheduling/state.ts';
 
 /** Orders that count as served (已完成 / 已评价), cancelled, in hand. */
 const DONE = [ORDER_STATUS.DONE, ORDER_STATUS.REVIEWED];
@@ -77,6 +80,13 @@ export function scopeShop(t: Tenant, shopId: 'all' | number | undefined): number
 const num = (v: unknown) => Number(v ?? 0);
 
 /**
+ * An order's cash (fen): what was paid online, or for a card-paid order the card cash its redemption used (a 次卡's
+ * price / N, a 储值卡's cash part) — never the list price (the card's money came in at its sale, as 预收) nor the bonus.
+ */
+const CASH = sql<number>`coalesce(-${sql.ref('cm.cashDelta')}, ${sql.ref('serviceOrder.payAmount')})`;
+const sumCash = sql<number>`coalesce(sum(${CASH}), 0)`;
+
+/**
  * The shops a figure may read: the one asked for, else every shop the caller may work in (null = the whole
  * merchant). A limited account never reads another shop's rows, whatever the route passed.
  */
@@ -85,8 +95,15 @@ function readable(t: Tenant, shopId: number | null): number[] | null {
   return shopsFilter(t);
 }
 
+/**
+ * Orders of the scope, each with its card redemption if it was paid with a card (at most one: unique index), so a
+ * figure can take the order's cash (CASH) rather than its list price.
+ */
 function orders(db: DB, t: Tenant, shopId: number | null) {
-  let q = db.selectFrom('serviceOrder').where('serviceOrder.merchantId', '=', t.merchantId);
+  let q = db
+    .selectFrom('serviceOrder')
+    .leftJoin('cardMovement as cm', (j) => j.onRef('cm.orderId', '=', 'serviceOrder.id').on('cm.kind', '=', 'redeem'))
+    .where('serviceOrder.merchantId', '=', t.merchantId);
   const shops = readable(t, shopId);
   if (shops) q = q.where('serviceOrder.shopId', 'in', shops);
   return q;
@@ -109,11 +126,7 @@ export async function employeeStats(db: DB, t: Tenant, f: EmployeeStatsQuery): P
   if (shops) eq = eq.where('employee.shopId', 'in', shops);
 
   const served = orders(db, t, shopId)
-    .select((eb) => [
-      'serviceOrder.employeeId',
-      eb.fn.countAll<number>().as('n'),
-      eb.fn.coalesce(eb.fn.sum<number>('serviceOrder.payAmount'), sql<number>`0`).as('amount'),
-    ])
+    .select((eb) => ['serviceOrder.employeeId', eb.fn.countAll<number>().as('n'), sumCash.as('amount')])
     .where('serviceOrder.employeeId', 'is not', null)
     .where('serviceOrder.status', 'in', DONE)
     .where('serviceOrder.completedAt', '>=', r.from)
@@ -143,6 +156,12 @@ export async function employeeStats(db: DB, t: Tenant, f: EmployeeStatsQuery): P
   if (shops) rq = rq.where('review.shopId', 'in', shops);
 
   const [emps, s, c, rv] = await Promise.all([eq.execute(), served.execute(), cancels.execute(), rq.execute()]);
+  // 空闲 / 服务中 / 休假 now, from the schedule as the board and 公司员工 read it (scheduling/state.ts), not the stored flag.
+  const now = await nowSets(
+    db,
+    t.merchantId,
+    emps.map((e) => e.id),
+  );
   const sMap = new Map(s.map((x) => [x.employeeId, x]));
   const cMap = new Map(c.map((x) => [x.employeeId, num(x.n)]));
   const rMap = new Map(rv.map((x) => [x.employeeId, x]));
@@ -154,7 +173,7 @@ export async function employeeStats(db: DB, t: Tenant, f: EmployeeStatsQuery): P
       name: e.name,
       shopId: e.shopId,
       shopName: e.shopName,
-      workState: e.workState,
+      workState: derivedState(e.id, e.workState, now),
       ordersServed: num(sv?.n),
       revenue: num(sv?.amount),
       avgRating: rr ? Math.round(num(rr.avg) * 100) / 100 : null,
@@ -184,15 +203,14 @@ export async function operations(db: DB, t: Tenant, f: StatsRange): Promise<Oper
   const summary = paidIn()
     .select((eb) => [
       eb.fn.countAll<number>().as('n'),
-      eb.fn.coalesce(eb.fn.sum<number>('serviceOrder.payAmount'), sql<number>`0`).as('amount'),
+      sumCash.as('amount'),
+      sql<number>`coalesce(sum(case when ${eb.ref('cm.id')} is null then 0 else 1 end), 0)`.as('cardN'),
+      sql<number>`coalesce(sum(-${eb.ref('cm.cashDelta')}), 0)`.as('cardCash'),
     ])
     .executeTakeFirstOrThrow();
 
   const refunds = orders(db, t, shopId)
-    .select((eb) => [
-      eb.fn.countAll<number>().as('n'),
-      eb.fn.coalesce(eb.fn.sum<number>('serviceOrder.payAmount'), sql<number>`0`).as('amount'),
-    ])
+    .select((eb) => [eb.fn.countAll<number>().as('n'), sumCash.as('amount')])
     .where('serviceOrder.refundStatus', 'in', [REFUND_STATUS.PENDING, REFUND_STATUS.DONE])
     .where('serviceOrder.cancelledAt', '>=', r.from)
     .where('serviceOrder.cancelledAt', '<', r.to)
@@ -230,11 +248,7 @@ export async function operations(db: DB, t: Tenant, f: StatsRange): Promise<Oper
 
   const day = shanghaiDay(db, sql.ref('serviceOrder.paidAt'));
   const daily = paidIn()
-    .select((eb) => [
-      day.as('day'),
-      eb.fn.countAll<number>().as('n'),
-      eb.fn.coalesce(eb.fn.sum<number>('serviceOrder.payAmount'), sql<number>`0`).as('amount'),
-    ])
+    .select((eb) => [day.as('day'), eb.fn.countAll<number>().as('n'), sumCash.as('amount')])
     .groupBy(day)
     .execute();
 
@@ -243,7 +257,7 @@ export async function operations(db: DB, t: Tenant, f: StatsRange): Promise<Oper
       'serviceOrder.goodsId',
       eb.fn.max('serviceOrder.goodsName').as('name'),
       eb.fn.countAll<number>().as('n'),
-      eb.fn.coalesce(eb.fn.sum<number>('serviceOrder.payAmount'), sql<number>`0`).as('amount'),
+      sumCash.as('amount'),
     ])
     .groupBy('serviceOrder.goodsId')
     .orderBy('amount', 'desc')
@@ -259,13 +273,13 @@ export async function operations(db: DB, t: Tenant, f: StatsRange): Promise<Oper
       'fuwu.id as id',
       eb.fn.max('fuwu.name').as('name'),
       eb.fn.countAll<number>().as('n'),
-      eb.fn.coalesce(eb.fn.sum<number>('serviceOrder.payAmount'), sql<number>`0`).as('amount'),
+      sumCash.as('amount'),
     ])
     .groupBy('fuwu.id')
     .orderBy('amount', 'desc')
     .execute();
 
-  const [sm, rf, cu, rv, dl, gd, ct] = await Promise.all([
+  const [sm, rf, cu, rv, dl, gd, ct, cards] = await Promise.all([
     summary,
     refunds,
     customers,
@@ -273,6 +287,7 @@ export async function operations(db: DB, t: Tenant, f: StatsRange): Promise<Oper
     daily,
     goods,
     categories,
+    cardFlows(db, t.merchantId, shops, r),
   ]);
   const n = num(sm.n);
   const amount = num(sm.amount);
@@ -295,6 +310,8 @@ export async function operations(db: DB, t: Tenant, f: StatsRange): Promise<Oper
     endDate: r.endDate,
     orders: n,
     paidAmount: amount,
+    cardOrders: num(sm.cardN),
+    cardPaidAmount: num(sm.cardCash),
     avgOrderValue: n ? Math.floor(amount / n) : 0,
     refundCount: num(rf.n),
     refundAmount: num(rf.amount),
@@ -307,6 +324,7 @@ export async function operations(db: DB, t: Tenant, f: StatsRange): Promise<Oper
     daily: points,
     goodsRanking: gd.map((g) => rank(g, g.goodsId, g.name)),
     categoryShare: ct.map((c) => rank(c, c.id === null ? null : num(c.id), c.name)),
+    cards,
   };
 }
 
@@ -334,9 +352,7 @@ export async function today(
       eb.fn.countAll<number>().as('n'),
       eb.fn
         .coalesce(
-          eb.fn.sum<number>(
-            sql`case when ${eb.ref('serviceOrder.refundStatus')} = 0 then ${eb.ref('serviceOrder.payAmount')} else 0 end`,
-          ),
+          eb.fn.sum<number>(sql`case when ${eb.ref('serviceOrder.refundStatus')} = 0 then ${CASH} else 0 end`),
           sql`0`,
         )
         .as('amount'),
@@ -391,13 +407,21 @@ export async function employeeOrders(db: DB, t: Tenant, employeeId: number): Pro
     'serviceOrder.payAmount',
     'serviceOrder.createdAt',
     'serviceOrder.completedAt',
+    ...CARD_PAYMENT_COLUMNS,
   ] as const;
   // The employee may have served in other shops before: a limited account sees only its shops' orders and reviews.
   const shops = shopsFilter(t);
   const base = () => {
     let q = db
       .selectFrom('serviceOrder')
+      // a card-paid order's redemption and restore (card-payment-of.ts): the 实付 column shows the card money
+      .leftJoin('cardMovement as cm', (j) => j.onRef('cm.orderId', '=', 'serviceOrder.id').on('cm.kind', '=', 'redeem'))
+      .leftJoin('card', 'card.id', 'cm.cardId')
+      .leftJoin('cardMovement as cr', (j) =>
+        j.onRef('cr.orderId', '=', 'serviceOrder.id').on('cr.kind', '=', 'restore'),
+      )
       .select([...cols])
+      .select(visitsLeftAfter.as('cardVisitsLeft'))
       .where('serviceOrder.merchantId', '=', t.merchantId)
       .where('serviceOrder.employeeId', '=', employeeId);
     if (shops) q = q.where('serviceOrder.shopId', 'in', shops);
@@ -440,7 +464,10 @@ export async function employeeOrders(db: DB, t: Tenant, employeeId: number): Pro
       .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.avg<number>('review.rating').as('avg')])
       .executeTakeFirstOrThrow(),
   ]);
-  const fix = (o: (typeof current)[number]) => ({ ...o, payAmount: num(o.payAmount) });
+  const fix = (o: (typeof current)[number]) => {
+    const { rest, cardPayment } = splitCardPayment(o);
+    return { ...rest, payAmount: num(rest.payAmount), cardPayment };
+  };
   const n = num(agg.n);
   return {
     current: current.map(fix),

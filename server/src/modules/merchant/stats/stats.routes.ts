@@ -5,6 +5,7 @@ import { route } from '../../../lib/route.ts';
 import { tenantOf } from '../../../lib/tenant.ts';
 import { hasPerm } from '../../../plugins/auth.ts';
 import type { App } from '../../types.ts';
+import { cardFlowsSheet } from '../card/card-flows.service.ts';
 import * as repo from './stats.repo.ts';
 
 /**
@@ -34,6 +35,8 @@ const OVERVIEW_COLUMNS: ExportColumn[] = [
   { header: '结束日期', width: 12 },
   count('支付订单数'),
   money('支付金额(元)'),
+  count('其中用卡支付订单数'),
+  money('其中用卡本金(元)'),
   money('客单价(元)'),
   count('退款订单数'),
   money('退款金额(元)'),
@@ -100,6 +103,8 @@ export function statsRoutes(app: App) {
               s.endDate,
               s.orders,
               s.paidAmount,
+              s.cardOrders,
+              s.cardPaidAmount,
               s.avgOrderValue,
               s.refundCount,
               s.refundAmount,
@@ -123,6 +128,7 @@ export function statsRoutes(app: App) {
           columns: ranking('服务类目'),
           rows: s.categoryShare.map((g) => [g.name, g.orders, g.amount]),
         },
+        cardFlowsSheet(s.cards),
       ],
     });
   });

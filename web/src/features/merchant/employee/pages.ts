@@ -22,6 +22,7 @@ export const pages: PageDef[] = [
     key: 'merchant.employee.add',
     path: '/xinzengyuangong',
     title: '新增员工',
+    editTitle: '编辑员工',
     // Add and edit share the page (?id= edits): the page itself checks add or edit.
     perm: 'merchant:employee:list',
     parentKey: 'merchant.employee.list',

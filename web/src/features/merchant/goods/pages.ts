@@ -13,6 +13,7 @@ export const pages: PageDef[] = [
     key: 'merchant.goods.add',
     path: '/shangpinAdd',
     title: '新增商品',
+    editTitle: '编辑商品',
     parentKey: 'merchant.goods.list',
     component: lazyPage(() => import('./pages/GoodsFormPage.tsx')),
   },

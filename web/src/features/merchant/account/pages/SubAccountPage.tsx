@@ -11,7 +11,7 @@ import { DataTable } from '../../../../components/data-table/DataTable.tsx';
 import { StatusSwitch } from '../../../../components/StatusSwitch.tsx';
 import { Auth, hasPerm } from '../../../../lib/access.tsx';
 import { getSubPage, subKeys, useMerchantRoleMutations, useRoles, useSubAccountMutations } from '../api/subaccount.ts';
-import { MerchantRoleForm } from '../components/MerchantRoleForm.tsx';
+import { MerchantRoleForm } from '../components/lazy-dialogs.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
 import { pagePath } from '../../../../lib/page-registry.ts';
 

@@ -1,11 +1,12 @@
 import { courierAdd } from '@jz/contracts/courier';
 import { useQuery } from '@tanstack/react-query';
 import { Col, DatePicker, Form, Input, InputNumber, Modal, Row, Select } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useDict } from '../../../../lib/dict.tsx';
 import { zodRule } from '../../../../lib/zod-rule.ts';
 import { getSenderDefault, useCourierMutations } from '../api/courier.ts';
+import { pickedToIso, pickerNow } from '../../../../lib/zone.ts';
 
 interface Values {
   senderName: string;
@@ -32,13 +33,13 @@ export function CourierForm({ open, onClose }: { open: boolean; onClose: () => v
 
   useEffect(() => {
     if (open && sender.data)
-      form.setFieldsValue({ ...sender.data, pickupAt: dayjs().add(2, 'hour').startOf('hour'), company: 'SF' });
+      form.setFieldsValue({ ...sender.data, pickupAt: pickerNow().add(2, 'hour').startOf('hour'), company: 'SF' });
   }, [open, sender.data, form]);
 
   const submit = async () => {
     const v = await form.validateFields();
     const { weightKg, pickupAt, ...rest } = v;
-    await add.mutateAsync({ ...rest, weightGrams: Math.round(weightKg * 1000), pickupAt: pickupAt.toISOString() }).then(
+    await add.mutateAsync({ ...rest, weightGrams: Math.round(weightKg * 1000), pickupAt: pickedToIso(pickupAt) }).then(
       () => {
         form.resetFields();
         onClose();
@@ -111,7 +112,7 @@ export function CourierForm({ open, onClose }: { open: boolean; onClose: () => v
                 showTime={{ format: 'HH:mm', minuteStep: 15 }}
                 format="YYYY-MM-DD HH:mm"
                 style={{ width: '100%' }}
-                disabledDate={(d) => d.isBefore(dayjs(), 'day') || d.isAfter(dayjs().add(7, 'day'), 'day')}
+                disabledDate={(d) => d.isBefore(pickerNow(), 'day') || d.isAfter(pickerNow().add(7, 'day'), 'day')}
               />
             </Form.Item>
           </Col>

@@ -13,8 +13,7 @@ import { DictTag, useDict } from '../../../../lib/dict.tsx';
 import { initPcQuery } from '../../../../lib/queries.ts';
 import { zodRule } from '../../../../lib/zod-rule.ts';
 import { courierKeys, getCourierPage, useCourierMutations } from '../api/courier.ts';
-import { CourierDetailDrawer } from '../components/CourierDetailDrawer.tsx';
-import { CourierForm } from '../components/CourierForm.tsx';
+import { CourierDetailDrawer, CourierForm } from '../components/lazy-dialogs.ts';
 import { formatDateTime, formatWeight } from '../../../../lib/format.ts';
 import { shopSearchField } from '../../../../components/data-table/shop-search-field.ts';
 

@@ -1,4 +1,5 @@
 import { dispatchApi } from '@jz/contracts/api/dispatch';
+import { planApi } from '@jz/contracts/api/plan';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callContract, downloadContract } from '../../../../lib/contract-client.ts';
 
@@ -11,7 +12,6 @@ export const dispatchKeys = {
   all: [...ORDER_ROOT, 'dispatch'] as const,
   board: (date: string, days: number, shopId: number | undefined) =>
     [...ORDER_ROOT, 'dispatch', 'board', date, days, shopId] as const,
-  suggest: (orderId: number | null) => [...ORDER_ROOT, 'dispatch', 'suggest', orderId] as const,
   daySheet: (q: DaySheetAsk | null) =>
     [...ORDER_ROOT, 'dispatch', 'daySheet', q?.date, q?.shopId, q?.employeeId] as const,
 };
@@ -35,14 +35,6 @@ export const useBoard = (date: string, days: number, shopId: number | undefined,
     refetchInterval: poll ? BOARD_REFRESH_MS : false,
     // The previous day (or week) stays in view, dimmed, while the next loads; never a day's answer in the week's grid.
     placeholderData: (prev) => (prev?.days.length === days ? prev : undefined),
-  });
-
-export const useSuggestions = (orderId: number | null) =>
-  useQuery({
-    queryKey: dispatchKeys.suggest(orderId),
-    queryFn: () => callContract(dispatchApi.suggest, { query: { orderId: orderId! } }, { quiet: true }),
-    enabled: !!orderId,
-    staleTime: 0,
   });
 
 /** POST paidan/assign; refusals (2004) are shown in place by the caller, not as a toast. */
@@ -71,3 +63,14 @@ export const useDaySheet = (q: DaySheetAsk | null) =>
 /** The same rows as an Excel workbook (paidan/daySheet/export, lib/export on the server). */
 export const exportDaySheet = (q: DaySheetAsk) =>
   downloadContract(dispatchApi.daySheetExport, { body: { ...q, format: 'xlsx' } }, `派工单_${q.date}.xlsx`);
+
+/**
+ * 周期服务 visits that could not be booked (zhouqi/exceptionCount, readable with the board's permission), for the
+ * board's banner. The key is 周期服务's own (its planKeys.exceptions), so its actions refresh the banner too.
+ */
+export const usePlanExceptionCount = () =>
+  useQuery({
+    queryKey: ['merchant', 'plan', 'list', 'exceptions'] as const,
+    queryFn: () => callContract(planApi.exceptionCount, {}, { quiet: true }),
+    staleTime: 60_000,
+  });

@@ -1,4 +1,4 @@
-import { wallHm } from '@jz/contracts/dispatch';
+import { wallHm } from '@jz/contracts/constants/dispatch';
 import { Button, Tag, Typography } from 'antd';
 import {
   type Axis,

@@ -1,10 +1,11 @@
 import { PrinterOutlined } from '@ant-design/icons';
-import { type DaySheetEmployee, type DaySheetResult, WEEKDAY_NAMES, weekdayOf } from '@jz/contracts/dispatch';
+import type { DaySheetEmployee, DaySheetResult } from '@jz/contracts/dispatch';
+import { WEEKDAY_NAMES, weekdayOf } from '@jz/contracts/constants/dispatch';
 import { Button, Empty, Modal, Skeleton } from 'antd';
 import { ExportButton } from '../../../../components/ExportButton.tsx';
 import { QueryError } from '../../../../components/QueryState.tsx';
 import { type DaySheetAsk, exportDaySheet, useDaySheet } from '../api/dispatch.ts';
-import './day-sheet.css';
+import '../../../../components/print-sheet/print-sheet.css';
 
 /** '2026年11月27日 周五'. */
 export function dayTitle(day: string) {
@@ -77,7 +78,7 @@ function SheetPage({ sheet, e }: { sheet: DaySheetResult; e: DaySheetEmployee })
 
 /**
  * 派工单 (docs/dispatch.md): one employee's day, or every employee with jobs that day, as sheets to
- * print (day-sheet.css: on paper the console and this dialog's frame disappear, the sheets alone on A4, one employee
+ * print (components/print-sheet/print-sheet.css: on paper the console and this dialog's frame disappear, the sheets alone on A4, one employee
  * per page) or to export to Excel.
  */
 export function DaySheetModal({ ask, onClose }: { ask: DaySheetAsk | null; onClose: () => void }) {

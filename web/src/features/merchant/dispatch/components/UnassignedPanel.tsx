@@ -1,9 +1,12 @@
 import { Alert, Badge, Button, Card, Space, Typography } from 'antd';
 import { useState } from 'react';
+import { SuggestList } from '../../../../components/assign/SuggestList.tsx';
 import { QueryEmpty } from '../../../../components/QueryState.tsx';
+import type { BoardResult } from '@jz/contracts/dispatch';
 import { type Unassigned, goodsText, statusStyle, timeText } from './board-geometry.ts';
 import { dragOrder } from './drag.ts';
-import { SuggestList } from './SuggestList.tsx';
+
+type WaitingElsewhere = BoardResult['waitingElsewhere'];
 
 export interface Refusal {
   orderId: number;
@@ -24,6 +27,10 @@ export function UnassignedPanel(props: {
   onDismissRefusal: () => void;
   onAssign: (orderId: number, employeeId: number) => void;
   onOpen: (orderId: number) => void;
+  /** Paid orders waiting outside the days shown (the board's waitingElsewhere), and how the shown span is called. */
+  elsewhere?: WaitingElsewhere;
+  spanLabel: string;
+  onGoTo: (day: string) => void;
 }) {
   const [openFor, setOpenFor] = useState<number | null>(null);
   const list = [...props.list].sort((a, b) => a.from.localeCompare(b.from));
@@ -41,7 +48,14 @@ export function UnassignedPanel(props: {
       data-testid="unassigned"
     >
       {list.length === 0 ? (
-        <QueryEmpty description="没有待派单的订单：已付款的订单都已派出。" />
+        props.elsewhere && (props.elsewhere.after > 0 || props.elsewhere.before > 0) ? (
+          <Space orientation="vertical" size={8} style={{ width: '100%' }} data-testid="waiting-elsewhere">
+            <Typography.Text>{props.spanLabel}没有待派单。</Typography.Text>
+            <Elsewhere w={props.elsewhere} onGoTo={props.onGoTo} />
+          </Space>
+        ) : (
+          <QueryEmpty description="没有待派单的订单：已付款的订单都已派出。" />
+        )
       ) : (
         <Space orientation="vertical" size={8} style={{ width: '100%' }}>
           {props.canAssign && (
@@ -103,8 +117,46 @@ export function UnassignedPanel(props: {
               </div>
             );
           })}
+          {props.elsewhere && (props.elsewhere.after > 0 || props.elsewhere.before > 0) && (
+            <div data-testid="waiting-elsewhere">
+              <Elsewhere w={props.elsewhere} onGoTo={props.onGoTo} also />
+            </div>
+          )}
         </Space>
       )}
     </Card>
+  );
+}
+
+/**
+ * Where the other waiting orders are: "之后 12 单待派（最早 12-02）" with a button to that day, and the ones before the
+ * days shown ("之前还有 2 单待派（最晚 11-28）": overdue ones, or days between today and a later day shown).
+ */
+function Elsewhere(props: { w: WaitingElsewhere; onGoTo: (day: string) => void; also?: boolean }) {
+  const { w } = props;
+  const md = (d: string) => d.slice(5);
+  return (
+    <Space orientation="vertical" size={4} style={{ width: '100%' }}>
+      {w.after > 0 && w.firstAfter && (
+        <Space size={6} wrap>
+          <Typography.Text type={props.also ? 'secondary' : undefined}>
+            {props.also ? '之后还有' : '之后'} {w.after} 单待派（最早 {md(w.firstAfter)}）
+          </Typography.Text>
+          <Button size="small" type={props.also ? 'link' : 'primary'} onClick={() => props.onGoTo(w.firstAfter!)}>
+            去 {md(w.firstAfter)}
+          </Button>
+        </Space>
+      )}
+      {w.before > 0 && w.lastBefore && (
+        <Space size={6} wrap>
+          <Typography.Text type="secondary">
+            之前还有 {w.before} 单待派（最晚 {md(w.lastBefore)}）
+          </Typography.Text>
+          <Button size="small" type="link" onClick={() => props.onGoTo(w.lastBefore!)}>
+            去 {md(w.lastBefore)}
+          </Button>
+        </Space>
+      )}
+    </Space>
   );
 }

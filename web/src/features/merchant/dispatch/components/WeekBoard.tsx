@@ -1,4 +1,4 @@
-import { wallHm } from '@jz/contracts/dispatch';
+import { wallHm } from '@jz/contracts/constants/dispatch';
 import { Typography } from 'antd';
 import {
   type Employee,

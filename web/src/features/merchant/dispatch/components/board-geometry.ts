@@ -1,5 +1,6 @@
-import { specLabel } from '@jz/contracts/goods-pricing';
-import { type BoardResult, nextDay, shanghaiDay, wallHm, wallMs } from '@jz/contracts/dispatch';
+import { specLabel } from '@jz/contracts/constants/goods-pricing';
+import type { BoardResult } from '@jz/contracts/dispatch';
+import { nextDay, shanghaiDay, wallHm, wallMs } from '@jz/contracts/constants/dispatch';
 
 export type Block = BoardResult['employees'][number]['blocks'][number];
 export type Employee = BoardResult['employees'][number];

@@ -1,4 +1,4 @@
-import { JOB_STEP_NAME, LATE_AFTER_MINUTES } from '@jz/contracts/staff';
+import { JOB_STEP_NAME, LATE_AFTER_MINUTES } from '@jz/contracts/constants/staff';
 import type { Block } from './board-geometry.ts';
 
 /** The employee's step as the board shows it; nothing before she departs (the status colour says 待服务). */

@@ -47,6 +47,7 @@ const BOARD: BoardResult = {
   travelBufferMinutes: 30,
   employees: [employee(1, '张三'), employee(2, '李四')],
   unassigned: [],
+  waitingElsewhere: { before: 0, lastBefore: null, after: 0, firstAfter: null },
 };
 const job = (id: number, from: string, to: string, extra: Partial<DaySheetResult['employees'][0]['jobs'][0]> = {}) => ({
   orderId: id,

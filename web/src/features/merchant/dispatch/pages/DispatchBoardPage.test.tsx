@@ -1,9 +1,11 @@
 import { dispatchApi } from '@jz/contracts/api/dispatch';
 import { orderApi } from '@jz/contracts/api/order';
+import { planApi } from '@jz/contracts/api/plan';
 import { shopApi } from '@jz/contracts/api/shop';
 import { type BoardResult, type SuggestResult, nextDay, shanghaiDay, wallMs } from '@jz/contracts/dispatch';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   type Answer,
@@ -56,6 +58,7 @@ const employee = (id: number, name: string, blocks: ReturnType<typeof block>[]) 
 
 let board: BoardResult;
 let assignAnswer: Answer;
+let planExceptions = { count: 0, plans: 0 };
 let api: ReturnType<typeof fakeApi>;
 const SUGGEST: SuggestResult = {
   orderId: 9,
@@ -72,6 +75,20 @@ const SUGGEST: SuggestResult = {
       dayJobs: 0,
       dayMinutes: 0,
       reasons: ['当天空闲', '距住处 1.2 公里'],
+      strands: [],
+      strandCount: 0,
+    },
+    {
+      employeeId: 3,
+      name: '王五',
+      score: 90,
+      distanceKm: 0.5,
+      distanceFrom: 'base',
+      dayJobs: 0,
+      dayMinutes: 0,
+      reasons: ['当天空闲', '派给此人会使同时段 1 单待派订单无人可派'],
+      strands: [{ orderId: 11, orderNo: 'NO11', goodsName: '开荒保洁', from: at('14:30'), to: at('17:30') }],
+      strandCount: 1,
     },
   ],
   excluded: [{ employeeId: 1, name: '张三', code: 'conflict', reason: '与订单 NO1 时间冲突' }],
@@ -106,14 +123,17 @@ beforeEach(() => {
       ]),
     ],
     unassigned: [{ ...block(9, 20, '14:00', '16:00'), shopId: 1, goodsId: 5 }],
+    waitingElsewhere: { before: 0, lastBefore: null, after: 0, firstAfter: null },
   };
   assignAnswer = { result: 9 };
+  planExceptions = { count: 0, plans: 0 };
   api = fakeApi([
     [orderApi.streamTicket, ticketAnswer],
     [shopApi.initPc, { result: INIT }],
     [dispatchApi.board, () => ({ result: board })],
     [dispatchApi.suggest, { result: SUGGEST }],
     [dispatchApi.assign, () => assignAnswer],
+    [planApi.exceptionCount, () => ({ result: planExceptions })],
   ]);
   http.defaults.adapter = api.adapter;
 });
@@ -196,6 +216,61 @@ describe('派单看板', () => {
     fireEvent.drop(target, { dataTransfer });
     expect(await within(card).findByTestId('refusal')).toHaveTextContent('张三 的服务类目不含「日常保洁」，不能指派');
     expect(api.count(dispatchApi.assign)).toBe(1);
+  });
+
+  it('a card dropped on an employee whose choice strands another order asks first; 取消 assigns nothing', async () => {
+    board = {
+      ...board,
+      employees: [...board.employees, employee(3, '王五', [])],
+    };
+    renderPage();
+    const card = await screen.findByTestId('unassigned-NO9');
+    const store = new Map<string, string>();
+    const dataTransfer = {
+      get types() {
+        return [...store.keys()];
+      },
+      setData: (k: string, v: string) => store.set(k, v),
+      getData: (k: string) => store.get(k) ?? '',
+      effectAllowed: '',
+      dropEffect: '',
+    };
+    fireEvent.dragStart(card, { dataTransfer });
+    const row = screen.getByTestId('row-3');
+    fireEvent.dragOver(row, { dataTransfer });
+    fireEvent.drop(row, { dataTransfer });
+    const ask = await screen.findByRole('dialog', { name: '警告提示' });
+    expect(ask).toHaveTextContent(/选择王五后，订单 NO11（\d\d-\d\d 14:30 开荒保洁）将没有可指派的员工/);
+    await userEvent.click(within(ask).getByRole('button', { name: /取\s*消/ }));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(api.count(dispatchApi.assign)).toBe(0);
+
+    fireEvent.dragStart(card, { dataTransfer });
+    fireEvent.drop(row, { dataTransfer });
+    // the first dialog may still be fading out: the newest is the last
+    await waitFor(() => expect(screen.getAllByRole('dialog', { name: '警告提示' }).length).toBeGreaterThan(0));
+    await waitFor(async () => {
+      const asks = screen.getAllByRole('dialog', { name: '警告提示' });
+      await userEvent.click(within(asks.at(-1)!).getByRole('button', { name: /确\s*定/ }));
+      expect(api.count(dispatchApi.assign)).toBe(1);
+    });
+  });
+
+  it('an empty day says how many orders wait on later days and goes to the first of them', async () => {
+    const later = nextDay(TODAY, 3);
+    board = {
+      ...board,
+      unassigned: [],
+      waitingElsewhere: { before: 0, lastBefore: null, after: 12, firstAfter: later },
+    };
+    renderPage();
+    const panel = await screen.findByTestId('waiting-elsewhere');
+    expect(panel).toHaveTextContent(`今天没有待派单。之后 12 单待派（最早 ${later.slice(5)}）`);
+    expect(screen.queryByText(/已付款的订单都已派出/)).toBeNull();
+    const before = api.count(dispatchApi.board);
+    await userEvent.click(within(panel).getByRole('button', { name: `去 ${later.slice(5)}` }));
+    await waitFor(() => expect(api.count(dispatchApi.board)).toBeGreaterThan(before));
+    expect(screen.getByLabelText('日期')).toHaveValue(later);
   });
 
   it('an order event on the live stream refreshes the board', async () => {
@@ -314,5 +389,39 @@ describe('派单看板', () => {
     renderPage();
     expect(await screen.findByText(/本店还没有在职员工/)).toBeInTheDocument();
     expect(screen.getByText(/没有待派单的订单/)).toBeInTheDocument();
+  });
+
+  it('周期服务 visits that could not be booked: a banner with the count and 去周期服务 (with that page’s permission)', async () => {
+    planExceptions = { count: 3, plans: 2 };
+    setPerms(['merchant:dispatch:view', 'merchant:plan:list']);
+    const qc = testQueryClient();
+    qc.setQueryData(initPcQuery.queryKey, INIT as never);
+    renderWithProviders(
+      <Routes>
+        <Route path="/paidankanban" element={<DispatchBoardPage />} />
+        <Route path="/zhouqifuwu" element={<p>周期服务页</p>} />
+      </Routes>,
+      { route: '/paidankanban', queryClient: qc },
+    );
+    const banner = await screen.findByTestId('plan-exceptions');
+    expect(banner).toHaveTextContent('周期服务有 3 次服务未能排期（2 个周期服务），需要处理');
+    await userEvent.click(within(banner).getByRole('button', { name: '去周期服务' }));
+    expect(await screen.findByText('周期服务页')).toBeInTheDocument();
+  });
+
+  it('the banner without 周期服务’s permission has no link', async () => {
+    planExceptions = { count: 1, plans: 1 };
+    setPerms(['merchant:dispatch:view']);
+    renderPage();
+    const banner = await screen.findByTestId('plan-exceptions');
+    expect(banner).toHaveTextContent('周期服务有 1 次服务未能排期（1 个周期服务）');
+    expect(within(banner).queryByRole('button')).toBeNull();
+  });
+
+  it('no banner when no 周期服务 visit waits', async () => {
+    renderPage();
+    await screen.findByTestId('row-1');
+    await waitFor(() => expect(api.count(planApi.exceptionCount)).toBe(1));
+    expect(screen.queryByTestId('plan-exceptions')).toBeNull();
   });
 });

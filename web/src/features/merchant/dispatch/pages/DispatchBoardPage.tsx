@@ -1,10 +1,11 @@
 import { FileTextOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
-import { nextDay, shanghaiDay } from '@jz/contracts/dispatch';
+import { nextDay, shanghaiDay } from '@jz/contracts/constants/dispatch';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Badge, Button, Card, DatePicker, Empty, Segmented, Skeleton, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { type ComponentProps, useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useStrandCheck } from '../../../../components/assign/suggestions.ts';
 import { useOrderEvents, useOrderStream } from '../../../../components/order-badge/order-stream.ts';
 import { QueryError } from '../../../../components/QueryState.tsx';
 import { hasPerm } from '../../../../lib/access.tsx';
@@ -16,7 +17,13 @@ import { useThrottled } from '../../../../lib/throttle.ts';
 // lazily, on the first click). Moving lazy-dialogs.ts to src/components/ would lift this exception.
 // biome-ignore lint/style/noRestrictedImports: the one shared order drawer, see above
 import { AssignModal, CancelModal, OrderDetailDrawer, RescheduleModal } from '../../order/components/lazy-dialogs.ts';
-import { type DaySheetAsk, dispatchKeys, useDispatchMutations, useBoard } from '../api/dispatch.ts';
+import {
+  type DaySheetAsk,
+  dispatchKeys,
+  useBoard,
+  useDispatchMutations,
+  usePlanExceptionCount,
+} from '../api/dispatch.ts';
 import { STATUS_STYLE, dayAxis } from '../components/board-geometry.ts';
 import { DayBoard } from '../components/DayBoard.tsx';
 import { DaySheetModal } from '../components/DaySheetModal.tsx';
@@ -52,6 +59,7 @@ export default function DispatchBoardPage() {
   const q = useBoard(date, days, shopId, !stream.connected);
   const { assign } = useDispatchMutations();
   const canAssign = hasPerm('merchant:dispatch:assign');
+  const planExceptions = usePlanExceptionCount().data;
 
   // Every order event may move a block (派单, 改约) or its step (出发, 到达, 迟到): the board refetches, at most once a
   // second, so a busy morning's burst of steps is one request, and the last one is never dropped.
@@ -74,7 +82,14 @@ export default function DispatchBoardPage() {
   const openSheet = (employeeId?: number) => {
     if (shopId) setSheet({ date, shopId, ...(employeeId ? { employeeId } : {}) });
   };
-  const actions = { onOpen: setDetailId, onAssign: canAssign ? onAssign : undefined, onDaySheet: openSheet };
+  // A card dropped on a row is a choice too: one that strands another order asks first (as the list does).
+  const strandCheck = useStrandCheck();
+  const onDrop = useCallback(
+    (orderId: number, employeeId: number) =>
+      void strandCheck(orderId, employeeId).then((go) => go && onAssign(orderId, employeeId)),
+    [strandCheck, onAssign],
+  );
+  const actions = { onOpen: setDetailId, onAssign: canAssign ? onDrop : undefined, onDaySheet: openSheet };
   const step = (n: number) => setDate((d) => nextDay(d, n * days));
 
   if (init && !shopId)
@@ -140,6 +155,24 @@ export default function DispatchBoardPage() {
           </Space>
         </Space>
       </Card>
+      {!!planExceptions?.count && (
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="plan-exceptions"
+          // The link follows the text: at 1366 px the alert's right end lies past the window (the 1500 px frame).
+          title={
+            <>
+              周期服务有 {planExceptions.count} 次服务未能排期（{planExceptions.plans} 个周期服务），需要处理
+              {hasPerm('merchant:plan:list') && (
+                <Button type="link" size="small" onClick={() => navigate(pagePath('merchant.plan.list'))}>
+                  去周期服务
+                </Button>
+              )}
+            </>
+          }
+        />
+      )}
       {unknownRefusal && (
         <Alert
           type="warning"
@@ -191,6 +224,9 @@ export default function DispatchBoardPage() {
               onDismissRefusal={() => setRefusal(null)}
               onAssign={onAssign}
               onOpen={setDetailId}
+              elsewhere={board.waitingElsewhere}
+              spanLabel={view === 'week' ? '这一周' : date === shanghaiDay(Date.now()) ? '今天' : `${date.slice(5)} `}
+              onGoTo={setDate}
             />
           ) : (
             !q.isError && <Card className="jz-card" variant="borderless" size="small" loading title="待派单" />

@@ -4,6 +4,7 @@ import { fuwuApi } from '@jz/contracts/api/fuwu';
 import { shopApi } from '@jz/contracts/api/shop';
 import { statsApi } from '@jz/contracts/api/stats';
 import type { BodyInputOf, QueryInputOf } from '@jz/contracts/contract';
+import type { WeeklyHours } from '@jz/contracts/dispatch';
 import type { Fuwu } from '@jz/contracts/fuwu';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { hasPerm } from '../../../../lib/access.tsx';
@@ -62,9 +63,14 @@ export function useEmployeeMutations() {
   const qc = useQueryClient();
   const done = () => qc.invalidateQueries({ queryKey: employeeKeys.all });
   return {
-    add: useMutation({ mutationFn: (body: EmployeeInput) => callContract(employeeApi.add, { body }), onSuccess: done }),
+    // The form shows a refusal itself, at the field it names (lib/form-errors.ts showSaveRefusal).
+    add: useMutation({
+      mutationFn: (body: EmployeeInput) => callContract(employeeApi.add, { body }, { silentError: true }),
+      onSuccess: done,
+    }),
     edit: useMutation({
-      mutationFn: (body: BodyInputOf<typeof employeeApi.edit>) => callContract(employeeApi.edit, { body }),
+      mutationFn: (body: BodyInputOf<typeof employeeApi.edit>) =>
+        callContract(employeeApi.edit, { body }, { silentError: true }),
       onSuccess: done,
     }),
     setWorkState: useMutation({
@@ -77,6 +83,18 @@ export function useEmployeeMutations() {
     }),
   };
 }
+
+/**
+ * Which of her assigned, unfinished orders new weekly hours would leave outside them. The hours travel as JSON text
+ * (the query writer would spread an array into `workHours[]=` items) and null, the shop's business hours, as '' (a
+ * query leaves null out); the schema reads both. The form shows its own problem, so no toast.
+ */
+export const checkHours = (id: number, workHours: WeeklyHours | null) =>
+  callContract(
+    employeeApi.checkHours,
+    { query: { id, workHours: (workHours ? JSON.stringify(workHours) : '') as unknown as WeeklyHours | null } },
+    { quiet: true, silentError: true },
+  );
 
 /**
  * The shop's hours for the employee form: its business hours (an employee without her own works them) and its default

@@ -1,5 +1,5 @@
 import type { CertificateView, Employee } from '@jz/contracts/employee';
-import { CERT_WARN_DAYS } from '@jz/contracts/employee';
+import { CERT_WARN_DAYS } from '@jz/contracts/constants/employee';
 import { Tag, Tooltip } from 'antd';
 
 /** Expiry of one certificate: expired in red, expiring within 30 days in orange. */

@@ -5,7 +5,8 @@ import { QueryError, tableStates } from '../../../../components/QueryState.tsx';
 import { hasPerm } from '../../../../lib/access.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
 import { employeeOrdersQuery } from '../api/employee.ts';
-import { formatDateTime, formatYuan } from '../../../../lib/format.ts';
+import { formatDateTime } from '../../../../lib/format.ts';
+import { CardPaidCell } from '../../../../components/card-paid/CardPaidCell.tsx';
 import { LongText } from '../../../../components/LongText.tsx';
 import { ItemList } from '../../../../components/item-list/ItemList.tsx';
 
@@ -16,7 +17,8 @@ const columns = (timeTitle: string, time: (o: EmployeeOrderItem) => string | nul
   { title: '商品', dataIndex: 'goodsName' },
   { title: '客户', dataIndex: 'customerName', width: 100 },
   { title: timeTitle, key: 'time', width: 150, render: (_: unknown, o: EmployeeOrderItem) => t(time(o)) },
-  { title: '实付', dataIndex: 'payAmount', width: 100, render: (fen: number) => formatYuan(fen) },
+  // a card-paid order shows the card money it used and the card, as the order list does (not its list price)
+  { title: '实付', key: 'paid', width: 120, render: (_: unknown, o: EmployeeOrderItem) => <CardPaidCell order={o} /> },
   { title: '状态', dataIndex: 'status', width: 90, render: (v: number) => <DictTag type="order_status" value={v} /> },
 ];
 

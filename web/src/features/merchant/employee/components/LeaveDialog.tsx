@@ -1,18 +1,19 @@
-import { ORDER_STATUS_NAME } from '@jz/contracts/order';
+import { ORDER_STATUS_NAME } from '@jz/contracts/constants/order';
 import { Alert, DatePicker, Form, Input, Modal, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { PageLink } from '../../../../components/PageLink.tsx';
 import { formatDateTime } from '../../../../lib/format.ts';
 import { useLeaveCheck, useLeaveMutations } from '../api/employee.ts';
+import { pickedToIso } from '../../../../lib/zone.ts';
 
 interface Values {
   range?: [Dayjs | null, Dayjs | null] | null;
   reason?: string;
 }
 
-/** The times the console reads and shows are the browser's; the shop is in China (UTC+8), as is the merchant. */
-const toIso = (d: Dayjs) => d.second(0).millisecond(0).toISOString();
+/** A picked time is Shanghai wall time whatever the browser's zone (lib/zone.ts). */
+const toIso = (d: Dayjs) => pickedToIso(d.second(0).millisecond(0));
 
 /**
  * 请假/休假: from–to (date and time) and a reason. While the period is chosen, the server's check lists her assigned

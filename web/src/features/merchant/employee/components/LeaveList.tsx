@@ -6,7 +6,7 @@ import { useConfirm } from '../../../../components/confirm.ts';
 import { hasPerm } from '../../../../lib/access.tsx';
 import { formatDateTime } from '../../../../lib/format.ts';
 import { useLeaves, useLeaveMutations } from '../api/employee.ts';
-import { LeaveDialog } from './LeaveDialog.tsx';
+import { LazyLeaveDialog } from './LazyLeaveDialog.tsx';
 
 /** 员工详情's 休假 card: her leave (from 30 days ago on), 请假/休假 to add one, 删除 (asking first). */
 export function LeaveList({ employee }: { employee: { id: number; name: string } }) {
@@ -76,7 +76,7 @@ export function LeaveList({ employee }: { employee: { id: number; name: string }
             : []),
         ]}
       />
-      <LeaveDialog employee={employee} open={open} onClose={() => setOpen(false)} />
+      <LazyLeaveDialog employee={employee} open={open} onClose={() => setOpen(false)} />
     </Card>
   );
 }

@@ -1,11 +1,12 @@
 import { DownOutlined } from '@ant-design/icons';
-import { type Employee, MANUAL_WORK_STATES, WORK_STATE } from '@jz/contracts/employee';
+import type { Employee } from '@jz/contracts/employee';
+import { MANUAL_WORK_STATES, WORK_STATE } from '@jz/contracts/constants/employee';
 import { Button, Dropdown, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useConfirm } from '../../../../components/confirm.ts';
 import { useDict } from '../../../../lib/dict.tsx';
 import { useEmployeeMutations } from '../api/employee.ts';
-import { LeaveDialog } from './LeaveDialog.tsx';
+import { LazyLeaveDialog } from './LazyLeaveDialog.tsx';
 
 /**
  * 空闲 / 离职 by hand, each asking first; 设为休假 opens the 请假/休假 dialog (from–to, reason: a dated leave). 服务中 belongs to the orders: a serving employee cannot be changed here
@@ -46,7 +47,7 @@ export function WorkStateAction({ employee }: { employee: Employee }) {
       >
         {button}
       </Dropdown>
-      <LeaveDialog employee={employee} open={leaveOpen} onClose={() => setLeaveOpen(false)} />
+      <LazyLeaveDialog employee={employee} open={leaveOpen} onClose={() => setLeaveOpen(false)} />
     </>
   );
 }

@@ -15,19 +15,19 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import dayjs from 'dayjs';
 import { useNavigate, useSearchParams } from 'react-router';
-import { fileUrl } from '../../../../components/upload/index.ts';
+import { fileUrl } from '../../../../components/upload/upload-api.ts';
 import { Auth } from '../../../../lib/access.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
 import { serviceCategoryNames, useEmployee, useServiceCategoryTree } from '../api/employee.ts';
 import { CertExpiry } from '../components/CertificateState.tsx';
 import { WorkStateAction } from '../components/WorkStateAction.tsx';
 import { LeaveList } from '../components/LeaveList.tsx';
-import { WeeklyHoursView } from '../../../../components/weekly-hours/index.ts';
+import { WeeklyHoursView } from '../../../../components/weekly-hours/WeeklyHoursView.tsx';
 import { EmployeeOrders } from '../components/EmployeeOrders.tsx';
 import { formatDateTime } from '../../../../lib/format.ts';
 import { pagePath } from '../../../../lib/page-registry.ts';
+import { pickerNow, toPickerValue } from '../../../../lib/zone.ts';
 
 /** Shown when an image address does not load. */
 const FALLBACK =
@@ -73,7 +73,7 @@ export default function EmployeeDetailPage() {
       </Card>
     );
 
-  const age = e.birthDate ? dayjs().diff(dayjs(e.birthDate), 'year') : null;
+  const age = e.birthDate ? pickerNow().diff(toPickerValue(e.birthDate), 'year') : null;
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Card>

@@ -53,13 +53,30 @@ vi.mock('../../../../lib/api-client.ts', () => ({
     },
     post: async (url: string, body: Record<string, unknown>) => {
       posts.push([url, body]);
+      if (refusal) throw refusal;
       return { id: 99 };
     },
     del: async () => null,
   },
   http: { post: async () => ({ data: { result: null } }) },
-  ApiError: class extends Error {},
+  ApiError: FakeApiError,
+  handleFailure: () => {},
 }));
+/** The client's error, stood in for: the next POST is refused with it. */
+const { FakeApiError } = vi.hoisted(() => ({
+  FakeApiError: class extends Error {
+    constructor(
+      readonly code: number,
+      message: string,
+    ) {
+      super(message);
+    }
+  },
+}));
+let refusal: InstanceType<typeof FakeApiError> | null = null;
+/** Where the page scrolled (jsdom has no layout: scrollIntoView is recorded, not performed). */
+const scrolledTo = vi.fn();
+Element.prototype.scrollIntoView = scrolledTo;
 
 function renderAt(path: string) {
   const router = createMemoryRouter(
@@ -78,6 +95,8 @@ const save = () => fireEvent.click(screen.getByRole('button', { name: /保\s*存
 
 beforeEach(() => {
   posts.length = 0;
+  refusal = null;
+  scrolledTo.mockClear();
   setPerms(['merchant:employee:list', 'merchant:employee:add', 'merchant:employee:edit']);
 });
 
@@ -141,6 +160,50 @@ describe('新增员工 form', () => {
       certificates: [],
     });
     expect(await screen.findByText('员工列表页')).toBeInTheDocument();
+  });
+});
+
+describe('新增员工 without papers, and saves that fail', () => {
+  it('adds an employee without an ID number (it is optional); a number typed is still checked', async () => {
+    renderAt('/xinzengyuangong');
+    await screen.findByText('基本信息');
+    expect(screen.getByText('可暂不填写，收到证件后补充；填写后将自动识别出生日期和性别')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('运城洁家家政（总店）')).toBeInTheDocument());
+    type('name', '李春梅');
+    type('phone', '13712340000');
+    save();
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0][1]).toMatchObject({ name: '李春梅', phone: '13712340000', idCardNo: '', shopId: 7 });
+    expect(screen.queryByText('请输入身份证号')).toBeNull();
+  });
+
+  it('a save with errors scrolls to the first one, focuses it and says so in a message', async () => {
+    renderAt('/xinzengyuangong');
+    await screen.findByText('基本信息');
+    type('idCardNo', '142301199001011234'); // wrong checksum, below 姓名
+    save();
+    expect((await screen.findAllByText('请修正标出的错误：请输入姓名'))[0]).toBeInTheDocument();
+    expect(scrolledTo.mock.contexts.at(-1)).toBe(field('name'));
+    expect(document.activeElement).toBe(field('name'));
+    expect(await screen.findByText('请输入正确的 18 位身份证号')).toBeInTheDocument();
+    expect(posts).toEqual([]);
+  });
+
+  it('a server refusal about the phone lands on the phone field, focused, with a message', async () => {
+    renderAt('/xinzengyuangong');
+    await screen.findByText('基本信息');
+    await waitFor(() => expect(screen.getByText('运城洁家家政（总店）')).toBeInTheDocument());
+    type('name', '王小红');
+    type('phone', '13712349999');
+    refusal = new FakeApiError(2004, '手机号 13712349999 已被本商家的其他员工使用');
+    save();
+    expect(
+      (await screen.findAllByText('请修正标出的错误：手机号 13712349999 已被本商家的其他员工使用'))[0],
+    ).toBeInTheDocument();
+    expect(scrolledTo.mock.contexts.at(-1)).toBe(field('phone'));
+    expect(document.activeElement).toBe(field('phone'));
+    expect(field('phone').closest('.ant-form-item')).toHaveTextContent('已被本商家的其他员工使用');
+    expect(screen.queryByText('员工列表页')).toBeNull();
   });
 });
 

@@ -4,12 +4,11 @@ import {
   certificate,
   type Employee,
   employeeEdit,
+  type HoursConflictOrder,
   employeeFields,
   idCardFacts,
-  idCardNo,
-  MAX_CERTIFICATES,
-  MAX_SKILLS,
 } from '@jz/contracts/employee';
+import { MAX_CERTIFICATES, MAX_SKILLS } from '@jz/contracts/constants/employee';
 import { useQuery } from '@tanstack/react-query';
 import {
   Button,
@@ -31,27 +30,47 @@ import {
 import type { FormInstance, Rule } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { WeeklyHours } from '@jz/contracts/dispatch';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { TagInput } from '../../../../components/tag-input/TagInput.tsx';
 import { ImageUpload } from '../../../../components/upload/index.ts';
 import { hasPerm } from '../../../../lib/access.tsx';
 import { initPcQuery } from '../../../../lib/queries.ts';
+import { focusFirstError, showSaveRefusal } from '../../../../lib/form-errors.ts';
 import { zodRule } from '../../../../lib/zod-rule.ts';
 import { WeeklyHoursEditor, weekProblem } from '../../../../components/weekly-hours/index.ts';
+import { ApiError } from '../../../../lib/api-client.ts';
 import {
+  checkHours,
   type EmployeeInput,
   useEmployee,
   useEmployeeMutations,
   useServiceCategoryTree,
   useShopHours,
 } from '../api/employee.ts';
+import { LazyHoursConflictDialog } from '../components/LazyHoursConflictDialog.tsx';
 import { NativePlaceInput } from '../components/NativePlaceInput.tsx';
 import { selectStates } from '../../../../components/select-states.tsx';
 import { pagePath } from '../../../../lib/page-registry.ts';
+import { pickerNow } from '../../../../lib/zone.ts';
 
 const f = employeeFields;
 const c = certificate.shape;
+const FORM_NAME = 'employeeForm';
+
+/** The field a server refusal names (a phone or ID number already used, a shop or category not allowed), or null. */
+const refusalField = (message: string) =>
+  /手机号/.test(message)
+    ? ['phone']
+    : /身份证/.test(message)
+      ? ['idCardNo']
+      : /姓名/.test(message)
+        ? ['name']
+        : /店铺/.test(message)
+          ? ['shopId']
+          : /服务类目/.test(message)
+            ? ['fuwuIds']
+            : null;
 
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 /** An untouched certificate row gets one message, under its name, instead of one per field. */
@@ -126,6 +145,9 @@ const hoursRule = {
   },
 };
 
+/** The server's refusal of new hours that leave assigned orders outside them (asked again with the list). */
+const HOURS_REFUSAL = /请先改派，或确认后再保存/;
+
 /** 新增员工 (/xinzengyuangong), and editing one (/xinzengyuangong?id=). Rules come from the server's schema. */
 export default function EmployeeFormPage() {
   const navigate = useNavigate();
@@ -138,6 +160,12 @@ export default function EmployeeFormPage() {
   const tree = categoryTree.data;
   const { add, edit } = useEmployeeMutations();
   const [form] = Form.useForm<FormValues>();
+  /** New weekly hours that leave assigned orders outside them: the body waiting for 确认修改, then the saved state. */
+  const [conflict, setConflict] = useState<{
+    orders: HoursConflictOrder[];
+    body: EmployeeInput;
+    saved: boolean;
+  } | null>(null);
   const shops = init?.allDianpu ?? [];
   const shopId = Form.useWatch('shopId', form) as number | undefined;
   const shopHours = useShopHours(shopId ?? (editing ? existing.data?.shopId : init?.curDianpu?.id));
@@ -225,12 +253,39 @@ export default function EmployeeFormPage() {
           ? undefined
           : (v.workHours ?? ('' as unknown as null)),
     };
+    // Changed weekly hours are checked against her assigned orders first: any left outside them are shown and the
+    // change waits for 确认修改. A failed check does not block: the server refuses such a save itself.
+    const hours = v.workHours ?? null;
+    if (editing && JSON.stringify(hours) !== JSON.stringify(existing.data?.workHours ?? null)) {
+      const orders = await checkHours(id, hours).then(
+        (r) => r.orders,
+        () => [],
+      );
+      if (orders.length) {
+        setConflict({ orders, body, saved: false });
+        return;
+      }
+    }
+    await save(body, false);
+  };
+
+  const save = async (body: EmployeeInput, confirmHours: boolean) => {
     try {
-      if (editing) await edit.mutateAsync({ ...body, id });
+      if (editing) await edit.mutateAsync({ ...body, id, ...(confirmHours && { confirmHours: true }) });
       else await add.mutateAsync(body);
-      navigate(pagePath('merchant.employee.list'));
-    } catch {
-      /* the client showed the server's reason; the form keeps what was typed */
+      if (confirmHours) setConflict((c) => c && { ...c, saved: true });
+      else navigate(pagePath('merchant.employee.list'));
+    } catch (err) {
+      // An order assigned since the check: ask again, with the list as it is now.
+      if (editing && !confirmHours && err instanceof ApiError && err.code === 2004 && HOURS_REFUSAL.test(err.message)) {
+        const orders = await checkHours(id, (form.getFieldValue('workHours') as WeeklyHours | null) ?? null).then(
+          (r) => r.orders,
+          () => [],
+        );
+        if (orders.length) return setConflict({ orders, body, saved: false });
+      }
+      // The form keeps what was typed; the reason is shown at its field when it names one.
+      showSaveRefusal(form, FORM_NAME, err, refusalField);
     }
   };
 
@@ -238,12 +293,13 @@ export default function EmployeeFormPage() {
     <Card title={editing ? `编辑员工：${existing.data?.name ?? ''}` : '新增员工'} className="jz-card">
       <Form<FormValues>
         form={form}
-        name="employeeForm"
+        name={FORM_NAME}
         layout="horizontal"
         labelCol={{ flex: '110px' }}
         initialValues={initial}
         onFinish={submit}
-        scrollToFirstError
+        // The first error in page order, focused, and a message saying so.
+        onFinishFailed={({ errorFields }) => focusFirstError(form, FORM_NAME, errorFields)}
       >
         <Typography.Title level={5}>基本信息</Typography.Title>
         <Row gutter={24}>
@@ -261,17 +317,17 @@ export default function EmployeeFormPage() {
             <Form.Item
               name="idCardNo"
               label="身份证号"
-              required={!editing}
-              rules={[zodRule(editing ? employeeEdit.shape.idCardNo : idCardNo)]}
+              // Optional (staff are often added before their papers); a number typed is checked and stored sealed.
+              rules={[zodRule(employeeEdit.shape.idCardNo)]}
               extra={
-                editing
-                  ? `已登记 ${existing.data?.idCardNo ?? ''}，不修改请留空`
-                  : '18 位居民身份证号，将自动识别出生日期和性别'
+                editing && existing.data?.idCardNo
+                  ? `已登记 ${existing.data.idCardNo}，不修改请留空`
+                  : '可暂不填写，收到证件后补充；填写后将自动识别出生日期和性别'
               }
             >
               <Input
                 maxLength={18}
-                placeholder={editing ? '不修改请留空' : '请输入 18 位身份证号'}
+                placeholder={editing && existing.data?.idCardNo ? '不修改请留空' : '18 位身份证号（选填）'}
                 onBlur={onIdCardBlur}
               />
             </Form.Item>
@@ -290,7 +346,7 @@ export default function EmployeeFormPage() {
             <Form.Item name="birthDate" label="出生日期">
               <DatePicker
                 style={{ width: '100%' }}
-                disabledDate={(d) => d.isAfter(dayjs())}
+                disabledDate={(d) => d.isAfter(pickerNow(), 'day')}
                 placeholder="请选择出生日期"
               />
             </Form.Item>
@@ -421,6 +477,16 @@ export default function EmployeeFormPage() {
           </Space>
         </Form.Item>
       </Form>
+      <LazyHoursConflictDialog
+        name={existing.data?.name ?? ''}
+        orders={conflict?.orders ?? []}
+        open={!!conflict}
+        saved={!!conflict?.saved}
+        saving={edit.isPending}
+        onConfirm={() => conflict && void save(conflict.body, true)}
+        onCancel={() => setConflict(null)}
+        onDone={() => navigate(pagePath('merchant.employee.list'))}
+      />
     </Card>
   );
 }

@@ -9,9 +9,9 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useConfirm } from '../../../../components/confirm.ts';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
-import { ImportDialog } from '../../../../components/import/index.ts';
+import { LazyImportDialog } from '../../../../components/import/LazyImportDialog.tsx';
 import { RowAction } from '../../../../components/RowAction.tsx';
-import { fileUrl } from '../../../../components/upload/index.ts';
+import { fileUrl } from '../../../../components/upload/upload-api.ts';
 import { Auth } from '../../../../lib/access.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
 import { initPcQuery } from '../../../../lib/queries.ts';
@@ -124,7 +124,7 @@ export default function EmployeeListPage() {
 
   return (
     <>
-      <ImportDialog
+      <LazyImportDialog
         open={importing}
         onClose={() => setImporting(false)}
         title="批量导入员工"

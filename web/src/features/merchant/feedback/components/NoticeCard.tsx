@@ -1,6 +1,5 @@
 import { NotificationOutlined } from '@ant-design/icons';
 import { Card, Space, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useNavigate } from 'react-router';
 import { tableStates } from '../../../../components/QueryState.tsx';
 import { RowAction } from '../../../../components/RowAction.tsx';
@@ -9,6 +8,7 @@ import { usePublishedNotices } from '../api/feedback.ts';
 import { formatDate } from '../../../../lib/format.ts';
 import { ItemList } from '../../../../components/item-list/ItemList.tsx';
 import { pagePath } from '../../../../lib/page-registry.ts';
+import { businessNow, toBusiness } from '../../../../lib/zone.ts';
 
 /**
  * The platform's latest published notices, for the merchant landing page (/index): one line there renders it,
@@ -39,7 +39,7 @@ export function NoticeCard() {
               <RowAction onClick={() => navigate(pagePath('merchant.feedback', { tab: 'notice', notice: n.id }))}>
                 {n.title}
               </RowAction>
-              {dayjs().diff(dayjs(n.publishedAt), 'day') < 3 && <Tag color="red">新</Tag>}
+              {businessNow().diff(toBusiness(n.publishedAt), 'day') < 3 && <Tag color="red">新</Tag>}
             </Space>
           </ItemList.Item>
         )}

@@ -1,7 +1,6 @@
 import type { Feedback } from '@jz/contracts/feedback';
 import { Card, Collapse, Empty, Modal, Space, Tabs, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CrudToolbar } from '../../../../components/data-table/CrudToolbar.tsx';
@@ -18,9 +17,10 @@ import {
   usePublishedQa,
   useMyFeedbackMutations,
 } from '../api/feedback.ts';
-import { FeedbackForm } from '../components/FeedbackForm.tsx';
+import { FeedbackForm } from '../components/lazy-dialogs.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
 import { ItemList } from '../../../../components/item-list/ItemList.tsx';
+import { businessNow, toBusiness } from '../../../../lib/zone.ts';
 
 /** Rich text cleaned by the server (sanitizeRichText) before it was stored. */
 const Html = ({ html }: { html: string }) => (
@@ -62,7 +62,7 @@ function Notices({ openId }: { openId?: number }) {
                 <Space>
                   <DictTag type="notice_type" value={n.type} />
                   {n.title}
-                  {dayjs().diff(dayjs(n.publishedAt), 'day') < 3 && <Tag color="red">新</Tag>}
+                  {businessNow().diff(toBusiness(n.publishedAt), 'day') < 3 && <Tag color="red">新</Tag>}
                 </Space>
               }
               description={formatDateTime(n.publishedAt)}

@@ -1,3 +1,4 @@
+import { cardSaleApi } from '@jz/contracts/api/card';
 import { financeApi } from '@jz/contracts/api/finance';
 import { bankCardApi, withdrawApi } from '@jz/contracts/api/withdraw';
 import type { BodyInputOf, QueryInputOf } from '@jz/contracts/contract';
@@ -52,6 +53,13 @@ export const ledgerTotalsQuery = (query: QueryInputOf<typeof financeApi.ledgerTo
   queryOptions({
     queryKey: [...financeKeys.ledger, 'totals', query],
     queryFn: () => callContract(financeApi.ledgerTotals, { query }, quiet),
+  });
+
+/** 预收（卡项）over the ledger's date range: card money is not in the account until a visit is settled. */
+export const cardFlowsQuery = (range: { startDate?: string; endDate?: string }) =>
+  queryOptions({
+    queryKey: [...financeKeys.ledger, 'cards', range],
+    queryFn: () => callContract(cardSaleApi.flows, { query: range }, quiet),
   });
 
 export const getFrozenPage = (query: QueryInputOf<typeof financeApi.frozenPage>) =>

@@ -1,4 +1,5 @@
-import { LEDGER_FLOW, type LedgerEntry } from '@jz/contracts/finance';
+import type { LedgerEntry } from '@jz/contracts/finance';
+import { LEDGER_FLOW } from '@jz/contracts/constants/finance';
 import { PageLink } from '../../../../components/PageLink.tsx';
 import { Space, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';

@@ -2,12 +2,12 @@ import type { FrozenSettlement } from '@jz/contracts/finance';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Row, Space, Statistic, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { QueryError } from '../../../../components/QueryState.tsx';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
 import { financeKeys, getFrozenPage, overviewQuery } from '../api/finance.ts';
 import { RefLink } from '../components/LedgerColumns.tsx';
 import { fmtTime, yuan } from '../components/money.ts';
+import { businessNow, toBusiness } from '../../../../lib/zone.ts';
 
 const columns: ColumnsType<FrozenSettlement> = [
   {
@@ -41,7 +41,7 @@ const columns: ColumnsType<FrozenSettlement> = [
     dataIndex: 'unfreezeAt',
     width: 220,
     render: (v: string) => {
-      const days = Math.max(0, Math.ceil(dayjs(v).diff(dayjs(), 'hour') / 24));
+      const days = Math.max(0, Math.ceil((toBusiness(v)?.diff(businessNow(), 'hour') ?? 0) / 24));
       return (
         <Space>
           {fmtTime(v)}

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, DatePicker, Row, Segmented, Space, Statistic } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { QueryError } from '../../../../components/QueryState.tsx';
 import { overviewQuery, trendQuery } from '../api/finance.ts';
@@ -8,10 +8,13 @@ import { BalanceCards } from '../components/BalanceCards.tsx';
 import { yuan } from '../components/money.ts';
 import { TrendChart } from '../components/TrendChart.tsx';
 import { toApiDate } from '../../../../lib/format.ts';
+import { pickerNow } from '../../../../lib/zone.ts';
 
 type Granularity = 'day' | 'month';
 const defaultRange = (g: Granularity): [Dayjs, Dayjs] =>
-  g === 'day' ? [dayjs().subtract(29, 'day'), dayjs()] : [dayjs().subtract(11, 'month').startOf('month'), dayjs()];
+  g === 'day'
+    ? [pickerNow().subtract(29, 'day'), pickerNow()]
+    : [pickerNow().subtract(11, 'month').startOf('month'), pickerNow()];
 
 /** 资金总览 (/caiwuzijinzonglan): the figures and the income/expense trend over a chosen range. */
 export default function FundsOverviewPage() {
@@ -51,7 +54,7 @@ export default function FundsOverviewPage() {
               picker={granularity === 'day' ? 'date' : 'month'}
               value={range}
               allowClear={false}
-              disabledDate={(d) => d.isAfter(dayjs(), 'day')}
+              disabledDate={(d) => d.isAfter(pickerNow(), 'day')}
               onChange={(v) => {
                 if (v?.[0] && v[1]) setRange([v[0], granularity === 'month' ? v[1].endOf('month') : v[1]]);
               }}

@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Row, Space, Statistic, Typography } from 'antd';
 import { useState } from 'react';
+import { CardFlowsPanel } from '../../../../components/card-flows/CardFlowsPanel.tsx';
 import { ExportButton } from '../../../../components/ExportButton.tsx';
 import { QueryError } from '../../../../components/QueryState.tsx';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
 import { SearchForm } from '../../../../components/data-table/SearchForm.tsx';
 import { Auth } from '../../../../lib/access.tsx';
-import { exportLedger, financeKeys, getLedgerPage, ledgerTotalsQuery } from '../api/finance.ts';
+import { cardFlowsQuery, exportLedger, financeKeys, getLedgerPage, ledgerTotalsQuery } from '../api/finance.ts';
 import { ledgerColumns } from '../components/LedgerColumns.tsx';
 import { yuan } from '../components/money.ts';
 import { ShopScopeNote } from '../components/ShopScopeNote.tsx';
@@ -67,6 +68,36 @@ function LedgerTotals({ filters }: { filters: Record<string, unknown> }) {
   );
 }
 
+/**
+ * 预收（卡项）for the list's dates: card sales are not account movements (nothing reaches the balance when a card is
+ * sold), so they are shown beside the ledger; an online card's served visits appear in it as 订单结算.
+ */
+function CardDeferred({ filters }: { filters: Record<string, unknown> }) {
+  const range = {
+    startDate: (filters.startDate as string | undefined) || undefined,
+    endDate: (filters.endDate as string | undefined) || undefined,
+  };
+  const q = useQuery(cardFlowsQuery(range));
+  return (
+    <Card
+      className="jz-card"
+      variant="borderless"
+      title="预收（卡项）"
+      extra={
+        <Typography.Text type="secondary">
+          {range.startDate ? `${range.startDate} 至 ${range.endDate ?? '今日'}` : '全部时间（至今日）'}
+        </Typography.Text>
+      }
+    >
+      {q.isError && !q.data ? (
+        <QueryError error={q.error} onRetry={() => q.refetch()} compact />
+      ) : (
+        <CardFlowsPanel flows={q.data} loading={q.isLoading} />
+      )}
+    </Card>
+  );
+}
+
 /** 收支明细 (/shouzhimingxi): the append-only ledger, newest first, filtered, totalled and exported with the same filters. */
 export default function LedgerPage() {
   const [filters, setFilters] = useState<Record<string, unknown>>({});
@@ -91,6 +122,7 @@ export default function LedgerPage() {
       <Card className="jz-card" variant="borderless">
         <LedgerTotals filters={filters} />
       </Card>
+      <CardDeferred filters={filters} />
       <DataTable
         queryKey={financeKeys.ledger}
         fetcher={getLedgerPage}

@@ -41,9 +41,14 @@ export function useGoodsMutations() {
       qc.invalidateQueries({ queryKey: ['shop', 'list'] }),
     ]);
   return {
-    add: useMutation({ mutationFn: (body: GoodsInput) => callContract(goodsApi.add, { body }), onSuccess: done }),
+    // The form shows a refusal itself, at the field it names (lib/form-errors.ts showSaveRefusal).
+    add: useMutation({
+      mutationFn: (body: GoodsInput) => callContract(goodsApi.add, { body }, { silentError: true }),
+      onSuccess: done,
+    }),
     edit: useMutation({
-      mutationFn: (body: BodyInputOf<typeof goodsApi.edit>) => callContract(goodsApi.edit, { body }),
+      mutationFn: (body: BodyInputOf<typeof goodsApi.edit>) =>
+        callContract(goodsApi.edit, { body }, { silentError: true }),
       onSuccess: done,
     }),
     shelf: useMutation({

@@ -1,12 +1,14 @@
 import type { PriceChangePreview } from '@jz/contracts/goods';
-import { yuanToFen } from '@jz/contracts/goods';
-import { type PriceAdjustment, priceAdjustment, SPEC_STATUS } from '@jz/contracts/goods-pricing';
-import { Alert, App, Button, Form, InputNumber, Modal, Radio, Space, Table, Tag, Typography } from 'antd';
+import { yuanToFen } from '@jz/contracts/constants/goods';
+import { type PriceAdjustment, priceAdjustment } from '@jz/contracts/goods-pricing';
+import { SPEC_STATUS } from '@jz/contracts/constants/goods-pricing';
+import { Alert, Button, Form, InputNumber, Modal, Radio, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { useGoodsMutations } from '../api/goods.ts';
 import { PRICE_COLOR, yuan } from '../pages/price.ts';
+import { useAppApi } from '../../../../lib/app-api.ts';
 
 interface Values {
   mode: PriceAdjustment['mode'];
@@ -75,7 +77,7 @@ export function BulkPriceDialog({
   onClose: () => void;
   onDone: () => void;
 }) {
-  const { message } = App.useApp();
+  const { message } = useAppApi();
   const [form] = Form.useForm<Values>();
   const m = useGoodsMutations();
   const [preview, setPreview] = useState<{ data: PriceChangePreview; change: PriceAdjustment } | null>(null);

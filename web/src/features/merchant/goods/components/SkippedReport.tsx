@@ -1,6 +1,7 @@
 import type { GoodsBatchResult } from '@jz/contracts/goods';
-import { App, Typography } from 'antd';
+import { Typography } from 'antd';
 import { DIALOG_TITLES } from '../../../../components/confirm.ts';
+import { useAppApi } from '../../../../lib/app-api.ts';
 
 /** The body of the report: what was done, then each skipped item with its reason. */
 export function SkippedList({ done, result }: { done: string; result: GoodsBatchResult }) {
@@ -25,7 +26,7 @@ export function SkippedList({ done, result }: { done: string; result: GoodsBatch
  * so nothing is silently left as it was. Nothing to show when every item was done (the toast says so).
  */
 export function useSkippedReport() {
-  const { modal } = App.useApp();
+  const { modal } = useAppApi();
   return (done: string, result: GoodsBatchResult) => {
     if (!result.skipped.length) return;
     modal.warning({

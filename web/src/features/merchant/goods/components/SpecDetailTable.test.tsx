@@ -24,7 +24,9 @@ describe('商品详情 规格', () => {
     render(
       <SpecDetailTable
         specs={[
-          { ...base, id: 1, name: '≤60㎡', mode: 'area_band', price: 36000, areaMax: 60, orderCount: 4 },
+          { ...base, id: 1, name: '小户型', mode: 'area_band', price: 36000, areaMin: 0, areaMax: 80, orderCount: 4 },
+          { ...base, id: 3, name: '中户型', mode: 'area_band', price: 48000, areaMin: 80, areaMax: 120 },
+          { ...base, id: 4, name: '大户型', mode: 'area_band', price: 60000, areaMin: 120, areaMax: null },
           {
             ...base,
             id: 2,
@@ -42,9 +44,12 @@ describe('商品详情 规格', () => {
         ]}
       />,
     );
-    const band = screen.getAllByText('≤60㎡')[0].closest('tr') as HTMLElement;
+    const band = screen.getByText('小户型').closest('tr') as HTMLElement;
     expect(within(band).getByText('¥360')).toBeInTheDocument();
-    expect(within(band).getAllByText('≤60㎡')).toHaveLength(2);
+    // half-open bands as merchants read them: [0, 80), [80, 120), [120, ∞)
+    expect(within(band).getByText('80㎡以下')).toBeInTheDocument();
+    expect(within(screen.getByText('中户型').closest('tr') as HTMLElement).getByText('80-120㎡')).toBeInTheDocument();
+    expect(within(screen.getByText('大户型').closest('tr') as HTMLElement).getByText('120㎡以上')).toBeInTheDocument();
     expect(within(band).getByText('每单 240 分钟')).toBeInTheDocument();
     expect(within(band).getByText('启用')).toBeInTheDocument();
     expect(within(band).getByText('4')).toBeInTheDocument();

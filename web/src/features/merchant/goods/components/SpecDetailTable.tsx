@@ -1,5 +1,5 @@
 import type { GoodsDetail } from '@jz/contracts/goods';
-import { areaRangeLabel, SPEC_MODE_NAME, SPEC_STATUS, specPriceLabel } from '@jz/contracts/goods-pricing';
+import { areaRangeLabel, SPEC_MODE_NAME, SPEC_STATUS, specPriceLabel } from '@jz/contracts/constants/goods-pricing';
 import { Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PRICE_COLOR, yuan } from '../pages/price.ts';

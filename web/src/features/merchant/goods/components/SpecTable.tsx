@@ -7,14 +7,24 @@ import {
   SPEC_MODES,
   SPEC_UNITS,
   type SpecMode,
-} from '@jz/contracts/goods-pricing';
+} from '@jz/contracts/constants/goods-pricing';
 import { Alert, Button, Form, Input, InputNumber, Select, Space, Switch, Table, Tooltip, Typography } from 'antd';
 import type { FormInstance, FormListFieldData, Rule } from 'antd/es/form';
 import type { ColumnsType } from 'antd/es/table';
 import type { ReactNode } from 'react';
 import { useConfirm } from '../../../../components/confirm.ts';
+import './spec-table.css';
 import { PRICE_COLOR } from '../pages/price.ts';
-import { emptySpec, listProblems, nameOptional, rangeLabel, rowProblems, type SpecRow } from './spec-form.ts';
+import {
+  emptySpec,
+  listProblems,
+  nameOptional,
+  OVERLAP_CELL,
+  overlapOf,
+  rangeLabel,
+  rowProblems,
+  type SpecRow,
+} from './spec-form.ts';
 
 const MODE_OPTIONS = SPEC_MODES.map((m) => ({ label: SPEC_MODE_NAME[m], value: m }));
 const unitOptions = (mode: SpecMode) =>
@@ -32,9 +42,15 @@ const cellRule =
       if (field === 'name' && !row?.name?.trim() && nameOptional(form.getFieldValue('specs') ?? [])) return;
       const message = rowProblems(row)[field];
       if (message) throw new Error(message);
+      // A band overlapping an earlier one: said briefly on its own 面积段 cell too (the whole message is above the
+      // table), so a failed save lands on a cell to fix and the row keeps its height.
+      const overlap = field === 'areaMin' ? overlapOf(form.getFieldValue('specs') ?? [], index) : null;
+      if (overlap) throw new Error(OVERLAP_CELL);
     },
   });
 
+/** The columns add up to 1,070 px (+ borders): the table fits beside the menu at 1366 px. */
+const TABLE_WIDTH = 1084;
 const NOT_USED = <Typography.Text type="secondary">—</Typography.Text>;
 const money = { min: 0, precision: 2, step: 1, style: { width: '100%' } } as const;
 const whole = { precision: 0, step: 1, style: { width: '100%' } } as const;
@@ -51,18 +67,36 @@ export function SpecTable() {
   const problems = listProblems(rows);
   const range = rangeLabel(rows);
 
-  const cell = (f: FormListFieldData, field: keyof SpecRow, input: ReactNode, dependsOn: (keyof SpecRow)[] = []) => (
+  const cell = (
+    f: FormListFieldData,
+    field: keyof SpecRow,
+    input: ReactNode,
+    dependsOn: (keyof SpecRow)[] = [],
+    alsoOn: (string | number)[][] = [],
+  ) => (
     <Form.Item
       name={[f.name, field]}
+      className={field === 'areaMin' ? 'jz-spec-area-from' : undefined}
       style={{ marginBottom: 0 }}
       rules={[cellRule(form, f.name, field)]}
-      dependencies={dependsOn.map((d) => ['specs', f.name, d])}
+      dependencies={[...dependsOn.map((d) => ['specs', f.name, d]), ...alsoOn]}
     >
       {input}
     </Form.Item>
   );
   const modeOf = (f: FormListFieldData): SpecMode => rows[f.name]?.mode ?? 'fixed';
   const rowName = (f: FormListFieldData) => rows[f.name]?.name?.trim() || `第 ${f.name + 1} 个规格`;
+  /** The cells an overlap of row `i` with an earlier band reads (its 面积段 cell checks again when they change). */
+  const earlierBands = (i: number) =>
+    Array.from({ length: i }, (_, j) =>
+      (['areaMin', 'areaMax', 'mode', 'status', 'name'] as const).map((k) => ['specs', j, k]),
+    )
+      .flat()
+      .concat([
+        ['specs', i, 'mode'],
+        ['specs', i, 'status'],
+        ['specs', i, 'name'],
+      ]);
 
   return (
     <Form.List
@@ -81,7 +115,7 @@ export function SpecTable() {
           {
             title: '规格名称',
             key: 'name',
-            width: 120,
+            width: 100,
             fixed: 'left',
             render: (_, f) => (
               <>
@@ -104,7 +138,7 @@ export function SpecTable() {
           {
             title: '计价方式',
             key: 'mode',
-            width: 135,
+            width: 118,
             render: (_, f) =>
               cell(
                 f,
@@ -125,7 +159,7 @@ export function SpecTable() {
           {
             title: '单位',
             key: 'unit',
-            width: 110,
+            width: 72,
             render: (_, f) =>
               cell(
                 f,
@@ -137,25 +171,41 @@ export function SpecTable() {
           {
             title: '价格（元）',
             key: 'price',
-            width: 100,
+            width: 80,
             render: (_, f) => cell(f, 'priceYuan', <InputNumber aria-label="售价" {...money} />),
           },
           {
             title: '原价（元）',
             key: 'originalPrice',
-            width: 100,
+            width: 88,
             render: (_, f) =>
               cell(f, 'originalPriceYuan', <InputNumber aria-label="原价" placeholder="可不填" {...money} />, [
                 'priceYuan',
               ]),
           },
           {
-            title: '起订/最多',
+            // One column for what a row's mode limits (a band never has quantities, a package never an area).
+            title: (
+              <Tooltip title="按次/套餐、按单位计价：起订与最多数量；按面积段：整数平方米，含最小面积、不含最大面积（80 属于 80–120），最大面积不填为以上">
+                起订/最多 · 面积段
+              </Tooltip>
+            ),
             key: 'quantity',
-            width: 140,
+            width: 128,
             render: (_, f) =>
               modeOf(f) === 'area_band' ? (
-                NOT_USED
+                <Space.Compact block>
+                  {cell(
+                    f,
+                    'areaMin',
+                    <InputNumber aria-label="最小面积" min={0} placeholder="0" {...whole} />,
+                    ['areaMax'],
+                    earlierBands(f.name),
+                  )}
+                  {cell(f, 'areaMax', <InputNumber aria-label="最大面积" min={1} placeholder="不限" {...whole} />, [
+                    'areaMin',
+                  ])}
+                </Space.Compact>
               ) : (
                 <Space.Compact block>
                   {cell(f, 'minQuantity', <InputNumber aria-label="起订数量" min={1} {...whole} />)}
@@ -168,51 +218,35 @@ export function SpecTable() {
           {
             title: <Tooltip title="按单位计价时，金额低于最低消费按最低消费收取">最低消费（元）</Tooltip>,
             key: 'minCharge',
-            width: 105,
+            width: 84,
             render: (_, f) =>
               modeOf(f) === 'per_unit'
                 ? cell(f, 'minChargeYuan', <InputNumber aria-label="最低消费" placeholder="不限" {...money} />)
                 : NOT_USED,
           },
           {
-            title: <Tooltip title="整数平方米，含两端；一端不填表示不限">面积段（㎡）</Tooltip>,
-            key: 'area',
-            width: 140,
-            render: (_, f) =>
-              modeOf(f) === 'area_band' ? (
-                <Space.Compact block>
-                  {cell(f, 'areaMin', <InputNumber aria-label="最小面积" min={1} placeholder="最小" {...whole} />)}
-                  {cell(f, 'areaMax', <InputNumber aria-label="最大面积" min={1} placeholder="最大" {...whole} />, [
-                    'areaMin',
-                  ])}
-                </Space.Compact>
-              ) : (
-                NOT_USED
-              ),
-          },
-          {
             title: <Tooltip title="按次/套餐：每份；按面积段：每单；按单位计价：每个单位">服务时长（分钟）</Tooltip>,
             key: 'durationMinutes',
-            width: 100,
+            width: 84,
             render: (_, f) => cell(f, 'durationMinutes', <InputNumber aria-label="服务时长" min={1} {...whole} />),
           },
           {
             title: '库存',
             key: 'stock',
-            width: 85,
+            width: 76,
             render: (_, f) => cell(f, 'stock', <InputNumber aria-label="库存" min={0} placeholder="不限" {...whole} />),
           },
           {
             title: '每日可约',
             key: 'dailyCapacity',
-            width: 85,
+            width: 76,
             render: (_, f) =>
               cell(f, 'dailyCapacity', <InputNumber aria-label="每日可约" min={1} placeholder="不限" {...whole} />),
           },
           {
             title: '启用',
             key: 'status',
-            width: 60,
+            width: 52,
             fixed: 'right',
             render: (_, f) => (
               <Form.Item
@@ -228,7 +262,7 @@ export function SpecTable() {
           {
             title: '操作',
             key: 'op',
-            width: 120,
+            width: 112,
             fixed: 'right',
             render: (_, f) => (
               <Space size={0}>
@@ -283,8 +317,14 @@ export function SpecTable() {
           },
         ];
         return (
-          // A column flexbox, not a vertical Space: its items stretch, so the table takes the whole row.
-          <div style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
+          // A column flexbox, not a vertical Space: its items stretch, so the table takes the whole row. The id is the
+          // list's field id: a failed save whose first error is the list's own scrolls here (lib/form-errors.ts).
+          // At most the columns' width: the whole table, 操作 included, shows at 1366 px without scrolling the page.
+          <div
+            id="goodsForm_specs"
+            tabIndex={-1}
+            style={{ display: 'flex', flexDirection: 'column', gap: 8, maxWidth: TABLE_WIDTH }}
+          >
             <Space>
               <Typography.Text type="secondary">顾客看到的价格：</Typography.Text>
               <Typography.Text strong style={{ color: PRICE_COLOR }} data-testid="spec-price-range">
@@ -315,7 +355,7 @@ export function SpecTable() {
               pagination={false}
               dataSource={fields}
               columns={columns}
-              scroll={{ x: 1400 }}
+              scroll={{ x: TABLE_WIDTH }}
             />
             <Button
               type="dashed"

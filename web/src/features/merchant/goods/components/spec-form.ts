@@ -1,13 +1,12 @@
-import { yuanToFen } from '@jz/contracts/goods';
+import { yuanToFen } from '@jz/contracts/constants/goods';
 import {
+  areaBandsOverlap,
   type GoodsSpec,
   goodsSpecInput,
-  MAX_SPEC_NAME,
-  priceRange,
-  SPEC_STATUS,
-  type SpecMode,
+  overlapMessage,
   specListProblems,
 } from '@jz/contracts/goods-pricing';
+import { MAX_SPEC_NAME, priceRange, SPEC_STATUS, type SpecMode } from '@jz/contracts/constants/goods-pricing';
 
 /** One row of the goods form's 规格 table: money in yuan as typed (the API takes fen), empty cells undefined/null. */
 export interface SpecRow {
@@ -137,6 +136,76 @@ export const listProblems = (rows: readonly (SpecRow | undefined)[]) =>
         return input.name ? input : { ...input, name: `第 ${i + 1} 个规格` };
       }),
   );
+
+/** What a row is called in messages: its name, or 第 N 个规格 while it has none (as listProblems names it). */
+const calledOf = (r: SpecRow, i: number) => r.name?.trim() || `第 ${i + 1} 个规格`;
+const onSaleBand = (r: SpecRow | undefined): r is SpecRow => r?.mode === 'area_band' && r.status === SPEC_STATUS.ON;
+const boundsOf = (r: SpecRow) => ({ areaMin: r.areaMin ?? null, areaMax: r.areaMax ?? null });
+
+/**
+ * What the later band's 面积段 cell says of an overlap: short, so the row keeps its height (the column is 128 px); the
+ * whole message (overlapOf, the server's) stays above the table and in the save's message.
+ */
+export const OVERLAP_CELL = '与上方面积段重叠';
+
+/**
+ * The overlap of row `index` with the first earlier on-sale band, as the list's message says it, or null: the form
+ * marks it (OVERLAP_CELL) on the later band's 面积段 cell, so saving scrolls to a cell the merchant can fix.
+ */
+export function overlapOf(rows: readonly (SpecRow | undefined)[], index: number): string | null {
+  const me = rows[index];
+  if (!onSaleBand(me)) return null;
+  for (let j = 0; j < index; j++) {
+    const other = rows[j];
+    if (onSaleBand(other) && areaBandsOverlap(boundsOf(other), boundsOf(me)))
+      return overlapMessage(
+        { ...boundsOf(other), name: calledOf(other, j) },
+        { ...boundsOf(me), name: calledOf(me, index) },
+      );
+  }
+  return null;
+}
+
+/**
+ * A failed save's fields with an overlap cell's short message spelled out (overlapOf), for the message that says what
+ * to fix (lib/form-errors.ts focusFirstError); the cell itself keeps OVERLAP_CELL.
+ */
+export function wholeMessages<F extends { name: (string | number)[]; errors: string[] }>(
+  fields: F[],
+  rows: readonly (SpecRow | undefined)[],
+): F[] {
+  return fields.map((f) => {
+    const [list, index, field] = f.name;
+    if (list !== 'specs' || field !== 'areaMin' || f.errors[0] !== OVERLAP_CELL) return f;
+    return { ...f, errors: [overlapOf(rows, Number(index)) ?? OVERLAP_CELL, ...f.errors.slice(1)] };
+  });
+}
+
+/**
+ * The cell a server refusal is about, or null when it names none: an overlap names two bands (the later one's 面积段,
+ * which says OVERLAP_CELL),
+ * another message may quote a specification by name (「3小时」) or repeat what one cell's rule says.
+ */
+export function refusalCell(
+  message: string,
+  rows: readonly (SpecRow | undefined)[],
+): (string | number)[] | { name: (string | number)[]; error: string } | null {
+  const quoted = [...message.matchAll(/「([^」]+)」/g)].map((m) => m[1]);
+  const rowOf = (name: string) => rows.findIndex((r, i) => !!r && calledOf(r, i) === name);
+  if (/重叠/.test(message) && quoted.length >= 2) {
+    const i = rowOf(quoted[1]);
+    if (i >= 0) return { name: ['specs', i, 'areaMin'], error: OVERLAP_CELL };
+  }
+  for (const name of quoted) {
+    const i = rowOf(name);
+    if (i >= 0) return ['specs', i, 'name'];
+  }
+  for (const [i, r] of rows.entries()) {
+    const field = Object.entries(rowProblems(r)).find(([, m]) => m === message)?.[0];
+    if (field) return ['specs', i, field];
+  }
+  return null;
+}
 
 /** The price range customers will see (priceRange over the rows with a valid price), or null. */
 export function rangeLabel(rows: readonly (SpecRow | undefined)[]) {

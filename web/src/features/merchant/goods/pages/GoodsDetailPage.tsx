@@ -24,7 +24,7 @@ import { RichHtml } from '../../../../components/rich-text/RichHtml.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
 import { useGoodsDetail } from '../api/goods.ts';
 import { PRICE_COLOR } from './price.ts';
-import { fileUrl } from '../../../../components/upload/index.ts';
+import { fileUrl } from '../../../../components/upload/upload-api.ts';
 import { formatDate, formatDateTime } from '../../../../lib/format.ts';
 import { LongText } from '../../../../components/LongText.tsx';
 import { ItemList } from '../../../../components/item-list/ItemList.tsx';

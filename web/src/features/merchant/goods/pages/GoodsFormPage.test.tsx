@@ -93,13 +93,31 @@ vi.mock('../../../../lib/api-client.ts', () => ({
     },
     post: async (url: string, body: Record<string, unknown>) => {
       posts.push([url, body]);
+      if (refusal) throw refusal;
       return { id: 99 };
     },
     del: async () => null,
   },
   http: { post: async () => ({ data: { result: { url: '/tmpl/uploads/goods/new.png', type: 'image' } } }) },
-  ApiError: class extends Error {},
+  ApiError: FakeApiError,
+  handleFailure: (code: number, message: string) => shown.push([code, message]),
 }));
+/** The client's error and failure toast, stood in for: a refusal of the next POST, the refusals shown the usual way. */
+const { FakeApiError } = vi.hoisted(() => ({
+  FakeApiError: class extends Error {
+    constructor(
+      readonly code: number,
+      message: string,
+    ) {
+      super(message);
+    }
+  },
+}));
+let refusal: InstanceType<typeof FakeApiError> | null = null;
+const shown: [number, string][] = [];
+/** Where the page scrolled (jsdom has no layout: scrollIntoView is recorded, not performed). */
+const scrolledTo = vi.fn();
+Element.prototype.scrollIntoView = scrolledTo;
 // The editor itself is the widget engineer's (and heavy under jsdom): a textarea stands in for it here.
 vi.mock('../../../../components/rich-text/RichTextEditor.tsx', () => ({
   RichTextEditor: (p: { value?: string; onChange?: (v: string) => void }) => (
@@ -123,6 +141,9 @@ const save = () => fireEvent.click(screen.getByRole('button', { name: /保\s*存
 
 beforeEach(() => {
   posts.length = 0;
+  shown.length = 0;
+  refusal = null;
+  scrolledTo.mockClear();
   setPerms(['merchant:goods:list', 'merchant:goods:add', 'merchant:goods:edit']);
 });
 
@@ -224,30 +245,119 @@ describe('新增商品 form', () => {
     renderAt('/shangpinAdd');
     await screen.findByText('新增商品');
     expect(screen.getByTestId('spec-price-range')).toHaveTextContent('暂无启用的规格');
-    typeSpec(0, 'name', '≤60㎡');
+    typeSpec(0, 'name', '60㎡以下');
     await pick(0, 'mode', '按面积段');
     await waitFor(() => expect(spec(0, 'areaMax')).not.toBeNull());
     typeSpec(0, 'areaMax', '60');
     typeSpec(0, 'priceYuan', '360');
     await waitFor(() => expect(screen.getByTestId('spec-price-range')).toHaveTextContent('¥360'));
     fireEvent.click(rowButton(0, '复制'));
-    await waitFor(() => expect(specNames()).toEqual(['≤60㎡', '≤60㎡（副本）']));
-    typeSpec(1, 'name', '≤60㎡');
-    expect(await screen.findByText('规格名称「≤60㎡」重复')).toBeInTheDocument();
-    expect(screen.getByText(/面积段「≤60㎡」（≤60㎡）与「≤60㎡」（≤60㎡）重叠/)).toBeInTheDocument();
-    typeSpec(1, 'name', '61–90㎡');
+    await waitFor(() => expect(specNames()).toEqual(['60㎡以下', '60㎡以下（副本）']));
+    typeSpec(1, 'name', '60㎡以下');
+    expect(await screen.findByText('规格名称「60㎡以下」重复')).toBeInTheDocument();
+    expect(screen.getAllByText(/面积段「60㎡以下」（60㎡以下）与「60㎡以下」（60㎡以下）重叠/).length).toBeGreaterThan(
+      0,
+    );
+    typeSpec(1, 'name', '60-90㎡');
     typeSpec(1, 'areaMin', '50');
     typeSpec(1, 'areaMax', '90');
     typeSpec(1, 'priceYuan', '480');
-    expect(await screen.findByText('面积段「≤60㎡」（≤60㎡）与「61–90㎡」（50–90㎡）重叠')).toBeInTheDocument();
+    expect(
+      (await screen.findAllByText('面积段「60㎡以下」（60㎡以下）与「60-90㎡」（50-90㎡）重叠'))[0],
+    ).toBeInTheDocument();
     expect(screen.queryByText(/重复/)).toBeNull();
     expect(screen.getByTestId('spec-price-range')).toHaveTextContent('¥360 起');
-    typeSpec(1, 'areaMin', '61');
+    // half-open: 60 itself belongs to 60-90㎡, so the bands meet without overlapping
+    typeSpec(1, 'areaMin', '60');
     await waitFor(() => expect(screen.queryByText(/重叠/)).toBeNull());
-    typeSpec(1, 'areaMax', '40');
+    typeSpec(1, 'areaMax', '60');
     save();
-    expect(await screen.findByText('最大面积不能小于最小面积')).toBeInTheDocument();
+    expect(await screen.findByText('最大面积须大于最小面积（面积段含最小面积、不含最大面积）')).toBeInTheDocument();
     expect(posts).toEqual([]);
+  });
+
+  it('a save with errors scrolls to the first one in page order, focuses it and says so', async () => {
+    renderAt('/shangpinAdd');
+    await screen.findByText('新增商品');
+    save();
+    // nothing filled in: 服务类目 is the first field of the page
+    // (toasts of earlier tests may still be up: one of them is this one)
+    expect((await screen.findAllByText('请修正标出的错误：请选择服务类目'))[0]).toBeInTheDocument();
+    expect(scrolledTo.mock.contexts.at(-1)).toBe(field('fuwuId'));
+    expect(document.activeElement).toBe(field('fuwuId'));
+    expect(posts).toEqual([]);
+  });
+
+  it('an overlapping band far down the page: the save lands on its 面积段 cell, focused, with a message', async () => {
+    renderAt('/shangpinAdd?id=12');
+    await waitFor(() => expect(specNames()).toEqual(['3小时', '4小时']));
+    fireEvent.click(screen.getByRole('button', { name: /添加规格/ }));
+    fireEvent.click(screen.getByRole('button', { name: /添加规格/ }));
+    await waitFor(() => expect(specNames()).toHaveLength(4));
+    for (const [i, name, min, max] of [
+      [2, '80㎡以下', '0', '80'],
+      [3, '100-150㎡', '100', '150'],
+    ] as const) {
+      typeSpec(i, 'name', name);
+      await pick(i, 'mode', '按面积段');
+      await waitFor(() => expect(spec(i, 'areaMax')).not.toBeNull());
+      typeSpec(i, 'areaMin', min);
+      typeSpec(i, 'areaMax', max);
+      typeSpec(i, 'priceYuan', '300');
+    }
+    await waitFor(() => expect(screen.queryByText(/重叠/)).toBeNull());
+    // 100-150 becomes 70-150: it shares 70 … 79 with 80㎡以下
+    typeSpec(3, 'areaMin', '70');
+    const overlap = '面积段「80㎡以下」（80㎡以下）与「100-150㎡」（70-150㎡）重叠';
+    save();
+    expect((await screen.findAllByText(`请修正标出的错误：${overlap}`))[0]).toBeInTheDocument();
+    expect(scrolledTo.mock.contexts.at(-1)).toBe(spec(3, 'areaMin'));
+    expect(document.activeElement).toBe(spec(3, 'areaMin'));
+    // said on the cell itself too, briefly (the row keeps its height); the whole message above the table
+    const cellItem = spec(3, 'areaMin').closest('.ant-form-item') as HTMLElement;
+    expect(cellItem).toHaveTextContent('与上方面积段重叠');
+    expect(cellItem).not.toHaveTextContent(overlap);
+    expect(cellItem).toHaveClass('jz-spec-area-from');
+    expect(document.querySelector('#goodsForm_specs .ant-alert')).toHaveTextContent(overlap);
+    expect(posts).toEqual([]);
+    // adjacent half-open bands are accepted: 80 starts the next band
+    typeSpec(3, 'areaMin', '80');
+    // (the message toast may still be up: the table's own words are what must go)
+    await waitFor(() => expect(screen.queryByText(/^面积段.*重叠$/)).toBeNull());
+    await waitFor(() => expect(screen.queryByText('与上方面积段重叠')).toBeNull());
+    // an overlap only the server finds (say, another tab's edit): its 面积段 cell says it briefly, the message in full
+    const refused = '面积段「80㎡以下」（80㎡以下）与「100-150㎡」（80-150㎡）重叠';
+    refusal = new FakeApiError(2001, refused);
+    save();
+    expect((await screen.findAllByText(`请修正标出的错误：${refused}`))[0]).toBeInTheDocument();
+    expect(document.activeElement).toBe(spec(3, 'areaMin'));
+    expect(spec(3, 'areaMin').closest('.ant-form-item')).toHaveTextContent('与上方面积段重叠');
+    expect(spec(3, 'areaMin').closest('.ant-form-item')).not.toHaveTextContent(refused);
+    refusal = null;
+    save();
+    await waitFor(() => expect(posts).toHaveLength(2));
+    expect((posts[1][1].specs as { areaMin: number | null; areaMax: number | null }[]).slice(2)).toEqual([
+      expect.objectContaining({ name: '80㎡以下', areaMin: 0, areaMax: 80 }),
+      expect.objectContaining({ name: '100-150㎡', areaMin: 80, areaMax: 150 }),
+    ]);
+  });
+
+  it('a server refusal that names a specification lands on it; one that names nothing is shown as before', async () => {
+    renderAt('/shangpinAdd?id=12');
+    await waitFor(() => expect(specNames()).toEqual(['3小时', '4小时']));
+    refusal = new FakeApiError(2004, '规格「4小时」已有未完成的订单，不能修改计价方式');
+    save();
+    expect(
+      await screen.findByText('请修正标出的错误：规格「4小时」已有未完成的订单，不能修改计价方式'),
+    ).toBeInTheDocument();
+    expect(scrolledTo.mock.contexts.at(-1)).toBe(spec(1, 'name'));
+    expect(document.activeElement).toBe(spec(1, 'name'));
+    expect(spec(1, 'name').closest('.ant-form-item')).toHaveTextContent('已有未完成的订单');
+    expect(shown).toEqual([]);
+    refusal = new FakeApiError(2002, '商品不存在');
+    save();
+    await waitFor(() => expect(shown).toEqual([[2002, '商品不存在']]));
+    expect(screen.queryByText('商品列表页')).toBeNull();
   });
 
   it('without the add permission the form is refused', async () => {
@@ -265,7 +375,8 @@ describe('编辑商品 form', () => {
     expect(spec(0, 'priceYuan').value).toBe('159.00');
     expect(spec(0, 'originalPriceYuan').value).toBe('199.00');
     expect(spec(1, 'maxQuantity').value).toBe('3');
-    expect(screen.getByTestId('spec-price-range')).toHaveTextContent('¥159');
+    // the preview follows the loaded rows once the watch has them (a render later)
+    await waitFor(() => expect(screen.getByTestId('spec-price-range')).toHaveTextContent('¥159'));
     typeSpec(0, 'priceYuan', '99.5');
     fireEvent.click(screen.getByRole('button', { name: /添加规格/ }));
     await waitFor(() => expect(specNames()).toHaveLength(3));

@@ -1,8 +1,9 @@
 import { QueryError, isNotFound } from '../../../../components/QueryState.tsx';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { goodsFields } from '@jz/contracts/goods';
-import { legacySpecOf } from '@jz/contracts/goods-pricing';
-import { Alert, Button, Card, Form, Input, InputNumber, Radio, Result, Select, Space, Spin } from 'antd';
+import { legacySpecOf } from '@jz/contracts/constants/goods-pricing';
+import { Alert, Button, Card, Form, Input, InputNumber, Radio, Select, Space, Spin } from 'antd';
+import { LazyResult } from '../../../../components/result/LazyResult.tsx';
 import type { Rule } from 'antd/es/form';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -10,11 +11,12 @@ import { RichTextEditor } from '../../../../components/rich-text/RichTextEditor.
 import { TagInput } from '../../../../components/tag-input/TagInput.tsx';
 import { FileUpload, ImageUpload } from '../../../../components/upload/index.ts';
 import { hasPerm } from '../../../../lib/access.tsx';
+import { focusFirstError, showSaveRefusal } from '../../../../lib/form-errors.ts';
 import { zodRule } from '../../../../lib/zod-rule.ts';
 import { type GoodsInput, useGoodsDetail, useGoodsMutations, useShopServiceCategories } from '../api/goods.ts';
 import { pagePath } from '../../../../lib/page-registry.ts';
 import { SpecTable } from '../components/SpecTable.tsx';
-import { emptySpec, type SpecRow, specRowOf, specsBody } from '../components/spec-form.ts';
+import { emptySpec, refusalCell, type SpecRow, specRowOf, specsBody, wholeMessages } from '../components/spec-form.ts';
 
 interface FormValues {
   fuwuId: number;
@@ -30,6 +32,20 @@ interface FormValues {
 }
 
 const s = goodsFields.shape;
+const FORM_NAME = 'goodsForm';
+
+/** The field a server refusal is about: a specification's cell, or one of the item's own fields. */
+const refusalField = (message: string, rows: SpecRow[]) =>
+  refusalCell(message, rows) ??
+  (/商品名称/.test(message)
+    ? ['name']
+    : /服务类目/.test(message)
+      ? ['fuwuId']
+      : /封面/.test(message)
+        ? ['coverUrl']
+        : /标签/.test(message)
+          ? ['tags']
+          : null);
 
 const tagsRule: Rule = {
   validator: async (_r, v: string[] | undefined) => {
@@ -67,14 +83,18 @@ export default function GoodsFormPage() {
 
   if (!hasPerm(id ? 'merchant:goods:edit' : 'merchant:goods:add'))
     return (
-      <Result status="403" title="没有访问权限" subTitle={`您没有${id ? '编辑' : '新增'}商品的权限，请联系管理员。`} />
+      <LazyResult
+        status="403"
+        title="没有访问权限"
+        subTitle={`您没有${id ? '编辑' : '新增'}商品的权限，请联系管理员。`}
+      />
     );
   if (id && detail.isLoading) return <Spin style={{ display: 'block', margin: '120px auto' }} />;
   if (id && detail.isError && !isNotFound(detail.error))
     return <QueryError error={detail.error} onRetry={detail.refetch} />;
   if (id && detail.isError)
     return (
-      <Result
+      <LazyResult
         status="404"
         title="商品不存在"
         extra={<Button onClick={() => navigate(pagePath('merchant.goods.list'))}>返回商品列表</Button>}
@@ -92,8 +112,13 @@ export default function GoodsFormPage() {
       intro: v.intro ?? '',
       sort: v.sort ?? 0,
     };
-    if (id) await edit.mutateAsync({ ...body, id });
-    else await add.mutateAsync({ ...body, shelfState: v.shelfState });
+    try {
+      if (id) await edit.mutateAsync({ ...body, id });
+      else await add.mutateAsync({ ...body, shelfState: v.shelfState });
+    } catch (err) {
+      showSaveRefusal(form, FORM_NAME, err, (m) => refusalField(m, v.specs ?? []));
+      return;
+    }
     navigate(pagePath('merchant.goods.list'));
   };
 
@@ -118,7 +143,7 @@ export default function GoodsFormPage() {
       )}
       <Form<FormValues>
         form={form}
-        name="goodsForm"
+        name={FORM_NAME}
         labelCol={{ span: 3 }}
         wrapperCol={{ span: 12 }}
         initialValues={{
@@ -129,8 +154,11 @@ export default function GoodsFormPage() {
           shelfState: 0,
         }}
         onFinish={submit}
-        scrollToFirstError
-        // Forms are capped at 1200 px (styles.css); the 规格 table needs about 1450 px to show every column unscrolled.
+        // The first error in page order, focused, and a message saying so (a list's own error included).
+        onFinishFailed={({ errorFields }) =>
+          focusFirstError(form, FORM_NAME, wholeMessages(errorFields, form.getFieldValue('specs') ?? []))
+        }
+        // Forms are capped at 1200 px (styles.css); the 规格 table takes the form's whole width below its label.
         style={{ maxWidth: 1700 }}
       >
         <Form.Item name="fuwuId" label="服务类目" rules={[{ required: true, message: '请选择服务类目' }]}>
@@ -159,7 +187,8 @@ export default function GoodsFormPage() {
         <Form.Item name="images" label="商品图片">
           <FileUpload rootPath="goods" limit={9} />
         </Form.Item>
-        <Form.Item label="规格" required wrapperCol={{ span: 21 }}>
+        {/* Label above, table across the whole form: every column fits at 1366 px without a sideways scroll. */}
+        <Form.Item label="规格" required labelCol={{ span: 24 }} wrapperCol={{ span: 24 }} labelAlign="left">
           <SpecTable />
         </Form.Item>
         <Form.Item name="tags" label="标签" rules={[tagsRule]} extra="回车添加，最多 10 个，每个不超过 10 个字">

@@ -36,7 +36,14 @@ vi.mock('../../../../lib/api-client.ts', () => ({
   api: {
     get: async (url: string) => {
       if (url.includes('shangpin/shangjia/findAllByPage'))
-        return { records: [row(1, '日常保洁（小时套餐）', '¥120 起', 3), row(2, '油烟机拆洗', '¥129', 1)], total: 2 };
+        return {
+          records: [
+            row(1, '日常保洁（小时套餐）', '¥120 起', 3),
+            row(2, '油烟机拆洗', '¥129', 1),
+            { ...row(3, '新房开荒', '¥6/平方米', 1), durationMinutes: 5 },
+          ],
+          total: 3,
+        };
       if (url.includes('fuwu/findSelect')) return [];
       return { dataList: [] };
     },
@@ -77,6 +84,10 @@ describe('商品管理 list', () => {
     const daily = (await screen.findByText('日常保洁（小时套餐）')).closest('tr') as HTMLElement;
     expect(within(daily).getByText('¥120 起')).toBeInTheDocument();
     expect(within(daily).getByText('3 个规格')).toBeInTheDocument();
+    expect(within(daily).getByText('2 小时')).toBeInTheDocument();
+    // priced per ㎡: the length is per ㎡ too
+    const perArea = screen.getByText('新房开荒').closest('tr') as HTMLElement;
+    expect(within(perArea).getByText('每平方米 5 分钟')).toBeInTheDocument();
     const single = screen.getByText('油烟机拆洗').closest('tr') as HTMLElement;
     expect(within(single).getByText('¥129')).toBeInTheDocument();
     expect(within(single).queryByText(/个规格/)).toBeNull();

@@ -23,7 +23,7 @@ import { initPcQuery } from '../../../../lib/queries.ts';
 import { getGoodsPage, goodsKeys, useGoodsMutations, useShopServiceCategories } from '../api/goods.ts';
 import { PRICE_COLOR, yuan } from './price.ts';
 import { useSkippedReport } from '../components/SkippedReport.tsx';
-import { fileUrl } from '../../../../components/upload/index.ts';
+import { fileUrl } from '../../../../components/upload/upload-api.ts';
 import { pagePath } from '../../../../lib/page-registry.ts';
 
 // 批量改价's dialog (preview table, schema) loads when first opened, not with the list.
@@ -128,8 +128,13 @@ export default function GoodsListPage() {
     {
       title: '时长',
       dataIndex: 'durationMinutes',
-      width: 90,
-      render: (d: number) => (d >= 60 && d % 60 === 0 ? `${d / 60} 小时` : `${d} 分钟`),
+      width: 110,
+      // Priced per unit (the label reads '¥6/平方米'), the length is per unit too: 每平方米 5 分钟, as the detail says.
+      render: (d: number, r) => {
+        const text = d >= 60 && d % 60 === 0 ? `${d / 60} 小时` : `${d} 分钟`;
+        const perUnit = /\/([^/\s]+)(?: 起)?$/.exec(r.priceLabel)?.[1];
+        return perUnit ? `每${perUnit} ${text}` : text;
+      },
     },
     {
       title: <Tooltip title="已付款且未取消的订单数">销量</Tooltip>,

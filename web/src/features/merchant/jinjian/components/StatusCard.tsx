@@ -4,8 +4,10 @@ import { Alert, Button, Descriptions, Space } from 'antd';
 import { CopyText } from '../../../../components/CopyText.tsx';
 import { Auth } from '../../../../lib/access.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
+import { formatDateTime } from '../../../../lib/format.ts';
 
-const fmt = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString('zh-CN', { hour12: false }) : '-');
+/** Seconds shown: the audit's moments; in Shanghai like every time of the console (lib/zone.ts). */
+const fmt = (iso: string | null | undefined) => formatDateTime(iso, { seconds: true });
 
 /** The onboarding status: 未进件 / 审核中 / 已开通 / 已驳回 (with the reason and 重新提交), and the masked application. */
 export function StatusCard({ state, onResubmit }: { state: JinjianState; onResubmit: () => void }) {

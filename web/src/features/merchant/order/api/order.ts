@@ -69,8 +69,13 @@ export function useOrderMutations() {
       mutationFn: (id: number) => callContract(orderApi.confirm, { body: { id } }),
       onSuccess: done,
     }),
+    /** 验券's look-up before using a code: the order and what to ask (changes nothing; refusals toast as verify's). */
+    checkCode: useMutation({
+      mutationFn: (code: string) => callContract(orderApi.verifyCheck, { body: { code } }, { silentSuccess: true }),
+    }),
+    // The page's success card says 验券成功 (and the page asked before an early use): no toast on top.
     verify: useMutation({
-      mutationFn: (code: string) => callContract(orderApi.verify, { body: { code } }),
+      mutationFn: (code: string) => callContract(orderApi.verify, { body: { code } }, { silentSuccess: true }),
       onSuccess: done,
     }),
   };

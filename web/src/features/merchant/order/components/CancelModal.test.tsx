@@ -97,3 +97,35 @@ describe('CancelModal', () => {
     expect(await screen.findByRole('dialog')).toHaveTextContent('取消订单 · NO-WAIT');
   });
 });
+
+describe('CancelModal for a card-paid order', () => {
+  const card = {
+    cardId: 5,
+    cardNo: 'KA1',
+    cardName: '日常保洁 10 次卡',
+    visitNo: 2,
+    totalVisits: 10,
+    cash: 12000,
+    bonus: 0,
+    payMethod: 'offline' as const,
+    restored: false,
+  };
+  it('says the visit or the value goes back to the card, not a refund of the list price', async () => {
+    const view = wrap(<CancelModal order={{ ...taken, cardPayment: { ...card, kind: 'times' } }} onClose={() => {}} />);
+    let dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent(
+      '取消后将把本单使用的 1 次退回次卡「日常保洁 10 次卡」，不经支付渠道退款，此操作不可撤销。',
+    );
+    expect(dialog).not.toHaveTextContent('¥159.00');
+    expect(within(dialog).getByRole('button', { name: '确认取消并退回卡内' })).toBeInTheDocument();
+    view.unmount();
+    wrap(
+      <CancelModal
+        order={{ ...waiting, cardPayment: { ...card, kind: 'value', cardName: '充值卡', cash: 500, bonus: 100 } }}
+        onClose={() => {}}
+      />,
+    );
+    dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('拒单后将把本单使用的 ¥6.00（本金 ¥5.00，赠送 ¥1.00）退回储值卡「充值卡」');
+  });
+});

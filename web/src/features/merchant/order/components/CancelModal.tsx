@@ -1,4 +1,6 @@
-import { cancelBody, ORDER_STATUS } from '@jz/contracts/order';
+import { CARD_KINDS } from '@jz/contracts/constants/card';
+import { cancelBody, type OrderCardPayment } from '@jz/contracts/order';
+import { ORDER_STATUS } from '@jz/contracts/constants/order';
 import { Alert, Form, Input, Modal } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useOrderMutations } from '../api/order.ts';
@@ -31,9 +33,28 @@ const reasonRules = (noun: string): Rule[] => [
   },
 ];
 
-/** 拒单 / 取消订单 (shangjiaCancel): a reason is required; the paid amount is refunded in full through the provider. */
+/**
+ * What goes back: a card-paid order gives its visit or value back to the card (restore) and calls no payment provider
+ * (docs/ledger.md "Cancel"); any other paid order is refunded in full through the provider.
+ */
+function whatGoesBack(verb: string, payAmount: number | undefined, p: OrderCardPayment | null | undefined) {
+  if (!p) return `${verb}后将原路退还客户实付金额 ${yuan(payAmount)}，此操作不可撤销。`;
+  const what =
+    p.kind === 'times'
+      ? '本单使用的 1 次'
+      : `本单使用的 ${yuan(p.cash + p.bonus)}${p.bonus > 0 ? `（本金 ${yuan(p.cash)}，赠送 ${yuan(p.bonus)}）` : ''}`;
+  return `${verb}后将把${what}退回${CARD_KINDS[p.kind]}「${p.cardName}」，不经支付渠道退款，此操作不可撤销。`;
+}
+
+/** 拒单 / 取消订单 (shangjiaCancel): a reason is required; the paid amount (or the card's visit or value) goes back. */
 export function CancelModal(props: {
-  order: { id: number; orderNo: string; payAmount: number; status?: number } | null;
+  order: {
+    id: number;
+    orderNo: string;
+    payAmount: number;
+    status?: number;
+    cardPayment?: OrderCardPayment | null;
+  } | null;
   /** By default from the order's state (cancelModeOf). */
   mode?: CancelMode;
   onClose: () => void;
@@ -53,7 +74,7 @@ export function CancelModal(props: {
       open={!!props.order}
       onCancel={props.onClose}
       onOk={submit}
-      okText={w.ok}
+      okText={props.order?.cardPayment ? w.ok.replace('退款', '退回卡内') : w.ok}
       okButtonProps={{ danger: true, loading: cancel.isPending }}
       cancelText="返回"
       destroyOnHidden
@@ -62,7 +83,7 @@ export function CancelModal(props: {
         type="warning"
         showIcon
         style={{ marginBottom: 16 }}
-        title={`${w.verb}后将原路退还客户实付金额 ${yuan(props.order?.payAmount)}，此操作不可撤销。`}
+        title={whatGoesBack(w.verb, props.order?.payAmount, props.order?.cardPayment)}
       />
       <Form clearOnDestroy form={form} name="order-cancel" layout="vertical" preserve={false}>
         <Form.Item name="reason" label={w.noun} required validateFirst rules={reasonRules(w.noun)}>

@@ -205,3 +205,107 @@ describe('员工进度 in the drawer', () => {
     }
   });
 });
+
+describe('the order’s 客户档案', () => {
+  it('links to the record the order is linked to, for those who may open 客户详情; none before payment', async () => {
+    setPerms(['merchant:order:query', 'merchant:client:query']);
+    detail8 = { ...detail8, clientId: 9 };
+    const view = renderWithProviders(<OrderDetailDrawer id={8} onClose={() => {}} onDialog={() => {}} />);
+    expect(await screen.findByRole('link', { name: '查看客户档案' })).toHaveAttribute('href', '/kehuxiangqing?id=9');
+    view.unmount();
+
+    setPerms(['merchant:order:query']);
+    const other = renderWithProviders(<OrderDetailDrawer id={8} onClose={() => {}} onDialog={() => {}} />);
+    await screen.findAllByText('NO-8', { exact: false });
+    expect(screen.queryByText('查看客户档案')).toBeNull();
+    other.unmount();
+
+    setPerms(['merchant:order:query', 'merchant:client:query']);
+    detail8 = { ...detail8, clientId: null };
+    renderWithProviders(<OrderDetailDrawer id={8} onClose={() => {}} onDialog={() => {}} />);
+    await screen.findAllByText('NO-8', { exact: false });
+    expect(screen.queryByText('查看客户档案')).toBeNull();
+  });
+});
+
+describe('an order paid with a card', () => {
+  const TIMES = {
+    cardId: 5,
+    cardNo: 'KA2026112400000A1B2C',
+    kind: 'times',
+    cardName: '日常保洁 10 次卡',
+    visitNo: 2,
+    totalVisits: 10,
+    cash: 12000,
+    bonus: 0,
+    payMethod: 'offline',
+    restored: false,
+  };
+  /** The value cell beside a bordered Descriptions label. */
+  const item = (label: string) =>
+    screen
+      .getAllByText(label)
+      .map((e) => e.closest('.ant-descriptions-item-label'))
+      .find(Boolean)?.nextElementSibling as HTMLElement;
+
+  it('says how it was paid and shows the card money, not the list price; an offline card settles nothing', async () => {
+    detail8 = {
+      ...detail8,
+      status: 50,
+      payAmount: 15900,
+      payNo: 'CARD-KA2026112400000A1B2C-31',
+      cardPayment: TIMES,
+      settlement: {
+        id: 4,
+        amount: 0,
+        commission: 0,
+        status: 1,
+        unfreezeAt: '2026-12-01T02:00:00.000Z',
+        offlineCard: true,
+      },
+    };
+    renderWithProviders(<OrderDetailDrawer id={8} onClose={() => {}} onDialog={() => {}} />);
+    await screen.findAllByText('NO-8', { exact: false });
+    expect(item('实付金额')).toHaveTextContent('¥120.00（卡内本金，按次分摊）');
+    expect(item('实付金额')).not.toHaveTextContent('¥159.00');
+    expect(item('支付方式')).toHaveTextContent('次卡：日常保洁 10 次卡（第 2 次 / 共 10 次）线下售卡');
+    // the settlement: ¥0.00, named for what it is, never 已解冻 with an unfreeze time
+    const settled = screen.getByText('结算金额').closest('.ant-descriptions') as HTMLElement;
+    expect(within(settled).getByTestId('settlement-offline-card')).toHaveTextContent('线下卡项，无需结算');
+    expect(item('结算金额')).toHaveTextContent('¥0.00');
+    expect(settled).not.toHaveTextContent('解冻时间');
+    expect(settled).toHaveTextContent('卡款已在售卡时线下收取');
+  });
+
+  it('a 储值卡: its cash part as paid and the bonus apart; a cancelled order says the value went back', async () => {
+    detail8 = {
+      ...detail8,
+      status: 70,
+      payAmount: 15900,
+      cardPayment: {
+        ...TIMES,
+        kind: 'value',
+        cardName: '充 1000 送 100',
+        visitNo: null,
+        totalVisits: null,
+        cash: 15000,
+        bonus: 900,
+        payMethod: 'online',
+        restored: true,
+      },
+      settlement: null,
+    };
+    renderWithProviders(<OrderDetailDrawer id={8} onClose={() => {}} onDialog={() => {}} />);
+    await screen.findAllByText('NO-8', { exact: false });
+    expect(item('实付金额')).toHaveTextContent('¥150.00（卡内本金）＋赠送 ¥9.00（不计收入）');
+    expect(item('支付方式')).toHaveTextContent('储值卡：充 1000 送 100已退回卡内');
+    expect(item('支付方式')).not.toHaveTextContent('线下售卡');
+  });
+
+  it('an order paid online shows its amount and no 支付方式 row', async () => {
+    renderWithProviders(<OrderDetailDrawer id={7} onClose={() => {}} onDialog={() => {}} />);
+    await screen.findByText('客户下单');
+    expect(item('实付金额')).toHaveTextContent('¥159.00');
+    expect(screen.queryByText('支付方式')).toBeNull();
+  });
+});

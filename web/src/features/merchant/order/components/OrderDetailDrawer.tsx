@@ -5,8 +5,9 @@ import { useCallback } from 'react';
 import { useOrderEvents } from '../../../../components/order-badge/order-stream.ts';
 import { QueryError, isNotFound } from '../../../../components/QueryState.tsx';
 import { CopyText } from '../../../../components/CopyText.tsx';
+import { PageLink } from '../../../../components/PageLink.tsx';
 import { PolygonMap } from '../../../../components/map/PolygonMap.tsx';
-import { fileUrl } from '../../../../components/upload/index.ts';
+import { fileUrl } from '../../../../components/upload/upload-api.ts';
 import { DictTag } from '../../../../lib/dict.tsx';
 import { getOrder, orderKeys } from '../api/order.ts';
 import { type OrderDialog, OrderActions } from './OrderActions.tsx';
@@ -14,6 +15,7 @@ import { goodsLine, minutesLabel } from './goods-line.ts';
 import { OrderMessages } from './OrderMessages.tsx';
 import { StaffSteps } from './StaffSteps.tsx';
 import { yuan } from './money.ts';
+import { PaidAmount, PaidBy } from './card-payment.tsx';
 import { formatDateTime } from '../../../../lib/format.ts';
 import { timelineLine } from './timeline.ts';
 
@@ -104,7 +106,14 @@ export function OrderDetailDrawer(props: {
               </Descriptions.Item>
             )}
             <Descriptions.Item label="订单金额">{yuan(o.amount)}</Descriptions.Item>
-            <Descriptions.Item label="实付金额">{yuan(o.payAmount)}</Descriptions.Item>
+            <Descriptions.Item label="实付金额">
+              <PaidAmount order={o} />
+            </Descriptions.Item>
+            {o.cardPayment && (
+              <Descriptions.Item label="支付方式" span={2}>
+                <PaidBy order={o} />
+              </Descriptions.Item>
+            )}
             <Descriptions.Item label="支付单号" span={2}>
               {o.payNo ? <CopyText text={o.payNo} /> : '-'}
             </Descriptions.Item>
@@ -116,7 +125,16 @@ export function OrderDetailDrawer(props: {
           </Descriptions>
 
           <Descriptions title="客户与服务" bordered size="small" column={2}>
-            <Descriptions.Item label="联系人">{o.customerName}</Descriptions.Item>
+            <Descriptions.Item label="联系人">
+              <Space size={8}>
+                {o.customerName}
+                {o.clientId != null && (
+                  <PageLink page="merchant.client.detail" query={{ id: o.clientId }} fallback={null}>
+                    查看客户档案
+                  </PageLink>
+                )}
+              </Space>
+            </Descriptions.Item>
             <Descriptions.Item label="联系电话">
               <CopyText text={o.customerPhoneFull} />
             </Descriptions.Item>
@@ -147,10 +165,22 @@ export function OrderDetailDrawer(props: {
             <Descriptions title="结算" bordered size="small" column={2}>
               <Descriptions.Item label="结算金额">{yuan(o.settlement.amount)}</Descriptions.Item>
               <Descriptions.Item label="平台佣金">{yuan(o.settlement.commission)}</Descriptions.Item>
-              <Descriptions.Item label="状态">
-                <DictTag type="finance_settlement_status" value={o.settlement.status} />
-              </Descriptions.Item>
-              <Descriptions.Item label="解冻时间">{t(o.settlement.unfreezeAt)}</Descriptions.Item>
+              {o.settlement.offlineCard ? (
+                // Nothing was frozen: the merchant took the card's money when it sold the card (docs/ledger.md).
+                <>
+                  <Descriptions.Item label="状态">
+                    <Tag data-testid="settlement-offline-card">线下卡项，无需结算</Tag>
+                  </Descriptions.Item>
+                  <Descriptions.Item label="说明">卡款已在售卡时线下收取，本次服务不经平台结算</Descriptions.Item>
+                </>
+              ) : (
+                <>
+                  <Descriptions.Item label="状态">
+                    <DictTag type="finance_settlement_status" value={o.settlement.status} />
+                  </Descriptions.Item>
+                  <Descriptions.Item label="解冻时间">{t(o.settlement.unfreezeAt)}</Descriptions.Item>
+                </>
+              )}
             </Descriptions>
           )}
 

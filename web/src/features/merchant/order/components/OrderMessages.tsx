@@ -1,4 +1,5 @@
-import { NOTIFY_STATUS_NAME, type OrderNotice } from '@jz/contracts/notify';
+import type { OrderNotice } from '@jz/contracts/notify';
+import { NOTIFY_STATUS_NAME } from '@jz/contracts/constants/notify';
 import { Button, Empty, Space, Tag, Typography } from 'antd';
 import { useConfirm } from '../../../../components/confirm.ts';
 import { ItemList } from '../../../../components/item-list/ItemList.tsx';

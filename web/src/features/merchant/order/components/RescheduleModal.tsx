@@ -1,8 +1,9 @@
-import { MAX_BOOKING_DAYS, type SlotRow } from '@jz/contracts/booking';
-import { nextDay, shanghaiDay } from '@jz/contracts/dispatch';
-import { ORDER_STATUS, ORDER_STATUS_NAME } from '@jz/contracts/order';
+import type { SlotRow } from '@jz/contracts/booking';
+import { MAX_BOOKING_DAYS } from '@jz/contracts/constants/booking';
+import { nextDay, shanghaiDay } from '@jz/contracts/constants/dispatch';
+import { ORDER_STATUS, ORDER_STATUS_NAME } from '@jz/contracts/constants/order';
 import { useQuery } from '@tanstack/react-query';
-import { RESCHEDULE_REASON_MAX } from '@jz/contracts/booking';
+import { RESCHEDULE_REASON_MAX } from '@jz/contracts/constants/booking';
 import {
   Alert,
   Button,

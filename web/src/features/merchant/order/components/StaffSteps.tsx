@@ -1,7 +1,8 @@
 import { wallHm, shanghaiDay } from '@jz/contracts/shanghai-time';
-import { JOB_STEP_NAME, LATE_AFTER_MINUTES, type OrderStaffSteps } from '@jz/contracts/staff';
+import type { OrderStaffSteps } from '@jz/contracts/staff';
+import { JOB_STEP_NAME, LATE_AFTER_MINUTES } from '@jz/contracts/constants/staff';
 import { Descriptions, Image, Space, Tag, Typography } from 'antd';
-import { fileUrl } from '../../../../components/upload/index.ts';
+import { fileUrl } from '../../../../components/upload/upload-api.ts';
 
 /** A step's time as the shop lives it: Shanghai wall time, whatever the dispatcher's computer says. */
 export const shanghaiTime = (iso: string | null) => (iso ? `${shanghaiDay(iso)} ${wallHm(iso)}` : '-');

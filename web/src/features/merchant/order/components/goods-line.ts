@@ -1,4 +1,4 @@
-import { specLabel } from '@jz/contracts/goods-pricing';
+import { specLabel } from '@jz/contracts/constants/goods-pricing';
 
 /**
  * How an order's goods read on the order pages (docs/goods-specifications.md §3): the goods, the specification and

@@ -1,3 +1,4 @@
+import { lazyDialog } from '../../../../components/lazy-dialog.tsx';
 import { lazyWidget } from '../../../../components/lazy-widget.tsx';
 
 // The order's drawer and the dialogs its actions open, for the pages that open them from a row or a card: their code
@@ -17,4 +18,10 @@ export const CancelModal = lazyWidget(
 export const RescheduleModal = lazyWidget(
   () => import('./RescheduleModal.tsx'),
   (m) => m.RescheduleModal,
+);
+// 接单's 拒单 dialog: its form and the contract's schemas load when it is first opened, not with the page.
+export const CancelDialog = lazyDialog(
+  () => import('./CancelModal.tsx'),
+  (m) => m.CancelModal,
+  (p) => p.order != null,
 );

@@ -1,4 +1,5 @@
-import { ORDER_STATUS_NAME, ORDER_STATUSES, type Order, type OrderPage } from '@jz/contracts/order';
+import type { Order, OrderPage } from '@jz/contracts/order';
+import { ORDER_STATUS_NAME, ORDER_STATUSES } from '@jz/contracts/constants/order';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge, Space, Tabs, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -15,15 +16,15 @@ import { filterField } from '../../../../components/data-table/owner-filter-fiel
 import { exportOrders, getOrderPage, orderKeys, useFilterOptions } from '../api/order.ts';
 import { type OrderDialog, OrderActions } from '../components/OrderActions.tsx';
 import { goodsLine, goodsParts } from '../components/goods-line.ts';
-import { yuan } from '../components/money.ts';
+import { PaidCell } from '../components/card-payment.tsx';
 import { formatDateTime, formatShortDateTime } from '../../../../lib/format.ts';
 import { shopSearchField } from '../../../../components/data-table/shop-search-field.ts';
 
 import { AssignModal, CancelModal, OrderDetailDrawer, RescheduleModal } from '../components/lazy-dialogs.ts';
 
 /**
- * 订单管理 (/dingdanguanli): the orders of the current shop (or all shops), status tabs with counts, search, the
- * detail drawer (also opened by ?id= from a message), actions by state and the export.
+ * 订单管理 (/dingdanguanli): the orders of the current shop (or all shops), status tabs with counts, search (下单日期
+ * and 预约日期 among them; the export takes the same filters), the detail drawer (also opened by ?id= from a message), actions by state and the export.
  */
 export default function OrderListPage() {
   const [params, setParams] = useSearchParams();
@@ -81,7 +82,13 @@ export default function OrderListPage() {
         </Space>
       ),
     },
-    { title: '实付金额', key: 'payAmount', dataIndex: 'payAmount', width: 100, render: (v: number) => yuan(v) },
+    {
+      title: '实付金额',
+      key: 'payAmount',
+      dataIndex: 'payAmount',
+      width: 100,
+      render: (_: number, r) => <PaidCell order={r} />,
+    },
     {
       title: '客户',
       key: 'customer',
@@ -123,9 +130,10 @@ export default function OrderListPage() {
     {
       title: '操作',
       key: 'op',
-      width: 190,
+      // one line: 详情 接单派员 改约 拒单 更多 (OrderActions moves 打印服务单 into 更多 when a row has more than three)
+      width: 236,
       fixed: 'right',
-      render: (_, r) => <OrderActions order={r} onDialog={setDialog} onDetail={() => openDetail(r.id)} />,
+      render: (_, r) => <OrderActions order={r} onDialog={setDialog} onDetail={() => openDetail(r.id)} inRow />,
     },
   ];
 
@@ -171,6 +179,12 @@ export default function OrderListPage() {
           { name: 'goodsName', label: '商品' },
           filterField(filterOptions, 'employees'),
           { name: 'created', label: '下单日期', type: 'dateRange' },
+          {
+            name: 'appointment',
+            label: '预约日期',
+            type: 'dateRange',
+            params: ['appointmentStartDate', 'appointmentEndDate'],
+          },
           shopSearchField(init),
         ]}
         toolbar={() => (

@@ -1,7 +1,7 @@
 import { orderApi } from '@jz/contracts/api/order';
 import { shopApi } from '@jz/contracts/api/shop';
 import type { WaitingOrder } from '@jz/contracts/order';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   FakeEventSource,
@@ -68,6 +68,7 @@ beforeEach(() => {
   vi.spyOn(orderStream, 'beep').mockImplementation(() => {});
 });
 afterEach(() => {
+  localStorage.removeItem('jz.order.taking.sort');
   vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -103,6 +104,33 @@ describe('订单接单', () => {
     await act(() => vi.advanceTimersByTimeAsync(60_000));
     expect(api.count(orderApi.waiting)).toBe(0);
     expect(api.count(orderApi.streamTicket)).toBe(0);
+  });
+
+  it('按预约时间 puts the soonest appointment first, keeps 按付款时间, and remembers the choice', async () => {
+    waiting = [
+      { ...order(1, '2026-11-26T01:00:00.000Z'), appointmentAt: '2026-11-29T06:00:00.000Z' },
+      { ...order(2, '2026-11-26T02:00:00.000Z'), appointmentAt: '2026-11-30T06:00:00.000Z' },
+      { ...order(3, '2026-11-26T03:00:00.000Z'), appointmentAt: '2026-11-28T02:00:00.000Z' },
+    ];
+    renderPage();
+    // by payment, the newest first (the default)
+    await waitFor(() => expect(rows()).toEqual(['waiting-NO3', 'waiting-NO2', 'waiting-NO1']));
+    fireEvent.click(within(screen.getByTestId('taking-sort')).getByText('按预约时间（最近的在前）'));
+    await waitFor(() => expect(rows()).toEqual(['waiting-NO3', 'waiting-NO1', 'waiting-NO2']));
+    expect(localStorage.getItem('jz.order.taking.sort')).toBe('appointment');
+  });
+
+  it('opens with the remembered order; 按付款时间 goes back', async () => {
+    localStorage.setItem('jz.order.taking.sort', 'appointment');
+    waiting = [
+      { ...order(1, '2026-11-26T01:00:00.000Z'), appointmentAt: '2026-11-28T06:00:00.000Z' },
+      { ...order(2, '2026-11-26T02:00:00.000Z'), appointmentAt: '2026-11-30T06:00:00.000Z' },
+    ];
+    renderPage();
+    await waitFor(() => expect(rows()).toEqual(['waiting-NO1', 'waiting-NO2']));
+    fireEvent.click(within(screen.getByTestId('taking-sort')).getByText('按付款时间（最新的在前）'));
+    await waitFor(() => expect(rows()).toEqual(['waiting-NO2', 'waiting-NO1']));
+    expect(localStorage.getItem('jz.order.taking.sort')).toBe('paid');
   });
 
   it('newestFirst: by paid time, then by id', () => {

@@ -1,7 +1,7 @@
 import { SoundOutlined } from '@ant-design/icons';
 import type { OrderEvent, WaitingOrder } from '@jz/contracts/order';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Badge, Button, Card, Empty, Space, Tag, Typography } from 'antd';
+import { Alert, Badge, Button, Card, Empty, Segmented, Space, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { orderStream, useOrderEvents, useOrderStream } from '../../../../components/order-badge/order-stream.ts';
@@ -11,27 +11,30 @@ import { notify } from '../../../../lib/notify.ts';
 import { initPcQuery } from '../../../../lib/queries.ts';
 import { getWaiting, orderKeys } from '../api/order.ts';
 import { AssignModal } from '../components/AssignModal.tsx';
-import { CancelModal } from '../components/CancelModal.tsx';
 import type { OrderDialog } from '../components/OrderActions.tsx';
-import { RescheduleModal } from '../components/lazy-dialogs.ts';
+import { CancelDialog, RescheduleModal } from '../components/lazy-dialogs.ts';
 import { goodsLine } from '../components/goods-line.ts';
 import { yuan } from '../components/money.ts';
 import { formatShortDateTime } from '../../../../lib/format.ts';
 import { LongText } from '../../../../components/LongText.tsx';
 import { ItemList } from '../../../../components/item-list/ItemList.tsx';
 import { pagePath } from '../../../../lib/page-registry.ts';
+import {
+  loadTakingSort,
+  saveTakingSort,
+  sortWaiting,
+  TAKING_SORTS,
+  type TakingSort,
+} from '../components/taking-sort.ts';
 
 /** How long a newly arrived order stays highlighted. */
 export const HIGHLIGHT_MS = 8000;
 
-/** The newest order first: a new one arrives at the top (paid time, then the order id). */
-export function newestFirst(list: readonly WaitingOrder[]) {
-  return [...list].sort((a, b) => (b.paidAt ?? '').localeCompare(a.paidAt ?? '') || b.id - a.id);
-}
+export { newestFirst } from '../components/taking-sort.ts';
 
 /**
  * 订单接单 (/dingdanjiedan): the live queue of paid orders waiting to be taken (status 20) in the current shop, the
- * newest first. New orders arrive through the server-sent event stream without a reload, at the top and highlighted
+ * newest first, or the soonest appointment first (the choice is remembered in the browser: taking-sort.ts). New orders arrive through the server-sent event stream without a reload, at the top and highlighted
  * for a few seconds, with a beep when the shop's 新订单提示音 (and the user's 提醒设置) is on. Taking an order = choosing
  * an employee; a shop with 自动接单 assigns the least-busy free one itself. A merchant without a shop is told to create
  * one (nothing is asked of the server).
@@ -45,6 +48,11 @@ export default function OrderTakingPage() {
   const [fresh, setFresh] = useState<ReadonlySet<number>>(new Set());
   const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
   const [dialog, setDialog] = useState<OrderDialog>(null);
+  const [sort, setSort] = useState<TakingSort>(loadTakingSort);
+  const chooseSort = (v: TakingSort) => {
+    setSort(v);
+    saveTakingSort(v);
+  };
   const q = useQuery({ queryKey: [...orderKeys.all, 'waiting', shopId], queryFn: getWaiting, enabled: !!shopId });
 
   useEffect(() => {
@@ -76,7 +84,7 @@ export default function OrderTakingPage() {
     ),
   );
 
-  const list = useMemo(() => newestFirst(q.data?.records ?? []), [q.data]);
+  const list = useMemo(() => sortWaiting(q.data?.records ?? [], sort), [q.data, sort]);
   if (init && !shopId)
     return (
       <Card className="jz-card" variant="borderless">
@@ -87,14 +95,23 @@ export default function OrderTakingPage() {
         </Empty>
       </Card>
     );
+  // Below 1500 px both cards are as wide as the window shows (styles.css .jz-fit-window): a row's 接单派员 / 改约 /
+  // 拒单 sit at its right edge on screen, without scrolling the 1500 px frame sideways.
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
-      <Card className="jz-card" variant="borderless">
+      <Card className="jz-card jz-fit-window" variant="borderless">
         <Space size={24} wrap>
           <Typography.Title level={4} style={{ margin: 0 }}>
             待接单 <Badge count={q.data?.total ?? 0} showZero color="#fa8c16" data-testid="waiting-count" />
           </Typography.Title>
-          <Typography.Text type="secondary">最新的在前，新到的订单高亮显示</Typography.Text>
+          <Segmented<TakingSort>
+            size="small"
+            value={sort}
+            onChange={chooseSort}
+            options={TAKING_SORTS}
+            data-testid="taking-sort"
+          />
+          <Typography.Text type="secondary">新到的订单高亮显示</Typography.Text>
           <span data-testid="stream-state">
             {stream.connected ? (
               <Badge status="processing" text="实时接单已连接" />
@@ -117,7 +134,7 @@ export default function OrderTakingPage() {
       {!stream.connected && stream.connects > 0 && (
         <Alert type="warning" showIcon title="实时连接已断开，正在自动重连；重连后会补齐断开期间的订单。" />
       )}
-      <Card className="jz-card" variant="borderless">
+      <Card className="jz-card jz-fit-window" variant="borderless">
         {q.isError && !q.data ? (
           <QueryError error={q.error} onRetry={q.refetch} />
         ) : list.length === 0 ? (
@@ -173,7 +190,7 @@ export default function OrderTakingPage() {
         )}
       </Card>
       <AssignModal order={dialog?.kind === 'assign' ? dialog.order : null} onClose={() => setDialog(null)} />
-      <CancelModal order={dialog?.kind === 'cancel' ? dialog.order : null} onClose={() => setDialog(null)} />
+      <CancelDialog order={dialog?.kind === 'cancel' ? dialog.order : null} onClose={() => setDialog(null)} />
       <RescheduleModal order={dialog?.kind === 'reschedule' ? dialog.order : null} onClose={() => setDialog(null)} />
     </Space>
   );

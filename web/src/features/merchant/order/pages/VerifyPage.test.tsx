@@ -47,6 +47,9 @@ const DETAIL = {
   settlement: null,
   review: null,
 };
+/** What the look-up answers: '' (on time) unless a test sets the question. */
+let question = '';
+let checked: Record<string, unknown> = {};
 const DICT = {
   order_status: [
     { dictLabel: '服务中', dictValue: '40' },
@@ -65,7 +68,8 @@ vi.mock('../../../../lib/api-client.ts', () => ({
     }),
     post: vi.fn(async (url: string, body: unknown) => {
       posts.push({ url, body });
-      if (url.endsWith('/shangjiaYanquan')) return { order: ORDER };
+      if (url.endsWith('/shangjiaYanquan/check')) return { order: { ...ORDER, status: 30, ...checked }, question };
+      if (url.endsWith('/shangjiaYanquan')) return { order: { ...ORDER, ...checked } };
       return null;
     }),
   },
@@ -85,6 +89,8 @@ async function verify() {
 
 beforeEach(() => {
   posts.length = 0;
+  question = '';
+  checked = {};
 });
 
 describe('验券 success card', () => {
@@ -92,7 +98,11 @@ describe('验券 success card', () => {
     setPerms(['merchant:order:verify', 'merchant:order:confirm', 'merchant:order:query']);
     renderPage();
     await verify();
-    expect(posts[0]).toEqual({ url: '/api/app/jiazheng/pay/dingdan/shangjiaYanquan', body: { code: '123456789012' } });
+    // looked up first, then used (on time: nothing asked)
+    expect(posts.slice(0, 2)).toEqual([
+      { url: '/api/app/jiazheng/pay/dingdan/shangjiaYanquan/check', body: { code: '123456789012' } },
+      { url: '/api/app/jiazheng/pay/dingdan/shangjiaYanquan', body: { code: '123456789012' } },
+    ]);
     const actions = screen.getByTestId('verify-actions');
     expect(within(actions).getByRole('button', { name: '查看订单' })).toBeInTheDocument();
     fireEvent.click(within(actions).getByRole('button', { name: '确认完成' }));
@@ -125,5 +135,46 @@ describe('验券 success card', () => {
     await verify();
     const actions = screen.getByTestId('verify-actions');
     expect(within(actions).queryByRole('button')).toBeNull();
+  });
+});
+
+describe('early 验券 asks before using the code', () => {
+  const Q = '该订单预约 12-02 10:00，还有约 24 小时，确定现在验券并开始服务吗？';
+
+  it('asks the check’s question; 取消 uses nothing', async () => {
+    setPerms(['merchant:order:verify']);
+    question = Q;
+    renderPage();
+    fireEvent.change(screen.getByLabelText('券码'), { target: { value: '123456789012' } });
+    fireEvent.click(screen.getByRole('button', { name: /验\s*券/ }));
+    const ask = await screen.findByText(Q);
+    expect(posts.map((p) => p.url)).toEqual(['/api/app/jiazheng/pay/dingdan/shangjiaYanquan/check']);
+    fireEvent.click(within(ask.closest('.ant-modal') as HTMLElement).getByRole('button', { name: /取\s*消/ }));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(posts.map((p) => p.url)).toEqual(['/api/app/jiazheng/pay/dingdan/shangjiaYanquan/check']);
+    expect(screen.queryByTestId('verify-result')).toBeNull();
+  });
+
+  it('确定 verifies; 确认完成 then waits for the visit (disabled, the tooltip says from when)', async () => {
+    setPerms(['merchant:order:verify', 'merchant:order:confirm']);
+    question = Q;
+    // the appointment two days ahead: 确认完成 opens 2 hours before it
+    checked = { appointmentAt: new Date(Date.now() + 2 * 86_400_000).toISOString() };
+    renderPage();
+    fireEvent.change(screen.getByLabelText('券码'), { target: { value: '123456789012' } });
+    fireEvent.click(screen.getByRole('button', { name: /验\s*券/ }));
+    const ask = await screen.findByText(Q);
+    fireEvent.click(within(ask.closest('.ant-modal') as HTMLElement).getByRole('button', { name: /确\s*定/ }));
+    await screen.findByTestId('verify-result');
+    expect(posts.map((p) => p.url)).toEqual([
+      '/api/app/jiazheng/pay/dingdan/shangjiaYanquan/check',
+      '/api/app/jiazheng/pay/dingdan/shangjiaYanquan',
+    ]);
+    const complete = within(screen.getByTestId('verify-actions')).getByRole('button', { name: '确认完成' });
+    expect(complete).toBeDisabled();
+    fireEvent.mouseEnter(complete.parentElement as HTMLElement);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      /^\d\d-\d\d \d\d:\d\d 起可确认完成（预约 \d\d-\d\d \d\d:\d\d）$/,
+    );
   });
 });

@@ -1,8 +1,9 @@
 import { SafetyCertificateOutlined } from '@ant-design/icons';
-import { earlyVerifyWarning } from '@jz/contracts/booking';
-import { ORDER_STATUS, type Order, type OrderDetail, type VerifyResult, verifyCodeSchema } from '@jz/contracts/order';
+import { completeOpensText } from '@jz/contracts/constants/booking';
+import { type Order, type OrderDetail, type VerifyResult, verifyCodeSchema } from '@jz/contracts/order';
+import { ORDER_STATUS } from '@jz/contracts/constants/order';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Descriptions, Form, Input, Space, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Form, Input, Space, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { CopyText } from '../../../../components/CopyText.tsx';
@@ -13,8 +14,9 @@ import { initPcQuery } from '../../../../lib/queries.ts';
 import { zodRule } from '../../../../lib/zod-rule.ts';
 import { getVerifyHistory, orderKeys, useOrderMutations } from '../api/order.ts';
 import { goodsLine } from '../components/goods-line.ts';
-import { yuan } from '../components/money.ts';
-import { type OrderDialog, useConfirmDone } from '../components/OrderActions.tsx';
+import { PaidCell } from '../components/card-payment.tsx';
+import { completeNotYet, type OrderDialog, useConfirmDone } from '../components/OrderActions.tsx';
+import { useConfirm } from '../../../../components/confirm.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
 import { shopSearchField } from '../../../../components/data-table/shop-search-field.ts';
 
@@ -23,12 +25,15 @@ import { AssignModal, CancelModal, OrderDetailDrawer, RescheduleModal } from '..
 /**
  * 验券管理 (/yanquanguanli): the merchant types the customer's 12-digit code; the matching order of this merchant is
  * verified (待服务 -> 服务中) and shown. The code itself is never sent back. Wrong codes are limited per merchant.
- * The result offers the next steps: 确认完成 (in service, with the permission) and 查看订单 (the order's drawer).
+ * The code is looked up first (nothing changes): when the visit is more than 2 hours away the page asks before using
+ * it. The result offers the next steps: 确认完成 (in service, with the permission; disabled with when it opens while
+ * the visit is far) and 查看订单 (the order's drawer).
  */
 export default function VerifyPage() {
   const [form] = Form.useForm<{ code: string }>();
   const { data: init } = useQuery(initPcQuery);
-  const { verify } = useOrderMutations();
+  const { checkCode, verify } = useOrderMutations();
+  const { confirmWarning } = useConfirm();
   const [result, setResult] = useState<VerifyResult['order'] | null>(null);
   const [detailId, setDetailId] = useState<number | null>(null);
   const [dialog, setDialog] = useState<OrderDialog>(null);
@@ -45,7 +50,11 @@ export default function VerifyPage() {
   };
   const submit = async ({ code }: { code: string }) => {
     setResult(null);
-    const r = await verify.mutateAsync(code.replace(/\s+/g, '')).catch(() => null);
+    const plain = code.replace(/\s+/g, '');
+    const found = await checkCode.mutateAsync(plain).catch(() => null);
+    if (!found) return;
+    if (found.question && !(await confirmWarning(found.question))) return;
+    const r = await verify.mutateAsync(plain).catch(() => null);
     if (r) {
       setResult(r.order);
       form.resetFields();
@@ -56,7 +65,7 @@ export default function VerifyPage() {
     { title: '商品', dataIndex: 'goodsName', width: 200 },
     { title: '客户', dataIndex: 'customerName', width: 140, render: (n: string, r) => `${n} ${r.customerPhone}` },
     { title: '服务人员', dataIndex: 'employeeName', width: 100, render: (v: string | null) => v ?? '-' },
-    { title: '实付', dataIndex: 'payAmount', width: 100, render: (v: number) => yuan(v) },
+    { title: '实付', dataIndex: 'payAmount', width: 100, render: (_: number, r) => <PaidCell order={r} /> },
     {
       title: '核销时间',
       dataIndex: 'verifiedAt',
@@ -88,7 +97,7 @@ export default function VerifyPage() {
             />
           </Form.Item>
           <Form.Item>
-            <Button type="primary" htmlType="submit" loading={verify.isPending}>
+            <Button type="primary" htmlType="submit" loading={checkCode.isPending || verify.isPending}>
               验券
             </Button>
           </Form.Item>
@@ -109,7 +118,9 @@ export default function VerifyPage() {
                   <DictTag type="order_status" value={result.status} />
                 </Descriptions.Item>
                 <Descriptions.Item label="商品">{goodsLine(result)}</Descriptions.Item>
-                <Descriptions.Item label="实付">{yuan(result.payAmount)}</Descriptions.Item>
+                <Descriptions.Item label="实付">
+                  <PaidCell order={result} />
+                </Descriptions.Item>
                 <Descriptions.Item label="客户">
                   {result.customerName} {result.customerPhone}
                 </Descriptions.Item>
@@ -123,9 +134,19 @@ export default function VerifyPage() {
               <Space orientation="vertical" data-testid="verify-actions">
                 {result.status === ORDER_STATUS.SERVING && (
                   <Auth perm="merchant:order:confirm">
-                    <Button type="primary" block loading={confirmDone.pending} onClick={done}>
-                      确认完成
-                    </Button>
+                    {completeNotYet(result) ? (
+                      <Tooltip title={completeOpensText(result.appointmentAt)}>
+                        <span style={{ display: 'block', cursor: 'not-allowed' }}>
+                          <Button type="primary" block disabled>
+                            确认完成
+                          </Button>
+                        </span>
+                      </Tooltip>
+                    ) : (
+                      <Button type="primary" block loading={confirmDone.pending} onClick={done}>
+                        确认完成
+                      </Button>
+                    )}
                   </Auth>
                 )}
                 <Auth perm="merchant:order:query">
@@ -135,16 +156,6 @@ export default function VerifyPage() {
                 </Auth>
               </Space>
             }
-          />
-        )}
-        {result && result.status === ORDER_STATUS.SERVING && earlyVerifyWarning(result.appointmentAt) && (
-          <Alert
-            style={{ marginTop: 12 }}
-            type="warning"
-            showIcon
-            data-testid="verify-early"
-            title="提前验券"
-            description={earlyVerifyWarning(result.appointmentAt).replace(/^（注意：|）$/g, '')}
           />
         )}
       </Card>

@@ -5,7 +5,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useState } from 'react';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
 import { RowAction } from '../../../../components/RowAction.tsx';
-import { fileUrl } from '../../../../components/upload/index.ts';
+import { fileUrl } from '../../../../components/upload/upload-api.ts';
 import { Auth } from '../../../../lib/access.tsx';
 import { initPcQuery } from '../../../../lib/queries.ts';
 import { zodRule } from '../../../../lib/zod-rule.ts';

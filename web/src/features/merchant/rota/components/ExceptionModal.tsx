@@ -1,7 +1,7 @@
 import type { RotaDay, TimeRange } from '@jz/contracts/dispatch';
 import { Button, Form, Input, Modal, Radio, Select, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { dayProblem, HALF_HOURS, rangesText } from '../../../../components/weekly-hours/index.ts';
+import { dayProblem, HALF_HOURS, rangesText } from '../../../../components/weekly-hours/weekly-hours.ts';
 import { useRotaMutations } from '../api/rota.ts';
 
 const OPTIONS = HALF_HOURS.map((t) => ({ label: t, value: t }));

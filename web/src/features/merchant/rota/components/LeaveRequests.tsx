@@ -1,4 +1,5 @@
-import { STAFF_LEAVE_STATUS, STAFF_LEAVE_STATUS_NAME, type StaffLeaveRequest } from '@jz/contracts/staff';
+import type { StaffLeaveRequest } from '@jz/contracts/staff';
+import { STAFF_LEAVE_STATUS, STAFF_LEAVE_STATUS_NAME } from '@jz/contracts/constants/staff';
 import { Button, Input, Modal, Segmented, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { hasPerm } from '../../../../lib/access.tsx';
@@ -10,10 +11,11 @@ const STATUS_COLOR: Record<number, string> = { 0: 'orange', 1: 'green', 2: 'red'
 /**
  * 请假审批: the staff page's leave requests of the current shop, pending first (the server's order). 批准 creates the
  * leave (refused, with the orders to move, when it overlaps assigned jobs); 拒绝 asks for a reply. Either answer is
- * sent to the employee by SMS.
+ * sent to the employee by SMS. `focusId` (a message's link to one request): opens on 全部, where that request is listed
+ * whatever its state (a withdrawn one is not pending), and marks its row.
  */
-export function LeaveRequests({ shopId }: { shopId: number | undefined }) {
-  const [status, setStatus] = useState<number | undefined>(STAFF_LEAVE_STATUS.pending);
+export function LeaveRequests({ shopId, focusId }: { shopId: number | undefined; focusId?: number }) {
+  const [status, setStatus] = useState<number | undefined>(focusId ? undefined : STAFF_LEAVE_STATUS.pending);
   const [pageNum, setPageNum] = useState(1);
   const q = useLeaveRequests(shopId, status, pageNum);
   const { decide } = useRotaMutations();
@@ -49,6 +51,7 @@ export function LeaveRequests({ shopId }: { shopId: number | undefined }) {
       />
       <Table<StaffLeaveRequest>
         rowKey="id"
+        rowClassName={(r) => (r.id === focusId ? 'jz-row-focus' : '')}
         size="small"
         loading={q.isLoading}
         dataSource={q.data?.records ?? []}

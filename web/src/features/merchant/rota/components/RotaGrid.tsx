@@ -1,8 +1,8 @@
 import type { RotaEmployee, RotaResult } from '@jz/contracts/dispatch';
-import { hoursOnDay, parseBusinessHours, WEEKDAY_NAMES, weekdayOf } from '@jz/contracts/dispatch';
+import { hoursOnDay, parseBusinessHours, WEEKDAY_NAMES, weekdayOf } from '@jz/contracts/constants/dispatch';
 import { Button, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { rangesText } from '../../../../components/weekly-hours/index.ts';
+import { rangesText } from '../../../../components/weekly-hours/weekly-hours.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
 import type { CellTarget } from './ExceptionModal.tsx';
 

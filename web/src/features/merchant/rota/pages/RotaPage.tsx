@@ -1,14 +1,16 @@
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
-import { nextDay, shanghaiDay, weekdayOf } from '@jz/contracts/dispatch';
+import { nextDay, shanghaiDay, weekdayOf } from '@jz/contracts/constants/dispatch';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, DatePicker, Result, Space, Tabs, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { QueryError } from '../../../../components/QueryState.tsx';
 import { hasPerm } from '../../../../lib/access.tsx';
 import { initPcQuery } from '../../../../lib/queries.ts';
 import { useRota } from '../api/rota.ts';
-import { type CellTarget, ExceptionModal } from '../components/ExceptionModal.tsx';
+import type { CellTarget } from '../components/ExceptionModal.tsx';
+import { LazyExceptionModal } from '../components/LazyExceptionModal.tsx';
 import { LeaveRequests } from '../components/LeaveRequests.tsx';
 import { RotaGrid } from '../components/RotaGrid.tsx';
 
@@ -26,6 +28,11 @@ export default function RotaPage() {
   const [week, setWeek] = useState(() => mondayOf(shanghaiDay(Date.now())));
   const q = useRota(week, shopId);
   const [editing, setEditing] = useState<CellTarget | null>(null);
+  // `?tab=leave` opens 请假审批: the message centre's link for a leave request lands there
+  const [sp, setSp] = useSearchParams();
+  const tab = sp.get('tab') === 'leave' ? 'leave' : 'rota';
+  // `&id=` (a message about one request): 请假审批 lists every state and marks that request
+  const focusId = Number(sp.get('id')) || undefined;
   const canEdit = hasPerm('merchant:dispatch:assign');
 
   if (init && !shopId) return <Result status="info" title="您还没有店铺" subTitle="创建店铺并添加员工后即可排班" />;
@@ -55,6 +62,8 @@ export default function RotaPage() {
   return (
     <Card className="jz-card" title={`员工排班${init?.curDianpu ? `：${init.curDianpu.name}` : ''}`}>
       <Tabs
+        activeKey={tab}
+        onChange={(k) => setSp(k === 'leave' ? { tab: 'leave' } : {}, { replace: true })}
         items={[
           {
             key: 'rota',
@@ -77,10 +86,10 @@ export default function RotaPage() {
               </Space>
             ),
           },
-          { key: 'leave', label: '请假审批', children: <LeaveRequests shopId={shopId} /> },
+          { key: 'leave', label: '请假审批', children: <LeaveRequests shopId={shopId} focusId={focusId} /> },
         ]}
       />
-      <ExceptionModal target={editing} onClose={() => setEditing(null)} />
+      <LazyExceptionModal target={editing} onClose={() => setEditing(null)} />
     </Card>
   );
 }

@@ -1,5 +1,5 @@
 import { notifyApi } from '@jz/contracts/api/notify';
-import type { NotifyEvent } from '@jz/contracts/notify';
+import type { NotifyEvent } from '@jz/contracts/constants/notify';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callContract } from '../../../../lib/contract-client.ts';
 

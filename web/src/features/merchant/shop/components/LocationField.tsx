@@ -4,7 +4,8 @@ import { PROVINCE_EXTENTS, provinceCodeOf, regionAnchor } from '@jz/contracts/sh
 import { AutoComplete, Button, Form, InputNumber, Space, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { PointMap } from '../../../../components/map/PointMap.tsx';
-import { useRegionTree } from '../../../../components/region/RegionCascader.tsx';
+import { regionNamesOf, useRegionTree } from '../../../../components/region/RegionCascader.tsx';
+import { centreOf, useRegionCentres } from '../../../../components/region/region-centres.ts';
 import { type RegionHit, searchRegions } from '../../../../components/region/region-search.ts';
 
 /** The form's location value: both numbers, or both null (a half-typed pair is refused by the form's rule). */
@@ -34,7 +35,7 @@ const pointOf = (v?: LocationValue | null): GeoPoint | null =>
 /**
  * 店铺位置: the location is picked on the map — a click places the pin, dragging moves it — or found by
  * the address search (region names: no geocoder offline, docs/shops.md "Location"), which sets the region and moves
- * the map there. Typed latitude/longitude is the fallback, folded away under 手动输入经纬度.
+ * the map to the district's centre (asked of the server by city). Typed latitude/longitude is the fallback, folded away under 手动输入经纬度.
  */
 export function LocationField({
   id,
@@ -51,27 +52,50 @@ export function LocationField({
   const [typing, setTyping] = useState('');
   const [manual, setManual] = useState(false);
   const [focus, setFocus] = useState<{ key: string; center: GeoPoint; zoom: number } | null>(null);
-  /** Why the map moved where it did, said while no point is chosen (only the province's seat is known). */
+  /** Why the map moved where it did, said while no point is chosen. */
   const [moved, setMoved] = useState<string | null>(null);
-  const moveTo = (codes: string[], key: string) => {
-    const a = regionAnchor(codes);
-    if (!a) return;
-    setFocus({ key, ...a });
-    const province = PROVINCE_EXTENTS[provinceCodeOf(codes[0])]?.name;
-    setMoved(
-      `地图已移到${province ?? '所选地区'}的省会附近（离线地图没有市、区县的位置数据），请拖动、缩放地图，点击店铺的准确位置`,
-    );
-  };
+  /** A region to move the map to once its city's district centres are known (asked of the server). */
+  const [pending, setPending] = useState<{ codes: string[]; key: string; say: boolean } | null>(() =>
+    region?.length && !point ? { codes: region, key: 'start', say: false } : null,
+  );
+  const centres = useRegionCentres(pending?.codes[1]);
   const hits = useMemo(() => searchRegions(tree, typing), [tree, typing]);
 
-  // A region chosen later (the cascader or the search) moves the map there while no point is chosen yet.
+  // The district's centre (else its city's, else the province's seat) once the centres have come.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the wanted region or its centres change
+  useEffect(() => {
+    if (!pending) return;
+    const city = pending.codes[1];
+    if (city && centres.fetchStatus === 'fetching') return;
+    const c = city ? centreOf(pending.codes, centres.data) : null;
+    const names = regionNamesOf(tree, pending.codes);
+    const hint = '请拖动、缩放地图，点击店铺的准确位置';
+    setPending(null);
+    if (c) {
+      setFocus({ key: pending.key, center: c.center, zoom: c.zoom });
+      const place = c.code === pending.codes[2] ? names[2] : names[1];
+      const missing = !c.exact && names[2] ? `（暂无「${names[2]}」的位置数据）` : '';
+      if (pending.say) setMoved(`地图已移到「${place ?? '所选地区'}」中心${missing}，${hint}`);
+      return;
+    }
+    const a = regionAnchor(pending.codes);
+    if (!a) return;
+    setFocus({ key: pending.key, ...a });
+    const province = PROVINCE_EXTENTS[provinceCodeOf(pending.codes[0])]?.name;
+    if (pending.say) setMoved(`地图已移到${province ?? '所选地区'}的省会附近，${hint}`);
+  }, [pending, centres.data, centres.fetchStatus]);
+  const moveTo = (codes: string[], key: string) => setPending({ codes, key, say: true });
+
+  // A region chosen later (the cascader) moves the map there: always when it replaces another region, and while no
+  // point is chosen when it is the first one (a shop loaded into the form keeps the view on its point).
   const regionKey = (region ?? []).join('/');
   const seenRegion = useRef(regionKey);
   // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to a new region only
   useEffect(() => {
     if (regionKey === seenRegion.current) return;
+    const had = seenRegion.current !== '';
     seenRegion.current = regionKey;
-    if (!point) moveTo(region ?? [], `region:${regionKey}`);
+    if (region?.length && (had || !point)) moveTo(region, `region:${regionKey}`);
   }, [regionKey]);
 
   const start = regionAnchor(region ?? []);

@@ -12,21 +12,34 @@ import {
 } from '@jz/contracts/shop';
 import type { WeeklyHours } from '@jz/contracts/dispatch';
 import { locationIssues } from '@jz/contracts/shop-location';
-import { DEFAULT_ARRIVAL_RADIUS_M } from '@jz/contracts/staff';
-import { Form, Input, InputNumber, Switch, TimePicker, TreeSelect } from 'antd';
+import { DEFAULT_ARRIVAL_RADIUS_M } from '@jz/contracts/constants/staff';
+import { Form, Input, InputNumber, Switch, TreeSelect } from 'antd';
 import type { Rule, RuleObject } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';
+import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { PolygonMap } from '../../../../components/map/PolygonMap.tsx';
 import { RegionCascader } from '../../../../components/region/RegionCascader.tsx';
 import { TagInput } from '../../../../components/tag-input/TagInput.tsx';
 import { RichTextEditor } from '../../../../components/rich-text/RichTextEditor.tsx';
 import { FileUpload, ImageUpload } from '../../../../components/upload/index.ts';
+import { lazyWidget } from '../../../../components/lazy-widget.tsx';
 import { LazyWeeklyHoursEditor } from '../../../../components/weekly-hours/LazyWeeklyHoursEditor.tsx';
 import { weekProblem } from '../../../../components/weekly-hours/weekly-hours.ts';
 import { zodRule } from '../../../../lib/zod-rule.ts';
 import { serviceCategoryTreeData, useServiceCategorySelectTree } from '../api/service-category.ts';
 import type { ShopInput } from '../api/shop.ts';
 import { LocationField, type LocationValue } from './LocationField.tsx';
+
+// `dayjs('08:00', 'HH:mm')` below needs this plugin; antd's pickers register it too, but they load after the form.
+dayjs.extend(customParseFormat);
+
+// antd's time pickers (32 KB gzip, the page's largest part) load as the form renders, not with the page: 营业时间 is
+// far down the form; meanwhile a box of the picker's size keeps the fields below in place.
+const HoursRange = lazyWidget(
+  () => import('./HoursRange.tsx'),
+  (m) => m.HoursRange,
+  <span style={{ display: 'inline-block', width: 260, height: 32, verticalAlign: 'top' }} />,
+);
 
 /** The form's own shape: region as one cascader value, hours as a time range. */
 export interface ShopFormValues {
@@ -266,7 +279,7 @@ export function ShopFields({ full, disabled }: { full?: boolean; disabled?: bool
         </Form.Item>
       )}
       <Form.Item name="hours" label="营业时间" rules={[hoursRule]}>
-        <TimePicker.RangePicker format="HH:mm" minuteStep={5} placeholder={['开始', '结束']} disabled={disabled} />
+        <HoursRange format="HH:mm" minuteStep={5} placeholder={['开始', '结束']} disabled={disabled} />
       </Form.Item>
       <Form.Item
         name="fuwuIds"

@@ -5,7 +5,8 @@ import type { PointMapProps } from '../../../../components/map/PointMap.tsx';
 import { ShopFormModal } from './ShopFormModal.tsx';
 import { renderWithProviders } from '../../../../../test/render.tsx';
 
-// The shop form picks its location on the map or by the (offline) address search; typed
+// The shop form picks its location on the map or by the (offline) address search, which moves the map to the
+// district's centre; typed
 // coordinates are a folded fallback; a point outside the chosen province is flagged and not saved.
 
 const TREE: RegionNode[] = [
@@ -23,6 +24,13 @@ vi.mock('../../../../lib/api-client.ts', () => ({
   api: {
     get: async (url: string) => {
       if (url.includes('findShengShiQu')) return TREE;
+      // The district centres the server answers per city (area/centres/:code).
+      if (url.includes('area/centres/140800'))
+        return [
+          { code: '140800', lat: 35.022778, lng: 111.003957, exact: true },
+          { code: '140802', lat: 35.015101, lng: 110.998272, exact: true },
+        ];
+      if (url.includes('area/centres/')) return [];
       if (url.includes('findSelectFuwu')) return [];
       return { dataList: [] };
     },
@@ -61,10 +69,26 @@ describe('ShopFormModal: the location', () => {
     fireEvent.click(await screen.findByText('山西省 / 运城市 / 盐湖区'));
     await waitFor(() => expect(screen.getByLabelText('详细地址')).toHaveValue('学苑路 12 号'));
     expect(document.querySelector('.ant-cascader')).toHaveTextContent('山西省 / 运城市 / 盐湖区');
-    // No geocoder offline: the map goes to the province's seat (太原), and the merchant clicks the exact spot.
-    expect(screen.getByTestId('map')).toHaveAttribute('data-focus', '37.87,112.549');
+    // The map goes to 盐湖区's centre (the server's district centres, not the province's seat in 太原), and the
+    // merchant clicks the exact spot.
+    await waitFor(() => expect(screen.getByTestId('map')).toHaveAttribute('data-focus', '35.015101,110.998272'));
     expect(screen.getByText('no pin')).toBeInTheDocument();
-    expect(screen.getByText(/地图已移到山西省的省会附近（离线地图没有市、区县的位置数据）/)).toBeInTheDocument();
+    expect(screen.getByText(/地图已移到「盐湖区」中心，请拖动、缩放地图/)).toBeInTheDocument();
+  });
+
+  it('falls back to the province’s seat when no centre is known, and moves again for a new region', async () => {
+    renderModal();
+    const search = await screen.findByRole('combobox', { name: '搜索地址' });
+    await waitFor(() => expect(screen.getByRole('combobox', { name: '搜索地址' })).toBeEnabled());
+    // 小店区: the server knows no centre for 太原's districts here (an empty answer): the province's seat.
+    fireEvent.change(search, { target: { value: '太原小店区' } });
+    fireEvent.click(await screen.findByText('山西省 / 太原市 / 小店区'));
+    await waitFor(() => expect(screen.getByTestId('map')).toHaveAttribute('data-focus', '37.87,112.549'));
+    expect(screen.getByText(/地图已移到山西省的省会附近/)).toBeInTheDocument();
+    // A region picked in the cascader moves the map too: 盐湖区 again.
+    fireEvent.change(screen.getByRole('combobox', { name: '搜索地址' }), { target: { value: '运城盐湖' } });
+    fireEvent.click(await screen.findByText('山西省 / 运城市 / 盐湖区'));
+    await waitFor(() => expect(screen.getByTestId('map')).toHaveAttribute('data-focus', '35.015101,110.998272'));
   });
 
   it('flags a point outside the chosen province and does not save it; a point inside saves with the region', async () => {

@@ -1,5 +1,6 @@
 import { SaveOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Descriptions, Empty, Form, Image, Space, Spin, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Empty, Form, Space, Spin, Typography } from 'antd';
+import { LazyImage } from '../../../../components/plain/LazyImage.tsx';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { hasPerm } from '../../../../lib/access.tsx';
@@ -9,7 +10,7 @@ import { fromFormValues, ShopFields, type ShopFormValues, toFormValues } from '.
 import { NotifySwitches } from '../components/NotifySwitches.tsx';
 import { ShopPrompts } from '../components/ShopPrompts.tsx';
 import { ShopRating } from '../components/ShopRating.tsx';
-import { fileUrl } from '../../../../components/upload/index.ts';
+import { fileUrl } from '../../../../components/upload/upload-api.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
 import { pagePath } from '../../../../lib/page-registry.ts';
 import { QueryError } from '../../../../components/QueryState.tsx';
@@ -57,7 +58,7 @@ export default function ShopInfoPage() {
           <Descriptions.Item label="店铺">
             <Space>
               {s.logoUrl && (
-                <Image src={fileUrl(s.logoUrl)} width={32} height={32} style={{ borderRadius: 4 }} alt="Logo" />
+                <LazyImage src={fileUrl(s.logoUrl)} width={32} height={32} style={{ borderRadius: 4 }} alt="Logo" />
               )}
               <Typography.Text strong>{s.name}</Typography.Text>
             </Space>

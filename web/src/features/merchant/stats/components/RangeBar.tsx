@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, DatePicker, Select, Space } from 'antd';
+import { Button, Select, Space } from 'antd';
+import { LazyRangePicker } from '../../../../components/lazy-picker/LazyRangePicker.tsx';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { ReactNode } from 'react';
 import { initPcQuery } from '../../../../lib/queries.ts';
 import { toApiDate } from '../../../../lib/format.ts';
+import { pickerNow } from '../../../../lib/zone.ts';
 
 export interface RangeValue {
   startDate: string;
@@ -12,15 +14,15 @@ export interface RangeValue {
 }
 
 export const lastDays = (n: number): RangeValue => ({
-  startDate: toApiDate(dayjs().subtract(n - 1, 'day')),
-  endDate: toApiDate(dayjs()),
+  startDate: toApiDate(pickerNow().subtract(n - 1, 'day')),
+  endDate: toApiDate(pickerNow()),
 });
 
 const PRESETS: { label: string; value: [Dayjs, Dayjs] }[] = [
-  { label: '今天', value: [dayjs(), dayjs()] },
-  { label: '近 7 天', value: [dayjs().subtract(6, 'day'), dayjs()] },
-  { label: '近 30 天', value: [dayjs().subtract(29, 'day'), dayjs()] },
-  { label: '本月', value: [dayjs().startOf('month'), dayjs()] },
+  { label: '今天', value: [pickerNow(), pickerNow()] },
+  { label: '近 7 天', value: [pickerNow().subtract(6, 'day'), pickerNow()] },
+  { label: '近 30 天', value: [pickerNow().subtract(29, 'day'), pickerNow()] },
+  { label: '本月', value: [pickerNow().startOf('month'), pickerNow()] },
 ];
 
 /** Date range (at most 366 days) and shop (current / all / one) of a figure page, plus its actions. */
@@ -38,13 +40,13 @@ export function RangeBar(props: {
   return (
     <Space wrap style={{ width: '100%', justifyContent: 'space-between' }}>
       <Space wrap>
-        <DatePicker.RangePicker
+        <LazyRangePicker
           aria-label="统计日期范围"
           allowClear={false}
           presets={PRESETS}
           value={[dayjs(value.startDate), dayjs(value.endDate)]}
           disabledDate={(d, info) =>
-            d.isAfter(dayjs(), 'day') || (!!info.from && Math.abs(d.diff(info.from, 'day')) > 365)
+            d.isAfter(pickerNow(), 'day') || (!!info.from && Math.abs(d.diff(info.from, 'day')) > 365)
           }
           onChange={(r) =>
             r?.[0] && r[1] && onChange({ ...value, startDate: toApiDate(r[0]), endDate: toApiDate(r[1]) })

@@ -1,6 +1,8 @@
 import { QuestionCircleOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Row, Space, Statistic, Tooltip } from 'antd';
+import { Card, Col, Row, Space } from 'antd';
+import { PlainStatistic } from '../../../../components/plain/PlainStatistic.tsx';
+import { LazyTooltip } from '../../../../components/lazy-overlay/LazyOverlay.tsx';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { QueryError } from '../../../../components/QueryState.tsx';
@@ -10,7 +12,7 @@ import { pagePath } from '../../../../lib/page-registry.ts';
 
 /** What 今日成交额 counts: exactly what the server sums (stats.repo.ts `today`). */
 export const REVENUE_TIP =
-  '今天（北京时间 0 点起）支付的订单的实付金额合计，不含有退款（退款中、已退款或退款失败）的订单。这是顾客支付的金额，不是扣除佣金后的结算收入。';
+  '今天（北京时间 0 点起）支付的订单的实付金额合计（用卡支付的订单按所用的卡内本金计，赠送金额不计），不含有退款（退款中、已退款或退款失败）的订单。这是顾客支付的金额，不是扣除佣金后的结算收入。';
 
 interface Item {
   title: ReactNode;
@@ -48,9 +50,9 @@ export function TodayFigures() {
       title: (
         <Space size={4}>
           今日成交额
-          <Tooltip title={REVENUE_TIP}>
+          <LazyTooltip title={REVENUE_TIP}>
             <QuestionCircleOutlined tabIndex={0} aria-label={`今日成交额：${REVENUE_TIP}`} />
-          </Tooltip>
+          </LazyTooltip>
         </Space>
       ),
       value: d.revenue / 100,
@@ -71,7 +73,7 @@ export function TodayFigures() {
         <Row gutter={[16, 16]}>
           {items.map((it) => {
             const stat = (
-              <Statistic
+              <PlainStatistic
                 title={it.title}
                 value={it.value}
                 precision={it.precision}

@@ -2,6 +2,7 @@ import type { RankItem } from '@jz/contracts/stats';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Empty, Row, Skeleton, Space, Statistic, Table } from 'antd';
 import { useState } from 'react';
+import { CardFlowsPanel } from '../../../../components/card-flows/CardFlowsPanel.tsx';
 import { ExportButton } from '../../../../components/ExportButton.tsx';
 import { QueryError, tableStates } from '../../../../components/QueryState.tsx';
 import { Auth } from '../../../../lib/access.tsx';
@@ -14,7 +15,8 @@ const money = (fen: number | undefined) => (fen ?? 0) / 100;
 
 /**
  * 运营数据 (/yunyingshuju): the current shop (or all shops) over a date range: orders paid, paid amount, average order
- * value, refunds, new vs returning customers, good-review rate; daily trend, goods ranking and category share.
+ * value, refunds, new vs returning customers, good-review rate; daily trend, goods ranking and category share. A
+ * card-paid order counts at the card cash it used (not its list price); card sales are 预收, shown apart.
  */
 export default function OperationsPage() {
   const [range, setRange] = useState<RangeValue>(lastDays(30));
@@ -61,7 +63,11 @@ export default function OperationsPage() {
         <>
           <Row gutter={[16, 16]}>
             {card('支付订单', d?.orders ?? 0)}
-            {card('支付金额', money(d?.paidAmount), { precision: 2, prefix: '¥' })}
+            {card('支付金额', money(d?.paidAmount), {
+              precision: 2,
+              prefix: '¥',
+              suffix: d?.cardOrders ? `（含用卡 ${yuan(d.cardPaidAmount)}）` : undefined,
+            })}
             {card('客单价', money(d?.avgOrderValue), { precision: 2, prefix: '¥' })}
             {card('退款', `${d?.refundCount ?? 0} 单 / ${yuan(d?.refundAmount ?? 0)}`)}
             {card('新 / 老顾客', `${d?.newCustomers ?? 0} / ${d?.returningCustomers ?? 0}`)}
@@ -72,6 +78,9 @@ export default function OperationsPage() {
                   : `%（${d.goodReviews}/${d.reviewCount}）`,
             })}
           </Row>
+          <Card className="jz-card" variant="borderless" title="预收（卡项）">
+            <CardFlowsPanel flows={d?.cards} loading={q.isLoading} />
+          </Card>
           <Card className="jz-card" variant="borderless" title="每日趋势">
             {q.isLoading ? (
               <Skeleton active />

@@ -12,9 +12,7 @@ import { RowAction } from '../../../../components/RowAction.tsx';
 import { Auth } from '../../../../lib/access.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
 import { adminAgreementKeys, getAgreementPage, useAgreementMutations } from '../api/agreement.ts';
-import { AgreementForm } from '../components/AgreementForm.tsx';
-import { SignaturesDrawer } from '../components/SignaturesDrawer.tsx';
-import { VersionsDrawer } from '../components/VersionsDrawer.tsx';
+import { AgreementForm, SignaturesDrawer, VersionsDrawer } from '../components/lazy-dialogs.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
 
 /** 协议管理 (platform toolkit): drafts, versions, publish / withdraw, and who signed. */

@@ -1,11 +1,12 @@
 import { type Banner, bannerAddBody } from '@jz/contracts/banner';
 import { DatePicker, Form, Input, InputNumber, Modal, Radio, Select } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { ImageUpload } from '../../../../components/upload/index.ts';
 import { useDict } from '../../../../lib/dict.tsx';
 import { zodRule } from '../../../../lib/zod-rule.ts';
 import type { BannerInput } from '../api/banner.ts';
 import { useSubmitting } from '../../../../lib/use-long-action.ts';
+import { pickedToIso, toPickerValue } from '../../../../lib/zone.ts';
 
 const s = bannerAddBody.shape;
 
@@ -38,8 +39,8 @@ export function BannerForm(props: {
           await props.onSubmit({
             ...v,
             linkUrl: v.linkUrl || null,
-            startAt: window?.[0]?.toISOString() ?? null,
-            endAt: window?.[1]?.toISOString() ?? null,
+            startAt: window?.[0] ? pickedToIso(window[0]) : null,
+            endAt: window?.[1] ? pickedToIso(window[1]) : null,
           });
           props.onClose();
         })
@@ -56,7 +57,7 @@ export function BannerForm(props: {
           sort: 0,
           position: 'weapp_home',
           ...init,
-          window: [init.startAt ? dayjs(init.startAt) : null, init.endAt ? dayjs(init.endAt) : null],
+          window: [toPickerValue(init.startAt), toPickerValue(init.endAt)],
         }}
       >
         <Form.Item name="imageUrl" label="图片" rules={[{ required: true, message: '请上传图片' }]}>

@@ -12,12 +12,13 @@ import { hasPerm } from '../../../../lib/access.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
 import { formatDateTime } from '../../../../lib/format.ts';
 import { bannerKeys, getBannerPage, useBannerMutations } from '../api/banner.ts';
-import { BannerForm } from '../components/BannerForm.tsx';
+import { BannerForm } from '../components/lazy-dialogs.ts';
+import { businessNow } from '../../../../lib/zone.ts';
 
 const fmt = (t: string | null) => (t ? formatDateTime(t) : '不限');
 
 function windowState(b: Banner) {
-  const now = new Date().toISOString();
+  const now = businessNow().toISOString();
   if (b.status !== 0) return <Tag>已停用</Tag>;
   if (b.startAt && b.startAt > now) return <Tag color="blue">未开始</Tag>;
   if (b.endAt && b.endAt <= now) return <Tag color="default">已结束</Tag>;

@@ -7,7 +7,7 @@ import { RowAction } from '../../../../components/RowAction.tsx';
 import { hasPerm } from '../../../../lib/access.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
 import { feedbackKeys, getFeedbackPage, useFeedbackMutations } from '../api/feedback.ts';
-import { FeedbackDetail } from '../components/FeedbackDetail.tsx';
+import { FeedbackDetail } from '../components/lazy-dialogs.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
 
 /** 意见反馈: every merchant's feedback, unhandled first; handling answers the merchant once. */

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useConfirm } from '../../../../components/confirm.ts';
 import { CopyText } from '../../../../components/CopyText.tsx';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
-import { fileUrl } from '../../../../components/upload/index.ts';
+import { fileUrl } from '../../../../components/upload/upload-api.ts';
 import { Auth } from '../../../../lib/access.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
 import { ExpiryTag } from '../../../../components/licence/ExpiryTag.tsx';

@@ -1,11 +1,12 @@
 import { type Notice, noticeAddBody } from '@jz/contracts/notice';
 import { DatePicker, Form, Input, Modal, Radio } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { RichTextEditor } from '../../../../components/rich-text/RichTextEditor.tsx';
 import { useDict } from '../../../../lib/dict.tsx';
 import { zodRule } from '../../../../lib/zod-rule.ts';
 import type { NoticeInput } from '../api/notice.ts';
 import { useSubmitting } from '../../../../lib/use-long-action.ts';
+import { pickedToIso, toPickerValue } from '../../../../lib/zone.ts';
 
 const s = noticeAddBody.shape;
 
@@ -31,7 +32,7 @@ export function NoticeForm(props: {
       onOk={() =>
         submitting.run(async () => {
           const { publishedAt, ...v } = await form.validateFields();
-          await props.onSubmit({ ...v, publishedAt: publishedAt ? publishedAt.toISOString() : undefined });
+          await props.onSubmit({ ...v, publishedAt: publishedAt ? pickedToIso(publishedAt) : undefined });
           props.onClose();
         })
       }
@@ -47,7 +48,7 @@ export function NoticeForm(props: {
           status: 0,
           content: '',
           ...init,
-          publishedAt: init.publishedAt ? dayjs(init.publishedAt) : null,
+          publishedAt: toPickerValue(init.publishedAt),
         }}
       >
         <Form.Item
@@ -77,7 +78,7 @@ export function NoticeForm(props: {
           />
         </Form.Item>
         <Form.Item name="content" label="内容" rules={[{ required: true, message: '请输入内容' }, zodRule(s.content)]}>
-          <RichTextEditor rootPath="notice" height={320} />
+          <RichTextEditor rootPath="notice" height={320} loadOn="render" />
         </Form.Item>
       </Form>
     </Modal>

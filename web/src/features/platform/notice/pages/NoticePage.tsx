@@ -1,7 +1,6 @@
 import type { Notice } from '@jz/contracts/notice';
 import { Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { EmptyAction } from '../../../../components/EmptyAction.tsx';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
@@ -12,8 +11,9 @@ import { StatusSwitch } from '../../../../components/StatusSwitch.tsx';
 import { hasPerm } from '../../../../lib/access.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
 import { getNoticePage, noticeKeys, useNoticeMutations } from '../api/notice.ts';
-import { NoticeForm } from '../components/NoticeForm.tsx';
+import { NoticeForm } from '../components/lazy-dialogs.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
+import { businessNow, toBusiness } from '../../../../lib/zone.ts';
 
 /** 通知公告: what merchants read in their console once the publish time has come. */
 export default function NoticePage() {
@@ -31,7 +31,7 @@ export default function NoticePage() {
       render: (v: string) => (
         <Space>
           {formatDateTime(v)}
-          {dayjs(v).isAfter(dayjs()) && <Tag color="blue">定时</Tag>}
+          {toBusiness(v)?.isAfter(businessNow()) && <Tag color="blue">定时</Tag>}
         </Space>
       ),
     },

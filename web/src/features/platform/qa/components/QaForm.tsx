@@ -69,7 +69,7 @@ export function QaForm(props: {
           />
         </Form.Item>
         <Form.Item name="answer" label="答案" rules={[{ required: true, message: '请输入答案' }, zodRule(s.answer)]}>
-          <RichTextEditor rootPath="editor" height={280} />
+          <RichTextEditor rootPath="editor" height={280} loadOn="render" />
         </Form.Item>
       </Form>
     </Modal>

@@ -10,7 +10,7 @@ import { StatusSwitch } from '../../../../components/StatusSwitch.tsx';
 import { hasPerm } from '../../../../lib/access.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
 import { getQaPage, qaKeys, useQaMutations } from '../api/qa.ts';
-import { QaForm } from '../components/QaForm.tsx';
+import { QaForm } from '../components/lazy-dialogs.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
 
 /** 常见问题: questions and rich-text answers by category, shown to merchants when enabled. */

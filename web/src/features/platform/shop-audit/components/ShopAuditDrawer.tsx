@@ -6,7 +6,7 @@ import { ExpiryTag } from '../../../../components/licence/ExpiryTag.tsx';
 import { PointMap } from '../../../../components/map/PointMap.tsx';
 import { QueryError } from '../../../../components/QueryState.tsx';
 import { RichHtml } from '../../../../components/rich-text/RichHtml.tsx';
-import { fileUrl } from '../../../../components/upload/index.ts';
+import { fileUrl } from '../../../../components/upload/upload-api.ts';
 import { DictTag } from '../../../../lib/dict.tsx';
 import { formatDateTime } from '../../../../lib/format.ts';
 import { useAuditShop } from '../api/shop-audit.ts';

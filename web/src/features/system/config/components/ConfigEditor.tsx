@@ -96,7 +96,7 @@ export function ConfigEditor({ type }: { type: string }) {
         {q.isLoading ? (
           <div style={{ height: height + 42 }} aria-busy="true" />
         ) : (
-          <RichTextEditor key={`${type}.${editorKey}`} height={height} rootPath="sys/config" />
+          <RichTextEditor key={`${type}.${editorKey}`} height={height} rootPath="sys/config" loadOn="render" />
         )}
       </Form.Item>
       <Space size={16}>

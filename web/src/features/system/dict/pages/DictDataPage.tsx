@@ -12,7 +12,7 @@ import { CrudRowActions } from '../../../../components/data-table/CrudRowActions
 import { StatusSwitch } from '../../../../components/StatusSwitch.tsx';
 import { hasPerm } from '../../../../lib/access.tsx';
 import { dictDataKeys, getDictDataPage, useDictDataMutations, useDictTypeList } from '../api/dict.ts';
-import { DictDataForm } from '../components/DictDataForm.tsx';
+import { DictDataForm } from '../components/lazy-dialogs.ts';
 import { pagePath } from '../../../../lib/page-registry.ts';
 
 /** 字典数据: the values of one dictionary type (?dictType=...). */

@@ -12,7 +12,7 @@ import { CrudRowActions } from '../../../../components/data-table/CrudRowActions
 import { StatusSwitch } from '../../../../components/StatusSwitch.tsx';
 import { hasPerm } from '../../../../lib/access.tsx';
 import { dictTypeKeys, getDictTypePage, useDictTypeMutations } from '../api/dict.ts';
-import { DictTypeForm } from '../components/DictTypeForm.tsx';
+import { DictTypeForm } from '../components/lazy-dialogs.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
 import { pagePath } from '../../../../lib/page-registry.ts';
 

@@ -12,7 +12,11 @@ export const getGenTablePage = (query: QueryInputOf<typeof genApi.page>) =>
 export const getDbTablePage = (query: QueryInputOf<typeof genApi.dbPage>) =>
   callContract(genApi.dbPage, { query }, { quiet: true });
 export const getGenTable = (id: number) => callContract(genApi.detail, { params: { id } }, { quiet: true });
-export const getPreview = (id: number) => callContract(genApi.preview, { params: { id } }, { quiet: true });
+/** Preview and 生成代码 format every file with the project's formatter: on a busy server that takes longer than 10 s. */
+const GEN_TIMEOUT = 60_000;
+
+export const getPreview = (id: number) =>
+  callContract(genApi.preview, { params: { id } }, { quiet: true, timeout: GEN_TIMEOUT });
 export const getGenSettings = () => callContract(genApi.settings, {}, { quiet: true, silentError: true });
 export const downloadCode = (t: GenTable) =>
   downloadContract(genApi.download, { params: { id: t.id } }, `${t.tableName}.zip`);
@@ -53,7 +57,7 @@ export function useGenMutations() {
         callContract(
           genApi.generate,
           { params: { id: v.id }, query: {}, body: { overwrite: v.overwrite ? 1 : 0 } },
-          { silentError: !v.overwrite },
+          { silentError: !v.overwrite, timeout: GEN_TIMEOUT },
         ),
     }),
   };

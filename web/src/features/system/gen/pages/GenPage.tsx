@@ -16,7 +16,7 @@ import { Auth } from '../../../../lib/access.tsx';
 import { notify } from '../../../../lib/notify.ts';
 import { genKeys, getGenSettings, getGenTablePage, useGenMutations } from '../api/gen.ts';
 import { DownloadAction } from '../components/DownloadAction.tsx';
-import { GenEditDialog } from '../components/GenEditDialog.tsx';
+import { GenEditDialog } from '../components/lazy-dialogs.ts';
 import { ImportDialog } from '../components/ImportDialog.tsx';
 import { PreviewDialog } from '../components/PreviewDialog.tsx';
 import { formatDateTime } from '../../../../lib/format.ts';

@@ -10,7 +10,7 @@ import { useCrudDelete } from '../../../../components/data-table/useCrudDelete.t
 import { RowAction } from '../../../../components/RowAction.tsx';
 import { formatDateTime } from '../../../../lib/format.ts';
 import { getLogPage, logKeys, useLogMutations, useLogTitles } from '../api/log.ts';
-import { LogDetail } from '../components/LogDetail.tsx';
+import { LogDetail } from '../components/lazy-dialogs.ts';
 
 const TYPES = [
   { label: '新增', value: 'add' },

@@ -14,7 +14,7 @@ import { Auth, hasPerm } from '../../../../lib/access.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
 import { type MenuFilter, type MenuInput, useMenuMutations, useMenuTreeAll } from '../api/menu.ts';
 import { IconByName } from '../components/IconByName.tsx';
-import { MenuForm } from '../components/MenuForm.tsx';
+import { MenuForm } from '../components/lazy-dialogs.ts';
 
 const allIds = (list: MenuRow[]): number[] => list.flatMap((m) => (m.children ? [m.id, ...allIds(m.children)] : []));
 

@@ -1,5 +1,6 @@
 import { FileOutlined, FilePdfOutlined, FileWordOutlined, LinkOutlined, PlaySquareOutlined } from '@ant-design/icons';
-import { RESOURCE_TYPE_LABELS, RESOURCE_TYPES, type Resource } from '@jz/contracts/resource';
+import { RESOURCE_TYPE_LABELS, RESOURCE_TYPES } from '@jz/contracts/constants/resource';
+import type { Resource } from '@jz/contracts/resource';
 import { Button, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useState } from 'react';
@@ -14,7 +15,7 @@ import { fileUrl } from '../../../../components/upload/upload-api.ts';
 import { Auth } from '../../../../lib/access.tsx';
 import { formatDateTime } from '../../../../lib/format.ts';
 import { getResourcePage, resourceKeys, useResourceMutations } from '../api/resource.ts';
-import { ResourceForm } from '../components/ResourceForms.tsx';
+import { ResourceForm } from '../components/lazy-dialogs.ts';
 
 const NONE: string[] = [];
 const TYPE_COLORS: Record<string, string> = {

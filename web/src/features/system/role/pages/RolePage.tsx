@@ -11,7 +11,7 @@ import { CrudRowActions } from '../../../../components/data-table/CrudRowActions
 import { StatusSwitch } from '../../../../components/StatusSwitch.tsx';
 import { hasPerm } from '../../../../lib/access.tsx';
 import { getRolePage, roleKeys, useRoleMutations } from '../api/role.ts';
-import { RoleForm } from '../components/RoleForm.tsx';
+import { RoleForm } from '../components/lazy-dialogs.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
 
 /** 角色管理: platform roles and merchant role templates, with their menus and buttons. */

@@ -13,8 +13,7 @@ import { StatusSwitch } from '../../../../components/StatusSwitch.tsx';
 import { Auth, hasPerm } from '../../../../lib/access.tsx';
 import { getUserInfo } from '../../../../lib/storage.ts';
 import { getUserPage, userKeys, useUserMutations } from '../api/user.ts';
-import { RePasswordForm } from '../components/RePasswordForm.tsx';
-import { UserForm } from '../components/UserForm.tsx';
+import { RePasswordForm, UserForm } from '../components/lazy-dialogs.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
 
 const time = (t: string | null) => formatDateTime(t);

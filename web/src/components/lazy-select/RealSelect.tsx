@@ -1,0 +1,6 @@
+import { Select, type SelectProps } from 'antd';
+
+/** antd's Select, opened with the focus in it: it replaces LazySelect's face on the click that asked for it. */
+export function RealSelect(props: SelectProps) {
+  return <Select defaultOpen autoFocus {...props} />;
+}

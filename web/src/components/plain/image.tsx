@@ -1,0 +1,4 @@
+import { Image } from 'antd';
+
+// antd's Image (with its preview) as a module of its own, for LazyImage.
+export { Image };

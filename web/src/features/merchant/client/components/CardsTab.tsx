@@ -1,0 +1,80 @@
+import type { CardRow } from '@jz/contracts/card';
+import { CARD_KINDS, CARD_STATUS, CARD_STATUS_NAME } from '@jz/contracts/constants/card';
+import type { ClientDetail } from '@jz/contracts/client';
+import { Button, Space, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { LazySellCardModal } from '../../../../components/card-sale/LazySellCardModal.tsx';
+import { Auth } from '../../../../lib/access.tsx';
+import { formatDate, formatYuan } from '../../../../lib/format.ts';
+import { useClientCards, useSellCard } from '../api/client.ts';
+import { cardBalanceText } from './card-balance.ts';
+
+const left = (r: CardRow) =>
+  r.kind === 'times'
+    ? `${r.remainingVisits} / ${r.totalVisits} 次`
+    : `${formatYuan(r.cashBalance + r.bonusBalance)}${r.bonusBalance ? `（含赠送 ${formatYuan(r.bonusBalance)}）` : ''}`;
+
+const STATUS_COLOR: Record<number, string> = {
+  [CARD_STATUS.ACTIVE]: 'green',
+  [CARD_STATUS.REFUNDED]: 'default',
+  [CARD_STATUS.EXPIRED]: 'orange',
+};
+
+/** 卡项: the client's cards at the caller's shops (remaining visits or value, expiry, status) and 售卡 to it. */
+export function CardsTab({ client: c }: { client: ClientDetail }) {
+  const [page, setPage] = useState(1);
+  const [selling, setSelling] = useState(false);
+  const q = useClientCards(c.id, page);
+  const sell = useSellCard();
+  return (
+    <>
+      <Space style={{ marginBottom: 12, width: '100%', justifyContent: 'space-between' }} wrap>
+        <Typography.Text>
+          有效卡余额：<Typography.Text strong>{cardBalanceText(c.cardBalance)}</Typography.Text>
+        </Typography.Text>
+        <Auth perm="merchant:cardsale:sell">
+          <Button type="primary" onClick={() => setSelling(true)}>
+            售卡
+          </Button>
+        </Auth>
+      </Space>
+      <Table<CardRow>
+        rowKey="id"
+        size="small"
+        loading={q.isLoading}
+        dataSource={q.data?.records ?? []}
+        locale={{ emptyText: q.isError ? '卡项加载失败' : '暂无卡项' }}
+        pagination={{ current: page, pageSize: 10, total: q.data?.total ?? 0, onChange: setPage }}
+        scroll={{ x: 860 }}
+        columns={[
+          { title: '卡号', dataIndex: 'cardNo', width: 200 },
+          {
+            title: '卡项',
+            dataIndex: 'name',
+            render: (v: string, r) => (
+              <Space size={4}>
+                <Tag color={r.kind === 'times' ? 'blue' : 'gold'}>{CARD_KINDS[r.kind]}</Tag>
+                {v}
+              </Space>
+            ),
+          },
+          { title: '剩余', key: 'left', width: 170, render: (_, r) => left(r) },
+          { title: '有效期至', dataIndex: 'expiresAt', width: 110, render: (v: string) => formatDate(v) },
+          {
+            title: '状态',
+            dataIndex: 'status',
+            width: 80,
+            render: (v: number) => <Tag color={STATUS_COLOR[v]}>{CARD_STATUS_NAME[v] ?? v}</Tag>,
+          },
+          { title: '门店', dataIndex: 'shopName', width: 160, ellipsis: true },
+        ]}
+      />
+      <LazySellCardModal
+        open={selling}
+        clientId={c.id}
+        onClose={() => setSelling(false)}
+        onSell={(v) => sell.mutateAsync({ ...v, clientId: c.id })}
+      />
+    </>
+  );
+}

@@ -1,0 +1,117 @@
+import type { ClientRow } from '@jz/contracts/client';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { setPerms } from '../../../../lib/storage.ts';
+import ClientListPage from './ClientListPage.tsx';
+import { renderWithProviders } from '../../../../../test/render.tsx';
+
+/** 客户列表 with real antd: search sends the filters, masked rows for a role without 查看完整信息, card balances. */
+const row = (id: number, name: string, o: Partial<ClientRow> = {}): ClientRow => ({
+  id,
+  name,
+  phone: '13800000001',
+  masked: false,
+  tags: ['老客户'],
+  source: 'manual',
+  shopId: 7,
+  shopName: '运城洁家家政（总店）',
+  defaultAddress: '运城市盐湖区河东东街 88 号',
+  orderCount: 3,
+  totalSpent: 36000,
+  lastOrderAt: '2026-11-20T02:00:00.000Z',
+  cardBalance: null,
+  createdAt: '2026-11-01T02:00:00.000Z',
+  ...o,
+});
+
+const calls: { url: string; query: Record<string, unknown> }[] = [];
+let rows: ClientRow[] = [];
+vi.mock('../../../../lib/api-client.ts', () => ({
+  api: {
+    get: async (url: string, query: Record<string, unknown> = {}) => {
+      calls.push({ url, query });
+      if (url.includes('kehu/findAllByPage')) {
+        const q = query.name ? rows.filter((r) => r.name.includes(String(query.name))) : rows;
+        return { records: q, total: q.length };
+      }
+      return {};
+    },
+    post: async () => null,
+    del: async () => null,
+  },
+  download: async () => undefined,
+  ApiError: class extends Error {},
+}));
+
+function renderList() {
+  const router = createMemoryRouter(
+    [
+      { path: '/kehuliebiao', element: <ClientListPage /> },
+      { path: '/kehuxiangqing', element: <div>客户详情页</div> },
+    ],
+    { initialEntries: ['/kehuliebiao'] },
+  );
+  return renderWithProviders(<RouterProvider router={router} />, { router: false });
+}
+
+vi.setConfig({ testTimeout: 60_000 });
+configure({ asyncUtilTimeout: 15_000 });
+
+beforeEach(() => {
+  calls.length = 0;
+  rows = [
+    row(1, '张阿姨', { cardBalance: { cards: 2, visits: 9, value: 110000 } }),
+    row(2, '李先生', { cardBalance: null, phone: '13900000002' }),
+  ];
+});
+
+const pageCalls = () => calls.filter((c) => c.url.includes('kehu/findAllByPage'));
+
+describe('客户列表', () => {
+  it('lists clients with their card balances; the name links to the detail', async () => {
+    setPerms(['merchant:client:list', 'merchant:client:query', 'merchant:client:full']);
+    renderList();
+    const zhang = (await screen.findByText('张阿姨')).closest('tr') as HTMLElement;
+    expect(within(zhang).getByText('次卡 9 次 · 储值 ¥1,100.00')).toBeInTheDocument();
+    expect(within(zhang).getByText('13800000001')).toBeInTheDocument();
+    const li = screen.getByText('李先生').closest('tr') as HTMLElement;
+    expect(within(li).getAllByText('-').length).toBeGreaterThan(0);
+    expect(screen.queryByText('手机号、地址已脱敏')).toBeNull();
+    fireEvent.click(within(zhang).getByRole('link', { name: '张阿姨' }));
+    expect(await screen.findByText('客户详情页')).toBeInTheDocument();
+  });
+
+  it('searches by name and phone tail: the filters reach the call, the table shows what it answers', async () => {
+    setPerms(['merchant:client:list', 'merchant:client:query']);
+    renderList();
+    await screen.findByText('李先生');
+    fireEvent.change(screen.getByLabelText('客户姓名'), { target: { value: '张' } });
+    fireEvent.change(screen.getByLabelText('手机号'), { target: { value: '0001' } });
+    fireEvent.click(screen.getByRole('button', { name: /搜\s*索/ }));
+    await waitFor(() => expect(screen.queryByText('李先生')).toBeNull());
+    expect(screen.getByText('张阿姨')).toBeInTheDocument();
+    expect(pageCalls().at(-1)?.query).toMatchObject({ name: '张', phone: '0001', pageNum: 1 });
+  });
+
+  it('without 查看客户完整信息 the page says the phones and addresses are masked and never shows them whole', async () => {
+    rows = [
+      row(1, '张阿姨', { masked: true, phone: '138****0001', defaultAddress: '运城市盐湖****' }),
+      row(2, '李先生', { masked: true, phone: '139****0002', defaultAddress: null }),
+    ];
+    setPerms(['merchant:client:list', 'merchant:client:query']);
+    renderList();
+    const zhang = (await screen.findByText('张阿姨')).closest('tr') as HTMLElement;
+    expect(within(zhang).getByText('138****0001')).toBeInTheDocument();
+    expect(screen.getByText('手机号、地址已脱敏')).toBeInTheDocument();
+    expect(document.body.textContent).not.toContain('13800000001');
+    expect(document.body.textContent).not.toContain('河东东街');
+  });
+
+  it('without the detail permission the names are plain text', async () => {
+    setPerms(['merchant:client:list']);
+    renderList();
+    await screen.findByText('张阿姨');
+    expect(screen.queryByRole('link', { name: '张阿姨' })).toBeNull();
+  });
+});

@@ -1,0 +1,120 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { setPerms } from '../../../../lib/storage.ts';
+import { renderWithProviders } from '../../../../../test/render.tsx';
+
+/** 周期服务详情 with real antd: what a plan of N visits says of its open exceptions. The API client is replaced. */
+const RULE = {
+  fromDate: '2026-12-01',
+  ruleKind: 'weekly',
+  weekdays: [2],
+  everyWeeks: 1,
+  monthDay: null,
+  startTime: '09:00',
+  text: '每周二 09:00',
+};
+const PLAN = {
+  id: 5,
+  shopId: 1,
+  shopName: '运城洁家家政（总店）',
+  clientId: 3,
+  clientName: '王女士',
+  clientAddressId: 4,
+  address: '盐湖区河东****',
+  goodsId: 2,
+  goodsName: '日常保洁',
+  specId: null,
+  specName: null,
+  ruleText: '每周二 09:00',
+  startDate: '2026-12-01',
+  endDate: null,
+  visitCount: 1,
+  employeeId: null,
+  employeeName: null,
+  payMode: 'card',
+  cardId: 9,
+  cardName: '日常保洁 1 次卡（KA1）',
+  horizonDays: 14,
+  status: 'active',
+  bookedVisits: 0,
+  exceptionCount: 1,
+  nextVisitAt: null,
+  createdAt: '2026-11-20T02:00:00.000Z',
+  quantity: 1,
+  area: null,
+  remark: null,
+  endReason: null,
+  rule: RULE,
+  rules: [RULE],
+  visits: [
+    {
+      id: 31,
+      date: '2026-12-01',
+      appointmentAt: '2026-12-01T01:00:00.000Z',
+      status: 'exception',
+      reason: '支付用的卡已过期',
+      note: null,
+      attempts: 1,
+      orderId: null,
+      orderNo: null,
+      orderStatus: null,
+      employeeName: null,
+      offRule: false,
+      updatedAt: '2026-11-30T02:00:00.000Z',
+    },
+  ],
+  upcoming: [],
+};
+let plan: Record<string, unknown>;
+vi.mock('../../../../lib/api-client.ts', () => ({
+  api: {
+    get: vi.fn(async (url: string) => (url.includes('/findById/') ? plan : { dataList: [] })),
+    post: vi.fn(async () => null),
+  },
+  download: vi.fn(),
+}));
+// The questions asked before 跳过 / 已处理 (answered 取消): the words are what this test reads.
+const asked: string[] = [];
+vi.mock('../../../../components/confirm.ts', () => ({
+  useConfirm: () => {
+    const ask = async (content: string) => {
+      asked.push(content);
+      return false;
+    };
+    return { confirmStatus: ask, confirmWarning: ask };
+  },
+}));
+const { PlanDetailDrawer } = await import('./PlanDetailDrawer.tsx');
+
+beforeEach(() => {
+  setPerms(['merchant:plan:list', 'merchant:plan:edit']);
+  plan = { ...PLAN };
+  asked.length = 0;
+});
+
+describe('a plan of N visits with an open exception', () => {
+  it('says the exception holds its visit, lists no further day, that 跳过 moves the visit on and 已处理 uses it', async () => {
+    renderWithProviders(<PlanDetailDrawer id={5} onClose={() => {}} onEdit={() => {}} />);
+    expect(
+      await screen.findByText(
+        '1 次服务未能排期，原因见下表；可重试、跳过或标记为已处理。未处理前计入服务次数，不会另排其他日期',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('之后的服务日（尚未下单）')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '已处理' }));
+    fireEvent.click(screen.getByRole('button', { name: '跳过' }));
+    await waitFor(() => expect(asked).toHaveLength(2));
+    expect(asked).toEqual([
+      '标记为已处理（例如已电话改约）？标记后这次服务计入服务次数，不再另排日期；如需顺延请选择跳过。',
+      '确定跳过 2026-12-01 的服务吗？跳过后这一天不会再下单。这次服务将顺延到之后的服务日。',
+    ]);
+  });
+
+  it('a plan with an end date says nothing of visits owed', async () => {
+    plan = { ...PLAN, visitCount: null, endDate: '2027-01-31' };
+    renderWithProviders(<PlanDetailDrawer id={5} onClose={() => {}} onEdit={() => {}} />);
+    expect(await screen.findByText('1 次服务未能排期，原因见下表；可重试、跳过或标记为已处理')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: '已处理' }));
+    await waitFor(() => expect(asked).toEqual(['标记为已处理（例如已电话改约）？']));
+  });
+});

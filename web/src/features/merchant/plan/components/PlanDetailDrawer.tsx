@@ -1,0 +1,275 @@
+import { ORDER_STATUS_NAME, type OrderStatus } from '@jz/contracts/constants/order';
+import type { PlanDetail, VisitRow } from '@jz/contracts/plan';
+import { PLAN_PAY_MODES, PLAN_STATUS, VISIT_STATUS } from '@jz/contracts/constants/plan';
+import { Alert, Button, Descriptions, Drawer, Space, Table, Tag, Tooltip } from 'antd';
+import { useState } from 'react';
+import { QueryState } from '../../../../components/QueryState.tsx';
+import { RowAction } from '../../../../components/RowAction.tsx';
+import { useConfirm } from '../../../../components/confirm.ts';
+import { Auth } from '../../../../lib/access.tsx';
+import { formatDate, formatDateTime } from '../../../../lib/format.ts';
+import { usePlanDetail, usePlanMutations } from '../api/plan.ts';
+import { ChangeRuleModal } from './ChangeRuleModal.tsx';
+import { EndPlanModal } from './EndPlanModal.tsx';
+
+const STATUS_COLOR = { active: 'processing', paused: 'warning', ended: 'default' } as const;
+const VISIT_COLOR: Record<VisitRow['status'], string> = {
+  pending: 'processing',
+  booked: 'success',
+  exception: 'error',
+  skipped: 'default',
+  resolved: 'default',
+  cancelled: 'default',
+};
+const LIVE = [10, 20, 30];
+
+/** The visit's state: its order's once booked (待付款, 待服务…), else the visit's own. */
+export function visitLabel(v: Pick<VisitRow, 'status' | 'orderStatus'>) {
+  if (v.status === 'booked' && v.orderStatus !== null) return ORDER_STATUS_NAME[v.orderStatus as OrderStatus];
+  return VISIT_STATUS[v.status];
+}
+
+interface Props {
+  id: number | null;
+  onClose: () => void;
+  onEdit: (p: PlanDetail) => void;
+}
+
+/** 周期服务详情: the rule and terms, the upcoming visits (orders and exceptions with reasons) and the changes. */
+export function PlanDetailDrawer({ id, onClose, onEdit }: Props) {
+  const q = usePlanDetail(id);
+  const p = q.data;
+  const mu = usePlanMutations();
+  const { confirmStatus, confirmWarning } = useConfirm();
+  const [changing, setChanging] = useState(false);
+  const [ending, setEnding] = useState(false);
+  const refetch = () => void q.refetch();
+  const run = async (ask: Promise<boolean>, action: () => Promise<unknown>) => {
+    if (!(await ask)) return;
+    await action();
+    refetch();
+  };
+
+  // A plan of N visits still owes a skipped or resolved visit: it is booked on a later day of the rule.
+  const owed = p?.visitCount ? '这次服务将顺延到之后的服务日。' : '';
+  // 已处理 means it was arranged outside the plan: a plan of N visits counts it and books no other day for it.
+  const handledText = p?.visitCount ? '标记后这次服务计入服务次数，不再另排日期；如需顺延请选择跳过。' : '';
+  const skip = (date: string, live: boolean) =>
+    run(
+      live
+        ? confirmWarning(
+            `${date} 已下单。跳过将取消该订单（已付款的退款，卡项支付的退回次数或余额），${owed}确定跳过吗？`,
+          )
+        : confirmStatus(`确定跳过 ${date} 的服务吗？跳过后这一天不会再下单。${owed}`),
+      () => mu.skip.mutateAsync({ id: id as number, date, cancelOrder: live }),
+    );
+
+  const columns = [
+    { title: '日期', dataIndex: 'date', width: 110, render: (d: string) => formatDate(d) },
+    { title: '时间', dataIndex: 'appointmentAt', width: 150, render: (v: string) => formatDateTime(v) },
+    {
+      title: '状态',
+      key: 'status',
+      width: 110,
+      render: (_: unknown, v: VisitRow) => (
+        <Space size={4}>
+          <Tag color={VISIT_COLOR[v.status]}>{visitLabel(v)}</Tag>
+          {v.offRule && (
+            <Tooltip title="改时间后这张订单仍是原时间：可在订单中改约，或保留">
+              <Tag color="warning">原时间</Tag>
+            </Tooltip>
+          )}
+        </Space>
+      ),
+    },
+    {
+      title: '订单 / 原因',
+      key: 'info',
+      render: (_: unknown, v: VisitRow) =>
+        v.status === 'exception' || v.status === 'resolved' ? (
+          <span style={{ color: v.status === 'exception' ? '#cf1322' : undefined }}>
+            {v.reason}
+            {v.note ? `（处理：${v.note}）` : ''}
+          </span>
+        ) : (
+          <span>
+            {v.orderNo ?? '-'}
+            {v.employeeName ? ` · ${v.employeeName}` : ''}
+          </span>
+        ),
+    },
+    {
+      title: '操作',
+      key: 'op',
+      width: 150,
+      render: (_: unknown, v: VisitRow) => (
+        <Auth perm="merchant:plan:edit">
+          <Space size={4}>
+            {v.status === 'exception' && (
+              <>
+                <RowAction onClick={() => run(Promise.resolve(true), () => mu.retry.mutateAsync({ visitId: v.id }))}>
+                  重试
+                </RowAction>
+                <RowAction
+                  onClick={() =>
+                    run(confirmStatus(`标记为已处理（例如已电话改约）？${handledText}`), () =>
+                      mu.resolve.mutateAsync({ visitId: v.id }),
+                    )
+                  }
+                >
+                  已处理
+                </RowAction>
+              </>
+            )}
+            {p?.status !== 'ended' &&
+              (v.status === 'exception' || (v.status === 'booked' && LIVE.includes(v.orderStatus ?? 0))) && (
+                <RowAction onClick={() => skip(v.date, v.status === 'booked')}>跳过</RowAction>
+              )}
+          </Space>
+        </Auth>
+      ),
+    },
+  ];
+
+  return (
+    <Drawer title="周期服务详情" size={860} open={id !== null} onClose={onClose} destroyOnHidden>
+      <QueryState query={q}>
+        {() =>
+          p && (
+            <>
+              <Space style={{ marginBottom: 12 }} wrap>
+                <Tag color={STATUS_COLOR[p.status]}>{PLAN_STATUS[p.status]}</Tag>
+                <Auth perm="merchant:plan:edit">
+                  {p.status === 'active' && (
+                    <Button
+                      type="primary"
+                      onClick={() =>
+                        run(confirmStatus(`按预约规则为未来 ${p.horizonDays} 天排期？`), () =>
+                          mu.book.mutateAsync(p.id),
+                        )
+                      }
+                    >
+                      立即排期
+                    </Button>
+                  )}
+                  {p.status !== 'ended' && <Button onClick={() => onEdit(p)}>编辑</Button>}
+                  {p.status !== 'ended' && <Button onClick={() => setChanging(true)}>改时间</Button>}
+                  {p.status === 'active' && (
+                    <Button
+                      onClick={() =>
+                        run(confirmStatus('暂停后不再下新订单，已下单的订单保留。确定暂停吗？'), () =>
+                          mu.pause.mutateAsync(p.id),
+                        )
+                      }
+                    >
+                      暂停
+                    </Button>
+                  )}
+                  {p.status === 'paused' && (
+                    <Button
+                      onClick={() =>
+                        run(confirmStatus('恢复后立即按规则排期，确定恢复吗？'), () => mu.resume.mutateAsync(p.id))
+                      }
+                    >
+                      恢复
+                    </Button>
+                  )}
+                  {p.status !== 'ended' && (
+                    <Button danger onClick={() => setEnding(true)}>
+                      结束
+                    </Button>
+                  )}
+                </Auth>
+              </Space>
+              {p.exceptionCount > 0 && (
+                <Alert
+                  type="error"
+                  showIcon
+                  style={{ marginBottom: 12 }}
+                  title={`${p.exceptionCount} 次服务未能排期，原因见下表；可重试、跳过或标记为已处理${
+                    p.visitCount ? '。未处理前计入服务次数，不会另排其他日期' : ''
+                  }`}
+                />
+              )}
+              <Descriptions size="small" bordered column={2} style={{ marginBottom: 16 }}>
+                <Descriptions.Item label="客户">{p.clientName}</Descriptions.Item>
+                <Descriptions.Item label="地址">{p.address}</Descriptions.Item>
+                <Descriptions.Item label="服务">
+                  {p.goodsName}
+                  {p.specName ? ` · ${p.specName}` : ''}
+                  {p.quantity > 1 ? ` × ${p.quantity}` : ''}
+                </Descriptions.Item>
+                <Descriptions.Item label="规则">{p.rule.text}</Descriptions.Item>
+                <Descriptions.Item label="期限">
+                  {formatDate(p.startDate)} 起，{p.endDate ? `至 ${formatDate(p.endDate)}` : `共 ${p.visitCount} 次`}
+                </Descriptions.Item>
+                <Descriptions.Item label="已下单">{p.bookedVisits} 次</Descriptions.Item>
+                <Descriptions.Item label="指定服务人员">{p.employeeName ?? '不指定'}</Descriptions.Item>
+                <Descriptions.Item label="付款">
+                  {PLAN_PAY_MODES[p.payMode]}
+                  {p.cardName ? `：${p.cardName}` : ''}
+                </Descriptions.Item>
+                <Descriptions.Item label="提前排期">{p.horizonDays} 天</Descriptions.Item>
+                <Descriptions.Item label="门店">{p.shopName}</Descriptions.Item>
+                {p.rules.length > 1 && (
+                  <Descriptions.Item label="规则变更" span={2}>
+                    {p.rules.map((r) => `${formatDate(r.fromDate)} 起 ${r.text}`).join('；')}
+                  </Descriptions.Item>
+                )}
+                {p.endReason && (
+                  <Descriptions.Item label="结束原因" span={2}>
+                    {p.endReason}
+                  </Descriptions.Item>
+                )}
+              </Descriptions>
+              <h4>即将到来的服务</h4>
+              <Table<VisitRow>
+                rowKey="id"
+                size="small"
+                pagination={false}
+                columns={columns}
+                dataSource={p.visits}
+                locale={{ emptyText: p.status === 'active' ? '暂无，点击「立即排期」下单' : '暂无' }}
+              />
+              {p.upcoming.length > 0 && (
+                <>
+                  <h4 style={{ marginTop: 16 }}>之后的服务日（尚未下单）</h4>
+                  <Space wrap>
+                    {p.upcoming.map((u) => (
+                      <Tag key={u.date}>
+                        {formatDateTime(u.appointmentAt)}
+                        <Auth perm="merchant:plan:edit">
+                          <Button size="small" type="link" onClick={() => skip(u.date, false)}>
+                            跳过
+                          </Button>
+                        </Auth>
+                      </Tag>
+                    ))}
+                  </Space>
+                </>
+              )}
+              <ChangeRuleModal
+                open={changing}
+                plan={p}
+                onClose={() => setChanging(false)}
+                onSubmit={async (v) => {
+                  await mu.change.mutateAsync(v);
+                  refetch();
+                }}
+              />
+              <EndPlanModal
+                open={ending}
+                plan={p}
+                onClose={() => setEnding(false)}
+                onSubmit={async (v) => {
+                  await mu.end.mutateAsync(v);
+                  refetch();
+                }}
+              />
+            </>
+          )
+        }
+      </QueryState>
+    </Drawer>
+  );
+}
