@@ -6,7 +6,7 @@ import { problemText } from '../src/lib/import/report.ts';
 import { headerRow } from '../src/lib/import/template.ts';
 import { COLUMNS, employeeImporter } from '../src/modules/merchant/employee/employee-import.ts';
 import { demoIdCard } from '../src/modules/merchant/employee/employee.seed.ts';
-import { type Api, api, buildTestApp, demoTokens, envelopeOf, loginAs, PHONES, type TestApp } from './helpers/index.ts';
+import { type Api, api, buildTestApp, demoTokens, envelopeOf, loginAs, PHONES, type TestApp, waitFor } from './helpers/index.ts';
 
 /** 员工批量导入 (docs/import.md): check → report → confirm, all or nothing. */
 const B = '/tmpl/api/app/jiazheng/yuangong/import';
@@ -190,13 +190,18 @@ describe('employee import', () => {
       .executeTakeFirstOrThrow();
     expect(one).toMatchObject({ name: '导入员工1001', gender: 1, birthDate: '1981-03-01', workYears: 3 });
     expect(JSON.parse(one.skills)).toEqual(['日常保洁', '收纳整理']);
-    const log = await t.db
-      .selectFrom('oplog')
-      .selectAll()
-      .where('title', '=', '员工管理')
-      .where('type', '=', 'import')
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
+    // The log row is written after the answer: the confirm's own row (the refused confirm's may still be the newest).
+    const log = await waitFor(() =>
+      t.db
+        .selectFrom('oplog')
+        .selectAll()
+        .where('title', '=', '员工管理')
+        .where('type', '=', 'import')
+        .where('success', '=', 1)
+        .where('params', 'like', '%"imported":50%')
+        .orderBy('id', 'desc')
+        .executeTakeFirst(),
+    );
     expect(log.success).toBe(1);
     expect(JSON.parse(log.params ?? '{}')).toMatchObject({ rows: 50, imported: 50 });
 
