@@ -1,6 +1,6 @@
-import pg from 'pg';
 import type { DB } from '../db/client.ts';
 import type { AuthUser } from './caller.ts';
+import { PgListener } from './pg-listener.ts';
 
 /**
  * The signed-in caller kept in process on PostgreSQL (docs/performance.md), so a repeat request sends no session query.
@@ -8,8 +8,8 @@ import type { AuthUser } from './caller.ts';
  * Never stale, across instances too:
  * - Every change to a user row or a session (sign-out, token deleted, user disabled, any change to its rights, which
  *   raises its auth_version) sends `pg_notify('jz_auth', '<user id>')` from a trigger in the writing transaction
- *   (migration 2040), delivered at commit, never on rollback. Each instance LISTENs on a connection of its own (handled
- *   like the order bus's, lib/order-bus.ts) and drops that user's callers.
+ *   (migration 2040), delivered at commit, never on rollback. Each instance LISTENs on a connection of its own (lib/pg-listener.ts,
+ *   as the order bus does) and drops that user's callers.
  * - A hit is answered only after a `select 1` on that same connection, started after the request arrived, has returned.
  *   PostgreSQL signals the listeners before it tells the writer its commit is done, and a listening backend sends the
  *   notifications it was signalled before it answers the next query on its connection; so any change whose commit
@@ -24,7 +24,6 @@ const CHANNEL = 'jz_auth';
 const TTL_MS = 30_000;
 /** A bound so a flood of distinct tokens cannot grow it for ever. */
 const MAX_ENTRIES = 50_000;
-const HEALTH_MS = 30_000;
 
 interface Entry {
   user: AuthUser;
@@ -40,37 +39,38 @@ export class CallerCache {
   private byUser = new Map<number, Set<string>>();
   /** Raised by every drop: a look-up begun before it must not store what it read. */
   private epoch = 0;
-  private client: pg.Client | undefined;
-  private closed = false;
-  private retry: NodeJS.Timeout | undefined;
-  private dropped = new WeakSet<pg.Client>();
-  private health: NodeJS.Timeout;
+  private listener: PgListener;
   /** The check in flight, and the one queued behind it for requests that arrived after it was sent. */
   private inFlight: Promise<boolean> | undefined;
   private queued: Promise<boolean> | undefined;
 
-  constructor(
-    private url: string,
-    private log: Log,
-  ) {
-    // The health check is the same query a hit waits for: a dead connection is noticed and replaced.
-    this.health = setInterval(() => void this.ping(), HEALTH_MS);
-    this.health.unref();
-    void this.connect();
+  constructor(url: string, log: Log) {
+    // The listener's health check is the same `select 1` a hit waits for: a dead connection is noticed and replaced.
+    this.listener = new PgListener(url, CHANNEL, 'jz-caller-cache', log, {
+      onNotify: (payload) => {
+        const id = Number(payload);
+        if (payload !== '*' && payload !== '' && Number.isInteger(id)) this.dropUser(id);
+        else this.clear();
+      },
+      // Nothing is kept while not listening (store refuses then); start from empty all the same.
+      onLive: () => this.clear(),
+      // Notifications sent from now until LISTEN is back are lost: nothing kept may be trusted.
+      onLost: () => this.clear(),
+    });
   }
 
   /** Listening now: what is read may be kept. */
   get live() {
-    return this.client !== undefined;
+    return this.listener.live;
   }
 
   /** Taken before reading the caller from the database; `store` keeps the answer only if nothing was dropped since. */
   ticket(): number | undefined {
-    return this.client ? this.epoch : undefined;
+    return this.listener.live ? this.epoch : undefined;
   }
 
   store(ticket: number | undefined, tokenHash: string, user: AuthUser, expiresAt: string) {
-    if (ticket === undefined || ticket !== this.epoch || !this.client) return;
+    if (ticket === undefined || ticket !== this.epoch || !this.listener.live) return;
     if (this.byToken.size >= MAX_ENTRIES) this.clear();
     this.byToken.set(tokenHash, { user, expiresAt: Date.parse(expiresAt), storedAt: Date.now() });
     const tokens = this.byUser.get(user.id);
@@ -81,7 +81,7 @@ export class CallerCache {
   /** The cached caller of a token, once no change committed before this call can still be on its way; else undefined. */
   async get(tokenHash: string): Promise<AuthUser | undefined> {
     const e = this.byToken.get(tokenHash);
-    if (!e || !this.client) return undefined;
+    if (!e || !this.listener.live) return undefined;
     const now = Date.now();
     if (now - e.storedAt > TTL_MS || now >= e.expiresAt) {
       this.forget(tokenHash, e.user.id);
@@ -123,93 +123,22 @@ export class CallerCache {
   }
 
   private startPing(): Promise<boolean> {
-    const p: Promise<boolean> = this.ping().finally(() => {
+    const p: Promise<boolean> = this.listener.ping().finally(() => {
       if (this.inFlight === p) this.inFlight = undefined;
     });
     this.inFlight = p;
     return p;
   }
 
-  private async ping(): Promise<boolean> {
-    const c = this.client;
-    if (!c) return false;
-    try {
-      await c.query('select 1');
-      return this.client === c;
-    } catch (err) {
-      this.log.warn({ err }, 'caller cache: LISTEN connection unhealthy, reconnecting');
-      this.reconnect(c);
-      return false;
-    }
-  }
-
-  private async connect() {
-    if (this.closed) return;
-    const client = new pg.Client({
-      connectionString: this.url,
-      keepAlive: true,
-      query_timeout: 2000,
-      application_name: 'jz-caller-cache',
-    });
-    client.on('notification', (n) => {
-      if (n.channel !== CHANNEL) return;
-      if (n.payload === '*') return this.clear();
-      const id = Number(n.payload);
-      if (Number.isInteger(id)) this.dropUser(id);
-      else this.clear();
-    });
-    client.on('error', (err) => {
-      this.log.warn({ err }, 'caller cache: LISTEN connection lost, reconnecting');
-      this.reconnect(client);
-    });
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${CHANNEL}`);
-      if (this.closed) {
-        await client.end();
-        return;
-      }
-      // Nothing was kept while not listening (store refuses without a client); start from empty all the same.
-      this.clear();
-      this.client = client;
-    } catch (err) {
-      this.log.warn({ err }, 'caller cache: cannot LISTEN, retrying');
-      this.reconnect(client);
-    }
-  }
-
-  private reconnect(old: pg.Client) {
-    if (this.dropped.has(old)) return;
-    this.dropped.add(old);
-    old.end().catch(() => {});
-    if (this.client === old) {
-      this.client = undefined;
-      // Notifications sent from now until LISTEN is back are lost: nothing kept may be trusted.
-      this.clear();
-    }
-    if (this.closed || this.retry) return;
-    this.retry = setTimeout(() => {
-      this.retry = undefined;
-      void this.connect();
-    }, 1000);
-    this.retry.unref();
-  }
-
   /** For tests: the listening connection's backend pid (to kill it), undefined when not listening. */
   async listenerPid(): Promise<number | undefined> {
-    const c = this.client;
-    if (!c) return undefined;
-    return (await c.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0].pid;
+    if (!this.listener.live) return undefined;
+    return (await this.listener.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0].pid;
   }
 
   async close() {
-    this.closed = true;
-    if (this.retry) clearTimeout(this.retry);
-    clearInterval(this.health);
-    const c = this.client;
-    this.client = undefined;
+    await this.listener.close();
     this.clear();
-    await c?.end().catch(() => {});
   }
 }
 

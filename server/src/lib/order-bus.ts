@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
-import pg from 'pg';
 import { PostgresAdapter, sql } from 'kysely';
 import { type DB, type DbHandle, openDb } from '../db/client.ts';
+import { PgListener } from './pg-listener.ts';
 
 /**
  * Wakes the live order streams of a merchant after an order event (or a message, `notifyMerchants`) was committed.
@@ -30,8 +30,6 @@ export interface OrderBus {
 const CHANNEL = 'jz_order_events';
 /** Event name that wakes every subscriber (after a reconnect). */
 const ALL = 'all';
-/** How often the idle LISTEN connection is checked: a silently dead one would leave streams on their slow poll. */
-const HEALTH_MS = 30_000;
 const buses = new WeakMap<DB, OrderBus>();
 /** The in-process buses (SQLite), woken by `notifyMerchants` whatever handle or transaction it was given. */
 const localBuses = new Set<LocalBus>();
@@ -79,28 +77,35 @@ class LocalBus implements OrderBus {
 }
 
 class PgBus extends LocalBus {
-  private client: pg.Client | undefined;
-  private closed = false;
-  private connectedOnce = false;
-  private retry: NodeJS.Timeout | undefined;
-  /** Clients already given up on: a late error or failed check of one must not start a second listener. */
-  private dropped = new WeakSet<pg.Client>();
-  private health: NodeJS.Timeout;
+  private listener: PgListener;
   private live!: Promise<void>;
   private markLive!: () => void;
   private readHandle: DbHandle;
 
   constructor(
     private db: DB,
-    private url: string,
-    private log: { warn: (o: object, m: string) => void },
+    url: string,
+    log: { warn: (o: object, m: string) => void },
   ) {
     super();
     this.readHandle = openDb({ kind: 'postgres', url, max: 2 });
     this.pending();
-    this.health = setInterval(() => void this.check(), HEALTH_MS);
-    this.health.unref();
-    void this.connect();
+    this.listener = new PgListener(url, CHANNEL, 'jz-order-bus', log, {
+      // Payload: a merchant id, several (comma-separated, from notifyMerchants), or 'all'.
+      onNotify: (payload) => {
+        if (payload === ALL) return void this.emitter.emit(ALL);
+        for (const part of payload.split(',')) {
+          const id = Number(part);
+          if (part && Number.isInteger(id)) this.emitter.emit(`m${id}`);
+        }
+      },
+      onLive: (again) => {
+        this.markLive();
+        // Notifications sent while we were not listening are gone: let every stream look now, not at its next poll.
+        if (again) this.emitter.emit(ALL);
+      },
+      onLost: () => this.pending(),
+    });
   }
 
   private pending() {
@@ -109,87 +114,19 @@ class PgBus extends LocalBus {
     });
   }
 
-  private async connect() {
-    if (this.closed) return;
-    // keepAlive: a peer that vanished without a FIN (a NAT, a failover) is noticed by the OS instead of never.
-    // query_timeout: a check or a NOTIFY on a connection that hangs fails fast instead of holding a payment's reply.
-    const client = new pg.Client({
-      connectionString: this.url,
-      keepAlive: true,
-      query_timeout: 2000,
-      application_name: 'jz-order-bus',
-    });
-    // Payload: a merchant id, several (comma-separated, from notifyMerchants), or 'all'.
-    client.on('notification', (n) => {
-      if (n.payload === ALL) return void this.emitter.emit(ALL);
-      for (const part of (n.payload ?? '').split(',')) {
-        const id = Number(part);
-        if (part && Number.isInteger(id)) this.emitter.emit(`m${id}`);
-      }
-    });
-    client.on('error', (err) => {
-      this.log.warn({ err }, 'order bus: LISTEN connection lost, reconnecting');
-      this.reconnect(client);
-    });
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${CHANNEL}`);
-      if (this.closed) {
-        await client.end();
-        return;
-      }
-      this.client = client;
-      this.markLive();
-      // Notifications sent while we were not listening are gone: let every stream look now, not at its next poll.
-      if (this.connectedOnce) this.emitter.emit(ALL);
-      this.connectedOnce = true;
-    } catch (err) {
-      this.log.warn({ err }, 'order bus: cannot LISTEN, retrying');
-      this.reconnect(client);
-    }
-  }
-
-  private async check() {
-    const c = this.client;
-    if (!c || this.closed) return;
-    try {
-      await c.query('select 1');
-    } catch (err) {
-      this.log.warn({ err }, 'order bus: LISTEN connection unhealthy, reconnecting');
-      this.reconnect(c);
-    }
-  }
-
-  private reconnect(old: pg.Client) {
-    if (this.dropped.has(old)) return;
-    this.dropped.add(old);
-    old.end().catch(() => {});
-    if (this.client === old) {
-      this.client = undefined;
-      this.pending();
-    }
-    if (this.closed || this.retry) return;
-    this.retry = setTimeout(() => {
-      this.retry = undefined;
-      void this.connect();
-    }, 1000);
-    this.retry.unref();
-  }
-
   /**
    * The notification goes through PostgreSQL to every instance, this one included. It is sent on the listening
    * connection, which is idle between notifications: on a busy server a pooled connection can be seconds away, queued
-   * behind the API's queries. Without a live listener (reconnecting), or if that fails, through the pool.
+   * behind the API's queries. Without a live listener (reconnecting), or if that fails (the listener then reconnects),
+   * through the pool.
    */
   override async publish(merchantId: number) {
-    const c = this.client;
-    if (c)
+    if (this.listener.live)
       try {
-        await c.query('select pg_notify($1, $2)', [CHANNEL, String(merchantId)]);
+        await this.listener.query('select pg_notify($1, $2)', [CHANNEL, String(merchantId)]);
         return;
-      } catch (err) {
-        this.log.warn({ err }, 'order bus: NOTIFY on the listening connection failed, reconnecting');
-        this.reconnect(c);
+      } catch {
+        // logged by the listener; the pool sends it instead
       }
     await sql`select pg_notify(${CHANNEL}, ${String(merchantId)})`.execute(this.db);
   }
@@ -203,11 +140,8 @@ class PgBus extends LocalBus {
   }
 
   override async close() {
-    this.closed = true;
-    if (this.retry) clearTimeout(this.retry);
-    clearInterval(this.health);
     this.markLive();
-    await this.client?.end().catch(() => {});
+    await this.listener.close();
     await this.readHandle.close().catch(() => {});
     await super.close();
   }
