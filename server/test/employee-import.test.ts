@@ -6,7 +6,17 @@ import { problemText } from '../src/lib/import/report.ts';
 import { headerRow } from '../src/lib/import/template.ts';
 import { COLUMNS, employeeImporter } from '../src/modules/merchant/employee/employee-import.ts';
 import { demoIdCard } from '../src/modules/merchant/employee/employee.seed.ts';
-import { type Api, api, buildTestApp, demoTokens, envelopeOf, loginAs, PHONES, type TestApp, waitFor } from './helpers/index.ts';
+import {
+  type Api,
+  api,
+  buildTestApp,
+  demoTokens,
+  envelopeOf,
+  loginAs,
+  PHONES,
+  type TestApp,
+  waitFor,
+} from './helpers/index.ts';
 
 /** 员工批量导入 (docs/import.md): check → report → confirm, all or nothing. */
 const B = '/tmpl/api/app/jiazheng/yuangong/import';
