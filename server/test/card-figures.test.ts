@@ -12,7 +12,16 @@ import type { OperationsStats } from '@jz/contracts/stats';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayInShanghai } from '../src/modules/merchant/stats/stats.repo.ts';
-import { type Api, api, buildTestApp, demoUsers, loginAs, PHONES, type TestApp } from './helpers/index.ts';
+import {
+  type Api,
+  api,
+  buildTestApp,
+  demoMerchantA,
+  demoUsers,
+  loginAs,
+  PHONES,
+  type TestApp,
+} from './helpers/index.ts';
 import { addCardProduct, cardHolder, clientRecord, sellCardOffline } from './helpers/card-client.ts';
 import { customerFor, freeEmployee, placedOrder, serveOrder } from './helpers/order-flow.ts';
 
@@ -138,26 +147,7 @@ const asSheet = (f: CardFlows) => ({
 beforeAll(async () => {
   t = await buildTestApp({ jobs: false });
   ({ ownerA, ownerB } = await demoUsers(t, 'ownerA', 'ownerB'));
-  merchantA = (
-    await t.db.selectFrom('user').select('merchantId').where('phone', '=', PHONES.ownerA).executeTakeFirstOrThrow()
-  ).merchantId as number;
-  const shops = await t.db
-    .selectFrom('shop')
-    .select(['id', 'parentId'])
-    .where('merchantId', '=', merchantA)
-    .orderBy('id')
-    .execute();
-  mainShop = shops.find((s) => s.parentId === null)?.id as number;
-  branchShop = shops.find((s) => s.parentId !== null)?.id as number;
-  goodsId = (
-    await t.db
-      .selectFrom('goods')
-      .select('id')
-      .where('shopId', '=', mainShop)
-      .where('shelfState', '=', 1)
-      .orderBy('id')
-      .executeTakeFirstOrThrow()
-  ).id;
+  ({ merchantId: merchantA, mainShop, branchShop, goodsId } = await demoMerchantA(t));
   for (let i = 0; i < 8; i++) await freeEmployee(t, mainShop);
   today = todayInShanghai();
   range = { startDate: today, endDate: today };

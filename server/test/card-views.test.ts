@@ -5,7 +5,7 @@
  */
 import { SETTLEMENT_STATUS } from '@jz/contracts/finance';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, buildTestApp, demoUsers, expectEvery, PHONES, type TestApp } from './helpers/index.ts';
+import { type Api, buildTestApp, demoMerchantA, demoUsers, expectEvery, type TestApp } from './helpers/index.ts';
 import { addCardProduct, cardHolder, sellCardOffline } from './helpers/card-client.ts';
 import { freeEmployee, placedOrder, serveOrder } from './helpers/order-flow.ts';
 
@@ -31,30 +31,7 @@ const listPrice = async (id: number) =>
 beforeAll(async () => {
   t = await buildTestApp({ jobs: false });
   ({ ownerA, ownerB } = await demoUsers(t, 'ownerA', 'ownerB'));
-  const owner = await t.db
-    .selectFrom('user')
-    .select('merchantId')
-    .where('phone', '=', PHONES.ownerA)
-    .executeTakeFirstOrThrow();
-  merchantA = owner.merchantId as number;
-  mainShop = (
-    await t.db
-      .selectFrom('shop')
-      .select('id')
-      .where('merchantId', '=', merchantA)
-      .where('parentId', 'is', null)
-      .orderBy('id')
-      .executeTakeFirstOrThrow()
-  ).id;
-  goodsId = (
-    await t.db
-      .selectFrom('goods')
-      .select('id')
-      .where('shopId', '=', mainShop)
-      .where('shelfState', '=', 1)
-      .orderBy('id')
-      .executeTakeFirstOrThrow()
-  ).id;
+  ({ merchantId: merchantA, mainShop, goodsId } = await demoMerchantA(t));
   for (let i = 0; i < 6; i++) await freeEmployee(t, mainShop);
 });
 afterAll(() => t?.close());

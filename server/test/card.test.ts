@@ -9,7 +9,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardSettlementOrderId } from '../src/modules/merchant/card/card-money.ts';
 import { expireDue } from '../src/modules/merchant/card/card.service.ts';
 import { checkInvariants } from '../src/modules/merchant/finance/invariants.ts';
-import { type Api, api, buildTestApp, demoUsers, expectEvery, loginAs, PHONES, type TestApp } from './helpers/index.ts';
+import {
+  type Api,
+  api,
+  buildTestApp,
+  demoMerchantA,
+  demoUsers,
+  expectEvery,
+  loginAs,
+  PHONES,
+  type TestApp,
+} from './helpers/index.ts';
 import { addCardProduct, cardHolder } from './helpers/card-client.ts';
 import { dueNow, freeEmployee, placedOrder, serveOrder } from './helpers/order-flow.ts';
 
@@ -36,29 +46,7 @@ const settlementOf = (orderId: number) =>
 beforeAll(async () => {
   t = await buildTestApp({ jobs: false });
   ({ ownerA, ownerB } = await demoUsers(t, 'ownerA', 'ownerB'));
-  const owner = await t.db
-    .selectFrom('user')
-    .select('merchantId')
-    .where('phone', '=', PHONES.ownerA)
-    .executeTakeFirstOrThrow();
-  merchantA = owner.merchantId as number;
-  const shops = await t.db
-    .selectFrom('shop')
-    .select(['id', 'parentId'])
-    .where('merchantId', '=', merchantA)
-    .orderBy('id')
-    .execute();
-  mainShop = shops.find((s) => s.parentId === null)?.id as number;
-  branchShop = shops.find((s) => s.parentId !== null)?.id as number;
-  goodsId = (
-    await t.db
-      .selectFrom('goods')
-      .select('id')
-      .where('shopId', '=', mainShop)
-      .where('shelfState', '=', 1)
-      .orderBy('id')
-      .executeTakeFirstOrThrow()
-  ).id;
+  ({ merchantId: merchantA, mainShop, branchShop, goodsId } = await demoMerchantA(t));
   // Capacity is never what refuses in these tests: enough free employees for every order placed at one time.
   for (let i = 0; i < 12; i++) await freeEmployee(t, mainShop);
 });

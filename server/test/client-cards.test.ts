@@ -8,7 +8,17 @@ import type { Page } from '@jz/contracts/envelope';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { observeQueries } from '../src/db/client.ts';
-import { type Api, api, buildTestApp, demoUsers, expectEvery, loginAs, PHONES, type TestApp } from './helpers/index.ts';
+import {
+  type Api,
+  api,
+  buildTestApp,
+  demoMerchantA,
+  demoUsers,
+  expectEvery,
+  loginAs,
+  PHONES,
+  type TestApp,
+} from './helpers/index.ts';
 import type { Params } from './helpers/api.ts';
 import { freeEmployee, paidOrder, placedOrder } from './helpers/order-flow.ts';
 
@@ -54,26 +64,9 @@ const clientIdOf = async (orderId: number) =>
 beforeAll(async () => {
   t = await buildTestApp({ jobs: false });
   ({ ownerA, ownerB } = await demoUsers(t, 'ownerA', 'ownerB'));
-  const owner = await t.db
-    .selectFrom('user')
-    .select('merchantId')
-    .where('phone', '=', PHONES.ownerA)
-    .executeTakeFirstOrThrow();
-  const shops = await t.db
-    .selectFrom('shop')
-    .select(['id', 'parentId'])
-    .where('merchantId', '=', owner.merchantId as number)
-    .orderBy('id')
-    .execute();
-  mainShop = shops.find((s) => s.parentId === null)?.id as number;
-  branchShop = shops.find((s) => s.parentId !== null)?.id as number;
-  const goods = await t.db
-    .selectFrom('goods')
-    .select('id')
-    .where('shopId', '=', mainShop)
-    .where('shelfState', '=', 1)
-    .orderBy('id')
-    .executeTakeFirstOrThrow();
+  const a = await demoMerchantA(t);
+  ({ mainShop, branchShop } = a);
+  const goods = { id: a.goodsId };
   const add = async (body: Params) => {
     const r = await ownerA.post(`${P}/add`, body);
     expect(r.code, r.message).toBe(200);

@@ -15,6 +15,7 @@ import {
   addLeave,
   api,
   buildTestApp,
+  demoMerchantA,
   demoUsers,
   expectEvery,
   loginAs,
@@ -101,29 +102,7 @@ function weekdaysBetween(from: string, to: string, weekdays: number[]) {
 beforeAll(async () => {
   t = await buildTestApp({ jobs: false });
   ({ ownerA, ownerB } = await demoUsers(t, 'ownerA', 'ownerB'));
-  const owner = await t.db
-    .selectFrom('user')
-    .select('merchantId')
-    .where('phone', '=', PHONES.ownerA)
-    .executeTakeFirstOrThrow();
-  merchantA = owner.merchantId as number;
-  const shops = await t.db
-    .selectFrom('shop')
-    .select(['id', 'parentId'])
-    .where('merchantId', '=', merchantA)
-    .orderBy('id')
-    .execute();
-  mainShop = shops.find((s) => s.parentId === null)?.id as number;
-  branchShop = shops.find((s) => s.parentId !== null)?.id as number;
-  goodsId = (
-    await t.db
-      .selectFrom('goods')
-      .select('id')
-      .where('shopId', '=', mainShop)
-      .where('shelfState', '=', 1)
-      .orderBy('id')
-      .executeTakeFirstOrThrow()
-  ).id;
+  ({ merchantId: merchantA, mainShop, branchShop, goodsId } = await demoMerchantA(t));
   point = await pointIn(t.db, mainShop);
   // Capacity is not what refuses here unless a test takes the staff away (the "full" case).
   for (let i = 0; i < 10; i++) await freeEmployee(t, mainShop);

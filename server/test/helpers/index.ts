@@ -5,3 +5,4 @@ export { type DemoUser, demoTokens, demoUsers, loginAs, PHONES, sessionFor, smsL
 export { daysSinceSeed, testDbKind } from './db.ts';
 export { addCategory, addLeave } from './rows.ts';
 export { waitFor } from './wait.ts';
+export { demoMerchantA } from './demo-merchant.ts';
