@@ -293,11 +293,11 @@ describe('single-price bodies (old clients) keep working', () => {
 });
 
 describe('answers', () => {
-  it('the list adds priceLabel and specCount', async () => {
+  it('the list adds priceLabel, perUnit and specCount', async () => {
     const r = await ownerA.get<Page<Goods>>(`${G}/shangjia/findAllByPage`, { pageSize: 50 });
     const by = new Map(r.result.records.map((g) => [g.id, g]));
-    expect(by.get(daily)).toMatchObject({ priceLabel: '¥159 起', specCount: 2 });
-    expect(by.get(kaihuang)).toMatchObject({ priceLabel: '¥6/平方米 起', specCount: 3 });
+    expect(by.get(daily)).toMatchObject({ priceLabel: '¥159 起', perUnit: null, specCount: 2 });
+    expect(by.get(kaihuang)).toMatchObject({ priceLabel: '¥6/平方米 起', perUnit: '平方米', specCount: 3 });
     expectEvery(r.result.records, (g) => g.specCount >= 1 && g.priceLabel.startsWith('¥'));
     // the demo's single-price item
     expect(r.result.records.find((g) => g.name === '日常保洁 3 小时')).toMatchObject({
@@ -313,7 +313,7 @@ describe('answers', () => {
       ['3小时', 0, 1, 0],
       ['4小时', 10, 1, 0],
     ]);
-    expect(r.result).toMatchObject({ priceLabel: '¥159 起', specCount: 2 });
+    expect(r.result).toMatchObject({ priceLabel: '¥159 起', perUnit: null, specCount: 2 });
     // orders per specification: paid and not cancelled
     const [three] = r.result.specs;
     const order = await t.db

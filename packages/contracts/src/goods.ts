@@ -140,6 +140,11 @@ export const goodsRow = z.object({
   updatedAt: z.string(),
   /** priceRange(on-sale specs).label: ¥60 起, ¥45/小时, ¥6/平方米 起 (docs/goods-specifications.md). */
   priceLabel: z.string(),
+  /**
+   * Priced per unit (the cheapest on-sale specification, as priceLabel reads it): the unit the price and 时长 count per
+   * ('平方米', '小时'); null when priced per order.
+   */
+  perUnit: z.string().nullable(),
   /** How many specifications the item has (启用 and 停用). */
   specCount: z.number().int(),
 });

@@ -8,7 +8,7 @@ import { SHOP_AUDIT_STATUS, SHOP_OPEN_STATE } from '@jz/contracts/shop';
 import type { DB } from '../../../db/client.ts';
 import { notFound } from '../../../lib/errors.ts';
 import { likeContains, paginate } from '../../../lib/paging.ts';
-import { priceLabelOf, publicSpecs, specsOf } from './goods-spec.repo.ts';
+import { pricingOf, publicSpecs, specsOf } from './goods-spec.repo.ts';
 import { parseArr, soldOrders } from './goods.repo.ts';
 import '../shop/shop.tables.ts';
 import '../fuwu/fuwu.tables.ts';
@@ -51,9 +51,9 @@ const toPublic = (r: Record<string, unknown>) =>
     originalPrice: Number(r.originalPrice),
     images: parseArr(r.images as string),
     tags: parseArr(r.tags as string),
-  }) as Omit<PublicGoods, 'specs' | 'priceLabel'>;
+  }) as Omit<PublicGoods, 'specs' | 'priceLabel' | 'perUnit'>;
 
-/** Adds each item's on-sale specifications and price label, read for all the items in one query. */
+/** Adds each item's on-sale specifications and price label (with the unit a per-unit price counts per), read for all the items in one query. */
 async function withPublicSpecs(db: DB, rows: Record<string, unknown>[]): Promise<PublicGoods[]> {
   const goods = rows.map(toPublic);
   const specs = await specsOf(
@@ -62,7 +62,7 @@ async function withPublicSpecs(db: DB, rows: Record<string, unknown>[]): Promise
   );
   return goods.map((g) => {
     const on = publicSpecs(specs.get(g.id) ?? []);
-    return { ...g, specs: on, priceLabel: priceLabelOf(specs.get(g.id) ?? [], g.price) };
+    return { ...g, specs: on, ...pricingOf(specs.get(g.id) ?? [], g.price) };
   });
 }
 

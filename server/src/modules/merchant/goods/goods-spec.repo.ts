@@ -97,13 +97,15 @@ export async function specsOf(db: Exec, goodsIds: number[]) {
   return out;
 }
 
-/** '¥60 起' from the on-sale specifications; an item without one (none should exist) reads its own price. */
-export function priceLabelOf(specs: readonly Pick<PricedSpec, 'mode' | 'unit' | 'price' | 'status'>[], price: number) {
-  return (
-    priceRange(specs)?.label ??
-    priceRange(specs.map((s) => ({ ...s, status: SPEC_STATUS.ON })))?.label ??
-    compactYuan(price)
-  );
+type Priced = readonly Pick<PricedSpec, 'mode' | 'unit' | 'price' | 'status'>[];
+
+/**
+ * '¥60 起' (priceLabel) and the unit a per-unit price counts per (perUnit) from the on-sale specifications; with none on
+ * sale, from all of them; an item without any (none should exist) reads its own price, per order.
+ */
+export function pricingOf(specs: Priced, price: number): { priceLabel: string; perUnit: string | null } {
+  const r = priceRange(specs) ?? priceRange(specs.map((s) => ({ ...s, status: SPEC_STATUS.ON })));
+  return r ? { priceLabel: r.label, perUnit: r.perUnit } : { priceLabel: compactYuan(price), perUnit: null };
 }
 
 /** The customer's view of an item's specifications: 启用 only, in order, 售罄 instead of the stock count. */

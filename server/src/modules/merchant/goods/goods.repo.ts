@@ -15,7 +15,7 @@ import { nowIso } from '../../../lib/time.ts';
 import {
   insertGoodsWithSpecs,
   parseSpecSummary,
-  priceLabelOf,
+  pricingOf,
   type SpecInput,
   specSummaryJson,
   specsOf,
@@ -219,7 +219,7 @@ export async function goodsDetail(db: DB, s: ShopScope, id: number) {
   const ordersOf = new Map(perSpec.map((r) => [r.specId, Number(r.n)]));
   return {
     ...g,
-    priceLabel: priceLabelOf(specs, g.price),
+    ...pricingOf(specs, g.price),
     specCount: specs.length,
     specs: specs.map(({ updatedAt: _u, ...spec }) => ({ ...spec, orderCount: ordersOf.get(spec.id) ?? 0 })),
     sales: stats.orders.sold,
@@ -295,7 +295,7 @@ export async function pageGoods(db: DB, s: ShopScope, f: GoodsFilter): Promise<P
       return {
         ...g,
         sales: Number(soldOrders),
-        priceLabel: priceLabelOf(specs, g.price),
+        ...pricingOf(specs, g.price),
         specCount: specs.length,
       } as Goods;
     }),

@@ -29,6 +29,7 @@ const row = (id: number, name: string, priceLabel: string, specCount: number) =>
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
   priceLabel,
+  perUnit: null as string | null,
   specCount,
 });
 const posts: string[] = [];
@@ -40,7 +41,7 @@ vi.mock('../../../../lib/api-client.ts', () => ({
           records: [
             row(1, '日常保洁（小时套餐）', '¥120 起', 3),
             row(2, '油烟机拆洗', '¥129', 1),
-            { ...row(3, '新房开荒', '¥6/平方米', 1), durationMinutes: 5 },
+            { ...row(3, '新房开荒', '¥6/平方米', 1), perUnit: '平方米', durationMinutes: 5 },
           ],
           total: 3,
         };

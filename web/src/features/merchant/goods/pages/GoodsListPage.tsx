@@ -129,11 +129,10 @@ export default function GoodsListPage() {
       title: '时长',
       dataIndex: 'durationMinutes',
       width: 110,
-      // Priced per unit (the label reads '¥6/平方米'), the length is per unit too: 每平方米 5 分钟, as the detail says.
+      // Priced per unit, the length is per unit too: 每平方米 5 分钟, as the detail says.
       render: (d: number, r) => {
         const text = d >= 60 && d % 60 === 0 ? `${d / 60} 小时` : `${d} 分钟`;
-        const perUnit = /\/([^/\s]+)(?: 起)?$/.exec(r.priceLabel)?.[1];
-        return perUnit ? `每${perUnit} ${text}` : text;
+        return r.perUnit ? `每${r.perUnit} ${text}` : text;
       },
     },
     {
