@@ -3,7 +3,7 @@
  * (db/prepared.ts). What is prepared is the same SQL Kysely builds for the call, the tenant and shop stay parameters
  * (one merchant's statement never answers another's rows), and PostgreSQL runs them as named statements.
  */
-import type { OrderQuery } from '@jz/contracts/order';
+import { type OrderQuery, orderRow, waitingOrder } from '@jz/contracts/order';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { poolOf } from '../src/db/client.ts';
 import { preparedSql, runPrepared } from '../src/db/prepared.ts';
@@ -80,6 +80,32 @@ describe('prepared statements', () => {
     for (let n = 1; (n - 1) * size < Math.min(all.total, 100); n++)
       walked.push(...(await page(a, { shopId: 'all', pageNum: n, pageSize: size } as never)).records);
     expect(walked.slice(0, all.records.length).map((o) => o.id)).toEqual(all.records.map((o) => o.id));
+  });
+
+  it('the list reads only the columns of its row; the waiting queue has statements of its own with three more', async () => {
+    const [a] = owners;
+    const db = tdb.handle.db;
+    const f = { pageNum: 1, pageSize: 10, shopId: 'all' } as OrderQuery;
+    // Alternated on one shape: neither column set leaks into the other's statement.
+    for (let round = 0; round < 2; round++) {
+      const list = await page(a, { shopId: 'all' });
+      const queue = await orders.waitingOrders(db, a, f);
+      const deep = await page(a, { shopId: 'all', pageNum: 2, pageSize: 3 } as never);
+      expect(list.records.length).toBeGreaterThan(0);
+      expect(queue.records.map((o) => o.id)).toEqual(list.records.map((o) => o.id));
+      for (const o of [...list.records, ...deep.records])
+        expect(Object.keys(o).sort()).toEqual(Object.keys(orderRow.shape).sort());
+      for (const o of queue.records) {
+        expect(Object.keys(o).sort()).toEqual(Object.keys(waitingOrder.shape).sort());
+        expect(o.address).not.toBe('');
+      }
+    }
+    const listSql = preparedSql(db, 'orders.page1:all,,,') ?? '';
+    expect(listSql).toMatch(/"service_order"\."merchant_id" = (\?|\$\d+)/);
+    for (const column of ['goods_cover', 'verify_code', 'pay_no', 'address', 'goods_price', 'remark'])
+      expect(listSql).not.toContain(`"${column}"`);
+    expect(preparedSql(db, 'orders.waiting.page1:all,,,')).toContain('"address"');
+    expect(preparedSql(db, 'orders.page:all,,,:desc:')).not.toContain('"address"');
   });
 
   it('refuses a parameter transformed inside the builder, and a missing value', async () => {

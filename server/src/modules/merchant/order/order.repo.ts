@@ -83,6 +83,7 @@ function filtered(db: DB, merchantId: number, shopId: number | null, f: Omit<Ord
   return filteredBy(db, merchantId, shopId, filterValues(f));
 }
 
+/** Every column of an order as the export, the detail and 验券记录 read it (the list reads ROW_COLUMNS). */
 const LIST_COLUMNS = [
   'serviceOrder.id',
   'serviceOrder.orderNo',
@@ -137,9 +138,8 @@ const withJoins = (q: Q) =>
 type ListRow = Awaited<ReturnType<ReturnType<typeof withJoins>['execute']>>[number];
 
 /**
- * The list shape: money as numbers, the quantity as it reads ('3 小时'), the phone masked, never the verification
- * code. The export writes every column;
- * the answers list theirs (packages/contracts/src/order.ts).
+ * toOrder: the list shape with every column (the export writes them all; the detail adds its own);
+ * money as numbers, the quantity as it reads ('3 小时'), the phone masked, never the verification code.
  */
 export function toOrder(r: ListRow) {
   const { rest: o, cardPayment } = splitCardPayment(r);
@@ -157,12 +157,107 @@ export function toOrder(r: ListRow) {
 }
 
 /**
+ * What the order list's row answers (orderRow, packages/contracts/src/order.ts) and no more: the page reads only these
+ * (specMode and area make the quantity's label). The live queue (订单接单) adds WAITING_COLUMNS.
+ */
+const ROW_COLUMNS = [
+  'serviceOrder.id',
+  'serviceOrder.orderNo',
+  'serviceOrder.shopId',
+  'shop.name as shopName',
+  'serviceOrder.goodsName',
+  'serviceOrder.specName',
+  'serviceOrder.specMode',
+  'serviceOrder.quantity',
+  'serviceOrder.unit',
+  'serviceOrder.area',
+  'serviceOrder.payAmount',
+  'serviceOrder.customerName',
+  'serviceOrder.customerPhone',
+  'serviceOrder.appointmentAt',
+  'serviceOrder.status',
+  'serviceOrder.refundStatus',
+  'serviceOrder.employeeId',
+  'employee.name as employeeName',
+  'serviceOrder.createdAt',
+  ...CARD_PAYMENT_COLUMNS,
+] as const;
+const WAITING_COLUMNS = ['serviceOrder.address', 'serviceOrder.remark', 'serviceOrder.paidAt'] as const;
+
+/** The same joins as withJoins, selecting the row's columns (and the queue's, for it). */
+const withRowJoins = (q: Q, waiting: boolean) =>
+  q
+    .innerJoin('shop', 'shop.id', 'serviceOrder.shopId')
+    .leftJoin('employee', 'employee.id', 'serviceOrder.employeeId')
+    .leftJoin('cardMovement as cm', (j) => j.onRef('cm.orderId', '=', 'serviceOrder.id').on('cm.kind', '=', 'redeem'))
+    .leftJoin('card', 'card.id', 'cm.cardId')
+    .leftJoin('cardMovement as cr', (j) => j.onRef('cr.orderId', '=', 'serviceOrder.id').on('cr.kind', '=', 'restore'))
+    .select(ROW_COLUMNS)
+    .select(visitsLeftAfter.as('cardVisitsLeft'))
+    .$if(waiting, (x) => x.select(WAITING_COLUMNS));
+
+type RowOf = Awaited<ReturnType<ReturnType<typeof withRowJoins>['execute']>>[number];
+
+/** A list row exactly as the contract's orderRow has it (built key by key: no column the answer would drop). */
+function toRow(r: RowOf) {
+  // Most orders have no card: skip building the row without its card columns just to read null.
+  const cardPayment = r.cardId === null ? null : splitCardPayment(r).cardPayment;
+  return {
+    id: r.id,
+    orderNo: r.orderNo,
+    shopId: r.shopId,
+    shopName: r.shopName,
+    goodsName: r.goodsName,
+    specName: r.specName,
+    quantity: r.quantity,
+    unit: r.unit,
+    quantityLabel: quantityLabel(r),
+    payAmount: Number(r.payAmount),
+    cardPayment,
+    customerName: r.customerName,
+    customerPhone: maskPhone(r.customerPhone),
+    appointmentAt: r.appointmentAt,
+    status: r.status as OrderStatus,
+    refundStatus: r.refundStatus,
+    employeeId: r.employeeId,
+    employeeName: r.employeeName,
+    createdAt: r.createdAt,
+  };
+}
+
+/**
  * findAllByPage: the page plus counts per status under the same filters (the status tabs). The total is read from
  * those counts (one index-only aggregate instead of a second count). The page's ids are chosen from the
  * (merchant_id, shop_id[, status], created_at, id) indexes alone and only those rows are joined (a deferred join), so
  * the last page of a 100,000-order merchant walks index entries rather than joining every skipped row.
  */
 export async function pageOrders(db: DB, t: Tenant, f: OrderQuery, opts: { seekFrom?: number } = {}) {
+  const page = await listPage(db, t, f, opts.seekFrom, false);
+  return { ...page, records: page.records.map(toRow) };
+}
+
+/** 订单接单's queue: the list's rows (status 待接单) plus where, the customer's remark and when it was paid. */
+export async function waitingOrders(db: DB, t: Tenant, f: OrderQuery) {
+  const page = await listPage(db, t, f, undefined, true);
+  return {
+    ...page,
+    records: page.records.map((r) => ({
+      ...toRow(r),
+      address: r.address ?? '',
+      remark: r.remark ?? null,
+      paidAt: r.paidAt ?? null,
+    })),
+  };
+}
+
+/** The page's rows as read (ROW_COLUMNS, and WAITING_COLUMNS when `waiting`), its total and the tabs' counts. */
+async function listPage(
+  db: DB,
+  t: Tenant,
+  f: OrderQuery,
+  seekFrom: number | undefined,
+  waiting: boolean,
+): Promise<{ records: RowOf[]; total: number; counts: Record<string, number> }> {
   const shopId = await ownFilters(db, t, f);
   // Shop and whole-day (下单日期) filters only: the maintained counters answer (migration 1301); text, employee or
   // 预约日期 filters have to count the matching orders.
@@ -204,8 +299,10 @@ export async function pageOrders(db: DB, t: Tenant, f: OrderQuery, opts: { seekF
       : base.select(['serviceOrder.status', sql<number>`count(*)`.as('n')]).groupBy('serviceOrder.status');
     return { listBase, countsQuery };
   };
+  // The column set is part of every page statement's key: the queue's statements select three more.
+  const rowKey = waiting ? 'orders.waiting' : 'orders';
   const pageOf = (pageBase: Q, dir: 'asc' | 'desc', limit: number, skip: number) =>
-    withJoins(
+    withRowJoins(
       db
         .selectFrom('serviceOrder')
         .where(
@@ -218,6 +315,7 @@ export async function pageOrders(db: DB, t: Tenant, f: OrderQuery, opts: { seekF
             .limit(limit)
             .offset(skip),
         ),
+      waiting,
     )
       .orderBy('serviceOrder.createdAt', 'desc')
       .orderBy('serviceOrder.id', 'desc');
@@ -227,13 +325,13 @@ export async function pageOrders(db: DB, t: Tenant, f: OrderQuery, opts: { seekF
   // Page 1 (most calls) needs no total to choose its rows: the counters ride along as one scalar subquery of the page
   // statement (evaluated once), so the list is one round trip. Only an empty page asks for them on their own.
   if (f.pageNum === 1) {
-    const rows = await runPrepared(db, `orders.page1:${shape}`, values, (p) => {
+    const rows = await runPrepared(db, `${rowKey}.page1:${shape}`, values, (p) => {
       const q = queries(p);
       return pageOf(q.listBase, 'desc', p.pageSize, 0).select(statusCountsJson(db, q.countsQuery).as('statusCounts'));
     });
     const tabs = rows.length ? statusCounts(parseCounts(rows[0].statusCounts)) : await counts();
     const total = f.status ? (tabs[f.status] ?? 0) : tabs.all;
-    return { records: rows.map(({ statusCounts: _, ...r }) => toOrder(r)), total, counts: tabs };
+    return { records: rows, total, counts: tabs };
   }
 
   const tabs = await counts();
@@ -248,7 +346,7 @@ export async function pageOrders(db: DB, t: Tenant, f: OrderQuery, opts: { seekF
   let bound: string | undefined;
   // A deep page in the middle: the day counters find the day it starts in, so at most one day's orders are skipped
   // (a seek by created_at instead of walking tens of thousands of index entries).
-  if (counted && skip > (opts.seekFrom ?? SEEK_FROM) && total > offset) {
+  if (counted && skip > (seekFrom ?? SEEK_FROM) && total > offset) {
     const seek = await seekByDay(db, { ...f, merchantId: t.merchantId, shopId, skip, dir });
     if (seek) {
       skip = seek.skip;
@@ -258,7 +356,7 @@ export async function pageOrders(db: DB, t: Tenant, f: OrderQuery, opts: { seekF
   if (total <= offset) return { records: [], total, counts: tabs };
   const records = await runPrepared(
     db,
-    `orders.page:${shape}:${dir}:${bound ? 'seek' : ''}`,
+    `${rowKey}.page:${shape}:${dir}:${bound ? 'seek' : ''}`,
     { ...values, limit, skip, bound: bound ?? '' },
     (p) => {
       const { listBase } = queries(p);
@@ -268,7 +366,7 @@ export async function pageOrders(db: DB, t: Tenant, f: OrderQuery, opts: { seekF
       return pageOf(pageBase, dir, p.limit, p.skip);
     },
   );
-  return { records: records.map(toOrder), total, counts: tabs };
+  return { records, total, counts: tabs };
 }
 
 /** The values of the order list's prepared statements. */

@@ -122,7 +122,7 @@ export function orderRoutes(app: App) {
   // ---- live order taking
   route(app, c.waiting, async (req) => {
     const t = await tenant(req);
-    const r = await repo.pageOrders(app.db, t, {
+    const r = await repo.waitingOrders(app.db, t, {
       ...req.query,
       status: ORDER_STATUS.WAITING,
       pageNum: 1,
