@@ -149,6 +149,18 @@ const PLAN_DIR = path.join(os.tmpdir(), `jz-chunk-plan-${process.pid}`);
 const MERGE_BELOW = 2048;
 /** …that at most this many more routes load. */
 const MERGE_EXTRA_ROUTES = 10;
+/**
+ * A route is heavy over this (gzip bytes of its cold load as the plan measures it: level 6 over more, smaller chunks,
+ * ~9 % more than scripts/check-bundle.mjs counts, so ~350 KB there). A chunk of pages smaller than MERGE_HEAVY_BELOW
+ * then joins another that at most MERGE_HEAVY_EXTRA_ROUTES more routes load, all of them heavy.
+ */
+const HEAVY_ROUTE = 385 * 1024;
+/** A route under HEAVY_ROUTE may take such merges while it stays under this (~340 KB as the check counts). */
+const ROOMY_ROUTE = 372 * 1024;
+/** …and any other at most this much (gzip bytes) in all. */
+const LIGHT_ADDED = 3072;
+const MERGE_HEAVY_BELOW = 16384;
+const MERGE_HEAVY_EXTRA_ROUTES = 60;
 
 /** module id → chunk name of the build's second output (absent: the bundler's own split). */
 let plan = new Map<string, string>();
@@ -275,40 +287,61 @@ function makePlan(chunks: PlanChunk[], pages: Set<string>): Map<string, string> 
   };
   // /index has the tightest budget (250 KB, 30 scripts): no merge makes it load a byte it does not use.
   const home = [...pages].find((f) => byFile.get(f)?.modules.some((m) => HOME.test(m)));
+  // Nor /login (200 KB) and the staff page (150 KB): what they load stays theirs.
+  const TIGHT = new Set(['/login', '/staff/', ...(home ? [home] : [])]);
   const pagesChunks = chunks.filter((c) => !c.root && !isReact(c) && !group.has(c.file) && routesOf.has(c.file));
   const size = new Map(pagesChunks.map((c) => [c.file, c.size]));
   let graph = edges();
-  for (const a of [...pagesChunks].sort((x, y) => x.size - y.size)) {
-    if (find(a.file) !== a.file || size.get(a.file)! >= MERGE_BELOW) continue;
-    const ra = routesOf.get(a.file)!;
-    // What `a` needs: every route that loads it after the merge must already load all of it.
-    const needs = [...closure(a)].filter((f) => f !== a.file);
-    let best: { extra: string[]; file: string } | null = null;
-    for (const b of pagesChunks) {
-      const bf = b.file;
-      if (bf === a.file || find(bf) !== bf) continue;
-      const rb = routesOf.get(bf)!;
-      if ([...ra].some((r) => !rb.has(r))) continue;
-      const extra = [...rb].filter((r) => !ra.has(r));
-      if (extra.length > MERGE_EXTRA_ROUTES || (home && extra.includes(home))) continue;
-      if (extra.some((r) => needs.some((f) => !routes.get(r)!.has(f)))) continue;
-      if (
-        best &&
-        (extra.length > best.extra.length ||
-          (extra.length === best.extra.length && size.get(bf)! >= size.get(best.file)!))
-      )
-        continue;
-      if (reaches(graph, a.file, bf, bf) || reaches(graph, bf, a.file, a.file)) continue;
-      best = { extra, file: bf };
+  const sizeOf = new Map(chunks.map((c) => [c.file, c.size]));
+  const load = (r: string) => [...routes.get(r)!].reduce((n, f) => n + (sizeOf.get(f) ?? 0), 0);
+  /** Merges each chunk of pages under `below` bytes into the closest chunk that `accepts` the routes it adds. */
+  const mergePass = (below: number, accepts: (extra: string[], bytes: number) => boolean) => {
+    for (const a of [...pagesChunks].sort((x, y) => x.size - y.size)) {
+      if (find(a.file) !== a.file || size.get(a.file)! >= below) continue;
+      const ra = routesOf.get(a.file)!;
+      // What `a` needs: every route that loads it after the merge must already load all of it.
+      const needs = [...closure(a)].filter((f) => f !== a.file);
+      let best: { extra: string[]; file: string } | null = null;
+      for (const b of pagesChunks) {
+        const bf = b.file;
+        if (bf === a.file || find(bf) !== bf) continue;
+        const rb = routesOf.get(bf)!;
+        if ([...ra].some((r) => !rb.has(r))) continue;
+        const extra = [...rb].filter((r) => !ra.has(r));
+        if (extra.some((r) => TIGHT.has(r)) || !accepts(extra, size.get(a.file)!)) continue;
+        if (extra.some((r) => needs.some((f) => !routes.get(r)!.has(f)))) continue;
+        if (
+          best &&
+          (extra.length > best.extra.length ||
+            (extra.length === best.extra.length && size.get(bf)! >= size.get(best.file)!))
+        )
+          continue;
+        if (reaches(graph, a.file, bf, bf) || reaches(graph, bf, a.file, a.file)) continue;
+        best = { extra, file: bf };
+      }
+      if (!best) continue;
+      parent.set(a.file, best.file);
+      size.set(best.file, size.get(best.file)! + size.get(a.file)!);
+      // The routes of the merged chunk now load `a` (its needs they had already).
+      for (const r of best.extra) routes.get(r)!.add(a.file);
+      for (const r of best.extra) ra.add(r);
+      graph = edges();
     }
-    if (!best) continue;
-    parent.set(a.file, best.file);
-    size.set(best.file, size.get(best.file)! + size.get(a.file)!);
-    // The routes of the merged chunk now load `a` (its needs they had already).
-    for (const r of best.extra) routes.get(r)!.add(a.file);
-    for (const r of best.extra) ra.add(r);
-    graph = edges();
-  }
+  };
+  mergePass(MERGE_BELOW, (extra) => extra.length <= MERGE_EXTRA_ROUTES);
+  // Then larger chunks, into chunks that besides only heavy routes (over their byte budget anyway) load, or routes
+  // with room to spare: their script count falls (fewer, larger chunks also compress better), and no route within its
+  // budget comes near its end.
+  const heavy = new Set([...routes.keys()].filter((r) => load(r) > HEAVY_ROUTE));
+  const start = new Map([...routes.keys()].map((r) => [r, load(r)]));
+  mergePass(
+    MERGE_HEAVY_BELOW,
+    (extra, bytes) =>
+      extra.length <= MERGE_HEAVY_EXTRA_ROUTES &&
+      extra.every(
+        (r) => heavy.has(r) || load(r) + bytes <= ROOMY_ROUTE || load(r) + bytes - start.get(r)! <= LIGHT_ADDED,
+      ),
+  );
 
   const names = new Map<string, string>();
   // One name per merged group (a name shared by two groups would make them one chunk): the host chunk's name,
@@ -340,32 +373,37 @@ function makePlan(chunks: PlanChunk[], pages: Set<string>): Map<string, string> 
  * Menu and Dropdown) and Skeleton (`loading`); Typography imports its inline editor (`editable`: Input's TextArea)
  * and Tooltip (`copyable`, `ellipsis.tooltip`); Table imports the column filter dropdown (`filters`: Tree, Menu,
  * Dropdown, Radio) and a Dropdown for `rowSelection.selections`; Modal a Skeleton (`loading`); a form label a Tooltip
- * (`tooltip`); an upload list's item a Tooltip (a failed file's message); Input the one-time-password box (Input.OTP).
+ * (`tooltip`); an upload list's item a Tooltip (a failed file's message); Input the one-time-password box (Input.OTP);
+ * Pagination its size changer's Select (22 KB gzip with the virtual list).
  * Every console route paid for them: 13 KB gzip for Card's tabs alone, 14 KB for the table's filter dropdown. Each
- * import below becomes a lazy component with the same props: nothing (`null`) or its children (`children`, for a
- * tooltip's trigger) while its chunk loads. The build fails when a rule no longer matches (antd moved a file).
+ * import below becomes a lazy component with the same props: nothing (`null`), its children (`children`, for a
+ * tooltip's trigger) or a select's face (`selectFace`, components/lazy-select/SelectFace.tsx) while its chunk loads. The build fails when a rule no longer matches (antd moved a file).
  */
-const ON_DEMAND: { importer: RegExp; source: string; fallback: 'null' | 'children'; extra?: string }[] = [
-  { importer: /\/antd\/es\/card\/Card\.js$/, source: '../tabs', fallback: 'null' },
-  { importer: /\/antd\/es\/card\/Card\.js$/, source: '../skeleton', fallback: 'null' },
-  { importer: /\/antd\/es\/typography\/Base\/index\.js$/, source: '../Editable', fallback: 'null' },
-  { importer: /\/antd\/es\/typography\/Base\/index\.js$/, source: '../../tooltip', fallback: 'children' },
-  { importer: /\/antd\/es\/typography\/Base\/CopyBtn\.js$/, source: '../../tooltip', fallback: 'children' },
-  { importer: /\/antd\/es\/typography\/Base\/EllipsisTooltip\.js$/, source: '../../tooltip', fallback: 'children' },
-  {
-    importer: /\/antd\/es\/table\/hooks\/useFilter\/index\.js$/,
-    source: './FilterDropdown',
-    fallback: 'children',
-    // The filter hook also takes this helper from the dropdown's module (a copy: the module is what waits).
-    extra:
-      'export function flattenKeys(filters) { let keys = []; (filters || []).forEach(({ value, children }) => { keys.push(value); if (children) keys = [...keys, ...flattenKeys(children)]; }); return keys; }',
-  },
-  { importer: /\/antd\/es\/table\/hooks\/useSelection\.js$/, source: '../../dropdown', fallback: 'children' },
-  { importer: /\/antd\/es\/modal\/Modal\.js$/, source: '../skeleton', fallback: 'null' },
-  { importer: /\/antd\/es\/form\/FormItemLabel\.js$/, source: '../tooltip', fallback: 'children' },
-  { importer: /\/antd\/es\/upload\/UploadList\/ListItem\.js$/, source: '../../tooltip', fallback: 'children' },
-  { importer: /\/antd\/es\/input\/index\.js$/, source: './OTP', fallback: 'null' },
-];
+const ON_DEMAND: { importer: RegExp; source: string; fallback: 'null' | 'children' | 'selectFace'; extra?: string }[] =
+  [
+    { importer: /\/antd\/es\/card\/Card\.js$/, source: '../tabs', fallback: 'null' },
+    { importer: /\/antd\/es\/card\/Card\.js$/, source: '../skeleton', fallback: 'null' },
+    { importer: /\/antd\/es\/typography\/Base\/index\.js$/, source: '../Editable', fallback: 'null' },
+    { importer: /\/antd\/es\/typography\/Base\/index\.js$/, source: '../../tooltip', fallback: 'children' },
+    { importer: /\/antd\/es\/typography\/Base\/CopyBtn\.js$/, source: '../../tooltip', fallback: 'children' },
+    { importer: /\/antd\/es\/typography\/Base\/EllipsisTooltip\.js$/, source: '../../tooltip', fallback: 'children' },
+    {
+      importer: /\/antd\/es\/table\/hooks\/useFilter\/index\.js$/,
+      source: './FilterDropdown',
+      fallback: 'children',
+      // The filter hook also takes this helper from the dropdown's module (a copy: the module is what waits).
+      extra:
+        'export function flattenKeys(filters) { let keys = []; (filters || []).forEach(({ value, children }) => { keys.push(value); if (children) keys = [...keys, ...flattenKeys(children)]; }); return keys; }',
+    },
+    { importer: /\/antd\/es\/table\/hooks\/useSelection\.js$/, source: '../../dropdown', fallback: 'children' },
+    { importer: /\/antd\/es\/modal\/Modal\.js$/, source: '../skeleton', fallback: 'null' },
+    { importer: /\/antd\/es\/form\/FormItemLabel\.js$/, source: '../tooltip', fallback: 'children' },
+    { importer: /\/antd\/es\/upload\/UploadList\/ListItem\.js$/, source: '../../tooltip', fallback: 'children' },
+    { importer: /\/antd\/es\/input\/index\.js$/, source: './OTP', fallback: 'null' },
+    // The pager's own size changer (DataTable gives its own, PageSizeSelect): meanwhile the closed select's face.
+    { importer: /\/antd\/es\/pagination\/Pagination\.js$/, source: '../select', fallback: 'selectFace' },
+  ];
+const SELECT_FACE = fileURLToPath(new URL('./src/components/lazy-select/SelectFace.tsx', import.meta.url));
 function antdOnDemand(): Plugin {
   const PREFIX = '\0jz-on-demand:';
   const used = new Set<number>();
@@ -386,9 +424,15 @@ function antdOnDemand(): Plugin {
       if (!id.startsWith(PREFIX)) return null;
       const [, i, real] = /^\0jz-on-demand:(\d+):(.*)$/.exec(id)!;
       const rule = ON_DEMAND[Number(i)];
-      const fallback = rule.fallback === 'children' ? 'props.children ?? null' : 'null';
+      const fallback =
+        rule.fallback === 'children'
+          ? 'props.children ?? null'
+          : rule.fallback === 'selectFace'
+            ? "createElement(SelectFace, { role: 'combobox', className: 'jz-lazy-select-fit ' + (props.className ?? ''), value: props.value, options: props.options, disabled: props.disabled, 'aria-label': props['aria-label'] })"
+            : 'null';
       return [
         "import { createElement, lazy, Suspense } from 'react';",
+        rule.fallback === 'selectFace' ? `import { SelectFace } from ${JSON.stringify(SELECT_FACE)};` : '',
         `const Lazy = lazy(() => import(${JSON.stringify(real)}));`,
         `export default function OnDemand(props) { return createElement(Suspense, { fallback: ${fallback} }, createElement(Lazy, props)); }`,
         rule.extra ?? '',
@@ -411,7 +455,8 @@ const ZOD_LOCALE = /\/packages\/contracts\/src\/zod-locale\.ts$/;
  * `import { Button, Card } from 'antd'` becomes `import Button from 'antd/es/button'; …` in the build (likewise for
  * `@ant-design/icons`), from the packages' own index files. The bundle is the same (the index is tree-shaken either
  * way), but the module graph the chunking sees is the real one: through the index, every page and the login page
- * "reached" every component, and chunkGroup could not tell the console frame's components apart.
+ * "reached" every component, and chunkGroup could not tell the console frame's components apart. A file that uses
+ * `Input` but none of `Input.Password`, `Input.TextArea`… imports the bare input (the index attaches them all).
  */
 function directImports(): Plugin {
   const barrels = new Map<string, Map<string, string>>();
@@ -446,7 +491,10 @@ function directImports(): Plugin {
         const rest: string[] = [];
         for (const sp of node.specifiers) {
           const imported = sp.type === 'ImportSpecifier' ? String((sp.imported as { name?: string }).name) : '';
-          const file = map.get(imported);
+          let file = map.get(imported);
+          // Input's module without its statics (Password, Search, TextArea, Group: 6 KB gzip) where none is used.
+          if (file === 'antd/es/input' && !new RegExp(`\\b${sp.local.name}\\.`).test(code))
+            file = 'antd/es/input/Input';
           if (file) direct.push(`import ${sp.local.name} from '${file}';`);
           else rest.push(sp.type === 'ImportSpecifier' ? `${imported} as ${sp.local.name}` : '');
         }

@@ -1,8 +1,39 @@
 import { SettingOutlined } from '@ant-design/icons';
-import { Button, Checkbox, Popover, Space, Typography } from 'antd';
+import { Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyPage } from '../../lib/lazy-page.ts';
 import { getUserInfo } from '../../lib/storage.ts';
+import type { ColumnChoice } from './ColumnSettingsPanel.tsx';
+
+// The popover, its checkboxes and links load with the first table that offers 列设置 (two lists do), not with DataTable.
+const Panel = lazyPage(
+  () => import('./ColumnSettingsPanel.tsx'),
+  (m) => m.ColumnSettingsPanel,
+);
+
+/** 列设置's button; a click before the popover's code is there opens it once it is. */
+function ColumnSettingsControl(props: {
+  items: ColumnChoice[];
+  onToggle: (key: string, shown: boolean) => void;
+  onReset: () => void;
+}) {
+  const [clicked, setClicked] = useState(false);
+  const button = (
+    <Button icon={<SettingOutlined />} aria-label="列设置" onClick={clicked ? undefined : () => setClicked(true)}>
+      列设置
+    </Button>
+  );
+  return (
+    <Suspense fallback={button}>
+      <Panel {...props} defaultOpen={clicked}>
+        <Button icon={<SettingOutlined />} aria-label="列设置">
+          列设置
+        </Button>
+      </Panel>
+    </Suspense>
+  );
+}
 
 /**
  * 列设置 of a DataTable: the user chooses which columns a wide list shows; the choice is kept per user and
@@ -74,29 +105,17 @@ export function useColumnSettings<T>(columns: ColumnsType<T>, opts: ColumnSettin
   };
   const choosable = entries.filter((e) => e.key !== undefined && !isAction(e.col as ColumnsType<never>[number], e.key));
 
-  const panel = (
-    <Space orientation="vertical" size={4} data-testid="column-settings">
-      {choosable.map((e) => (
-        <Checkbox
-          key={e.key}
-          checked={e.shown}
-          disabled={e.fixedOn}
-          onChange={(ev) => save({ ...choice, [e.key as string]: ev.target.checked })}
-        >
-          {typeof e.col.title === 'string' ? e.col.title : e.key}
-        </Checkbox>
-      ))}
-      <Typography.Link onClick={() => save({})} style={{ marginTop: 4 }}>
-        恢复默认
-      </Typography.Link>
-    </Space>
-  );
   const control = (
-    <Popover trigger="click" placement="bottomRight" title="选择显示的列" content={panel}>
-      <Button icon={<SettingOutlined />} aria-label="列设置">
-        列设置
-      </Button>
-    </Popover>
+    <ColumnSettingsControl
+      items={choosable.map((e) => ({
+        key: e.key as string,
+        title: typeof e.col.title === 'string' ? e.col.title : e.key,
+        shown: e.shown,
+        fixedOn: e.fixedOn,
+      }))}
+      onToggle={(key, shown) => save({ ...choice, [key]: shown })}
+      onReset={() => save({})}
+    />
   );
   return { columns: entries.filter((e) => e.shown).map((e) => e.col) as ColumnsType<T>, control };
 }

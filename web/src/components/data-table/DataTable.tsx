@@ -7,6 +7,7 @@ import { type Key, type ReactNode, startTransition, useEffect, useRef, useState 
 import { type ColumnSettingsOptions, useColumnSettings } from './ColumnSettings.tsx';
 import { type SearchField, SearchForm } from './SearchForm.tsx';
 import { QueryError } from '../QueryState.tsx';
+import { PageSizeSelect } from '../lazy-select/PageSizeSelect.tsx';
 
 export interface DataTableProps<T> {
   /** Root of the query key; mutations invalidate it. */
@@ -58,6 +59,10 @@ export function tidyColumns<T>(columns: ColumnsType<T>): { columns: ColumnsType<
     return col;
   });
   return { columns: out, wide };
+}
+
+function PagerSize(props: { value: number; onChange: (size: number) => void; disabled: boolean; className?: string }) {
+  return <PageSizeSelect {...props} sizes={PAGE_SIZES} />;
 }
 
 /**
@@ -136,7 +141,9 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
             pageSize,
             total: q.data?.total ?? 0,
             pageSizeOptions: PAGE_SIZES.map(String),
-            showSizeChanger: { 'aria-label': '每页条数' },
+            showSizeChanger: true,
+            // 每页条数 in the Select's look; antd's Select downloads when it is reached (PageSizeSelect).
+            components: { sizeChanger: PagerSize },
             showQuickJumper: true,
             showTotal: (t) => `共 ${t} 条`,
             onChange: (p, s) =>

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { SearchForm } from './SearchForm.tsx';
 
@@ -12,7 +12,7 @@ const failed = (refetch = vi.fn()) => ({
 });
 
 describe('SearchForm select fed by a query', () => {
-  it('says the options failed to load and offers 重试 instead of an empty dropdown', () => {
+  it('says the options failed to load and offers 重试 instead of an empty dropdown', async () => {
     const refetch = vi.fn();
     const { container } = render(
       <SearchForm
@@ -21,7 +21,9 @@ describe('SearchForm select fed by a query', () => {
       />,
     );
     expect(screen.getByText('选项加载失败，展开后可重试')).toBeInTheDocument();
-    expect(container.querySelector('.ant-select-status-error')).not.toBeNull();
+    // The select's face says it at once; antd's Select replaces it once the form has painted.
+    expect(container.querySelector('.jz-lazy-select-error')).not.toBeNull();
+    await waitFor(() => expect(container.querySelector('.ant-select-status-error')).not.toBeNull());
     fireEvent.mouseDown(container.querySelector('.ant-select') as HTMLElement);
     fireEvent.click(screen.getByRole('button', { name: /重\s*试/ }));
     expect(refetch).toHaveBeenCalled();
@@ -36,5 +38,16 @@ describe('SearchForm select fed by a query', () => {
       />,
     );
     expect(screen.getByText('请选择商品')).toBeInTheDocument();
+  });
+
+  it('a press on the face before the real select is there opens it', async () => {
+    render(
+      <SearchForm
+        onSearch={() => {}}
+        fields={[{ name: 'state', label: '状态', type: 'select', options: [{ label: '启用', value: 1 }] }]}
+      />,
+    );
+    fireEvent.mouseDown(screen.getByRole('button', { name: '状态' }));
+    expect(await screen.findByRole('option', { name: '启用' })).toBeInTheDocument();
   });
 });

@@ -1,9 +1,10 @@
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, Form, Input, Select, Space } from 'antd';
+import { Button, Form, Input, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useDict } from '../../lib/dict.tsx';
 import { toApiDate } from '../../lib/format.ts';
 import type { QueryLike } from '../QueryState.tsx';
+import { DeferredSelect } from '../lazy-select/DeferredSelect.tsx';
 import { lazyWidget } from '../lazy-widget.tsx';
 import { selectStates } from '../select-states.tsx';
 
@@ -42,7 +43,14 @@ function DictSelect({
 }) {
   const { options, query } = useDict(type);
   // A failed dictionary is not toasted (docs/spec-notes.md#errors: a console warning only): the field itself says so and offers 重试.
-  return <Select allowClear options={options} {...rest} {...selectStates(query, { placeholder: rest.placeholder })} />;
+  return (
+    <DeferredSelect
+      allowClear
+      options={options}
+      {...rest}
+      {...selectStates(query, { placeholder: rest.placeholder })}
+    />
+  );
 }
 
 /** Filters above a data table. dateRange fields become startDate/endDate (YYYY-MM-DD), or their own `params`. */
@@ -79,7 +87,7 @@ export function SearchForm({
               style={{ width: f.width ?? 160 }}
             />
           ) : f.type === 'select' ? (
-            <Select
+            <DeferredSelect
               allowClear
               options={f.options}
               placeholder={f.placeholder ?? `请选择${f.label}`}

@@ -4,3 +4,8 @@ import { Select, type SelectProps } from 'antd';
 export function RealSelect(props: SelectProps) {
   return <Select defaultOpen autoFocus {...props} />;
 }
+
+/** antd's Select as it is (DeferredSelect's, once loaded): from this module, so that every lazy select shares one chunk. */
+export function PlainSelect(props: SelectProps) {
+  return <Select {...props} />;
+}
