@@ -1,6 +1,6 @@
 import { lazyDialog } from '../../../../components/lazy-dialog.tsx';
 
-// 协议管理's form and its versions / signatures drawers load when first opened, not with the list.
+// 协议管理's form, 发布 and its versions / signatures drawers load when first opened, not with the list.
 export const AgreementForm = lazyDialog(
   () => import('./AgreementForm.tsx'),
   (m) => m.AgreementForm,
@@ -13,5 +13,10 @@ export const VersionsDrawer = lazyDialog(
 export const SignaturesDrawer = lazyDialog(
   () => import('./SignaturesDrawer.tsx'),
   (m) => m.SignaturesDrawer,
+  (p) => p.agreement != null,
+);
+export const PublishDialog = lazyDialog(
+  () => import('./PublishDialog.tsx'),
+  (m) => m.PublishDialog,
   (p) => p.agreement != null,
 );

@@ -1,5 +1,5 @@
 import type { Agreement } from '@jz/contracts/agreement';
-import { Form, Input, Modal, Space, Tag } from 'antd';
+import { Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useConfirm } from '../../../../components/confirm.ts';
@@ -12,18 +12,17 @@ import { RowAction } from '../../../../components/RowAction.tsx';
 import { Auth } from '../../../../lib/access.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
 import { adminAgreementKeys, getAgreementPage, useAgreementMutations } from '../api/agreement.ts';
-import { AgreementForm, SignaturesDrawer, VersionsDrawer } from '../components/lazy-dialogs.ts';
+import { AgreementForm, PublishDialog, SignaturesDrawer, VersionsDrawer } from '../components/lazy-dialogs.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
 
 /** 协议管理 (platform toolkit): drafts, versions, publish / withdraw, and who signed. */
 export default function AgreementAdminPage() {
-  const { add, edit, publish, withdraw, remove } = useAgreementMutations();
+  const { add, edit, withdraw, remove } = useAgreementMutations();
   const { confirmWarning } = useConfirm();
   const [editing, setEditing] = useState<Partial<Agreement> | null>(null);
   const [publishing, setPublishing] = useState<Agreement | null>(null);
   const [versionsOf, setVersionsOf] = useState<number | null>(null);
   const [signaturesOf, setSignaturesOf] = useState<Agreement | null>(null);
-  const [publishForm] = Form.useForm<{ remark?: string }>();
 
   const doWithdraw = async (a: Agreement) => {
     if (!(await confirmWarning(`确定撤回《${a.title}》吗？撤回后商家将不再看到该协议，已有签署记录保留。`))) return;
@@ -86,14 +85,7 @@ export default function AgreementAdminPage() {
           del={{ perm: 'platform:agreement:del', onClick: () => del([r.id]) }}
         >
           <Auth perm="platform:agreement:publish">
-            <RowAction
-              onClick={() => {
-                publishForm.resetFields();
-                setPublishing(r);
-              }}
-            >
-              发布
-            </RowAction>
+            <RowAction onClick={() => setPublishing(r)}>发布</RowAction>
           </Auth>
           {r.status === 1 && (
             <Auth perm="platform:agreement:publish">
@@ -108,7 +100,6 @@ export default function AgreementAdminPage() {
     },
   ];
 
-  const willAskAgain = publishing && publishing.mustSign === 1 && publishing.currentVersion > 0;
   return (
     <>
       <DataTable<Agreement>
@@ -136,32 +127,7 @@ export default function AgreementAdminPage() {
         onClose={() => setEditing(null)}
         onSubmit={(v) => (editing?.id ? edit.mutateAsync({ ...v, id: editing.id }) : add.mutateAsync(v))}
       />
-      <Modal
-        title={publishing ? `发布《${publishing.title}》` : '发布协议'}
-        open={!!publishing}
-        onCancel={() => setPublishing(null)}
-        okText="发布"
-        confirmLoading={publish.isPending}
-        destroyOnHidden
-        onOk={async () => {
-          const v = await publishForm.validateFields();
-          await publish.mutateAsync({ id: publishing!.id, remark: v.remark });
-          setPublishing(null);
-        }}
-      >
-        <p>
-          将当前草稿发布为{publishing?.currentVersion ? `第 ${publishing.currentVersion + 1} 版` : '第 1 版'}
-          （草稿与当前版本相同时仅恢复发布），并以消息通知所有商家。
-        </p>
-        {willAskAgain && (
-          <p style={{ color: '#cf1322' }}>这是必签协议：发布新版本后，所有商家须重新签署，签署前无法申请提现。</p>
-        )}
-        <Form clearOnDestroy form={publishForm} name="agreementPublish" layout="vertical" preserve={false}>
-          <Form.Item name="remark" label="版本说明" rules={[{ max: 200, message: '版本说明最多 200 个字' }]}>
-            <Input.TextArea rows={3} maxLength={200} showCount placeholder="如：新增保险条款" />
-          </Form.Item>
-        </Form>
-      </Modal>
+      <PublishDialog agreement={publishing} onClose={() => setPublishing(null)} />
       <VersionsDrawer id={versionsOf} onClose={() => setVersionsOf(null)} />
       <SignaturesDrawer agreement={signaturesOf} onClose={() => setSignaturesOf(null)} />
     </>
