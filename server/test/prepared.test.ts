@@ -5,7 +5,7 @@
  */
 import { type OrderQuery, orderRow, waitingOrder } from '@jz/contracts/order';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { poolOf } from '../src/db/client.ts';
+import { observeQueries, poolOf } from '../src/db/client.ts';
 import { preparedSql, runPrepared } from '../src/db/prepared.ts';
 import type { Tenant } from '../src/lib/tenant.ts';
 import * as orders from '../src/modules/merchant/order/order.repo.ts';
@@ -130,5 +130,17 @@ describe('prepared statements', () => {
     const named = spy.mock.calls.map((c) => c[0] as unknown).filter((c) => typeof c === 'object' && c && 'name' in c);
     expect(named).toHaveLength(1);
     expect((named[0] as { name: string }).name).toMatch(/^jz_[0-9a-f]{24}$/);
+  });
+
+  it('the query observer (the metrics query histogram) times the prepared statements too', async () => {
+    const seen: boolean[] = [];
+    observeQueries(tdb.handle.db, (_ms, failed) => seen.push(failed));
+    try {
+      await page(owners[0], { shopId: 'all' });
+      expect(seen.length).toBeGreaterThanOrEqual(1);
+      expect(seen.every((failed) => !failed)).toBe(true);
+    } finally {
+      observeQueries(tdb.handle.db, undefined);
+    }
   });
 });

@@ -99,6 +99,14 @@ function timePgQueries(client: pg.PoolClient, slot: ObserverSlot) {
   client.query = function (this: pg.PoolClient, ...args: unknown[]) {
     const fn = slot.fn;
     const started = fn && performance.now();
+    // pool.query (the prepared statements, db/prepared.ts) passes a callback and gets no promise: time the callback.
+    const last = args.length - 1;
+    const cb = args[last];
+    if (fn && typeof cb === 'function')
+      args[last] = (err: unknown, res: unknown) => {
+        fn(performance.now() - started!, Boolean(err));
+        return (cb as (e: unknown, r: unknown) => unknown)(err, res);
+      };
     const result = query.apply(this, args);
     // Kysely's queries answer a promise; a cursor (streamed query) is left alone.
     if (fn && result instanceof Promise)
