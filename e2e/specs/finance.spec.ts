@@ -122,16 +122,12 @@ test('the owner sees the money add up, withdraws twice; the admin approves one a
   await expect(adminPage.getByText('已打款到账').first()).toBeVisible();
   const fifty = reviewing.filter({ hasText: '¥50.00' }).first();
   await fifty.getByRole('button', { name: '驳回' }).click();
-  await adminPage
-    .getByRole('button', { name: /驳\s*回/ })
-    .last()
-    .click();
+  // The dialog's own 驳回 (it loads when first opened: the row's button is the only one until it is there).
+  const rejectDialog = adminPage.getByRole('dialog', { name: /驳回提现/ });
+  await rejectDialog.getByRole('button', { name: /驳\s*回/ }).click();
   await expect(adminPage.getByText('驳回时请填写原因')).toBeVisible();
-  await adminPage.getByLabel('驳回原因').fill('收款账户与营业执照主体不一致');
-  await adminPage
-    .getByRole('button', { name: /驳\s*回/ })
-    .last()
-    .click();
+  await rejectDialog.getByLabel('驳回原因').fill('收款账户与营业执照主体不一致');
+  await rejectDialog.getByRole('button', { name: /驳\s*回/ }).click();
   await expect(adminPage.getByText('已驳回，金额已退回商家').first()).toBeVisible();
   await expect(
     adminPage.getByRole('row').filter({ hasText: '收款账户与营业执照主体不一致' }).filter({ hasText: '已驳回' }),

@@ -1,5 +1,5 @@
 import type { WithdrawalAudit } from '@jz/contracts/withdraw-audit';
-import { Button, Form, Input, Modal, Space, Typography } from 'antd';
+import { Button, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useConfirm } from '../../../../components/confirm.ts';
@@ -9,49 +9,10 @@ import { Auth } from '../../../../lib/access.tsx';
 import { DictTag } from '../../../../lib/dict.tsx';
 import { formatDateTime, formatYuan } from '../../../../lib/format.ts';
 import { auditKeys, getAuditPage, useWithdrawAuditMutations } from '../api/withdraw-audit.ts';
+import { RejectModal } from '../components/lazy-dialogs.ts';
 
 const yuan = (fen: number) => formatYuan(fen);
 const fmt = (iso: string | null) => formatDateTime(iso);
-
-function RejectModal({ row, onClose }: { row: WithdrawalAudit | null; onClose: () => void }) {
-  const [form] = Form.useForm<{ remark: string }>();
-  const { review } = useWithdrawAuditMutations();
-  return (
-    <Modal
-      title={`驳回提现 ${row?.withdrawNo ?? ''}`}
-      open={!!row}
-      onCancel={onClose}
-      okText="驳 回"
-      okButtonProps={{ danger: true }}
-      confirmLoading={review.isPending}
-      destroyOnHidden
-      onOk={async () => {
-        const v = await form.validateFields();
-        if (!row) return;
-        await review
-          .mutateAsync({ id: row.id, pass: 0, remark: v.remark })
-          .then(onClose)
-          .catch(() => undefined);
-      }}
-    >
-      <Typography.Paragraph>
-        {row?.merchantName} 申请提现 {row ? yuan(row.amount) : ''}，驳回后金额退回商家余额。
-      </Typography.Paragraph>
-      <Form clearOnDestroy form={form} name="withdraw-reject" layout="vertical" preserve={false}>
-        <Form.Item
-          name="remark"
-          label="驳回原因"
-          rules={[
-            { required: true, whitespace: true, message: '驳回时请填写原因' },
-            { max: 200, message: '最多 200 个字' },
-          ]}
-        >
-          <Input.TextArea rows={3} maxLength={200} showCount placeholder="将展示给商家" />
-        </Form.Item>
-      </Form>
-    </Modal>
-  );
-}
 
 /** 提现审核 (/sys/withdraw-audit): every merchant's withdrawals; approve (pays out) or reject with a reason. */
 export default function WithdrawAuditPage() {
