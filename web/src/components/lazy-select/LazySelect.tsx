@@ -1,45 +1,24 @@
-import { DownOutlined } from '@ant-design/icons';
 import type { SelectProps } from 'antd';
 import { useState } from 'react';
 import { lazyWidget } from '../lazy-widget.tsx';
-import './lazy-select.css';
+import { type FaceProps, SelectFace } from './SelectFace.tsx';
 
 type Props = SelectProps & { 'aria-label': string };
 
-/** The closed select in antd's look (middle size), from plain markup: the chosen option's label or the placeholder. */
-function Face({ onOpen, onWarm, ...props }: Props & { onOpen?: () => void; onWarm?: () => void }) {
-  const chosen = props.options?.find((o) => o.value === props.value && props.value != null);
-  return (
-    <button
-      type="button"
-      className="jz-lazy-select"
-      style={props.style}
-      aria-label={props['aria-label']}
-      aria-haspopup="listbox"
-      aria-expanded={false}
-      disabled={props.disabled}
-      onClick={onOpen}
-      onPointerEnter={onWarm}
-      onFocus={onWarm}
-      onKeyDown={(e) => {
-        if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-          e.preventDefault();
-          onOpen?.();
-        }
-      }}
-    >
-      <span className="jz-lazy-select-value">
-        {chosen ? chosen.label : <span className="jz-lazy-select-placeholder">{props.placeholder}</span>}
-      </span>
-      <DownOutlined className="jz-lazy-select-arrow" />
-    </button>
-  );
-}
+/** What the face shows of the select's props (the rest is antd's, for when it is there). */
+const faceProps = (p: Props): FaceProps => ({
+  value: p.value,
+  options: p.options,
+  placeholder: p.placeholder,
+  disabled: p.disabled,
+  style: p.style,
+  'aria-label': p['aria-label'],
+});
 
 const Real = lazyWidget(
   () => import('./RealSelect.tsx'),
   (m) => m.RealSelect,
-  (p: Props) => <Face {...p} />,
+  (p: Props) => <SelectFace {...faceProps(p)} />,
 );
 
 /**
@@ -51,5 +30,5 @@ const Real = lazyWidget(
 export function LazySelect(props: Props) {
   const [open, setOpen] = useState(false);
   if (open) return <Real {...props} />;
-  return <Face {...props} onOpen={() => setOpen(true)} onWarm={Real.preload} />;
+  return <SelectFace {...faceProps(props)} onOpen={() => setOpen(true)} onWarm={Real.preload} />;
 }
