@@ -289,7 +289,11 @@ function makePlan(chunks: PlanChunk[], pages: Set<string>): Map<string, string> 
   const home = [...pages].find((f) => byFile.get(f)?.modules.some((m) => HOME.test(m)));
   // Nor /login (200 KB) and the staff page (150 KB): what they load stays theirs.
   const TIGHT = new Set(['/login', '/staff/', ...(home ? [home] : [])]);
-  const pagesChunks = chunks.filter((c) => !c.root && !isReact(c) && !group.has(c.file) && routesOf.has(c.file));
+  // The staff page's chunks are never merged, into others or others into them: they carry antd-mobile's global CSS
+  // (`a { color: var(--adm-color-primary) }`), which must never reach a console route (its links would turn #1677ff).
+  const pagesChunks = chunks.filter(
+    (c) => !c.root && !isReact(c) && !group.has(c.file) && routesOf.has(c.file) && !staff.has(c.file),
+  );
   const size = new Map(pagesChunks.map((c) => [c.file, c.size]));
   let graph = edges();
   const sizeOf = new Map(chunks.map((c) => [c.file, c.size]));
