@@ -1,3 +1,5 @@
+import { ruleText, weekdayName } from '@jz/contracts/constants/plan';
+import { weekdayOf } from '@jz/contracts/shanghai-time';
 import { expect, type Page, test } from '@playwright/test';
 import { clientFor, useMainShop } from '../support/api.ts';
 import { DEMO, signIn } from '../support/session.ts';
@@ -69,10 +71,14 @@ test('周期服务: create a weekly plan, see its visits, pause and end it (1366
   await pick(page, '客户', name, name);
   await pick(page, '服务地址', '河东东街');
   await pick(page, '服务商品', /./);
-  await dialog.getByLabel('周二').check();
-  await dialog.getByLabel('周四').check();
-  await expect(dialog.getByText('规则预览：每周二、四 09:00')).toBeVisible();
-  await dialog.getByLabel('开始日期').fill(shanghaiDay(2));
+  // The weekdays of the start day and two days later: the four visits fall within 11 days of it, inside the 14-day
+  // booking horizon whatever today's weekday (fixed weekdays would leave the fourth beyond it on some days).
+  const start = shanghaiDay(2);
+  const weekdays = [weekdayOf(start) + 1, weekdayOf(shanghaiDay(4)) + 1];
+  for (const d of weekdays) await dialog.getByLabel(weekdayName(d), { exact: true }).check();
+  const rule = ruleText({ ruleKind: 'weekly', weekdays, everyWeeks: 1, monthDay: null, startTime: '09:00' });
+  await expect(dialog.getByText(`规则预览：${rule}`)).toBeVisible();
+  await dialog.getByLabel('开始日期').fill(start);
   await dialog.getByLabel('开始日期').press('Enter');
   await dialog.getByLabel('服务次数').fill('4');
   await page.screenshot({ path: 'screenshots/plans-form-1366.png' });
@@ -82,7 +88,7 @@ test('周期服务: create a weekly plan, see its visits, pause and end it (1366
   const drawer = page.getByRole('dialog', { name: '周期服务详情' });
   await expect(drawer).toBeVisible();
   await expect(drawer.getByText('之后的服务日')).toHaveCount(0); // 4 visits, all booked
-  await expect(drawer.getByText('每周二、四 09:00')).toBeVisible();
+  await expect(drawer.getByText(rule)).toBeVisible();
   const rows = drawer.locator('.ant-table-tbody tr.ant-table-row');
   await expect(rows.first()).toBeVisible();
   await expect(rows.first()).toContainText(/待付款|未能排期/);

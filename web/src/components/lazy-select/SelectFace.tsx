@@ -37,13 +37,9 @@ export function SelectFace({ onOpen, onWarm, className, ...props }: FaceProps) {
       aria-expanded={false}
       aria-invalid={error || undefined}
       disabled={props.disabled}
-      onMouseDown={(e) => {
-        // antd's Select opens on the press; so does its face (the click then lands on the opened one).
-        if (e.button === 0 && onOpen) {
-          e.preventDefault();
-          onOpen();
-        }
-      }}
+      // Opens on the click, not the press: a Select mounted during the press would see that same press reach its
+      // "pressed outside" listener on window (added as it mounts, the face already gone) and close at once.
+      onMouseDown={onWarm}
       onClick={onOpen}
       onPointerEnter={onWarm}
       onFocus={onWarm}
