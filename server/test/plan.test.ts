@@ -7,7 +7,9 @@
  */
 import { nextDay, shanghaiDay, wallMs } from '@jz/contracts/dispatch';
 import { ORDER_STATUS } from '@jz/contracts/order';
+import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DB } from '../src/db/client.ts';
 import { expireUnpaid } from '../src/modules/merchant/order/order-transition.service.ts';
 import { bookAllPlans, bookPlan } from '../src/modules/merchant/plan/plan-booking.ts';
 import {
@@ -88,6 +90,20 @@ const visitsOf = (planId: number) =>
     .where('planVisit.planId', '=', planId)
     .orderBy('planVisit.day')
     .execute();
+
+/** How many queries `call` sends to the database. */
+async function queriesOf(call: (db: DB) => Promise<unknown>) {
+  let n = 0;
+  const counter: KyselyPlugin = {
+    transformQuery: (args: PluginTransformQueryArgs) => {
+      n++;
+      return args.node;
+    },
+    transformResult: async (args: PluginTransformResultArgs) => args.result,
+  };
+  await call(t.db.withPlugin(counter));
+  return n;
+}
 
 /** The days of [from, to] falling on the weekdays (1 = 周一 … 7 = 周日), computed without the code under test. */
 function weekdaysBetween(from: string, to: string, weekdays: number[]) {
@@ -323,6 +339,44 @@ describe('idempotency', () => {
     });
     expect(r.result.book.booked).toBe(2);
     expect((await ownerA.post(`${Z}/paiqi/${r.result.id}`)).result.booked).toBe(0);
+  });
+
+  it('the job reads plans with nothing to book in the same number of queries however many there are', async () => {
+    const now = Date.now();
+    // Plans whose visits are all booked at creation: nothing left for the job to do with them.
+    const bookedPlans = async (n: number) => {
+      for (let i = 0; i < n; i++) {
+        const c = await addClient();
+        const r = await addPlan({
+          clientId: c.id,
+          clientAddressId: c.addressId,
+          startDate: nextDay(today(), 1),
+          visitCount: 2,
+          weekdays: '[1,2,3,4,5,6,7]',
+        });
+        expect(r.result.book.booked + r.result.book.exceptions, r.message).toBe(2);
+      }
+    };
+    await bookedPlans(1);
+    await bookAllPlans(t.db, undefined, now);
+    const before = await queriesOf((db) => bookAllPlans(db, undefined, now));
+    await bookedPlans(3);
+    expect(await queriesOf((db) => bookAllPlans(db, undefined, now))).toBe(before);
+    // A plan whose horizon now reaches a day it has not booked (编辑 books nothing) is booked by the job.
+    const c = await addClient();
+    const start = nextDay(today(), 30);
+    const r = await addPlan({
+      clientId: c.id,
+      clientAddressId: c.addressId,
+      startDate: start,
+      endDate: start,
+      weekdays: '[1,2,3,4,5,6,7]',
+    });
+    expect(r.result.book.booked).toBe(0);
+    await t.db.updateTable('servicePlan').set({ horizonDays: 60 }).where('id', '=', r.result.id).execute();
+    const run = await bookAllPlans(t.db, undefined, now);
+    expect(run.booked).toBe(1);
+    expect((await visitsOf(r.result.id)).map((v) => [v.day, v.status])).toEqual([[start, 'booked']]);
   });
 });
 

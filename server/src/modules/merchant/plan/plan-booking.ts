@@ -12,7 +12,7 @@ import { bookingContact } from '../client/client-booking.service.ts';
 import { createOrder } from '../order/order-create.service.ts';
 import { type Actor, assignEmployee, cancelUnpaid } from '../order/order-transition.service.ts';
 import { suggest } from '../scheduling/suggest.ts';
-import type { ServicePlanTable } from './plan.tables.ts';
+import type { ServicePlanRuleTable, ServicePlanTable } from './plan.tables.ts';
 import './plan.tables.ts';
 import '../card/card.tables.ts';
 import '../order/order.tables.ts';
@@ -36,21 +36,33 @@ export const PAY_BEFORE_VISIT_MS = 2 * 3_600_000;
 
 const merchantScope = (p: Plan) => ({ merchantId: p.merchantId, allowedShopIds: null });
 
-export async function rulesOf(db: DB, planId: number): Promise<DatedRule[]> {
+/** A stored rule row as the booking reads it. */
+export const datedRule = (r: Selectable<ServicePlanRuleTable>): DatedRule => ({
+  fromDate: r.fromDate,
+  ruleKind: r.ruleKind,
+  weekdays: JSON.parse(r.weekdays || '[]') as number[],
+  everyWeeks: r.everyWeeks,
+  monthDay: r.monthDay,
+  startTime: r.startTime,
+});
+
+/** The rules of these plans in one query, each plan's in date order (a plan without rules is absent). */
+export async function rulesOfPlans(db: DB, planIds: number[]): Promise<Map<number, DatedRule[]>> {
+  const out = new Map<number, DatedRule[]>();
+  if (!planIds.length) return out;
   const rows = await db
     .selectFrom('servicePlanRule')
     .selectAll()
-    .where('planId', '=', planId)
+    .where('planId', 'in', planIds)
+    .orderBy('planId')
     .orderBy('fromDate')
     .execute();
-  return rows.map((r) => ({
-    fromDate: r.fromDate,
-    ruleKind: r.ruleKind,
-    weekdays: JSON.parse(r.weekdays || '[]') as number[],
-    everyWeeks: r.everyWeeks,
-    monthDay: r.monthDay,
-    startTime: r.startTime,
-  }));
+  for (const r of rows) out.set(r.planId, [...(out.get(r.planId) ?? []), datedRule(r)]);
+  return out;
+}
+
+export async function rulesOf(db: DB, planId: number): Promise<DatedRule[]> {
+  return (await rulesOfPlans(db, [planId])).get(planId) ?? [];
 }
 
 /** The rule in force on a day (the latest one starting on or before it). */
@@ -77,19 +89,26 @@ export function planDays(p: Pick<Plan, 'startDate' | 'endDate'>, rules: DatedRul
  * the next run books it on a later day of the rule.
  */
 export async function usedVisits(db: DB, planId: number) {
-  const r = await db
+  return (await usedVisitsOf(db, [planId])).get(planId) ?? 0;
+}
+
+/** usedVisits of these plans in one grouped query (a plan with none is absent). */
+export async function usedVisitsOf(db: DB, planIds: number[]): Promise<Map<number, number>> {
+  if (!planIds.length) return new Map();
+  const rows = await db
     .selectFrom('planVisit')
     .leftJoin('serviceOrder', 'serviceOrder.id', 'planVisit.orderId')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('planVisit.planId', '=', planId)
+    .select((eb) => ['planVisit.planId', eb.fn.countAll<number>().as('n')])
+    .where('planVisit.planId', 'in', planIds)
     .where((eb) =>
       eb.or([
         eb('planVisit.status', 'in', ['pending', 'exception', 'resolved']),
         eb.and([eb('planVisit.status', '=', 'booked'), eb('serviceOrder.status', '!=', ORDER_STATUS.CANCELLED)]),
       ]),
     )
-    .executeTakeFirst();
-  return Number(r?.n ?? 0);
+    .groupBy('planVisit.planId')
+    .execute();
+  return new Map(rows.map((r) => [r.planId, Number(r.n)]));
 }
 
 /** Visits booked with an order not cancelled (the plan's 已下单). */
@@ -135,7 +154,7 @@ export async function bookPlan(db: DB, planId: number, now = Date.now()): Promis
   let left = plan.visitCount === null ? Number.POSITIVE_INFINITY : plan.visitCount - (await usedVisits(db, plan.id));
   for (const d of days) {
     const v = seen.get(d.day);
-    const stale = v?.status === 'pending' && Date.parse(v.updatedAt) < Date.now() - STALE_CLAIM_MS;
+    const stale = !!v && isStaleClaim(v);
     if (v && !stale) {
       result.unchanged++;
       continue;
@@ -148,6 +167,34 @@ export async function bookPlan(db: DB, planId: number, now = Date.now()): Promis
     if (!stale && r !== 'unchanged') left--;
   }
   return result;
+}
+
+/** A claim a run left behind (it died between claiming and booking): the next run takes the day again. */
+const isStaleClaim = (v: { status: string; updatedAt: string }) =>
+  v.status === 'pending' && Date.parse(v.updatedAt) < Date.now() - STALE_CLAIM_MS;
+
+/**
+ * What bookPlan would answer for a plan that has nothing to book, from what the job read for its batch: every day of
+ * the horizon is looked at already (none a claim left behind), or only unseen days are left while the plan has no
+ * visit left. Null when there is a day to book (the job then runs bookPlan, which reads the plan again).
+ */
+function idleRun(
+  plan: Plan,
+  rules: DatedRule[],
+  seen: Map<string, { status: string; updatedAt: string }>,
+  used: number,
+  now: number,
+): BookResult | null {
+  const today = shanghaiDay(now);
+  const days = planDays(plan, rules, today, nextDay(today, plan.horizonDays)).filter((d) => d.at > now);
+  const noneLeft = plan.visitCount !== null && plan.visitCount - used <= 0;
+  let unchanged = 0;
+  for (const d of days) {
+    const v = seen.get(d.day);
+    if (v ? isStaleClaim(v) : !noneLeft) return null;
+    if (v) unchanged++;
+  }
+  return { booked: 0, exceptions: 0, unchanged };
 }
 
 /** Retries one visit (an exception, or a claim left behind) now, at the time the rule has for its day. */
@@ -338,33 +385,70 @@ export async function placeEmployee(db: DB, plan: Plan, orderId: number) {
 
 /**
  * Per-visit plans: orders the customer paid since the last run get the preferred employee (or the suggestion's) the
- * same way; a visit whose order was cancelled unpaid stays booked with its order's 已取消 shown.
+ * same way; a visit whose order was cancelled unpaid stays booked with its order's 已取消 shown. Answers the order ids
+ * of each of these plans, in one query.
  */
-export async function placePaidVisits(db: DB, plan: Plan, now = Date.now()) {
+async function paidUnplacedOrders(db: DB, planIds: number[], now: number) {
+  const out = new Map<number, number[]>();
+  if (!planIds.length) return out;
   const rows = await db
     .selectFrom('planVisit')
     .innerJoin('serviceOrder', 'serviceOrder.id', 'planVisit.orderId')
-    .select('serviceOrder.id')
-    .where('planVisit.planId', '=', plan.id)
+    .select(['planVisit.planId', 'serviceOrder.id'])
+    .where('planVisit.planId', 'in', planIds)
     .where('planVisit.status', '=', 'booked')
     .where('serviceOrder.status', '=', ORDER_STATUS.WAITING)
     .where('serviceOrder.employeeId', 'is', null)
     .where('serviceOrder.appointmentAt', '>', new Date(now).toISOString())
+    .orderBy('serviceOrder.id')
     .execute();
-  for (const r of rows) await placeEmployee(db, plan, r.id);
+  for (const r of rows) out.set(r.planId, [...(out.get(r.planId) ?? []), r.id]);
+  return out;
 }
 
-/** The job: every active plan of every merchant, booked to its horizon. */
+/** How many plans the job reads at once (bounds its `in` lists). */
+const JOB_BATCH = 500;
+
+/**
+ * The job: every active plan of every merchant, booked to its horizon. What decides whether a plan has anything to do
+ * (rules, the days looked at, visits used, paid orders waiting for an employee) is read for a batch of plans at a time;
+ * only a plan with a day to book runs bookPlan (its own reads, fresh).
+ */
 export async function bookAllPlans(db: DB, signal?: AbortSignal, now = Date.now()) {
   const plans = await db.selectFrom('servicePlan').selectAll().where('status', '=', 'active').orderBy('id').execute();
   const total = { booked: 0, exceptions: 0, unchanged: 0 };
-  for (const p of plans) {
-    if (signal?.aborted) break;
-    const r = await bookPlan(db, p.id, now);
-    total.booked += r.booked;
-    total.exceptions += r.exceptions;
-    total.unchanged += r.unchanged;
-    if (p.payMode === 'visit') await placePaidVisits(db, p, now);
+  const today = shanghaiDay(now);
+  for (let i = 0; i < plans.length && !signal?.aborted; i += JOB_BATCH) {
+    const batch = plans.slice(i, i + JOB_BATCH);
+    const ids = batch.map((p) => p.id);
+    const [rules, visits, used, paid] = await Promise.all([
+      rulesOfPlans(db, ids),
+      db
+        .selectFrom('planVisit')
+        .select(['planId', 'day', 'status', 'updatedAt'])
+        .where('planId', 'in', ids)
+        .where('day', '>=', today)
+        .where('day', '<=', nextDay(today, Math.max(...batch.map((p) => p.horizonDays))))
+        .execute(),
+      usedVisitsOf(db, ids),
+      paidUnplacedOrders(
+        db,
+        batch.filter((p) => p.payMode === 'visit').map((p) => p.id),
+        now,
+      ),
+    ]);
+    const seen = new Map<number, Map<string, (typeof visits)[number]>>();
+    for (const v of visits) seen.set(v.planId, (seen.get(v.planId) ?? new Map()).set(v.day, v));
+    for (const p of batch) {
+      if (signal?.aborted) break;
+      const r =
+        idleRun(p, rules.get(p.id) ?? [], seen.get(p.id) ?? new Map(), used.get(p.id) ?? 0, now) ??
+        (await bookPlan(db, p.id, now));
+      total.booked += r.booked;
+      total.exceptions += r.exceptions;
+      total.unchanged += r.unchanged;
+      for (const orderId of paid.get(p.id) ?? []) await placeEmployee(db, p, orderId);
+    }
   }
   return total;
 }
