@@ -217,6 +217,35 @@ export async function retryVisit(
 
 type Outcome = 'booked' | 'exceptions' | 'unchanged';
 
+/**
+ * A day's first row (unique plan + day): claimed for booking, or skipped ahead. Undefined when the day has its row
+ * already (another run claimed it first).
+ */
+export async function insertVisit(
+  db: DB,
+  plan: Pick<Plan, 'id' | 'merchantId' | 'shopId'>,
+  day: string,
+  v: { appointmentAt: string; status: 'pending' | 'skipped'; reason: string | null; attempts: number },
+) {
+  const stamp = nowIso();
+  return db
+    .insertInto('planVisit')
+    .values({
+      planId: plan.id,
+      merchantId: plan.merchantId,
+      shopId: plan.shopId,
+      day,
+      ...v,
+      orderId: null,
+      note: null,
+      createdAt: stamp,
+      updatedAt: stamp,
+    })
+    .onConflict((oc) => oc.columns(['planId', 'day']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+}
+
 /** Claims the day (a new row, or an existing one in the expected state), then books it. */
 async function bookDay(
   db: DB,
@@ -239,25 +268,7 @@ async function bookDay(
     if (!Number(claimed.numUpdatedRows)) return 'unchanged';
     visitId = existing.visitId;
   } else {
-    const row = await db
-      .insertInto('planVisit')
-      .values({
-        planId: plan.id,
-        merchantId: plan.merchantId,
-        shopId: plan.shopId,
-        day,
-        appointmentAt,
-        status: 'pending',
-        orderId: null,
-        reason: null,
-        note: null,
-        attempts: 1,
-        createdAt: stamp,
-        updatedAt: stamp,
-      })
-      .onConflict((oc) => oc.columns(['planId', 'day']).doNothing())
-      .returning('id')
-      .executeTakeFirst();
+    const row = await insertVisit(db, plan, day, { appointmentAt, status: 'pending', reason: null, attempts: 1 });
     if (!row) return 'unchanged'; // another run claimed the day first
     visitId = row.id;
   }

@@ -7,8 +7,8 @@ import { business, notFound } from '../../../lib/errors.ts';
 import type { Tenant } from '../../../lib/tenant.ts';
 import { nowIso } from '../../../lib/time.ts';
 import { type Actor, cancelUnpaid, merchantCancel } from '../order/order-transition.service.ts';
-import { bookedVisits, bookPlan, type Plan, retryVisit, ruleOn, rulesOf } from './plan-booking.ts';
-import { ownPlan, planDetail } from './plan.repo.ts';
+import { bookedVisits, bookPlan, insertVisit, type Plan, retryVisit, ruleOn, rulesOf } from './plan-booking.ts';
+import { ownPlan, planDetail, ruleValues } from './plan.repo.ts';
 import './plan.tables.ts';
 
 /**
@@ -73,25 +73,12 @@ export async function skipDay(db: DB, t: Tenant, v: z.output<typeof planSkipBody
     const rule = ruleOn(await rulesOf(db, p.id), v.date);
     if (!rule || !ruleHasDay(rule, rule.fromDate, v.date) || v.date < p.startDate || (p.endDate && v.date > p.endDate))
       throw business('该日期不在周期服务的规则内');
-    const r = await db
-      .insertInto('planVisit')
-      .values({
-        planId: p.id,
-        merchantId: p.merchantId,
-        shopId: p.shopId,
-        day: v.date,
-        appointmentAt: new Date(wallMs(v.date, rule.startTime)).toISOString(),
-        status: 'skipped',
-        orderId: null,
-        reason: '商家跳过',
-        note: null,
-        attempts: 0,
-        createdAt: stamp,
-        updatedAt: stamp,
-      })
-      .onConflict((oc) => oc.columns(['planId', 'day']).doNothing())
-      .returning('id')
-      .executeTakeFirst();
+    const r = await insertVisit(db, p, v.date, {
+      appointmentAt: new Date(wallMs(v.date, rule.startTime)).toISOString(),
+      status: 'skipped',
+      reason: '商家跳过',
+      attempts: 0,
+    });
     if (!r) throw business('该日期正在排期，请稍后重试');
     return { cancelledOrderId: null };
   }
@@ -130,17 +117,7 @@ export async function changeRule(db: DB, t: Tenant, v: z.output<typeof planChang
     await trx.deleteFrom('servicePlanRule').where('planId', '=', p.id).where('fromDate', '>=', from).execute();
     await trx
       .insertInto('servicePlanRule')
-      .values({
-        planId: p.id,
-        merchantId: p.merchantId,
-        fromDate: from,
-        ruleKind: v.ruleKind,
-        weekdays: JSON.stringify(v.ruleKind === 'weekly' ? v.weekdays : []),
-        everyWeeks: v.ruleKind === 'weekly' ? v.everyWeeks : 1,
-        monthDay: v.ruleKind === 'monthly' ? (v.monthDay ?? null) : null,
-        startTime: v.startTime,
-        createdAt: nowIso(),
-      })
+      .values(ruleValues(p, from, v, nowIso()))
       .execute();
     // Unbooked days follow the new rule: their refusals were for the old one.
     await trx

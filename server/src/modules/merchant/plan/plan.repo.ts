@@ -13,7 +13,7 @@ import { shopAllowed, shopsFilter, type Tenant } from '../../../lib/tenant.ts';
 import { nowIso } from '../../../lib/time.ts';
 import { bookingContact, clientLabels, linkClientAccount, visibleClient } from '../client/client-booking.service.ts';
 import { ensureCustomer } from '../../customer/customer.service.ts';
-import { type DatedRule, type Plan, planDays, ruleOn, rulesOf, usedVisits } from './plan-booking.ts';
+import { type DatedRule, type Plan, planDays, ruleOn, rulesOf, rulesOfPlans, usedVisits } from './plan-booking.ts';
 import './plan.tables.ts';
 import '../card/card.tables.ts';
 import '../employee/employee.tables.ts';
@@ -93,6 +93,24 @@ async function checkTerms(
   }
 }
 
+/** A rule row of the plan from a day on, as 新增 and 改时间 send it (only the fields of its kind kept). */
+export const ruleValues = (
+  p: Pick<Plan, 'id' | 'merchantId'>,
+  fromDate: string,
+  v: Pick<AddBody, 'ruleKind' | 'weekdays' | 'everyWeeks' | 'monthDay' | 'startTime'>,
+  createdAt: string,
+) => ({
+  planId: p.id,
+  merchantId: p.merchantId,
+  fromDate,
+  ruleKind: v.ruleKind,
+  weekdays: JSON.stringify(v.ruleKind === 'weekly' ? v.weekdays : []),
+  everyWeeks: v.ruleKind === 'weekly' ? v.everyWeeks : 1,
+  monthDay: v.ruleKind === 'monthly' ? (v.monthDay ?? null) : null,
+  startTime: v.startTime,
+  createdAt,
+});
+
 /** 新增: the plan with its first rule; the caller books it right after (plan.routes). */
 export async function addPlan(db: DB, t: Tenant, v: AddBody, now = Date.now()) {
   if (v.startDate < shanghaiDay(now)) throw business('开始日期不能早于今天');
@@ -143,17 +161,7 @@ export async function addPlan(db: DB, t: Tenant, v: AddBody, now = Date.now()) {
       .executeTakeFirstOrThrow();
     await trx
       .insertInto('servicePlanRule')
-      .values({
-        planId: p.id,
-        merchantId: t.merchantId,
-        fromDate: v.startDate,
-        ruleKind: v.ruleKind,
-        weekdays: JSON.stringify(v.ruleKind === 'weekly' ? v.weekdays : []),
-        everyWeeks: v.ruleKind === 'weekly' ? v.everyWeeks : 1,
-        monthDay: v.ruleKind === 'monthly' ? (v.monthDay ?? null) : null,
-        startTime: v.startTime,
-        createdAt: at,
-      })
+      .values(ruleValues({ id: p.id, merchantId: t.merchantId }, v.startDate, v, at))
       .execute();
     return p.id;
   });
@@ -215,13 +223,8 @@ async function toRows(db: DB, t: Tenant, plans: Plan[], now = Date.now()): Promi
   if (!plans.length) return [];
   const ids = plans.map((p) => p.id);
   const today = shanghaiDay(now);
-  const ruleRows = await db
-    .selectFrom('servicePlanRule')
-    .selectAll()
-    .where('planId', 'in', ids)
-    .orderBy('fromDate')
-    .execute();
-  const [shops, goods, specs, employees, cards, labels, counts, next] = await Promise.all([
+  const [rulesOfPlan, shops, goods, specs, employees, cards, labels, counts, next] = await Promise.all([
+    rulesOfPlans(db, ids),
     db.selectFrom('shop').select(['id', 'name']).where('merchantId', '=', t.merchantId).execute(),
     db
       .selectFrom('goods')
@@ -276,16 +279,7 @@ async function toRows(db: DB, t: Tenant, plans: Plan[], now = Date.now()): Promi
   const name = <T extends { id: number; name: string }>(list: T[], id: number | null) =>
     id === null ? null : (list.find((x) => x.id === id)?.name ?? null);
   return plans.map((p) => {
-    const rules = ruleRows
-      .filter((r) => r.planId === p.id)
-      .map((r) => ({
-        fromDate: r.fromDate,
-        ruleKind: r.ruleKind,
-        weekdays: JSON.parse(r.weekdays || '[]') as number[],
-        everyWeeks: r.everyWeeks,
-        monthDay: r.monthDay,
-        startTime: r.startTime,
-      }));
+    const rules = rulesOfPlan.get(p.id) ?? [];
     const mine = counts.filter((c) => c.planId === p.id);
     const card = cards.find((c) => c.id === p.cardId);
     return {
