@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { DB } from '../../../db/client.ts';
 import type { ExportColumn, ExportSheet } from '../../../lib/export/table-export.ts';
 import { dayEndIso, dayjs, dayStartIso, TZ } from '../../../lib/time.ts';
-import { SERVED } from './card.repo.ts';
+import { SERVED, unrestoredRedemptions } from './card.repo.ts';
 import './card.tables.ts';
 import '../order/order.tables.ts';
 
@@ -52,24 +52,8 @@ export async function cardFlows(
     .executeTakeFirstOrThrow();
 
   // Redemptions not given back; a served one is recognised at its order's completion.
-  let red = db
-    .selectFrom('cardMovement as m')
-    .innerJoin('serviceOrder as o', 'o.id', 'm.orderId')
-    .where('m.merchantId', '=', merchantId)
-    .where('m.kind', '=', 'redeem')
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('cardMovement as r')
-            .select('r.id')
-            .whereRef('r.orderId', '=', 'm.orderId')
-            .where('r.kind', '=', 'restore'),
-        ),
-      ),
-    );
-  if (shops) red = red.where('m.shopId', 'in', shops);
   const served = sql`o.status in (${sql.join(SERVED)})`;
-  const r = await red
+  const r = await unrestoredRedemptions(db, merchantId, shops)
     .select([
       sum(inRange('m.createdAt'), sql`1`).as('redeemed'),
       sum(inRange('m.createdAt'), sql`-m.cash_delta`).as('redeemedCash'),

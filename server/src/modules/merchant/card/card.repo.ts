@@ -188,6 +188,29 @@ export const clientOfCustomer = (db: DB, merchantId: number, customerId: number)
 export const SERVED = [ORDER_STATUS.DONE, ORDER_STATUS.REVIEWED];
 
 /**
+ * The merchant's redemptions (`m`) not given back by a restore, joined to their orders (`o`), at these shops (null:
+ * all): what 预收 counts as redeemed, recognised once the order is served.
+ */
+export function unrestoredRedemptions(db: DB, merchantId: number, shops: number[] | null) {
+  return db
+    .selectFrom('cardMovement as m')
+    .innerJoin('serviceOrder as o', 'o.id', 'm.orderId')
+    .where('m.merchantId', '=', merchantId)
+    .where('m.kind', '=', 'redeem')
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('cardMovement as r')
+            .select('r.id')
+            .whereRef('r.orderId', '=', 'm.orderId')
+            .where('r.kind', '=', 'restore'),
+        ),
+      ),
+    )
+    .$if(shops !== null, (q) => q.where('m.shopId', 'in', shops!));
+}
+
+/**
  * 预收 figures over the caller's cards (docs/ledger.md): received = money of sales; refunded = money paid back;
  * recognised = the cash of redemptions whose order is served + expired cash + refund fees; 预收余额 (deferred) =
  * the cards' cash balances + the cash of redemptions not served yet (booked, not yet revenue).
@@ -215,23 +238,7 @@ export async function cardSummary(db: DB, t: Pick<Tenant, 'merchantId' | 'allowe
     ])
     .executeTakeFirstOrThrow();
   // Redemptions not given back, split by whether their order is served.
-  let red = db
-    .selectFrom('cardMovement as m')
-    .innerJoin('serviceOrder as o', 'o.id', 'm.orderId')
-    .where('m.merchantId', '=', t.merchantId)
-    .where('m.kind', '=', 'redeem')
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('cardMovement as r')
-            .select('r.id')
-            .whereRef('r.orderId', '=', 'm.orderId')
-            .where('r.kind', '=', 'restore'),
-        ),
-      ),
-    );
-  if (shops) red = red.where('m.shopId', 'in', shops);
-  const r = await red
+  const r = await unrestoredRedemptions(db, t.merchantId, shops)
     .select([
       sql<number>`coalesce(sum(case when o.status in (${sql.join(SERVED)}) then -m.cash_delta else 0 end), 0)`.as(
         'served',
