@@ -1,13 +1,14 @@
 import type { CardRow } from '@jz/contracts/card';
 import { CARD_KINDS, CARD_STATUS, CARD_STATUS_NAME } from '@jz/contracts/constants/card';
 import type { ClientDetail } from '@jz/contracts/client';
-import { Button, Space, Table, Tag, Typography } from 'antd';
+import { Button, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { LazySellCardModal } from '../../../../components/card-sale/LazySellCardModal.tsx';
 import { Auth } from '../../../../lib/access.tsx';
 import { formatDate, formatYuan } from '../../../../lib/format.ts';
 import { useClientCards, useSellCard } from '../api/client.ts';
 import { cardBalanceText } from './card-balance.ts';
+import { ClientPagedTable } from './ClientPagedTable.tsx';
 
 const left = (r: CardRow) =>
   r.kind === 'times'
@@ -38,13 +39,11 @@ export function CardsTab({ client: c }: { client: ClientDetail }) {
           </Button>
         </Auth>
       </Space>
-      <Table<CardRow>
-        rowKey="id"
-        size="small"
-        loading={q.isLoading}
-        dataSource={q.data?.records ?? []}
-        locale={{ emptyText: q.isError ? '卡项加载失败' : '暂无卡项' }}
-        pagination={{ current: page, pageSize: 10, total: q.data?.total ?? 0, onChange: setPage }}
+      <ClientPagedTable<CardRow>
+        query={q}
+        page={page}
+        onPage={setPage}
+        empty="暂无卡项"
         scroll={{ x: 860 }}
         columns={[
           { title: '卡号', dataIndex: 'cardNo', width: 200 },

@@ -88,6 +88,8 @@ const card: CardRow = {
 };
 
 let client: ClientDetail;
+/** How many more times 订单记录 fails (a network error) before it answers. */
+let ordersFailing = 0;
 const gets: { url: string; query: Record<string, unknown> }[] = [];
 const posts: { url: string; body: Record<string, unknown> }[] = [];
 const dels: string[] = [];
@@ -96,6 +98,10 @@ vi.mock('../../../../lib/api-client.ts', () => ({
     get: async (url: string, query: Record<string, unknown> = {}) => {
       gets.push({ url, query });
       if (url.includes('kehu/findById')) return client;
+      if (url.includes('kehu/orders') && ordersFailing > 0) {
+        ordersFailing--;
+        throw new Error('网络连接失败');
+      }
       if (url.includes('kehu/orders') || url.includes('kehu/reviews')) return { records: [], total: 0 };
       if (url.includes('shouka/findAllByPage')) return { records: [card], total: 1 };
       if (url.includes('kaxiang/findAllByPage')) return { records: [], total: 0 };
@@ -191,6 +197,7 @@ configure({ asyncUtilTimeout: 15_000 });
 
 beforeEach(() => {
   client = detail();
+  ordersFailing = 0;
   gets.length = 0;
   posts.length = 0;
   dels.length = 0;
@@ -320,5 +327,17 @@ describe('客户详情', () => {
     expect(screen.queryByRole('button', { name: '编辑员工偏好' })).toBeNull();
     fireEvent.click(screen.getByRole('tab', { name: '备注（1）' }));
     expect(screen.queryByRole('button', { name: '添加备注' })).toBeNull();
+  });
+
+  it('订单记录 that fails to load says so with 重试, which loads it again; an empty one says 暂无订单', async () => {
+    setPerms(ALL);
+    ordersFailing = 1;
+    renderDetail();
+    fireEvent.click(await screen.findByRole('tab', { name: '订单记录' }));
+    expect(await screen.findByText('数据加载失败：网络连接失败')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: /重\s*试/ }));
+    expect(await screen.findByText('暂无订单')).toBeInTheDocument();
+    expect(screen.queryByText(/数据加载失败/)).toBeNull();
+    expect(gets.filter((g) => g.url.includes('kehu/orders'))).toHaveLength(2);
   });
 });
