@@ -621,6 +621,7 @@ describe('changes', () => {
     const d = await ownerA.get(`${Z}/findById/${id}`);
     const off = d.result.visits.filter((v: { offRule: boolean }) => v.offRule).map((v: { date: string }) => v.date);
     expect(off).toEqual(before.filter((v) => v.day >= from).map((v) => v.day));
+    expect(ch.result.offRule).toBe(off.length);
     const wed = (await visitsOf(id)).filter((v) => v.day >= from && !off.includes(v.day));
     expectEvery(
       wed,

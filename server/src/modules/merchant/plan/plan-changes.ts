@@ -8,7 +8,7 @@ import type { Tenant } from '../../../lib/tenant.ts';
 import { nowIso } from '../../../lib/time.ts';
 import { type Actor, cancelUnpaid, merchantCancel } from '../order/order-transition.service.ts';
 import { bookedVisits, bookPlan, insertVisit, type Plan, retryVisit, ruleOn, rulesOf } from './plan-booking.ts';
-import { ownPlan, planDetail, ruleValues } from './plan.repo.ts';
+import { ownPlan, planVisits, ruleValues } from './plan.repo.ts';
 import './plan.tables.ts';
 
 /**
@@ -142,8 +142,8 @@ export async function changeRule(db: DB, t: Tenant, v: z.output<typeof planChang
     await trx.updateTable('servicePlan').set({ updatedAt: nowIso() }).where('id', '=', p.id).execute();
   });
   const book = await bookPlan(db, p.id, now);
-  const d = await planDetail(db, t, p.id, now);
-  return { book, offRule: d.visits.filter((x) => x.offRule).length };
+  const visits = await planVisits(db, p.id, await rulesOf(db, p.id), now);
+  return { book, offRule: visits.filter((x) => x.offRule).length };
 }
 
 /**

@@ -345,11 +345,11 @@ export async function exceptionCount(db: DB, t: Tenant) {
 /** How many upcoming days past the booking horizon the detail shows. */
 const UPCOMING = 6;
 
-export async function planDetail(db: DB, t: Tenant, id: number, now = Date.now()): Promise<PlanDetail> {
-  const p = await ownPlan(db, t, id);
-  const [row] = await toRows(db, t, [p], now);
-  const rules = await rulesOf(db, p.id);
-  const today = shanghaiDay(now);
+/**
+ * The plan's visits from today on and its open exceptions, with their orders; offRule: a live order not at the day and
+ * time its rule now has (改时间 leaves booked orders as they are).
+ */
+export async function planVisits(db: DB, planId: number, rules: DatedRule[], now = Date.now()): Promise<VisitRow[]> {
   const visits = await db
     .selectFrom('planVisit')
     .leftJoin('serviceOrder', 'serviceOrder.id', 'planVisit.orderId')
@@ -369,11 +369,11 @@ export async function planDetail(db: DB, t: Tenant, id: number, now = Date.now()
       'serviceOrder.appointmentAt as orderAt',
       'employee.name as employeeName',
     ])
-    .where('planVisit.planId', '=', p.id)
-    .where((eb) => eb.or([eb('planVisit.day', '>=', today), eb('planVisit.status', '=', 'exception')]))
+    .where('planVisit.planId', '=', planId)
+    .where((eb) => eb.or([eb('planVisit.day', '>=', shanghaiDay(now)), eb('planVisit.status', '=', 'exception')]))
     .orderBy('planVisit.day')
     .execute();
-  const visitRows: VisitRow[] = visits.map((v) => {
+  return visits.map((v) => {
     const rule = ruleOn(rules, v.day);
     const live = v.status === 'booked' && v.orderStatus !== null && v.orderStatus !== ORDER_STATUS.CANCELLED;
     const onRule =
@@ -394,25 +394,37 @@ export async function planDetail(db: DB, t: Tenant, id: number, now = Date.now()
       updatedAt: v.updatedAt,
     };
   });
-  const seen = new Set(visits.map((v) => v.day));
-  const used = p.visitCount === null || p.status === 'ended' ? 0 : await usedVisits(db, p.id);
-  const upcoming =
-    p.status === 'ended'
-      ? []
-      : planDays(p, rules, today, nextDay(today, p.horizonDays + 120))
-          .filter((d) => d.at > now && !seen.has(d.day))
-          // a plan of N visits shows only the days it still owes: its open exceptions hold visits too (usedVisits)
-          .slice(0, p.visitCount === null ? UPCOMING : Math.min(UPCOMING, Math.max(0, p.visitCount - used)))
-          .map((d) => ({ date: d.day, appointmentAt: new Date(d.at).toISOString() }));
+}
+
+/**
+ * The next days the plan will book that have no visit yet (UPCOMING at most): none once ended; a plan of N visits
+ * shows only the days it still owes (its open exceptions hold visits too: usedVisits).
+ */
+async function upcomingDays(db: DB, p: Plan, rules: DatedRule[], seen: Set<string>, now: number) {
+  if (p.status === 'ended') return [];
+  const owed = p.visitCount === null ? UPCOMING : Math.max(0, p.visitCount - (await usedVisits(db, p.id)));
+  const today = shanghaiDay(now);
+  return planDays(p, rules, today, nextDay(today, p.horizonDays + 120))
+    .filter((d) => d.at > now && !seen.has(d.day))
+    .slice(0, Math.min(UPCOMING, owed))
+    .map((d) => ({ date: d.day, appointmentAt: new Date(d.at).toISOString() }));
+}
+
+export async function planDetail(db: DB, t: Tenant, id: number, now = Date.now()): Promise<PlanDetail> {
+  const p = await ownPlan(db, t, id);
+  const [row] = await toRows(db, t, [p], now);
+  const rules = await rulesOf(db, p.id);
+  const visits = await planVisits(db, p.id, rules, now);
+  const upcoming = await upcomingDays(db, p, rules, new Set(visits.map((v) => v.date)), now);
   return {
     ...row,
     quantity: p.quantity,
     area: p.area,
     remark: p.remark,
     endReason: p.endReason,
-    rule: ruleRow(currentRule(rules, today)),
+    rule: ruleRow(currentRule(rules, shanghaiDay(now))),
     rules: rules.map(ruleRow),
-    visits: visitRows,
+    visits,
     upcoming,
   };
 }
