@@ -5,7 +5,8 @@ import { formatYuan } from '../../lib/format.ts';
 import { useSubmitting } from '../../lib/use-long-action.ts';
 import { selectStates } from '../select-states.tsx';
 import { productContent } from './product-content.ts';
-import { useClientSearch, useSellableProducts } from './sell-card-api.ts';
+import { useClientSearch } from '../client-search.ts';
+import { useSellableProducts } from './sell-card-api.ts';
 
 export interface SellCardValues {
   productId: number;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { productContent, refundTerms } from '../pages/CardProductPage.tsx';
+import { productContent } from '../../../../components/card-sale/product-content.ts';
+import { refundTerms } from '../pages/CardProductPage.tsx';
 import { toProductInput } from './CardProductForm.tsx';
 
 describe('卡项 form values', () => {

@@ -120,6 +120,7 @@ describe('卡项管理 (CardProductPage)', () => {
     renderWithProviders(<CardProductPage />, { perms: PERMS });
     expect(await screen.findByText('日常保洁 10 次卡', undefined, { timeout: 5000 })).toBeInTheDocument();
     const row = document.querySelector('.ant-table-tbody tr.ant-table-row') as HTMLElement;
+    expect(within(row).getByText('次卡')).toHaveClass('ant-tag-blue');
     expect(row.textContent).toContain('10 次 · 日常保洁');
     expect(row.textContent).toContain('¥999.00');
     expect(row.textContent).toContain('购买后 365 天');
@@ -167,6 +168,7 @@ describe('售卡记录 (CardSalePage)', () => {
     expect(screen.getByText('¥1,698.30')).toBeInTheDocument(); // 预收余额
     expect(screen.getByText('¥1,998.00')).toBeInTheDocument(); // 售卡收款
     const row = document.querySelector('.ant-table-tbody tr.ant-table-row') as HTMLElement;
+    expect(within(row).getByText('次卡')).toHaveClass('ant-tag-blue');
     expect(row.textContent).toContain('7 / 10 次');
     expect(row.textContent).toContain('¥699.30');
     expect(row.textContent).toContain('现金 · 店长');

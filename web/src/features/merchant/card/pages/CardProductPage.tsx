@@ -1,8 +1,8 @@
 import type { CardProductRow } from '@jz/contracts/card';
-import { CARD_KINDS } from '@jz/contracts/constants/card';
-import { Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
+import { CardKindTag } from '../../../../components/card-sale/CardKindTag.tsx';
+import { productContent } from '../../../../components/card-sale/product-content.ts';
 import { CrudRowActions } from '../../../../components/data-table/CrudRowActions.tsx';
 import { CrudToolbar } from '../../../../components/data-table/CrudToolbar.tsx';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
@@ -13,15 +13,6 @@ import { hasPerm } from '../../../../lib/access.tsx';
 import { formatYuan } from '../../../../lib/format.ts';
 import { cardKeys, getCardProducts, useCardMutations } from '../api/card.ts';
 import { CardProductForm } from '../components/lazy-dialogs.ts';
-
-/** What a product holds, in words: 10 次 · 日常保洁（2 小时） or 储值 ¥1,000.00 + 赠 ¥100.00. */
-export function productContent(
-  p: Pick<CardProductRow, 'kind' | 'visits' | 'goodsName' | 'specName' | 'price' | 'bonus'>,
-) {
-  if (p.kind === 'times')
-    return `${p.visits ?? 0} 次 · ${p.goodsName ?? '已删除的商品'}${p.specName ? `（${p.specName}）` : ''}`;
-  return `储值 ${formatYuan(p.price)}${p.bonus ? ` + 赠 ${formatYuan(p.bonus)}` : ''}`;
-}
 
 export function refundTerms(p: Pick<CardProductRow, 'refundFeeType' | 'refundFeeValue'>) {
   if (p.refundFeeType === 'percent') return `退未用部分，扣 ${p.refundFeeValue}%`;
@@ -40,7 +31,7 @@ export default function CardProductPage() {
       title: '类型',
       dataIndex: 'kind',
       width: 80,
-      render: (k: CardProductRow['kind']) => <Tag color={k === 'times' ? 'blue' : 'gold'}>{CARD_KINDS[k]}</Tag>,
+      render: (k: CardProductRow['kind']) => <CardKindTag kind={k} />,
     },
     { title: '内容', key: 'content', render: (_, r) => productContent(r) },
     { title: '售价（元）', dataIndex: 'price', width: 100, align: 'right', render: (v: number) => formatYuan(v) },

@@ -1,5 +1,5 @@
 import type { CardRow } from '@jz/contracts/card';
-import { CARD_KINDS, CARD_STATUS, CARD_STATUS_NAME } from '@jz/contracts/constants/card';
+import { CARD_STATUS, CARD_STATUS_NAME } from '@jz/contracts/constants/card';
 import { Button, Card, Col, Row, Space, Statistic, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useRef, useState } from 'react';
@@ -9,6 +9,7 @@ import { RowAction } from '../../../../components/RowAction.tsx';
 import { Auth } from '../../../../lib/access.tsx';
 import { formatDate, formatDateTime, formatYuan } from '../../../../lib/format.ts';
 import { cardKeys, exportCards, getCards, useCardMutations, useCardSummary } from '../api/card.ts';
+import { CardKindTag } from '../../../../components/card-sale/CardKindTag.tsx';
 import { LazySellCardModal } from '../../../../components/card-sale/LazySellCardModal.tsx';
 import { CardDetailDrawer, RefundCardModal } from '../components/lazy-dialogs.ts';
 
@@ -52,12 +53,7 @@ export default function CardSalePage() {
       title: '卡项',
       key: 'name',
       width: 200,
-      render: (_, r) => (
-        <Space size={4}>
-          <Tag color={r.kind === 'times' ? 'blue' : 'gold'}>{CARD_KINDS[r.kind]}</Tag>
-          {r.name}
-        </Space>
-      ),
+      render: (_, r) => <CardKindTag kind={r.kind}>{r.name}</CardKindTag>,
     },
     { title: '剩余', key: 'balance', width: 150, render: (_, r) => balance(r) },
     { title: '实收（元）', dataIndex: 'pricePaid', width: 100, align: 'right', render: (v: number) => formatYuan(v) },

@@ -1,8 +1,9 @@
 import type { CardRow } from '@jz/contracts/card';
-import { CARD_KINDS, CARD_STATUS, CARD_STATUS_NAME } from '@jz/contracts/constants/card';
+import { CARD_STATUS, CARD_STATUS_NAME } from '@jz/contracts/constants/card';
 import type { ClientDetail } from '@jz/contracts/client';
 import { Button, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { CardKindTag } from '../../../../components/card-sale/CardKindTag.tsx';
 import { LazySellCardModal } from '../../../../components/card-sale/LazySellCardModal.tsx';
 import { Auth } from '../../../../lib/access.tsx';
 import { formatDate, formatYuan } from '../../../../lib/format.ts';
@@ -50,12 +51,7 @@ export function CardsTab({ client: c }: { client: ClientDetail }) {
           {
             title: '卡项',
             dataIndex: 'name',
-            render: (v: string, r) => (
-              <Space size={4}>
-                <Tag color={r.kind === 'times' ? 'blue' : 'gold'}>{CARD_KINDS[r.kind]}</Tag>
-                {v}
-              </Space>
-            ),
+            render: (v: string, r) => <CardKindTag kind={r.kind}>{v}</CardKindTag>,
           },
           { title: '剩余', key: 'left', width: 170, render: (_, r) => left(r) },
           { title: '有效期至', dataIndex: 'expiresAt', width: 110, render: (v: string) => formatDate(v) },

@@ -29,22 +29,8 @@ export const usePlanExceptions = () =>
     queryFn: () => callContract(planApi.exceptionCount, {}, { quiet: true }),
   });
 
-// The form's lookups: clients by name or phone tail, a client's addresses and active cards, goods and staff.
-export const useClientSearch = (keyword: string, enabled: boolean) =>
-  useQuery({
-    queryKey: ['merchant', 'client', 'search', keyword],
-    queryFn: () =>
-      callContract(
-        clientApi.page,
-        {
-          query: /^(\d{4}|1[3-9]\d{9})$/.test(keyword)
-            ? { phone: keyword, pageSize: 20 }
-            : { name: keyword, pageSize: 20 },
-        },
-        { quiet: true },
-      ),
-    enabled,
-  });
+// The form's lookups (clients are searched with components/client-search.ts): a client's addresses and active
+// cards, goods and staff.
 export const useClient = (id: number | undefined) =>
   useQuery({
     queryKey: ['merchant', 'client', 'detail', id ?? 0],

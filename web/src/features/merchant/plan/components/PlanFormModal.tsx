@@ -5,14 +5,8 @@ import { useState } from 'react';
 import { selectStates } from '../../../../components/select-states.tsx';
 import { useSubmitting } from '../../../../lib/use-long-action.ts';
 import { pickerNow } from '../../../../lib/zone.ts';
-import {
-  useClient,
-  useClientCards,
-  useClientSearch,
-  useGoodsOptions,
-  useGoodsSpecs,
-  useStaffOptions,
-} from '../api/plan.ts';
+import { useClientSearch } from '../../../../components/client-search.ts';
+import { useClient, useClientCards, useGoodsOptions, useGoodsSpecs, useStaffOptions } from '../api/plan.ts';
 import { emptyPlanForm, fromPlan, type PlanFormValues, previewRule, START_TIMES } from './plan-form.ts';
 
 interface Props {
