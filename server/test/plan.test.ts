@@ -71,6 +71,63 @@ async function addPlan(body: Record<string, unknown>, by: Api = ownerA) {
   return r;
 }
 
+const EVERY_DAY = '[1,2,3,4,5,6,7]';
+
+/**
+ * A plan of a client (a fresh one unless given) at its address, starting `inDays` days from today; addPlan's rule and
+ * payment unless `body` says otherwise. Starting past the 14-day horizon, creating it books nothing.
+ */
+async function clientPlan(
+  inDays: number,
+  body: Record<string, unknown> = {},
+  client?: { id: number; addressId: number },
+) {
+  const c = client ?? (await addClient());
+  const start = nextDay(today(), inDays);
+  const r = await addPlan({ clientId: c.id, clientAddressId: c.addressId, startDate: start, ...body });
+  return { c, r, start, id: r.result?.id as number };
+}
+
+/** The booking run of a plan starting past the horizon: the day before its start, at noon (Shanghai). */
+const dayBefore = (start: string) => wallMs(nextDay(start, -1), '12:00');
+
+const setCardExpiry = (cardId: number, expiresAt: string) =>
+  t.db.updateTable('card').set({ expiresAt }).where('id', '=', cardId).execute();
+
+/**
+ * Every day refused: a fresh client's 1-visit plan of every day from 20 days ahead, paid by the client's 1-visit 次卡,
+ * that card then expired. `renewCard` gives the card its validity back.
+ */
+async function planOnExpiredCard() {
+  const c = await addClient();
+  const card = await cardFor(c.id, 1);
+  const plan = await clientPlan(20, { visitCount: 1, weekdays: EVERY_DAY, payMode: 'card', cardId: card }, c);
+  expect(plan.r.code, plan.r.message).toBe(200);
+  const { expiresAt } = await t.db
+    .selectFrom('card')
+    .select('expiresAt')
+    .where('id', '=', card)
+    .executeTakeFirstOrThrow();
+  await setCardExpiry(card, new Date(Date.now() - 1000).toISOString());
+  return { ...plan, renewCard: () => setCardExpiry(card, expiresAt) };
+}
+
+/** A visit row of the plan's day (09:00) as an earlier run left it: a claim, or an exception refused with 已约满. */
+const leftVisit = (planId: number, day: string, status: 'pending' | 'exception', at = new Date().toISOString()) => ({
+  planId,
+  merchantId: merchantA,
+  shopId: mainShop,
+  day,
+  appointmentAt: new Date(wallMs(day, '09:00')).toISOString(),
+  status,
+  orderId: null,
+  reason: status === 'exception' ? '已约满' : null,
+  note: null,
+  attempts: 1,
+  createdAt: at,
+  updatedAt: at,
+});
+
 const visitsOf = (planId: number) =>
   t.db
     .selectFrom('planVisit')
@@ -131,10 +188,8 @@ describe('booking through the rules', () => {
     ['15:27', 22],
     ['23:55', 24],
   ])('a weekly rule books the right Shanghai days when the run is at %s', async (hm, offset) => {
-    const c = await addClient();
     // Starts past the 14-day horizon, so creating it books nothing; the run below is "the day before at hm".
-    const start = nextDay(today(), offset);
-    const r = await addPlan({ clientId: c.id, clientAddressId: c.addressId, startDate: start, visitCount: 50 });
+    const { c, r, start } = await clientPlan(offset, { visitCount: 50 });
     expect(r.code, r.message).toBe(200);
     expect(r.result.book.booked).toBe(0);
     const now = wallMs(nextDay(start, -1), hm);
@@ -167,15 +222,8 @@ describe('booking through the rules', () => {
       .select('bookingLeadHours')
       .where('shopId', '=', mainShop)
       .executeTakeFirstOrThrow();
-    const c = await addClient();
     const start = nextDay(today(), 26);
-    const r = await addPlan({
-      clientId: c.id,
-      clientAddressId: c.addressId,
-      startDate: start,
-      endDate: start,
-      weekdays: '[1,2,3,4,5,6,7]',
-    });
+    const { r } = await clientPlan(26, { endDate: start, weekdays: EVERY_DAY });
     expect(r.code, r.message).toBe(200);
     // The run comes a little less than the lead time before the visit.
     const now = wallMs(start, '09:00') - Math.max(1, lead.bookingLeadHours) * 3_600_000 + 60_000;
@@ -188,7 +236,6 @@ describe('booking through the rules', () => {
   });
 
   it('the whole shop on leave: the visit is listed with 已约满, counted, then retried once they are back', async () => {
-    const c = await addClient();
     const day = nextDay(today(), 45);
     const staff = await t.db
       .selectFrom('employee')
@@ -202,14 +249,7 @@ describe('booking through the rules', () => {
       new Date(wallMs(day, '24:00')).toISOString(),
       '团建',
     );
-    const r = await addPlan({
-      clientId: c.id,
-      clientAddressId: c.addressId,
-      startDate: day,
-      endDate: day,
-      weekdays: '[1,2,3,4,5,6,7]',
-      horizonDays: 60,
-    });
+    const { r } = await clientPlan(45, { endDate: day, weekdays: EVERY_DAY, horizonDays: 60 });
     expect(r.code, r.message).toBe(200);
     expect(r.result.book).toMatchObject({ booked: 0, exceptions: 1 });
     const [v] = await visitsOf(r.result.id);
@@ -248,16 +288,11 @@ describe('booking through the rules', () => {
       new Date(wallMs(days[0], '24:00')).toISOString(),
       '事假',
     );
-    const r = await addPlan({
-      clientId: c.id,
-      clientAddressId: c.addressId,
-      startDate: start,
-      endDate: days[4],
-      weekdays: '[1,2,3,4,5,6,7]',
-      payMode: 'card',
-      cardId: card,
-      employeeId: e.id,
-    });
+    const { r } = await clientPlan(
+      2,
+      { endDate: days[4], weekdays: EVERY_DAY, payMode: 'card', cardId: card, employeeId: e.id },
+      c,
+    );
     expect(r.code, r.message).toBe(200);
     expect(r.result.book).toMatchObject({ booked: 3, exceptions: 2 });
     const visits = await visitsOf(r.result.id);
@@ -300,16 +335,8 @@ describe('booking through the rules', () => {
 
 describe('idempotency', () => {
   it('two runs at once (and a rerun) book every day once', async () => {
-    const c = await addClient();
-    const start = nextDay(today(), 30);
-    const r = await addPlan({
-      clientId: c.id,
-      clientAddressId: c.addressId,
-      startDate: start,
-      visitCount: 20,
-      weekdays: '[1,3,5]',
-    });
-    const now = wallMs(nextDay(start, -1), '12:00');
+    const { r, start } = await clientPlan(30, { visitCount: 20, weekdays: '[1,3,5]' });
+    const now = dayBefore(start);
     const [a, b] = await Promise.all([bookPlan(t.db, r.result.id, now), bookPlan(t.db, r.result.id, now)]);
     const visits = await visitsOf(r.result.id);
     expect(visits.length).toBeGreaterThan(3);
@@ -329,14 +356,7 @@ describe('idempotency', () => {
   });
 
   it('a number of visits stops the booking', async () => {
-    const c = await addClient();
-    const r = await addPlan({
-      clientId: c.id,
-      clientAddressId: c.addressId,
-      startDate: nextDay(today(), 1),
-      visitCount: 2,
-      weekdays: '[1,2,3,4,5,6,7]',
-    });
+    const { r } = await clientPlan(1, { visitCount: 2, weekdays: EVERY_DAY });
     expect(r.result.book.booked).toBe(2);
     expect((await ownerA.post(`${Z}/paiqi/${r.result.id}`)).result.booked).toBe(0);
   });
@@ -346,14 +366,7 @@ describe('idempotency', () => {
     // Plans whose visits are all booked at creation: nothing left for the job to do with them.
     const bookedPlans = async (n: number) => {
       for (let i = 0; i < n; i++) {
-        const c = await addClient();
-        const r = await addPlan({
-          clientId: c.id,
-          clientAddressId: c.addressId,
-          startDate: nextDay(today(), 1),
-          visitCount: 2,
-          weekdays: '[1,2,3,4,5,6,7]',
-        });
+        const { r } = await clientPlan(1, { visitCount: 2, weekdays: EVERY_DAY });
         expect(r.result.book.booked + r.result.book.exceptions, r.message).toBe(2);
       }
     };
@@ -363,15 +376,8 @@ describe('idempotency', () => {
     await bookedPlans(3);
     expect(await queriesOf((db) => bookAllPlans(db, undefined, now))).toBe(before);
     // A plan whose horizon now reaches a day it has not booked (编辑 books nothing) is booked by the job.
-    const c = await addClient();
     const start = nextDay(today(), 30);
-    const r = await addPlan({
-      clientId: c.id,
-      clientAddressId: c.addressId,
-      startDate: start,
-      endDate: start,
-      weekdays: '[1,2,3,4,5,6,7]',
-    });
+    const { r } = await clientPlan(30, { endDate: start, weekdays: EVERY_DAY });
     expect(r.result.book.booked).toBe(0);
     await t.db.updateTable('servicePlan').set({ horizonDays: 60 }).where('id', '=', r.result.id).execute();
     const run = await bookAllPlans(t.db, undefined, now);
@@ -395,30 +401,9 @@ describe('a number of visits counts its open exceptions', () => {
     );
 
   it('a 1-visit plan refused every day lists one exception; 跳过 owes the visit again; 重试 books that one', async () => {
-    const c = await addClient();
-    const card = await cardFor(c.id, 1);
     // Starts past the horizon, so creating it books nothing; every run below is the day before its start.
-    const start = nextDay(today(), 20);
-    const r = await addPlan({
-      clientId: c.id,
-      clientAddressId: c.addressId,
-      startDate: start,
-      visitCount: 1,
-      weekdays: '[1,2,3,4,5,6,7]',
-      payMode: 'card',
-      cardId: card,
-    });
-    expect(r.code, r.message).toBe(200);
-    const id = r.result.id as number;
-    const expiresAt = (
-      await t.db.selectFrom('card').select('expiresAt').where('id', '=', card).executeTakeFirstOrThrow()
-    ).expiresAt;
-    await t.db
-      .updateTable('card')
-      .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
-      .where('id', '=', card)
-      .execute();
-    const now = wallMs(nextDay(start, -1), '12:00');
+    const { id, start, renewCard } = await planOnExpiredCard();
+    const now = dayBefore(start);
 
     // Every day of the horizon is refused (the card expired), yet only one visit is owed: one exception.
     expect(await bookPlan(t.db, id, now)).toMatchObject({ booked: 0, exceptions: 1 });
@@ -444,7 +429,7 @@ describe('a number of visits counts its open exceptions', () => {
     expect(held(visits)).toHaveLength(1);
 
     // The card is valid again: 重试 books the open exception, and it is the plan's one visit.
-    await t.db.updateTable('card').set({ expiresAt }).where('id', '=', card).execute();
+    await renewCard();
     const retried = await ownerA.post(`${Z}/chongshi`, { visitId: visits[1].id });
     expect(retried.code, retried.message).toBe(200);
     expect(retried.result.booked).toBe(1);
@@ -455,26 +440,8 @@ describe('a number of visits counts its open exceptions', () => {
   });
 
   it('已处理 (handled by hand) uses the visit: a 1-visit plan books nothing more and lists no further day', async () => {
-    const c = await addClient();
-    const card = await cardFor(c.id, 1);
-    const start = nextDay(today(), 20);
-    const r = await addPlan({
-      clientId: c.id,
-      clientAddressId: c.addressId,
-      startDate: start,
-      visitCount: 1,
-      weekdays: '[1,2,3,4,5,6,7]',
-      payMode: 'card',
-      cardId: card,
-    });
-    expect(r.code, r.message).toBe(200);
-    const id = r.result.id as number;
-    await t.db
-      .updateTable('card')
-      .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
-      .where('id', '=', card)
-      .execute();
-    const now = wallMs(nextDay(start, -1), '12:00');
+    const { id, start } = await planOnExpiredCard();
+    const now = dayBefore(start);
     expect(await bookPlan(t.db, id, now)).toMatchObject({ booked: 0, exceptions: 1 });
     const [exception] = await visitsOf(id);
     expect((await ownerA.post(`${Z}/chuli`, { visitId: exception.id, note: '已电话约好，另行下单' })).code).toBe(200);
@@ -486,39 +453,15 @@ describe('a number of visits counts its open exceptions', () => {
   });
 
   it('a plan of N visits never holds more than N booked and exception visits, a day refused among booked ones', async () => {
-    const c = await addClient();
-    const start = nextDay(today(), 40);
-    const r = await addPlan({
-      clientId: c.id,
-      clientAddressId: c.addressId,
-      startDate: start,
-      visitCount: 3,
-      weekdays: '[1,2,3,4,5,6,7]',
-    });
+    const { r, id, start } = await clientPlan(40, { visitCount: 3, weekdays: EVERY_DAY });
     expect(r.code, r.message).toBe(200);
-    const id = r.result.id as number;
     // Past the horizon when made: nothing booked yet. Its first day was refused before (the whole shop on leave
     // then): an open exception already holds one of its visits.
-    const stamp = new Date().toISOString();
     await t.db
       .insertInto('planVisit')
-      .values({
-        planId: id,
-        merchantId: merchantA,
-        shopId: mainShop,
-        day: start,
-        appointmentAt: new Date(wallMs(start, '09:00')).toISOString(),
-        status: 'exception',
-        orderId: null,
-        reason: '已约满',
-        note: null,
-        attempts: 1,
-        createdAt: stamp,
-        updatedAt: stamp,
-      })
+      .values(leftVisit(id, start, 'exception'))
       .execute();
-    const now = wallMs(nextDay(start, -1), '12:00');
-    expect(await bookPlan(t.db, id, now)).toMatchObject({ booked: 2, exceptions: 0 });
+    expect(await bookPlan(t.db, id, dayBefore(start))).toMatchObject({ booked: 2, exceptions: 0 });
     const visits = await visitsOf(id);
     expect(held(visits)).toHaveLength(3);
     expect(visits.map((v) => v.status)).toEqual(['exception', 'booked', 'booked']);
@@ -526,34 +469,14 @@ describe('a number of visits counts its open exceptions', () => {
   });
 
   it('a claim left by a dead run is taken again without booking one visit more; 重试 past the number is refused', async () => {
-    const c = await addClient();
-    const start = nextDay(today(), 50);
-    const r = await addPlan({
-      clientId: c.id,
-      clientAddressId: c.addressId,
-      startDate: start,
-      visitCount: 2,
-      weekdays: '[1,2,3,4,5,6,7]',
-    });
-    const id = r.result.id as number;
+    const { id, start } = await clientPlan(50, { visitCount: 2, weekdays: EVERY_DAY });
+    // Left 20 minutes ago: older than a claim may be held.
     const old = new Date(Date.now() - 20 * 60_000).toISOString();
-    const row = (day: string, status: 'pending' | 'exception') => ({
-      planId: id,
-      merchantId: merchantA,
-      shopId: mainShop,
-      day,
-      appointmentAt: new Date(wallMs(day, '09:00')).toISOString(),
-      status,
-      orderId: null,
-      reason: status === 'exception' ? '已约满' : null,
-      note: null,
-      attempts: 1,
-      createdAt: old,
-      updatedAt: old,
-    });
-    await t.db.insertInto('planVisit').values(row(start, 'pending')).execute();
-    const now = wallMs(nextDay(start, -1), '12:00');
-    expect(await bookPlan(t.db, id, now)).toMatchObject({ booked: 2, exceptions: 0 });
+    await t.db
+      .insertInto('planVisit')
+      .values(leftVisit(id, start, 'pending', old))
+      .execute();
+    expect(await bookPlan(t.db, id, dayBefore(start))).toMatchObject({ booked: 2, exceptions: 0 });
     const visits = await visitsOf(id);
     expect(visits.map((v) => [v.day, v.status])).toEqual([
       [start, 'booked'],
@@ -562,7 +485,7 @@ describe('a number of visits counts its open exceptions', () => {
     // An exception listed before exceptions counted (more of them than visits left): 重试 cannot book a third.
     await t.db
       .insertInto('planVisit')
-      .values(row(nextDay(start, 2), 'exception'))
+      .values(leftVisit(id, nextDay(start, 2), 'exception', old))
       .execute();
     const extra = (await visitsOf(id)).find((v) => v.status === 'exception');
     const refused = await ownerA.post(`${Z}/chongshi`, { visitId: extra?.id });
@@ -574,15 +497,7 @@ describe('a number of visits counts its open exceptions', () => {
 
 describe('changes', () => {
   it('pause, resume, skip, change the time from a date on, end keeping or cancelling', async () => {
-    const c = await addClient();
-    const start = nextDay(today(), 1);
-    const r = await addPlan({
-      clientId: c.id,
-      clientAddressId: c.addressId,
-      startDate: start,
-      endDate: nextDay(today(), 40),
-    });
-    const id = r.result.id as number;
+    const { id } = await clientPlan(1, { endDate: nextDay(today(), 40) });
     const before = await visitsOf(id);
     expect(before.length).toBeGreaterThanOrEqual(3);
 
@@ -646,26 +561,14 @@ describe('changes', () => {
   });
 
   it('end keeping the booked orders', async () => {
-    const c = await addClient();
-    const r = await addPlan({
-      clientId: c.id,
-      clientAddressId: c.addressId,
-      startDate: nextDay(today(), 1),
-      visitCount: 3,
-    });
+    const { r } = await clientPlan(1, { visitCount: 3 });
     const end = await ownerA.post(`${Z}/jieshu`, { id: r.result.id, cancelFuture: false });
     expect(end.result).toEqual({ cancelled: 0, kept: 3 });
     expectEvery(await visitsOf(r.result.id), (v) => v.orderStatus === ORDER_STATUS.UNPAID, 'kept');
   });
 
   it('a per-visit order waits for its own deadline, not the 30 minutes', async () => {
-    const c = await addClient();
-    const r = await addPlan({
-      clientId: c.id,
-      clientAddressId: c.addressId,
-      startDate: nextDay(today(), 3),
-      visitCount: 1,
-    });
+    const { r } = await clientPlan(3, { visitCount: 1 });
     const [v] = await visitsOf(r.result.id);
     const id = v.orderId as number;
     expect(await expireUnpaid(t.db, 30, Date.now() + 31 * 60_000, [id])).toBe(0);
@@ -675,14 +578,7 @@ describe('changes', () => {
 
 describe('isolation, shop limits and bad input', () => {
   it("merchant B sees and changes nothing of A's plans, nor uses A's client", async () => {
-    const c = await addClient();
-    const r = await addPlan({
-      clientId: c.id,
-      clientAddressId: c.addressId,
-      startDate: nextDay(today(), 1),
-      visitCount: 1,
-    });
-    const id = r.result.id;
+    const { c, id } = await clientPlan(1, { visitCount: 1 });
     expect((await ownerB.get(`${Z}/findById/${id}`)).code).toBe(2002);
     expect((await ownerB.post(`${Z}/zanting/${id}`)).code).toBe(2002);
     expect((await ownerB.post(`${Z}/jieshu`, { id, cancelFuture: true })).code).toBe(2002);
