@@ -1,12 +1,12 @@
 import type { PlanDetail } from '@jz/contracts/plan';
-import { weekdayName } from '@jz/contracts/constants/plan';
-import { Alert, Checkbox, DatePicker, Form, Modal, Radio, Select, Space } from 'antd';
+import { Alert, DatePicker, Form, Modal, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useConfirm } from '../../../../components/confirm.ts';
 import { toApiDate } from '../../../../lib/format.ts';
 import { useSubmitting } from '../../../../lib/use-long-action.ts';
 import { pickerNow } from '../../../../lib/zone.ts';
 import type { usePlanMutations } from '../api/plan.ts';
+import { RuleFields } from './RuleFields.tsx';
 import { previewRule, ruleBody, START_TIMES } from './plan-form.ts';
 
 type ChangeBody = Parameters<ReturnType<typeof usePlanMutations>['change']['mutateAsync']>[0];
@@ -32,7 +32,6 @@ export function ChangeRuleModal(props: {
   const [form] = Form.useForm<Values>();
   const submitting = useSubmitting();
   const { confirmWarning } = useConfirm();
-  const ruleKind = Form.useWatch('ruleKind', form);
   const values = Form.useWatch([], form) as Partial<Values> | undefined;
   const r = props.plan.rule;
   const submit = async () => {
@@ -73,35 +72,7 @@ export function ChangeRuleModal(props: {
         <Form.Item name="fromDate" label="生效日期" rules={[{ required: true, message: '请选择生效日期' }]}>
           <DatePicker disabledDate={(d) => d.isBefore(pickerNow(), 'day')} />
         </Form.Item>
-        <Form.Item name="ruleKind" label="重复方式">
-          <Radio.Group
-            options={[
-              { value: 'weekly', label: '按周' },
-              { value: 'monthly', label: '按月' },
-            ]}
-          />
-        </Form.Item>
-        {ruleKind === 'monthly' ? (
-          <Form.Item name="monthDay" label="每月日期" rules={[{ required: true, message: '请选择每月的服务日期' }]}>
-            <Select options={Array.from({ length: 31 }, (_, i) => ({ value: i + 1, label: `每月 ${i + 1} 日` }))} />
-          </Form.Item>
-        ) : (
-          <Space align="start" wrap>
-            <Form.Item
-              name="weekdays"
-              label="每周服务日"
-              rules={[{ required: true, type: 'array', min: 1, message: '请选择每周的服务日' }]}
-            >
-              <Checkbox.Group options={[1, 2, 3, 4, 5, 6, 7].map((d) => ({ value: d, label: weekdayName(d) }))} />
-            </Form.Item>
-            <Form.Item name="everyWeeks" label="间隔">
-              <Select
-                style={{ width: 110 }}
-                options={[1, 2, 3, 4].map((n) => ({ value: n, label: n === 1 ? '每周' : `每 ${n} 周` }))}
-              />
-            </Form.Item>
-          </Space>
-        )}
+        <RuleFields />
         <Form.Item name="startTime" label="开始时间" rules={[{ required: true, message: '请选择开始时间' }]}>
           <Select style={{ width: 120 }} options={START_TIMES.map((t) => ({ value: t, label: t }))} />
         </Form.Item>

@@ -2,6 +2,7 @@ import type { PlanDetail } from '@jz/contracts/plan';
 import { Alert, Form, Input, Modal, Radio } from 'antd';
 import { useConfirm } from '../../../../components/confirm.ts';
 import { useSubmitting } from '../../../../lib/use-long-action.ts';
+import { isLiveVisit } from './plan-status.tsx';
 
 interface Values {
   cancelFuture: boolean;
@@ -18,7 +19,7 @@ export function EndPlanModal(props: {
   const [form] = Form.useForm<Values>();
   const submitting = useSubmitting();
   const { confirmWarning } = useConfirm();
-  const future = props.plan.visits.filter((v) => v.status === 'booked' && [10, 20, 30].includes(v.orderStatus ?? 0));
+  const future = props.plan.visits.filter(isLiveVisit);
   const submit = async () => {
     const v = await form.validateFields();
     const text = v.cancelFuture

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setPerms } from '../../../../lib/storage.ts';
 import { renderWithProviders } from '../../../../../test/render.tsx';
@@ -116,5 +116,35 @@ describe('a plan of N visits with an open exception', () => {
     expect(await screen.findByText('1 次服务未能排期，原因见下表；可重试、跳过或标记为已处理')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: '已处理' }));
     await waitFor(() => expect(asked).toEqual(['标记为已处理（例如已电话改约）？']));
+  });
+});
+
+describe('booked visits', () => {
+  it('offers 跳过 only on an order not served yet, and 结束 counts those orders', async () => {
+    const booked = (id: number, date: string, orderStatus: number) => ({
+      ...PLAN.visits[0],
+      id,
+      date,
+      appointmentAt: `${date}T01:00:00.000Z`,
+      status: 'booked',
+      reason: null,
+      orderId: id,
+      orderNo: `DD${id}`,
+      orderStatus,
+    });
+    plan = {
+      ...PLAN,
+      exceptionCount: 0,
+      visits: [booked(41, '2026-12-01', 30), booked(42, '2026-12-08', 50)],
+    };
+    renderWithProviders(<PlanDetailDrawer id={5} onClose={() => {}} onEdit={() => {}} />);
+    const served = (await screen.findByText('DD42')).closest('tr') as HTMLElement;
+    const toServe = screen.getByText('DD41').closest('tr') as HTMLElement;
+    expect(within(toServe).getByRole('button', { name: '跳过' })).toBeInTheDocument();
+    expect(within(served).queryByRole('button', { name: '跳过' })).toBeNull();
+    expect(screen.getByText('进行中')).toHaveClass('ant-tag-processing');
+
+    fireEvent.click(screen.getByRole('button', { name: /结\s*束/ }));
+    expect(await screen.findByText('结束后不再下新订单。已下单且未服务的订单：1 个。')).toBeInTheDocument();
   });
 });

@@ -1,6 +1,6 @@
 import { ORDER_STATUS_NAME, type OrderStatus } from '@jz/contracts/constants/order';
 import type { PlanDetail, VisitRow } from '@jz/contracts/plan';
-import { PLAN_PAY_MODES, PLAN_STATUS, VISIT_STATUS } from '@jz/contracts/constants/plan';
+import { PLAN_PAY_MODES, VISIT_STATUS } from '@jz/contracts/constants/plan';
 import { Alert, Button, Descriptions, Drawer, Space, Table, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { QueryState } from '../../../../components/QueryState.tsx';
@@ -11,8 +11,8 @@ import { formatDate, formatDateTime } from '../../../../lib/format.ts';
 import { usePlanDetail, usePlanMutations } from '../api/plan.ts';
 import { ChangeRuleModal } from './ChangeRuleModal.tsx';
 import { EndPlanModal } from './EndPlanModal.tsx';
+import { isLiveVisit, PlanStatusTag } from './plan-status.tsx';
 
-const STATUS_COLOR = { active: 'processing', paused: 'warning', ended: 'default' } as const;
 const VISIT_COLOR: Record<VisitRow['status'], string> = {
   pending: 'processing',
   booked: 'success',
@@ -21,7 +21,6 @@ const VISIT_COLOR: Record<VisitRow['status'], string> = {
   resolved: 'default',
   cancelled: 'default',
 };
-const LIVE = [10, 20, 30];
 
 /** The visit's state: its order's once booked (待付款, 待服务…), else the visit's own. */
 export function visitLabel(v: Pick<VisitRow, 'status' | 'orderStatus'>) {
@@ -121,10 +120,9 @@ export function PlanDetailDrawer({ id, onClose, onEdit }: Props) {
                 </RowAction>
               </>
             )}
-            {p?.status !== 'ended' &&
-              (v.status === 'exception' || (v.status === 'booked' && LIVE.includes(v.orderStatus ?? 0))) && (
-                <RowAction onClick={() => skip(v.date, v.status === 'booked')}>跳过</RowAction>
-              )}
+            {p?.status !== 'ended' && (v.status === 'exception' || isLiveVisit(v)) && (
+              <RowAction onClick={() => skip(v.date, v.status === 'booked')}>跳过</RowAction>
+            )}
           </Space>
         </Auth>
       ),
@@ -138,7 +136,7 @@ export function PlanDetailDrawer({ id, onClose, onEdit }: Props) {
           p && (
             <>
               <Space style={{ marginBottom: 12 }} wrap>
-                <Tag color={STATUS_COLOR[p.status]}>{PLAN_STATUS[p.status]}</Tag>
+                <PlanStatusTag status={p.status} />
                 <Auth perm="merchant:plan:edit">
                   {p.status === 'active' && (
                     <Button

@@ -1,12 +1,13 @@
 import type { PlanDetail } from '@jz/contracts/plan';
-import { MAX_PLAN_HORIZON_DAYS, MAX_PLAN_VISITS, PLAN_PAY_MODES, weekdayName } from '@jz/contracts/constants/plan';
-import { Alert, Checkbox, DatePicker, Form, Input, InputNumber, Modal, Radio, Select, Space } from 'antd';
+import { MAX_PLAN_HORIZON_DAYS, MAX_PLAN_VISITS, PLAN_PAY_MODES } from '@jz/contracts/constants/plan';
+import { Alert, DatePicker, Form, Input, InputNumber, Modal, Radio, Select, Space } from 'antd';
 import { useState } from 'react';
 import { selectStates } from '../../../../components/select-states.tsx';
 import { useSubmitting } from '../../../../lib/use-long-action.ts';
 import { pickerNow } from '../../../../lib/zone.ts';
 import { useClientSearch } from '../../../../components/client-search.ts';
 import { useClient, useClientCards, useGoodsOptions, useGoodsSpecs, useStaffOptions } from '../api/plan.ts';
+import { RuleFields } from './RuleFields.tsx';
 import { emptyPlanForm, fromPlan, type PlanFormValues, previewRule, START_TIMES } from './plan-form.ts';
 
 interface Props {
@@ -19,8 +20,6 @@ interface Props {
   onSubmit: (v: PlanFormValues) => Promise<unknown>;
 }
 
-const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7].map((d) => ({ value: d, label: weekdayName(d) }));
-
 /** 新增/编辑周期服务: validates before submitting and scrolls to the first error. */
 export function PlanFormModal({ open, plan, clientId, onClose, onSubmit }: Props) {
   const [form] = Form.useForm<PlanFormValues>();
@@ -29,7 +28,6 @@ export function PlanFormModal({ open, plan, clientId, onClose, onSubmit }: Props
   const editing = !!plan;
   const chosenClient = Form.useWatch('clientId', form);
   const goodsId = Form.useWatch('goodsId', form);
-  const ruleKind = Form.useWatch('ruleKind', form);
   const endMode = Form.useWatch('endMode', form);
   const payMode = Form.useWatch('payMode', form);
   const values = Form.useWatch([], form) as Partial<PlanFormValues> | undefined;
@@ -146,43 +144,7 @@ export function PlanFormModal({ open, plan, clientId, onClose, onSubmit }: Props
           />
         ) : (
           <>
-            <Form.Item name="ruleKind" label="重复方式">
-              <Radio.Group
-                options={[
-                  { value: 'weekly', label: '按周' },
-                  { value: 'monthly', label: '按月' },
-                ]}
-              />
-            </Form.Item>
-            {ruleKind === 'monthly' ? (
-              <Form.Item
-                name="monthDay"
-                label="每月日期"
-                extra="没有该日的月份在当月最后一天服务"
-                rules={[{ required: true, message: '请选择每月的服务日期' }]}
-              >
-                <Select
-                  style={{ width: 160 }}
-                  options={Array.from({ length: 31 }, (_, i) => ({ value: i + 1, label: `每月 ${i + 1} 日` }))}
-                />
-              </Form.Item>
-            ) : (
-              <Space align="start" size={24} wrap>
-                <Form.Item
-                  name="weekdays"
-                  label="每周服务日"
-                  rules={[{ required: true, type: 'array', min: 1, message: '请选择每周的服务日' }]}
-                >
-                  <Checkbox.Group options={WEEKDAYS} />
-                </Form.Item>
-                <Form.Item name="everyWeeks" label="间隔">
-                  <Select
-                    style={{ width: 120 }}
-                    options={[1, 2, 3, 4].map((n) => ({ value: n, label: n === 1 ? '每周' : `每 ${n} 周` }))}
-                  />
-                </Form.Item>
-              </Space>
-            )}
+            <RuleFields />
             <Space align="start" size={24} wrap>
               <Form.Item name="startTime" label="开始时间" rules={[{ required: true, message: '请选择开始时间' }]}>
                 <Select style={{ width: 120 }} options={START_TIMES.map((t) => ({ value: t, label: t }))} />

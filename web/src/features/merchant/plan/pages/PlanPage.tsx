@@ -18,8 +18,7 @@ import {
 } from '../api/plan.ts';
 import { PlanDetailDrawer, PlanFormModal } from '../components/lazy-dialogs.ts';
 import { toAddBody, toEditBody } from '../components/plan-form.ts';
-
-const STATUS_COLOR = { active: 'processing', paused: 'warning', ended: 'default' } as const;
+import { PlanStatusTag } from '../components/plan-status.tsx';
 
 /**
  * 周期服务: plans with filters (status, client, employee, 未能排期), the count of visits waiting for the dispatcher,
@@ -76,7 +75,7 @@ export default function PlanPage() {
       title: '状态',
       dataIndex: 'status',
       width: 80,
-      render: (s: PlanRow['status']) => <Tag color={STATUS_COLOR[s]}>{PLAN_STATUS[s]}</Tag>,
+      render: (s: PlanRow['status']) => <PlanStatusTag status={s} />,
     },
     {
       title: '操作',
