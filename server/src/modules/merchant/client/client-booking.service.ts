@@ -1,6 +1,6 @@
 import { maskAddress } from '@jz/contracts/mask';
 import type { DB } from '../../../db/client.ts';
-import { business, notFound } from '../../../lib/errors.ts';
+import { type AppError, business, notFound } from '../../../lib/errors.ts';
 import type { Tenant } from '../../../lib/tenant.ts';
 import { nowIso } from '../../../lib/time.ts';
 import { openAddress, openPhone } from './client-secrets.ts';
@@ -19,8 +19,18 @@ export async function visibleClient(db: DB, t: Tenant, clientId: number) {
   return { id: c.id, name: c.name, customerId: c.customerId, anonymised: !!c.anonymisedAt };
 }
 
-/** What an order of the client at one of its addresses is placed with; 2004 once the record was deleted. */
-export async function bookingContact(db: DB, merchantId: number, clientId: number, addressId: number) {
+/**
+ * What an order of the client at one of its addresses is placed with; 2004 once the record was deleted. An address
+ * not (or no longer) there is `addressGone` (a booking run: 2004 服务地址已删除, kept as the visit's reason; a new plan
+ * naming it: 2002).
+ */
+export async function bookingContact(
+  db: DB,
+  merchantId: number,
+  clientId: number,
+  addressId: number,
+  addressGone: () => AppError = () => business('服务地址已删除'),
+) {
   const c = await db
     .selectFrom('client')
     .select(['id', 'name', 'phone', 'customerId', 'deletedAt', 'anonymisedAt'])
@@ -37,7 +47,7 @@ export async function bookingContact(db: DB, merchantId: number, clientId: numbe
     .where('merchantId', '=', merchantId)
     .where('deletedAt', 'is', null)
     .executeTakeFirst();
-  if (!a) throw business('服务地址已删除');
+  if (!a) throw addressGone();
   return {
     clientId: c.id,
     name: c.name,

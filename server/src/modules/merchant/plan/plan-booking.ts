@@ -246,7 +246,70 @@ export async function insertVisit(
     .executeTakeFirst();
 }
 
-/** Claims the day (a new row, or an existing one in the expected state), then books it. */
+/** Claims the day for this run: a new row, or an existing one in the expected state. Undefined: another run has it. */
+async function claimDay(
+  db: DB,
+  plan: Plan,
+  day: string,
+  appointmentAt: string,
+  existing?: { visitId: number; from: 'exception' | 'pending' },
+): Promise<number | undefined> {
+  if (!existing) {
+    const row = await insertVisit(db, plan, day, { appointmentAt, status: 'pending', reason: null, attempts: 1 });
+    return row?.id;
+  }
+  const claimed = await db
+    .updateTable('planVisit')
+    .set((eb) => ({ status: 'pending', appointmentAt, attempts: eb('attempts', '+', 1), updatedAt: nowIso() }))
+    .where('id', '=', existing.visitId)
+    .where('status', '=', existing.from)
+    .executeTakeFirst();
+  return Number(claimed.numUpdatedRows) ? existing.visitId : undefined;
+}
+
+/** The order a visit is placed as (the customer's own placement), from the client's contact and address now. */
+async function visitOrder(db: DB, plan: Plan, appointmentAt: string) {
+  const c = await bookingContact(db, plan.merchantId, plan.clientId, plan.clientAddressId);
+  return placeOrderBody.safeParse({
+    goodsId: plan.goodsId,
+    specId: plan.specId ?? undefined,
+    quantity: plan.quantity,
+    area: plan.area ?? c.address.areaM2 ?? undefined,
+    customerName: c.name,
+    customerPhone: c.phone,
+    provinceCode: c.address.provinceCode ?? undefined,
+    cityCode: c.address.cityCode ?? undefined,
+    districtCode: c.address.districtCode ?? undefined,
+    address: c.address.detail,
+    lat: c.address.lat ?? undefined,
+    lng: c.address.lng ?? undefined,
+    appointmentAt,
+    remark: plan.remark ?? undefined,
+  });
+}
+
+/**
+ * A card plan's booked visit is paid with its card, then gets its employee. A payment refused cancels the order and
+ * the visit becomes an exception with why.
+ */
+async function payVisitWithCard(db: DB, plan: Plan, cardId: number, visitId: number, orderId: number) {
+  try {
+    await payOrderWithCard(db, merchantScope(plan), orderId, cardId, PLAN_ACTOR);
+  } catch (err) {
+    const reason = `卡项支付失败：${err instanceof Error ? err.message : String(err)}`;
+    await cancelUnpaid(db, merchantScope(plan), orderId, reason, PLAN_ACTOR).catch(() => undefined);
+    await db
+      .updateTable('planVisit')
+      .set({ status: 'exception', reason, updatedAt: nowIso() })
+      .where('id', '=', visitId)
+      .execute();
+    return 'exceptions' as const;
+  }
+  await placeEmployee(db, plan, orderId);
+  return 'booked' as const;
+}
+
+/** Claims the day (claimDay), then books it: a refusal on the way is kept as the visit's reason. */
 async function bookDay(
   db: DB,
   plan: Plan,
@@ -255,23 +318,9 @@ async function bookDay(
   now: number,
   existing?: { visitId: number; from: 'exception' | 'pending' },
 ): Promise<Outcome> {
-  const stamp = nowIso();
   const appointmentAt = new Date(at).toISOString();
-  let visitId: number;
-  if (existing) {
-    const claimed = await db
-      .updateTable('planVisit')
-      .set((eb) => ({ status: 'pending', appointmentAt, attempts: eb('attempts', '+', 1), updatedAt: stamp }))
-      .where('id', '=', existing.visitId)
-      .where('status', '=', existing.from)
-      .executeTakeFirst();
-    if (!Number(claimed.numUpdatedRows)) return 'unchanged';
-    visitId = existing.visitId;
-  } else {
-    const row = await insertVisit(db, plan, day, { appointmentAt, status: 'pending', reason: null, attempts: 1 });
-    if (!row) return 'unchanged'; // another run claimed the day first
-    visitId = row.id;
-  }
+  const visitId = await claimDay(db, plan, day, appointmentAt, existing);
+  if (visitId === undefined) return 'unchanged';
   const refuse = async (reason: string) => {
     await db
       .updateTable('planVisit')
@@ -284,23 +333,7 @@ async function bookDay(
   try {
     const why = plan.payMode === 'card' ? await cardRefusal(db, plan, now) : null;
     if (why) return await refuse(why);
-    const c = await bookingContact(db, plan.merchantId, plan.clientId, plan.clientAddressId);
-    const input = placeOrderBody.safeParse({
-      goodsId: plan.goodsId,
-      specId: plan.specId ?? undefined,
-      quantity: plan.quantity,
-      area: plan.area ?? c.address.areaM2 ?? undefined,
-      customerName: c.name,
-      customerPhone: c.phone,
-      provinceCode: c.address.provinceCode ?? undefined,
-      cityCode: c.address.cityCode ?? undefined,
-      districtCode: c.address.districtCode ?? undefined,
-      address: c.address.detail,
-      lat: c.address.lat ?? undefined,
-      lng: c.address.lng ?? undefined,
-      appointmentAt,
-      remark: plan.remark ?? undefined,
-    });
+    const input = await visitOrder(db, plan, appointmentAt);
     if (!input.success)
       return await refuse(`客户资料不完整：${input.error.issues[0]?.message ?? '请检查联系人与地址'}`);
     const payDeadline =
@@ -323,21 +356,7 @@ async function bookDay(
         if (!Number(marked.numUpdatedRows)) throw new Error(`plan visit ${visitId} is no longer being booked`);
       },
     });
-    if (plan.payMode === 'card' && plan.cardId) {
-      try {
-        await payOrderWithCard(db, merchantScope(plan), order.id, plan.cardId, PLAN_ACTOR);
-      } catch (err) {
-        const reason = `卡项支付失败：${err instanceof Error ? err.message : String(err)}`;
-        await cancelUnpaid(db, merchantScope(plan), order.id, reason, PLAN_ACTOR).catch(() => undefined);
-        await db
-          .updateTable('planVisit')
-          .set({ status: 'exception', reason, updatedAt: nowIso() })
-          .where('id', '=', visitId)
-          .execute();
-        return 'exceptions';
-      }
-      await placeEmployee(db, plan, order.id);
-    }
+    if (plan.payMode === 'card' && plan.cardId) return await payVisitWithCard(db, plan, plan.cardId, visitId, order.id);
     return 'booked';
   } catch (err) {
     if (err instanceof AppError) return await refuse(err.message);

@@ -115,10 +115,9 @@ export const ruleValues = (
 export async function addPlan(db: DB, t: Tenant, v: AddBody, now = Date.now()) {
   if (v.startDate < shanghaiDay(now)) throw business('开始日期不能早于今天');
   const client = await visibleClient(db, t, v.clientId);
-  const contact = await bookingContact(db, t.merchantId, client.id, v.clientAddressId).catch((err) => {
-    if (err instanceof Error && /地址/.test(err.message)) throw notFound('服务地址不存在');
-    throw err;
-  });
+  const contact = await bookingContact(db, t.merchantId, client.id, v.clientAddressId, () =>
+    notFound('服务地址不存在'),
+  );
   const g = await planGoods(db, t, v.goodsId, v.specId);
   await checkTerms(db, t, v, { shopId: g.shopId, clientId: client.id, goodsId: g.id, specId: v.specId ?? null });
   // The orders are the customer's: a client made by hand gets the account of its phone (docs/customers.md).
