@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setPerms } from '../src/lib/storage.ts';
+import { press } from './press.ts';
 import BannerPage from '../src/features/platform/banner/pages/BannerPage.tsx';
 import FeedbackPage from '../src/features/platform/feedback/pages/FeedbackPage.tsx';
 import MerchantUserPage from '../src/features/platform/merchant-user/pages/MerchantUserPage.tsx';
@@ -127,7 +128,7 @@ describe.each(LISTS)('%s', (_title, Page, path, label, param) => {
     mode = 'many';
     const { container } = show(Page);
     const sizer = await screen.findByRole('combobox', { name: '每页条数' });
-    fireEvent.mouseDown(sizer);
+    press(sizer);
     const list = await waitFor(() => {
       const el = document.querySelector('.ant-select-dropdown') as HTMLElement | null;
       expect(el).not.toBeNull();

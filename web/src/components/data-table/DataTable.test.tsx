@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, testQueryClient } from '../../../test/render.tsx';
+import { press } from '../../../test/press.ts';
 import { CopyText } from '../CopyText.tsx';
 import { DataTable } from './DataTable.tsx';
 
@@ -52,7 +53,7 @@ describe('DataTable (spec §9 pager, 45 px rows, copy cells)', () => {
     expect(fetcher).toHaveBeenLastCalledWith(expect.objectContaining({ pageNum: 3, pageSize: 10 }));
 
     // The size changer offers exactly 10/20/30/50; a new size starts again on page 1.
-    fireEvent.mouseDown(screen.getByRole('combobox', { name: '每页条数' }));
+    press(screen.getByRole('combobox', { name: '每页条数' }));
     const options = await screen.findAllByRole('option');
     expect(options.map((o) => o.textContent?.replace(/\D/g, ''))).toEqual(['10', '20', '30', '50']);
     fireEvent.click(screen.getByText('20 条/页'));

@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { SearchForm } from './SearchForm.tsx';
+import { press } from '../../../test/press.ts';
 
 const failed = (refetch = vi.fn()) => ({
   data: undefined,
@@ -40,14 +41,14 @@ describe('SearchForm select fed by a query', () => {
     expect(screen.getByText('请选择商品')).toBeInTheDocument();
   });
 
-  it('a press on the face before the real select is there opens it', async () => {
+  it('a click on the face before the real select is there opens it', async () => {
     render(
       <SearchForm
         onSearch={() => {}}
         fields={[{ name: 'state', label: '状态', type: 'select', options: [{ label: '启用', value: 1 }] }]}
       />,
     );
-    fireEvent.mouseDown(screen.getByRole('button', { name: '状态' }));
+    press(screen.getByRole('button', { name: '状态' }));
     expect(await screen.findByRole('option', { name: '启用' })).toBeInTheDocument();
   });
 });

@@ -11,7 +11,10 @@ describe('DeferredSelect (a search form select): its face until the page has pai
   it('a press on the face mounts nothing; the click that follows opens the real list', async () => {
     // Another select of the page has loaded antd's Select already, so a face could be replaced within the press.
     render(<DeferredSelect id="first" aria-label="先来的" options={options} />);
-    await waitFor(() => expect(document.querySelector('#first.ant-select-input, #first input')).not.toBeNull());
+    // antd's Select module is imported now: slow on a busy machine.
+    await waitFor(() => expect(document.querySelector('#first.ant-select-input, #first input')).not.toBeNull(), {
+      timeout: 20_000,
+    });
 
     render(<DeferredSelect id="search_shelfState" aria-label="状态" placeholder="请选择" options={options} />);
     const face = screen.getByRole('button', { name: '状态' });
