@@ -1,11 +1,14 @@
 import { Alert, Form, Input, Modal } from 'antd';
+import { PlainSkeleton } from '../../../../components/plain/PlainSkeleton.tsx';
+import { QueryError } from '../../../../components/QueryState.tsx';
 import { formatYuan } from '../../../../lib/format.ts';
 import { useSubmitting } from '../../../../lib/use-long-action.ts';
 import { useCardDetail } from '../api/card.ts';
 
 /**
- * 退卡: shows what goes back (unused cash less the terms' fee; visits and bonus lapse), asks for a reason and a second
- * confirmation. The amount shown is sent along: a card that changed meanwhile is refused by the server.
+ * 退卡: shows what goes back (unused cash less the terms' fee; visits and bonus lapse) and asks for a reason; the red
+ * 确认退卡 is the confirmation (the row's 退卡 only opens this). The amount shown is sent along: a card that changed
+ * meanwhile is refused by the server. While the card loads the amount is a placeholder; a failed load offers 重试.
  */
 export function RefundCardModal(props: {
   id: number | null;
@@ -34,7 +37,11 @@ export function RefundCardModal(props: {
         })
       }
     >
-      {c && (
+      {q.isError && !c ? (
+        <QueryError error={q.error} onRetry={q.refetch} title="卡详情加载失败" compact />
+      ) : !c ? (
+        <PlainSkeleton title={false} rows={2} />
+      ) : (
         <Alert
           type="warning"
           showIcon

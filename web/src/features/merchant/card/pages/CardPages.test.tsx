@@ -73,9 +73,16 @@ const card: CardDetail = {
 };
 
 const posts: { url: string; body: unknown }[] = [];
+/** Calls that fail once (a network error) before they answer, by the end of their URL. */
+const failOnce = new Set<string>();
 vi.mock('../../../../lib/api-client.ts', () => ({
   api: {
     get: vi.fn(async (url: string) => {
+      const failing = [...failOnce].find((end) => url.includes(end));
+      if (failing) {
+        failOnce.delete(failing);
+        throw new Error('网络连接失败');
+      }
       if (url.endsWith('/kaxiang/findAllByPage')) return { records: [product], total: 1 };
       if (url.endsWith('/goods/findAllByPage') || url.includes('/goods/'))
         return { records: [{ id: 3, name: '日常保洁' }], total: 1 };
@@ -113,6 +120,7 @@ const dialog = () => screen.findByRole('dialog');
 
 beforeEach(() => {
   posts.length = 0;
+  failOnce.clear();
 });
 
 describe('卡项管理 (CardProductPage)', () => {
@@ -201,5 +209,28 @@ describe('售卡记录 (CardSalePage)', () => {
     await screen.findByText('王阿姨', undefined, { timeout: 5000 });
     expect(screen.queryByRole('button', { name: '退卡' })).toBeNull();
     expect(screen.queryByRole('button', { name: /售卡（线下收款）/ })).toBeNull();
+  });
+
+  it('预收 figures that fail to load say so with 重试 instead of ¥0.00; 重试 shows them', async () => {
+    failOnce.add('/shouka/findHuizong');
+    renderWithProviders(<CardSalePage />, { perms: PERMS });
+    expect(await screen.findByText('预收数据加载失败：网络连接失败', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByText('¥0.00')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /重\s*试/ }));
+    expect(await screen.findByText('¥1,698.30')).toBeInTheDocument();
+  });
+
+  it('退卡 whose card fails to load offers 重试 and cannot be sent; 重试 shows the amount', async () => {
+    renderWithProviders(<CardSalePage />, { perms: PERMS });
+    await screen.findByText('王阿姨', undefined, { timeout: 5000 });
+    failOnce.add('/shouka/findById/');
+    fireEvent.click(screen.getByRole('button', { name: '退卡' }));
+    const modal = await dialog();
+    expect(await within(modal).findByText('卡详情加载失败：网络连接失败')).toBeInTheDocument();
+    expect(within(modal).getByRole('button', { name: '确认退卡' })).toBeDisabled();
+    fireEvent.click(within(modal).getByRole('button', { name: /重\s*试/ }));
+    expect(await within(modal).findByText('退还客户 ¥629.37')).toBeInTheDocument();
+    expect(within(modal).getByRole('button', { name: '确认退卡' })).toBeEnabled();
+    expect(posts).toEqual([]);
   });
 });

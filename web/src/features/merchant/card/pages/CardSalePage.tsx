@@ -4,6 +4,7 @@ import { Button, Card, Col, Row, Space, Statistic, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useRef, useState } from 'react';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
+import { QueryError } from '../../../../components/QueryState.tsx';
 import { ExportButton } from '../../../../components/ExportButton.tsx';
 import { RowAction } from '../../../../components/RowAction.tsx';
 import { Auth } from '../../../../lib/access.tsx';
@@ -13,13 +14,23 @@ import { CardKindTag } from '../../../../components/card-sale/CardKindTag.tsx';
 import { LazySellCardModal } from '../../../../components/card-sale/LazySellCardModal.tsx';
 import { CardDetailDrawer, RefundCardModal } from '../components/lazy-dialogs.ts';
 
-/** 预收 figures: what the cards brought in, what became revenue, what went back, and the liability left. */
+/**
+ * 预收 figures: what the cards brought in, what became revenue, what went back, and the liability left. Loading they
+ * spin; a failed load says so with 重试 (not ¥0.00 figures).
+ */
 function SummaryCards() {
-  const s = useCardSummary().data;
+  const q = useCardSummary();
+  const s = q.data;
+  if (q.isError && !s)
+    return (
+      <Card size="small" style={{ marginBottom: 12 }}>
+        <QueryError error={q.error} onRetry={q.refetch} title="预收数据加载失败" compact />
+      </Card>
+    );
   const item = (title: string, v: number | undefined, tip?: string) => (
     <Col xs={12} md={6}>
       <Card size="small">
-        <Statistic title={title} value={formatYuan(v)} />
+        <Statistic title={title} value={formatYuan(v)} loading={q.isLoading} />
         {tip && <div style={{ color: '#999', fontSize: 12 }}>{tip}</div>}
       </Card>
     </Col>
