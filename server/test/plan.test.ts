@@ -556,6 +556,11 @@ describe('changes', () => {
       'cancelled',
     );
     expect(end.result.cancelled).toBeGreaterThan(0);
+    expectEvery(
+      after.filter((v) => v.orderId && v.status !== 'skipped'),
+      (v) => v.status === 'cancelled',
+      'its visit closed with its order',
+    );
     expect((await ownerA.post(`${Z}/jieshu`, { id, cancelFuture: true })).code).toBe(2004);
     expect((await ownerA.post(`${Z}/huifu/${id}`)).code).toBe(2004);
   });

@@ -168,15 +168,23 @@ export async function endPlan(db: DB, t: Tenant, v: z.output<typeof planEndBody>
     .where('serviceOrder.appointmentAt', '>', new Date(now).toISOString())
     .execute();
   let cancelled = 0;
-  if (v.cancelFuture)
-    for (const f of future) {
-      if (await cancelOrder(db, t, f.orderId as number, v.reason || '周期服务结束', actor)) cancelled++;
-      await db
-        .updateTable('planVisit')
-        .set({ status: 'cancelled', updatedAt: nowIso() })
-        .where('id', '=', f.id)
-        .execute();
+  if (v.cancelFuture) {
+    // The visits whose orders were looked at are marked in one update, also when a cancellation fails midway.
+    const done: number[] = [];
+    try {
+      for (const f of future) {
+        if (await cancelOrder(db, t, f.orderId as number, v.reason || '周期服务结束', actor)) cancelled++;
+        done.push(f.id);
+      }
+    } finally {
+      if (done.length)
+        await db
+          .updateTable('planVisit')
+          .set({ status: 'cancelled', updatedAt: nowIso() })
+          .where('id', 'in', done)
+          .execute();
     }
+  }
   await db
     .updateTable('planVisit')
     .set({ status: 'cancelled', reason: '周期服务已结束', updatedAt: nowIso() })
