@@ -1,10 +1,13 @@
 import type { PlanRow } from '@jz/contracts/plan';
 import { PLAN_PAY_MODES, PLAN_STATUS } from '@jz/contracts/constants/plan';
-import { Alert, Button, Space, Tag } from 'antd';
+import { Alert, Button, Modal, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
+import { EmptyAction } from '../../../../components/EmptyAction.tsx';
+import { PlainSkeleton } from '../../../../components/plain/PlainSkeleton.tsx';
+import { QueryError } from '../../../../components/QueryState.tsx';
 import { RowAction } from '../../../../components/RowAction.tsx';
 import { Auth } from '../../../../lib/access.tsx';
 import { formatDate, formatDateTime } from '../../../../lib/format.ts';
@@ -128,6 +131,11 @@ export default function PlanPage() {
         fetcher={getPlans}
         params={{ clientId, withExceptions: onlyExceptions ? 'true' : undefined }}
         columns={columns}
+        emptyAction={
+          <EmptyAction perm="merchant:plan:add" onClick={() => setForm({ open: true })}>
+            新增第一个周期服务
+          </EmptyAction>
+        }
         search={[
           {
             name: 'status',
@@ -140,6 +148,7 @@ export default function PlanPage() {
             label: '服务人员',
             type: 'select',
             options: (staff.data ?? []).map((e) => ({ value: e.id, label: e.name })),
+            query: staff,
           },
         ]}
         toolbar={() => (
@@ -155,6 +164,16 @@ export default function PlanPage() {
         onClose={() => setDetail(null)}
         onEdit={(p) => setForm({ open: true, editId: p.id })}
       />
+      {/* 编辑 from a row loads the plan first: a placeholder meanwhile, and 重试 if it fails. */}
+      {form.open && form.editId && !editing.data && (
+        <Modal title="编辑周期服务" open footer={null} onCancel={() => setForm({ open: false })}>
+          {editing.isError ? (
+            <QueryError error={editing.error} onRetry={editing.refetch} title="周期服务加载失败" compact />
+          ) : (
+            <PlainSkeleton title={false} rows={6} />
+          )}
+        </Modal>
+      )}
       {form.open && (!form.editId || editing.data) && (
         <PlanFormModal
           open
