@@ -18,17 +18,9 @@ import { likeContains, paginate } from '../../../lib/paging.ts';
 import { shopsFilter, type Tenant } from '../../../lib/tenant.ts';
 import { nowIso } from '../../../lib/time.ts';
 import { hasPerm } from '../../../plugins/auth.ts';
+import { addressValues } from './client-address.ts';
 import { addressNotesLine } from './client-notes.ts';
-import {
-  addressColumns,
-  masks,
-  openAccess,
-  openAddress,
-  openPhone,
-  phoneColumns,
-  phoneHashes,
-  sealAccess,
-} from './client-secrets.ts';
+import { masks, openAccess, openAddress, openPhone, phoneColumns, phoneHashes } from './client-secrets.ts';
 import './client.tables.ts';
 import '../card/card.tables.ts';
 
@@ -394,24 +386,6 @@ async function assertPhoneFree(db: DB | Trx, t: Tenant, phone: string, exceptId?
     .$if(exceptId !== undefined, (q) => q.where('id', '!=', exceptId!))
     .executeTakeFirst();
   if (other) throw business(`手机号 ${phone} 已有客户档案（${other.name}）`);
-}
-
-function addressValues(a: ClientAddressInput) {
-  return {
-    label: a.label ?? null,
-    provinceCode: a.provinceCode ?? null,
-    cityCode: a.cityCode ?? null,
-    districtCode: a.districtCode ?? null,
-    ...addressColumns(a.detail),
-    areaM2: a.areaM2 ?? null,
-    layout: a.layout ?? null,
-    floor: a.floor ?? null,
-    hasLift: a.hasLift ?? null,
-    pets: a.pets ?? null,
-    accessNotes: sealAccess(a.accessNotes),
-    lat: a.lat ?? null,
-    lng: a.lng ?? null,
-  };
 }
 
 async function insertAddress(trx: Trx, t: Tenant, clientId: number, a: ClientAddressInput, now: string) {

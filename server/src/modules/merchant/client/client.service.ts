@@ -1,6 +1,7 @@
 import type { DB } from '../../../db/client.ts';
 import { nowIso } from '../../../lib/time.ts';
-import { addressColumns, addressHashes, openAccess, phoneColumns, phoneHashes } from './client-secrets.ts';
+import { addressValues } from './client-address.ts';
+import { addressHashes, openAccess, phoneColumns, phoneHashes } from './client-secrets.ts';
 import { addressNotesLine } from './client-notes.ts';
 import './client.tables.ts';
 import '../order/order.tables.ts';
@@ -135,19 +136,14 @@ async function addressFor(
     .values({
       clientId,
       merchantId,
-      label: null,
-      provinceCode: o.provinceCode,
-      cityCode: o.cityCode,
-      districtCode: o.districtCode,
-      ...addressColumns(o.address.trim()),
-      areaM2: null,
-      layout: null,
-      floor: null,
-      hasLift: null,
-      pets: null,
-      accessNotes: null,
-      lat: o.lat,
-      lng: o.lng,
+      ...addressValues({
+        provinceCode: o.provinceCode,
+        cityCode: o.cityCode,
+        districtCode: o.districtCode,
+        detail: o.address.trim(),
+        lat: o.lat,
+        lng: o.lng,
+      }),
       isDefault: others ? 0 : 1,
       deletedAt: null,
       createdAt: now,
