@@ -75,11 +75,13 @@ vi.mock('../../../../lib/api-client.ts', () => ({
 }));
 // The questions asked before 跳过 / 已处理 (answered 取消): the words are what this test reads.
 const asked: string[] = [];
+/** What the question is answered: 取消 unless a test says 确定. */
+let answer = false;
 vi.mock('../../../../components/confirm.ts', () => ({
   useConfirm: () => {
     const ask = async (content: string) => {
       asked.push(content);
-      return false;
+      return answer;
     };
     return { confirmStatus: ask, confirmWarning: ask };
   },
@@ -90,6 +92,7 @@ beforeEach(() => {
   setPerms(['merchant:plan:list', 'merchant:plan:edit']);
   plan = { ...PLAN };
   asked.length = 0;
+  answer = false;
 });
 
 describe('a plan of N visits with an open exception', () => {
@@ -146,5 +149,20 @@ describe('booked visits', () => {
 
     fireEvent.click(screen.getByRole('button', { name: /结\s*束/ }));
     expect(await screen.findByText('结束后不再下新订单。已下单且未服务的订单：1 个。')).toBeInTheDocument();
+  });
+
+  it('立即排期 asked and answered 确定 books the plan, and the drawer loads the plan again by itself', async () => {
+    const { api } = await import('../../../../lib/api-client.ts');
+    const detailCalls = () =>
+      vi.mocked(api.get).mock.calls.filter(([url]) => String(url).includes('/findById/')).length;
+    vi.mocked(api.get).mockClear();
+    answer = true;
+    renderWithProviders(<PlanDetailDrawer id={5} onClose={() => {}} onEdit={() => {}} />);
+    fireEvent.click(await screen.findByRole('button', { name: '立即排期' }));
+    await waitFor(() =>
+      expect(vi.mocked(api.post).mock.calls.map(([url]) => url)).toContain('/api/app/jiazheng/shangjia/zhouqi/paiqi/5'),
+    );
+    expect(asked).toEqual(['按预约规则为未来 14 天排期？']);
+    await waitFor(() => expect(detailCalls()).toBe(2));
   });
 });

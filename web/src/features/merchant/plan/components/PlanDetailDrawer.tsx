@@ -1,32 +1,16 @@
-import { ORDER_STATUS_NAME, type OrderStatus } from '@jz/contracts/constants/order';
-import type { PlanDetail, VisitRow } from '@jz/contracts/plan';
-import { PLAN_PAY_MODES, VISIT_STATUS } from '@jz/contracts/constants/plan';
-import { Alert, Button, Descriptions, Drawer, Space, Table, Tag, Tooltip } from 'antd';
+import type { PlanDetail } from '@jz/contracts/plan';
+import { PLAN_PAY_MODES } from '@jz/contracts/constants/plan';
+import { Alert, Button, Descriptions, Drawer, Space } from 'antd';
 import { useState } from 'react';
 import { QueryState } from '../../../../components/QueryState.tsx';
-import { RowAction } from '../../../../components/RowAction.tsx';
 import { useConfirm } from '../../../../components/confirm.ts';
 import { Auth } from '../../../../lib/access.tsx';
-import { formatDate, formatDateTime } from '../../../../lib/format.ts';
+import { formatDate } from '../../../../lib/format.ts';
 import { usePlanDetail, usePlanMutations } from '../api/plan.ts';
 import { ChangeRuleModal } from './ChangeRuleModal.tsx';
 import { EndPlanModal } from './EndPlanModal.tsx';
-import { isLiveVisit, PlanStatusTag } from './plan-status.tsx';
-
-const VISIT_COLOR: Record<VisitRow['status'], string> = {
-  pending: 'processing',
-  booked: 'success',
-  exception: 'error',
-  skipped: 'default',
-  resolved: 'default',
-  cancelled: 'default',
-};
-
-/** The visit's state: its order's once booked (待付款, 待服务…), else the visit's own. */
-export function visitLabel(v: Pick<VisitRow, 'status' | 'orderStatus'>) {
-  if (v.status === 'booked' && v.orderStatus !== null) return ORDER_STATUS_NAME[v.orderStatus as OrderStatus];
-  return VISIT_STATUS[v.status];
-}
+import { PlanStatusTag } from './plan-status.tsx';
+import { VisitsTable } from './VisitsTable.tsx';
 
 interface Props {
   id: number | null;
@@ -42,11 +26,9 @@ export function PlanDetailDrawer({ id, onClose, onEdit }: Props) {
   const { confirmStatus, confirmWarning } = useConfirm();
   const [changing, setChanging] = useState(false);
   const [ending, setEnding] = useState(false);
-  const refetch = () => void q.refetch();
+  // Every change invalidates the plan queries, this plan's detail among them: the drawer refreshes by itself.
   const run = async (ask: Promise<boolean>, action: () => Promise<unknown>) => {
-    if (!(await ask)) return;
-    await action();
-    refetch();
+    if (await ask) await action();
   };
 
   // A plan of N visits still owes a skipped or resolved visit: it is booked on a later day of the rule.
@@ -63,71 +45,9 @@ export function PlanDetailDrawer({ id, onClose, onEdit }: Props) {
       () => mu.skip.mutateAsync({ id: id as number, date, cancelOrder: live }),
     );
 
-  const columns = [
-    { title: '日期', dataIndex: 'date', width: 110, render: (d: string) => formatDate(d) },
-    { title: '时间', dataIndex: 'appointmentAt', width: 150, render: (v: string) => formatDateTime(v) },
-    {
-      title: '状态',
-      key: 'status',
-      width: 110,
-      render: (_: unknown, v: VisitRow) => (
-        <Space size={4}>
-          <Tag color={VISIT_COLOR[v.status]}>{visitLabel(v)}</Tag>
-          {v.offRule && (
-            <Tooltip title="改时间后这张订单仍是原时间：可在订单中改约，或保留">
-              <Tag color="warning">原时间</Tag>
-            </Tooltip>
-          )}
-        </Space>
-      ),
-    },
-    {
-      title: '订单 / 原因',
-      key: 'info',
-      render: (_: unknown, v: VisitRow) =>
-        v.status === 'exception' || v.status === 'resolved' ? (
-          <span style={{ color: v.status === 'exception' ? '#cf1322' : undefined }}>
-            {v.reason}
-            {v.note ? `（处理：${v.note}）` : ''}
-          </span>
-        ) : (
-          <span>
-            {v.orderNo ?? '-'}
-            {v.employeeName ? ` · ${v.employeeName}` : ''}
-          </span>
-        ),
-    },
-    {
-      title: '操作',
-      key: 'op',
-      width: 150,
-      render: (_: unknown, v: VisitRow) => (
-        <Auth perm="merchant:plan:edit">
-          <Space size={4}>
-            {v.status === 'exception' && (
-              <>
-                <RowAction onClick={() => run(Promise.resolve(true), () => mu.retry.mutateAsync({ visitId: v.id }))}>
-                  重试
-                </RowAction>
-                <RowAction
-                  onClick={() =>
-                    run(confirmStatus(`标记为已处理（例如已电话改约）？${handledText}`), () =>
-                      mu.resolve.mutateAsync({ visitId: v.id }),
-                    )
-                  }
-                >
-                  已处理
-                </RowAction>
-              </>
-            )}
-            {p?.status !== 'ended' && (v.status === 'exception' || isLiveVisit(v)) && (
-              <RowAction onClick={() => skip(v.date, v.status === 'booked')}>跳过</RowAction>
-            )}
-          </Space>
-        </Auth>
-      ),
-    },
-  ];
+  const retry = (visitId: number) => run(Promise.resolve(true), () => mu.retry.mutateAsync({ visitId }));
+  const resolve = (visitId: number) =>
+    run(confirmStatus(`标记为已处理（例如已电话改约）？${handledText}`), () => mu.resolve.mutateAsync({ visitId }));
 
   return (
     <Drawer title="周期服务详情" size={860} open={id !== null} onClose={onClose} destroyOnHidden>
@@ -220,49 +140,18 @@ export function PlanDetailDrawer({ id, onClose, onEdit }: Props) {
                   </Descriptions.Item>
                 )}
               </Descriptions>
-              <h4>即将到来的服务</h4>
-              <Table<VisitRow>
-                rowKey="id"
-                size="small"
-                pagination={false}
-                columns={columns}
-                dataSource={p.visits}
-                locale={{ emptyText: p.status === 'active' ? '暂无，点击「立即排期」下单' : '暂无' }}
-              />
-              {p.upcoming.length > 0 && (
-                <>
-                  <h4 style={{ marginTop: 16 }}>之后的服务日（尚未下单）</h4>
-                  <Space wrap>
-                    {p.upcoming.map((u) => (
-                      <Tag key={u.date}>
-                        {formatDateTime(u.appointmentAt)}
-                        <Auth perm="merchant:plan:edit">
-                          <Button size="small" type="link" onClick={() => skip(u.date, false)}>
-                            跳过
-                          </Button>
-                        </Auth>
-                      </Tag>
-                    ))}
-                  </Space>
-                </>
-              )}
+              <VisitsTable plan={p} onSkip={skip} onRetry={retry} onResolve={resolve} />
               <ChangeRuleModal
                 open={changing}
                 plan={p}
                 onClose={() => setChanging(false)}
-                onSubmit={async (v) => {
-                  await mu.change.mutateAsync(v);
-                  refetch();
-                }}
+                onSubmit={(v) => mu.change.mutateAsync(v)}
               />
               <EndPlanModal
                 open={ending}
                 plan={p}
                 onClose={() => setEnding(false)}
-                onSubmit={async (v) => {
-                  await mu.end.mutateAsync(v);
-                  refetch();
-                }}
+                onSubmit={(v) => mu.end.mutateAsync(v)}
               />
             </>
           )

@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { visitLabel } from './PlanDetailDrawer.tsx';
+import { visitLabel } from './VisitsTable.tsx';
 import { emptyPlanForm, previewRule, ruleBody, toAddBody, toEditBody } from './plan-form.ts';
 
 const base = {
