@@ -1,6 +1,12 @@
 import { shanghaiDay, wallMs } from '@jz/contracts/dispatch';
 import { ORDER_STATUS } from '@jz/contracts/order';
-import { type planChangeBody, type planEndBody, type planSkipBody, ruleHasDay } from '@jz/contracts/plan';
+import {
+  type planChangeBody,
+  type planEndBody,
+  type planSkipBody,
+  ruleHasDay,
+  type VisitStatus,
+} from '@jz/contracts/plan';
 import type { z } from 'zod';
 import type { DB } from '../../../db/client.ts';
 import { business, notFound } from '../../../lib/errors.ts';
@@ -68,20 +74,35 @@ export async function skipDay(db: DB, t: Tenant, v: z.output<typeof planSkipBody
     .where('planVisit.planId', '=', p.id)
     .where('planVisit.day', '=', v.date)
     .executeTakeFirst();
-  const stamp = nowIso();
   if (!visit) {
-    const rule = ruleOn(await rulesOf(db, p.id), v.date);
-    if (!rule || !ruleHasDay(rule, rule.fromDate, v.date) || v.date < p.startDate || (p.endDate && v.date > p.endDate))
-      throw business('该日期不在周期服务的规则内');
-    const r = await insertVisit(db, p, v.date, {
-      appointmentAt: new Date(wallMs(v.date, rule.startTime)).toISOString(),
-      status: 'skipped',
-      reason: '商家跳过',
-      attempts: 0,
-    });
-    if (!r) throw business('该日期正在排期，请稍后重试');
+    await skipAhead(db, p, v.date);
     return { cancelledOrderId: null };
   }
+  return skipVisit(db, t, visit, v, actor);
+}
+
+/** A day no run has looked at yet: skipped before it is booked, when the plan's rule has it. */
+async function skipAhead(db: DB, p: Plan, day: string) {
+  const rule = ruleOn(await rulesOf(db, p.id), day);
+  if (!rule || !ruleHasDay(rule, rule.fromDate, day) || day < p.startDate || (p.endDate && day > p.endDate))
+    throw business('该日期不在周期服务的规则内');
+  const r = await insertVisit(db, p, day, {
+    appointmentAt: new Date(wallMs(day, rule.startTime)).toISOString(),
+    status: 'skipped',
+    reason: '商家跳过',
+    attempts: 0,
+  });
+  if (!r) throw business('该日期正在排期，请稍后重试');
+}
+
+/** A day with its visit: an exception, or a booked order (cancelled first when still live and the caller agreed). */
+async function skipVisit(
+  db: DB,
+  t: Tenant,
+  visit: { id: number; status: VisitStatus; orderId: number | null; orderStatus: number | null },
+  v: z.output<typeof planSkipBody>,
+  actor: Actor,
+) {
   if (visit.status === 'skipped') throw business('该日期已跳过');
   if (visit.status === 'pending') throw business('该日期正在排期，请稍后重试');
   const live = visit.status === 'booked' && visit.orderStatus !== null && LIVE.includes(visit.orderStatus);
@@ -95,7 +116,7 @@ export async function skipDay(db: DB, t: Tenant, v: z.output<typeof planSkipBody
   }
   await db
     .updateTable('planVisit')
-    .set({ status: 'skipped', reason: '商家跳过', updatedAt: stamp })
+    .set({ status: 'skipped', reason: '商家跳过', updatedAt: nowIso() })
     .where('id', '=', visit.id)
     .where('status', '=', visit.status)
     .execute();
