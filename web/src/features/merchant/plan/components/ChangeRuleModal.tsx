@@ -1,13 +1,13 @@
 import type { PlanDetail } from '@jz/contracts/plan';
-import { Alert, DatePicker, Form, Modal, Select } from 'antd';
+import { Alert, DatePicker, Form, Modal } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useConfirm } from '../../../../components/confirm.ts';
 import { toApiDate } from '../../../../lib/format.ts';
 import { useSubmitting } from '../../../../lib/use-long-action.ts';
 import { pickerNow } from '../../../../lib/zone.ts';
 import type { usePlanMutations } from '../api/plan.ts';
-import { RuleFields } from './RuleFields.tsx';
-import { previewRule, ruleBody, START_TIMES } from './plan-form.ts';
+import { beforeToday, RuleFields, StartTimeField } from './RuleFields.tsx';
+import { previewRule, ruleBody } from './plan-form.ts';
 
 type ChangeBody = Parameters<ReturnType<typeof usePlanMutations>['change']['mutateAsync']>[0];
 interface Values {
@@ -70,12 +70,10 @@ export function ChangeRuleModal(props: {
       >
         <Alert type="info" style={{ marginBottom: 12 }} title={`当前规则：${r.text}`} />
         <Form.Item name="fromDate" label="生效日期" rules={[{ required: true, message: '请选择生效日期' }]}>
-          <DatePicker disabledDate={(d) => d.isBefore(pickerNow(), 'day')} />
+          <DatePicker disabledDate={beforeToday} />
         </Form.Item>
         <RuleFields />
-        <Form.Item name="startTime" label="开始时间" rules={[{ required: true, message: '请选择开始时间' }]}>
-          <Select style={{ width: 120 }} options={START_TIMES.map((t) => ({ value: t, label: t }))} />
-        </Form.Item>
+        <StartTimeField />
         {values && previewRule(values) && <Alert type="success" title={`新规则：${previewRule(values)}`} />}
       </Form>
     </Modal>

@@ -4,11 +4,10 @@ import { Alert, DatePicker, Form, Input, InputNumber, Modal, Radio, Select, Spac
 import { useState } from 'react';
 import { selectStates } from '../../../../components/select-states.tsx';
 import { useSubmitting } from '../../../../lib/use-long-action.ts';
-import { pickerNow } from '../../../../lib/zone.ts';
 import { useClientSearch } from '../../../../components/client-search.ts';
 import { useClient, useClientCards, useGoodsOptions, useGoodsSpecs, useStaffOptions } from '../api/plan.ts';
-import { RuleFields } from './RuleFields.tsx';
-import { emptyPlanForm, fromPlan, type PlanFormValues, previewRule, START_TIMES } from './plan-form.ts';
+import { beforeToday, RuleFields, StartTimeField } from './RuleFields.tsx';
+import { emptyPlanForm, fromPlan, type PlanFormValues, previewRule } from './plan-form.ts';
 
 interface Props {
   open: boolean;
@@ -146,11 +145,9 @@ export function PlanFormModal({ open, plan, clientId, onClose, onSubmit }: Props
           <>
             <RuleFields />
             <Space align="start" size={24} wrap>
-              <Form.Item name="startTime" label="开始时间" rules={[{ required: true, message: '请选择开始时间' }]}>
-                <Select style={{ width: 120 }} options={START_TIMES.map((t) => ({ value: t, label: t }))} />
-              </Form.Item>
+              <StartTimeField />
               <Form.Item name="startDate" label="开始日期" rules={[{ required: true, message: '请选择开始日期' }]}>
-                <DatePicker disabledDate={(d) => d.isBefore(pickerNow(), 'day')} />
+                <DatePicker disabledDate={beforeToday} />
               </Form.Item>
             </Space>
             {preview && <Alert type="success" style={{ marginBottom: 16 }} title={`规则预览：${preview}`} />}
@@ -168,7 +165,7 @@ export function PlanFormModal({ open, plan, clientId, onClose, onSubmit }: Props
           </Form.Item>
           {endMode === 'date' ? (
             <Form.Item name="endDate" label="结束日期" rules={[{ required: true, message: '请选择结束日期' }]}>
-              <DatePicker disabledDate={(d) => d.isBefore(pickerNow(), 'day')} />
+              <DatePicker disabledDate={beforeToday} />
             </Form.Item>
           ) : (
             <Form.Item name="visitCount" label="服务次数" rules={[{ required: true, message: '请填写服务次数' }]}>

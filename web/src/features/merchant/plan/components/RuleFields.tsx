@@ -1,8 +1,12 @@
 import { weekdayName } from '@jz/contracts/constants/plan';
 import { Checkbox, Form, Radio, Select, Space } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { pickerNow } from '../../../../lib/zone.ts';
+import { START_TIMES } from './plan-form.ts';
 
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7].map((d) => ({ value: d, label: weekdayName(d) }));
 const MONTH_DAYS = Array.from({ length: 31 }, (_, i) => ({ value: i + 1, label: `每月 ${i + 1} 日` }));
+const START_TIME_OPTIONS = START_TIMES.map((t) => ({ value: t, label: t }));
 const EVERY_WEEKS = [1, 2, 3, 4].map((n) => ({ value: n, label: n === 1 ? '每周' : `每 ${n} 周` }));
 
 /**
@@ -47,3 +51,15 @@ export function RuleFields() {
     </>
   );
 }
+
+/** The rule's 开始时间 (every half hour of the day), required. */
+export function StartTimeField() {
+  return (
+    <Form.Item name="startTime" label="开始时间" rules={[{ required: true, message: '请选择开始时间' }]}>
+      <Select style={{ width: 120 }} options={START_TIME_OPTIONS} />
+    </Form.Item>
+  );
+}
+
+/** A plan's dates (start, end, a change from) are today or later, in Shanghai: the DatePicker's disabledDate. */
+export const beforeToday = (d: Dayjs) => d.isBefore(pickerNow(), 'day');

@@ -1,5 +1,7 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
+import { pickerNow } from '../../../../lib/zone.ts';
+import { beforeToday } from './RuleFields.tsx';
 import { visitLabel } from './VisitsTable.tsx';
 import { emptyPlanForm, previewRule, ruleBody, toAddBody, toEditBody } from './plan-form.ts';
 
@@ -71,5 +73,11 @@ describe('周期服务 form values', () => {
     expect(visitLabel({ status: 'booked', orderStatus: 30 })).toBe('待服务');
     expect(visitLabel({ status: 'exception', orderStatus: null })).toBe('未能排期');
     expect(visitLabel({ status: 'skipped', orderStatus: 70 })).toBe('已跳过');
+  });
+
+  it('a plan date can be today or later, never yesterday', () => {
+    expect(beforeToday(pickerNow().subtract(1, 'day'))).toBe(true);
+    expect(beforeToday(pickerNow())).toBe(false);
+    expect(beforeToday(pickerNow().add(1, 'day'))).toBe(false);
   });
 });
