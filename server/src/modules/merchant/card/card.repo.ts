@@ -263,10 +263,16 @@ export async function cardSummary(db: DB, t: Pick<Tenant, 'merchantId' | 'allowe
 }
 
 /**
- * A customer's cards (optionally at one merchant), newest first: those bought with the account, and those sold to a
- * client record that is now linked to it (a card sold offline before the person had an account, docs/customers.md).
+ * A customer's cards (optionally at one merchant, or only the card `cardId`), newest first: those bought with the
+ * account, and those sold to a client record that is now linked to it (a card sold offline before the person had an
+ * account, docs/customers.md).
  */
-export async function customerCards(db: DB, customerId: number, merchantId?: number): Promise<CustomerCardRow[]> {
+export async function customerCards(
+  db: DB,
+  customerId: number,
+  merchantId?: number,
+  cardId?: number,
+): Promise<CustomerCardRow[]> {
   let q = db
     .selectFrom('card as c')
     .innerJoin('shop', 'shop.id', 'c.shopId')
@@ -278,6 +284,7 @@ export async function customerCards(db: DB, customerId: number, merchantId?: num
       ]),
     );
   if (merchantId) q = q.where('c.merchantId', '=', merchantId);
+  if (cardId !== undefined) q = q.where('c.id', '=', cardId);
   const rows = await q
     .select([
       'c.id',
@@ -307,9 +314,9 @@ export async function customerCards(db: DB, customerId: number, merchantId?: num
   }));
 }
 
+/** One of the customer's cards (customerCards' rule), read alone. */
 export const customerCard = async (db: DB, customerId: number, id: number) => {
-  const all = await customerCards(db, customerId);
-  const c = all.find((x) => x.id === id);
+  const [c] = await customerCards(db, customerId, undefined, id);
   if (!c) throw notFound('卡不存在');
   return c;
 };
