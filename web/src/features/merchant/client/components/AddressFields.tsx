@@ -1,9 +1,13 @@
 import { Col, Form, Input, InputNumber, Row, Select } from 'antd';
 import { AddressPointField } from './AddressPoint.tsx';
 
+/** The address fields besides 详细地址 (the map point included). */
+const DETAILS = ['label', 'areaM2', 'layout', 'floor', 'hasLift', 'pets', 'accessNotes', 'lat', 'lng'];
+const filled = (v: unknown) => v !== undefined && v !== null && !(typeof v === 'string' && !v.trim());
+
 /**
  * The fields of one address (详细地址, the job notes: 面积, 户型, floor and lift, pets, 门禁/钥匙, and the map point),
- * under `prefix`.
+ * under `prefix`. `optional` (新增客户's first address): may stay empty, but not with only its notes filled.
  */
 export function AddressFields({ prefix = [] as (string | number)[], optional = false }) {
   const n = (k: string) => [...prefix, k];
@@ -12,7 +16,17 @@ export function AddressFields({ prefix = [] as (string | number)[], optional = f
       <Form.Item
         label="详细地址"
         name={n('detail')}
-        rules={[{ required: !optional, min: 2, message: '请输入详细地址' }]}
+        dependencies={optional ? DETAILS.map(n) : undefined}
+        rules={[
+          { required: !optional, min: 2, message: '请输入详细地址' },
+          // An optional address (新增客户's first one) with its notes filled but no 详细地址 would be dropped unsaved.
+          ({ getFieldValue }) => ({
+            validator: async (_, v: unknown) => {
+              if (!optional || (typeof v === 'string' && v.trim())) return;
+              if (DETAILS.some((k) => filled(getFieldValue(n(k))))) throw new Error('填写了地址信息，请输入详细地址');
+            },
+          }),
+        ]}
       >
         <Input maxLength={100} placeholder="小区、楼栋、门牌号" />
       </Form.Item>

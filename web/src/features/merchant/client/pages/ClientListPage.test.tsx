@@ -27,6 +27,7 @@ const row = (id: number, name: string, o: Partial<ClientRow> = {}): ClientRow =>
 
 const calls: { url: string; query: Record<string, unknown> }[] = [];
 let rows: ClientRow[] = [];
+const posts: { url: string; body: Record<string, unknown> }[] = [];
 vi.mock('../../../../lib/api-client.ts', () => ({
   api: {
     get: async (url: string, query: Record<string, unknown> = {}) => {
@@ -37,7 +38,10 @@ vi.mock('../../../../lib/api-client.ts', () => ({
       }
       return {};
     },
-    post: async () => null,
+    post: async (url: string, body: Record<string, unknown>) => {
+      posts.push({ url, body });
+      return { id: 9 };
+    },
     del: async () => null,
   },
   download: async () => undefined,
@@ -60,6 +64,7 @@ configure({ asyncUtilTimeout: 15_000 });
 
 beforeEach(() => {
   calls.length = 0;
+  posts.length = 0;
   rows = [
     row(1, '张阿姨', { cardBalance: { cards: 2, visits: 9, value: 110000 } }),
     row(2, '李先生', { cardBalance: null, phone: '13900000002' }),
@@ -113,5 +118,30 @@ describe('客户列表', () => {
     renderList();
     await screen.findByText('张阿姨');
     expect(screen.queryByRole('link', { name: '张阿姨' })).toBeNull();
+  });
+
+  it('新增客户 refuses a first address with notes but no 详细地址 (it would be dropped); with one it is sent', async () => {
+    setPerms(['merchant:client:list', 'merchant:client:query', 'merchant:client:add']);
+    renderList();
+    await screen.findByText('张阿姨');
+    fireEvent.click(screen.getByRole('button', { name: /新\s*增/ }));
+    const dialog = await screen.findByRole('dialog', { name: '新增客户' });
+    fireEvent.change(within(dialog).getByLabelText('客户姓名'), { target: { value: '赵女士' } });
+    fireEvent.change(within(dialog).getByLabelText('手机号'), { target: { value: '13700000003' } });
+    fireEvent.change(within(dialog).getByLabelText('户型'), { target: { value: '三室两厅' } });
+    const ok = within(dialog).getByRole('button', { name: /确\s*定|OK/ });
+    fireEvent.click(ok);
+    expect(await within(dialog).findByText('填写了地址信息，请输入详细地址')).toBeInTheDocument();
+    expect(posts).toEqual([]);
+
+    fireEvent.change(within(dialog).getByLabelText('详细地址'), { target: { value: '运城市盐湖区学苑路 12 号' } });
+    fireEvent.click(ok);
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0].body).toMatchObject({
+      name: '赵女士',
+      phone: '13700000003',
+      address: { detail: '运城市盐湖区学苑路 12 号', layout: '三室两厅' },
+    });
+    expect(await screen.findByText('客户详情页')).toBeInTheDocument();
   });
 });
