@@ -54,11 +54,18 @@ const DETAIL = {
 
 let rows: unknown[];
 let detailFails = 0;
+let countFails = 0;
 vi.mock('../../../../lib/api-client.ts', () => ({
   api: {
     get: vi.fn(async (url: string) => {
       if (url.endsWith('/zhouqi/findAllByPage')) return { records: rows, total: rows.length };
-      if (url.endsWith('/zhouqi/exceptionCount')) return { count: 0, plans: 0 };
+      if (url.endsWith('/zhouqi/exceptionCount')) {
+        if (countFails > 0) {
+          countFails--;
+          throw new Error('网络连接失败');
+        }
+        return { count: 2, plans: 1 };
+      }
       if (url.includes('/zhouqi/findById/')) {
         if (detailFails > 0) {
           detailFails--;
@@ -81,6 +88,7 @@ vi.setConfig({ testTimeout: 30_000 });
 beforeEach(() => {
   rows = [ROW];
   detailFails = 0;
+  countFails = 0;
 });
 
 describe('周期服务 (PlanPage)', () => {
@@ -103,5 +111,16 @@ describe('周期服务 (PlanPage)', () => {
     const form = save.closest('[role="dialog"]') as HTMLElement;
     expect(form).toHaveAccessibleName('编辑周期服务');
     expect(await within(form).findByText(/规则：每周二 09:00/)).toBeInTheDocument();
+  });
+
+  it('a failed count of visits not booked says so with 重试 (not silence); 重试 shows the count', async () => {
+    countFails = 1;
+    renderWithProviders(<PlanPage />, { perms: PERMS });
+    expect(
+      await screen.findByText('未能排期的服务数加载失败，可能有服务等待处理', undefined, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: /重\s*试/ }));
+    expect(await screen.findByText(/^2 次服务未能排期（1 个周期服务）/)).toBeInTheDocument();
+    expect(screen.queryByText('未能排期的服务数加载失败，可能有服务等待处理')).toBeNull();
   });
 });

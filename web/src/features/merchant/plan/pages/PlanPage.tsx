@@ -114,6 +114,19 @@ export default function PlanPage() {
           }
         />
       )}
+      {exceptions.isError && !exceptions.data && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title="未能排期的服务数加载失败，可能有服务等待处理"
+          action={
+            <Button size="small" onClick={() => exceptions.refetch()}>
+              重试
+            </Button>
+          }
+        />
+      )}
       {clientId && (
         <Alert
           style={{ marginBottom: 12 }}
