@@ -1,6 +1,7 @@
 import type { CardMovementRow } from '@jz/contracts/card';
-import { CARD_MOVEMENT_KINDS, CARD_STATUS, CARD_STATUS_NAME } from '@jz/contracts/constants/card';
-import { Button, Descriptions, Drawer, Table, Tag } from 'antd';
+import { CARD_MOVEMENT_KINDS, CARD_STATUS } from '@jz/contracts/constants/card';
+import { Button, Descriptions, Drawer, Table } from 'antd';
+import { CardStatusTag } from '../../../../components/card-sale/CardStatusTag.tsx';
 import { Auth } from '../../../../lib/access.tsx';
 import { QueryState } from '../../../../components/QueryState.tsx';
 import { formatDateTime, formatYuan } from '../../../../lib/format.ts';
@@ -33,7 +34,7 @@ export function CardDetailDrawer(props: { id: number | null; onClose: () => void
             >
               <Descriptions.Item label="卡号">{c.cardNo}</Descriptions.Item>
               <Descriptions.Item label="状态">
-                <Tag color={c.status === CARD_STATUS.ACTIVE ? 'success' : 'default'}>{CARD_STATUS_NAME[c.status]}</Tag>
+                <CardStatusTag status={c.status} />
               </Descriptions.Item>
               <Descriptions.Item label="客户">{c.clientName}</Descriptions.Item>
               <Descriptions.Item label="卡项">{c.name}</Descriptions.Item>

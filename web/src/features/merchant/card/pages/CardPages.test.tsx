@@ -178,6 +178,7 @@ describe('售卡记录 (CardSalePage)', () => {
     const row = document.querySelector('.ant-table-tbody tr.ant-table-row') as HTMLElement;
     expect(within(row).getByText('次卡')).toHaveClass('ant-tag-blue');
     expect(row.textContent).toContain('7 / 10 次');
+    expect(within(row).getByText('有效')).toHaveClass('ant-tag-success');
     expect(row.textContent).toContain('¥699.30');
     expect(row.textContent).toContain('现金 · 店长');
   });

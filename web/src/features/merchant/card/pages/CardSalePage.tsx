@@ -1,6 +1,6 @@
 import type { CardRow } from '@jz/contracts/card';
 import { CARD_STATUS, CARD_STATUS_NAME } from '@jz/contracts/constants/card';
-import { Button, Card, Col, Row, Space, Statistic, Tag } from 'antd';
+import { Button, Card, Col, Row, Space, Statistic } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useRef, useState } from 'react';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
@@ -11,6 +11,7 @@ import { Auth } from '../../../../lib/access.tsx';
 import { formatDate, formatDateTime, formatYuan } from '../../../../lib/format.ts';
 import { cardKeys, exportCards, getCards, useCardMutations, useCardSummary } from '../api/card.ts';
 import { CardKindTag } from '../../../../components/card-sale/CardKindTag.tsx';
+import { CardStatusTag } from '../../../../components/card-sale/CardStatusTag.tsx';
 import { LazySellCardModal } from '../../../../components/card-sale/LazySellCardModal.tsx';
 import { CardDetailDrawer, RefundCardModal } from '../components/lazy-dialogs.ts';
 
@@ -79,7 +80,7 @@ export default function CardSalePage() {
       title: '状态',
       dataIndex: 'status',
       width: 80,
-      render: (s: number) => <Tag color={s === CARD_STATUS.ACTIVE ? 'success' : 'default'}>{CARD_STATUS_NAME[s]}</Tag>,
+      render: (s: number) => <CardStatusTag status={s} />,
     },
     { title: '收款', key: 'pay', width: 150, render: (_, r) => `${r.payChannel} · ${r.soldByName}` },
     { title: '售卡时间', dataIndex: 'soldAt', width: 150, render: (v: string) => formatDateTime(v) },

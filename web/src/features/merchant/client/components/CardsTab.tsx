@@ -1,9 +1,9 @@
 import type { CardRow } from '@jz/contracts/card';
-import { CARD_STATUS, CARD_STATUS_NAME } from '@jz/contracts/constants/card';
 import type { ClientDetail } from '@jz/contracts/client';
-import { Button, Space, Tag, Typography } from 'antd';
+import { Button, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { CardKindTag } from '../../../../components/card-sale/CardKindTag.tsx';
+import { CardStatusTag } from '../../../../components/card-sale/CardStatusTag.tsx';
 import { LazySellCardModal } from '../../../../components/card-sale/LazySellCardModal.tsx';
 import { Auth } from '../../../../lib/access.tsx';
 import { formatDate, formatYuan } from '../../../../lib/format.ts';
@@ -15,12 +15,6 @@ const left = (r: CardRow) =>
   r.kind === 'times'
     ? `${r.remainingVisits} / ${r.totalVisits} 次`
     : `${formatYuan(r.cashBalance + r.bonusBalance)}${r.bonusBalance ? `（含赠送 ${formatYuan(r.bonusBalance)}）` : ''}`;
-
-const STATUS_COLOR: Record<number, string> = {
-  [CARD_STATUS.ACTIVE]: 'green',
-  [CARD_STATUS.REFUNDED]: 'default',
-  [CARD_STATUS.EXPIRED]: 'orange',
-};
 
 /** 卡项: the client's cards at the caller's shops (remaining visits or value, expiry, status) and 售卡 to it. */
 export function CardsTab({ client: c }: { client: ClientDetail }) {
@@ -59,7 +53,7 @@ export function CardsTab({ client: c }: { client: ClientDetail }) {
             title: '状态',
             dataIndex: 'status',
             width: 80,
-            render: (v: number) => <Tag color={STATUS_COLOR[v]}>{CARD_STATUS_NAME[v] ?? v}</Tag>,
+            render: (v: number) => <CardStatusTag status={v} />,
           },
           { title: '门店', dataIndex: 'shopName', width: 160, ellipsis: true },
         ]}

@@ -233,7 +233,7 @@ describe('客户详情', () => {
     const row = (await screen.findByText('KA20261120100000ABCDEF')).closest('tr') as HTMLElement;
     expect(within(row).getByText('9 / 10 次')).toBeInTheDocument();
     expect(within(row).getByText('2027-02-08')).toBeInTheDocument();
-    expect(within(row).getByText('有效')).toBeInTheDocument();
+    expect(within(row).getByText('有效')).toHaveClass('ant-tag-success');
     expect(gets.find((g) => g.url.includes('shouka/findAllByPage'))?.query).toMatchObject({ clientId: 5 });
     // 售卡 opens the card module's dialog for this client (no client picker).
     fireEvent.click(screen.getByRole('button', { name: /售\s*卡/ }));
