@@ -30,6 +30,8 @@ export function SellCardModal(props: {
   const submitting = useSubmitting();
   const products = useSellableProducts(props.open);
   const clients = useClientSearch(keyword, props.open && !props.clientId);
+  // Nothing on sale: say where cards come from rather than an empty dropdown.
+  const noProducts = products.isSuccess && products.data.records.length === 0;
   return (
     <Modal
       title="售卡（线下收款）"
@@ -52,13 +54,18 @@ export function SellCardModal(props: {
         labelCol={{ span: 5 }}
         initialValues={{ payChannel: '现金', clientId: props.clientId }}
       >
-        <Form.Item name="productId" label="卡项" rules={[{ required: true, message: '请选择卡项' }]}>
+        <Form.Item
+          name="productId"
+          label="卡项"
+          rules={[{ required: true, message: '请选择卡项' }]}
+          extra={noProducts ? '请先在「卡项管理」中新增或上架卡项' : undefined}
+        >
           <Select
             options={(products.data?.records ?? []).map((p) => ({
               value: p.id,
               label: `${p.name}（${productContent(p)}，${formatYuan(p.price)}）`,
             }))}
-            {...selectStates(products, { placeholder: '在售的卡项' })}
+            {...selectStates(products, { placeholder: noProducts ? '暂无在售的卡项' : '在售的卡项' })}
           />
         </Form.Item>
         {!props.clientId && (

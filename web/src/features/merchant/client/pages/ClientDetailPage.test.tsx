@@ -240,6 +240,8 @@ describe('客户详情', () => {
     const dialog = await screen.findByRole('dialog', { name: '售卡（线下收款）' });
     expect(within(dialog).queryByText('客户')).toBeNull();
     expect(within(dialog).getByText('收款方式')).toBeInTheDocument();
+    // No product on sale (this fixture has none): the dialog says where cards come from.
+    expect(await within(dialog).findByText('请先在「卡项管理」中新增或上架卡项')).toBeInTheDocument();
     view.unmount();
 
     setPerms(ALL.filter((p) => !p.startsWith('merchant:cardsale')));
