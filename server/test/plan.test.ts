@@ -2,16 +2,20 @@
  * 周期服务 (docs/customers.md "周期服务"): a weekly rule books the right Shanghai days whatever the hour (an injected
  * "now" at 00:05, 15:27 and 23:55 Shanghai), through the booking rules; refusals kept with their reasons (the whole
  * shop on leave, lead time, a 次卡 used up); the preferred employee assigned when free, the suggestion otherwise; two
- * runs at once book each day once; pause / skip / change / end / retry / resolve; per-visit payment deadlines;
- * isolation between merchants and a shop-limited sub-account; bad input. SQLite and PostgreSQL (TEST_DB=postgres).
+ * runs at once book each day once; a plan failing in the job fails alone (logged, counted, retried next run); pause /
+ * skip / change / end / retry / resolve; per-visit payment deadlines; isolation between merchants and a shop-limited
+ * sub-account; bad input. SQLite and PostgreSQL (TEST_DB=postgres).
  */
 import { nextDay, shanghaiDay, wallMs } from '@jz/contracts/dispatch';
 import { ORDER_STATUS } from '@jz/contracts/order';
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DB } from '../src/db/client.ts';
 import { expireUnpaid } from '../src/modules/merchant/order/order-transition.service.ts';
+import type { App } from '../src/lib/app-type.ts';
 import { bookAllPlans, bookPlan } from '../src/modules/merchant/plan/plan-booking.ts';
+import { planJobs } from '../src/modules/merchant/plan/plan.jobs.ts';
+import type { JobSpec } from '../src/lib/scheduler/scheduler.ts';
 import {
   type Api,
   addLeave,
@@ -383,6 +387,76 @@ describe('idempotency', () => {
     const run = await bookAllPlans(t.db, undefined, now);
     expect(run.booked).toBe(1);
     expect((await visitsOf(r.result.id)).map((v) => [v.day, v.status])).toEqual([[start, 'booked']]);
+  });
+});
+
+describe('one plan failing in the job', () => {
+  /** The database refuses every visit row of this plan (an error of the database, not a refusal of the booking). */
+  async function refuseVisitsOf(planId: number) {
+    if (t.dbKind === 'postgres') {
+      await sql`CREATE FUNCTION plan_visit_refused() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN RAISE EXCEPTION 'could not write plan_visit'; END $$`.execute(t.db);
+      await sql`CREATE TRIGGER plan_visit_refused BEFORE INSERT ON plan_visit FOR EACH ROW
+        WHEN (NEW.plan_id = ${sql.raw(String(planId))}) EXECUTE FUNCTION plan_visit_refused()`.execute(t.db);
+      return async () => {
+        await sql`DROP TRIGGER plan_visit_refused ON plan_visit`.execute(t.db);
+        await sql`DROP FUNCTION plan_visit_refused()`.execute(t.db);
+      };
+    }
+    await sql`CREATE TRIGGER plan_visit_refused BEFORE INSERT ON plan_visit
+      WHEN NEW.plan_id = ${sql.raw(String(planId))} BEGIN SELECT RAISE(ABORT, 'could not write plan_visit'); END`.execute(
+      t.db,
+    );
+    return async () => {
+      await sql`DROP TRIGGER plan_visit_refused`.execute(t.db);
+    };
+  }
+
+  it('is logged and counted, the later plans are still booked, and the next run tries it again', async () => {
+    const failing = await clientPlan(40, { visitCount: 1, weekdays: EVERY_DAY });
+    const other = await clientPlan(40, { visitCount: 1, weekdays: EVERY_DAY });
+    expect(failing.r.result.book.booked + other.r.result.book.booked).toBe(0);
+    expect(failing.id).toBeLessThan(other.id);
+    const now = dayBefore(failing.start);
+    const allow = await refuseVisitsOf(failing.id);
+    const errors: { obj: Record<string, unknown>; msg: string }[] = [];
+    const log = {
+      error: (obj: unknown, msg?: unknown) =>
+        void errors.push({ obj: obj as Record<string, unknown>, msg: String(msg) }),
+    };
+    try {
+      const run = await bookAllPlans(t.db, undefined, now, log);
+      expect(run.failed).toBe(1);
+      expect(run.booked).toBeGreaterThanOrEqual(1);
+      expect((await visitsOf(other.id)).map((v) => [v.day, v.status])).toEqual([[other.start, 'booked']]);
+      expect(await visitsOf(failing.id)).toEqual([]);
+      expect(errors.map((e) => [e.obj.planId, e.obj.merchantId, e.msg])).toEqual([
+        [failing.id, merchantA, 'plan_booking: a plan failed to book'],
+      ]);
+      expect(String(errors[0].obj.err)).toContain('could not write plan_visit');
+
+      // The scheduled job (at that same hour) tries the plan again, and its run ends as failed: counted by the scheduler.
+      let job: JobSpec | undefined;
+      planJobs({ db: t.db, log, scheduler: { add: (j: JobSpec) => (job = j) } } as unknown as App);
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(now);
+      try {
+        await expect(job?.run(new AbortController().signal)).rejects.toThrow('1 plan(s) failed to book');
+      } finally {
+        vi.useRealTimers();
+      }
+      expect(errors.map((e) => e.obj.planId)).toEqual([failing.id, failing.id]);
+      expect((await visitsOf(other.id)).length).toBe(1);
+    } finally {
+      await allow();
+    }
+
+    // Once the database takes its rows again, the next run books it.
+    const next = await bookAllPlans(t.db, undefined, now, log);
+    expect(next.failed).toBe(0);
+    expect(next.booked).toBe(1);
+    expect((await visitsOf(failing.id)).map((v) => [v.day, v.status])).toEqual([[failing.start, 'booked']]);
+    expect(errors.length).toBe(2);
   });
 });
 

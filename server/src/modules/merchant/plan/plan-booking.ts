@@ -3,6 +3,7 @@ import { placeOrderBody } from '@jz/contracts/customer';
 import { nextDay, shanghaiDay, wallMs } from '@jz/contracts/dispatch';
 import { ORDER_STATUS } from '@jz/contracts/order';
 import { type BookResult, type PlanRule, ruleDays } from '@jz/contracts/plan';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Selectable } from 'kysely';
 import type { DB } from '../../../db/client.ts';
 import { AppError } from '../../../lib/errors.ts';
@@ -442,11 +443,18 @@ const JOB_BATCH = 500;
 /**
  * The job: every active plan of every merchant, booked to its horizon. What decides whether a plan has anything to do
  * (rules, the days looked at, visits used, paid orders waiting for an employee) is read for a batch of plans at a time;
- * only a plan with a day to book runs bookPlan (its own reads, fresh).
+ * only a plan with a day to book runs bookPlan (its own reads, fresh). A plan whose booking throws an unexpected error
+ * (not a refusal, which bookDay keeps as an exception visit) is logged with its id and merchant and counted in
+ * `failed`; the run goes on with the next plan, and the next run tries that plan again.
  */
-export async function bookAllPlans(db: DB, signal?: AbortSignal, now = Date.now()) {
+export async function bookAllPlans(
+  db: DB,
+  signal?: AbortSignal,
+  now = Date.now(),
+  log?: Pick<FastifyBaseLogger, 'error'>,
+) {
   const plans = await db.selectFrom('servicePlan').selectAll().where('status', '=', 'active').orderBy('id').execute();
-  const total = { booked: 0, exceptions: 0, unchanged: 0 };
+  const total = { booked: 0, exceptions: 0, unchanged: 0, failed: 0 };
   const today = shanghaiDay(now);
   for (let i = 0; i < plans.length && !signal?.aborted; i += JOB_BATCH) {
     const batch = plans.slice(i, i + JOB_BATCH);
@@ -471,13 +479,19 @@ export async function bookAllPlans(db: DB, signal?: AbortSignal, now = Date.now(
     for (const v of visits) seen.set(v.planId, (seen.get(v.planId) ?? new Map()).set(v.day, v));
     for (const p of batch) {
       if (signal?.aborted) break;
-      const r =
-        idleRun(p, rules.get(p.id) ?? [], seen.get(p.id) ?? new Map(), used.get(p.id) ?? 0, now) ??
-        (await bookPlan(db, p.id, now));
-      total.booked += r.booked;
-      total.exceptions += r.exceptions;
-      total.unchanged += r.unchanged;
-      for (const orderId of paid.get(p.id) ?? []) await placeEmployee(db, p, orderId);
+      try {
+        const r =
+          idleRun(p, rules.get(p.id) ?? [], seen.get(p.id) ?? new Map(), used.get(p.id) ?? 0, now) ??
+          (await bookPlan(db, p.id, now));
+        total.booked += r.booked;
+        total.exceptions += r.exceptions;
+        total.unchanged += r.unchanged;
+        for (const orderId of paid.get(p.id) ?? []) await placeEmployee(db, p, orderId);
+      } catch (err) {
+        // This plan's alone: the others of the run are still booked; nothing marks it done, so the next run retries it.
+        total.failed++;
+        log?.error({ err, planId: p.id, merchantId: p.merchantId }, 'plan_booking: a plan failed to book');
+      }
     }
   }
   return total;
