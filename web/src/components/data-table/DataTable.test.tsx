@@ -199,3 +199,67 @@ describe('DataTable 列设置', () => {
     expect(headers()).toEqual(['姓名', '手机号', '店铺', '状态', '操作']);
   });
 });
+
+describe('DataTable toolbar filters', () => {
+  it('are those of the rows shown, also when a search comes back from the cache without calling the fetcher', async () => {
+    const queryClient = testQueryClient({ staleTime: 60_000 });
+    const fetcher = vi.fn(async (p: Record<string, unknown>) => ({
+      records: [{ id: p.name === '张' ? 1 : 2, name: `${String(p.name ?? '全部')}的行` }],
+      total: 1,
+    }));
+    renderWithProviders(
+      <DataTable<Row>
+        queryKey={['dt-filters']}
+        fetcher={fetcher}
+        params={{ kind: 'times' }}
+        search={[{ name: 'name', label: '名称' }]}
+        columns={[{ title: '名称', dataIndex: 'name' }]}
+        toolbar={({ filters }) => <span data-testid="filters">{JSON.stringify(filters)}</span>}
+      />,
+      { queryClient },
+    );
+    const search = async (name: string) => {
+      fireEvent.change(screen.getByLabelText('名称'), { target: { value: name } });
+      fireEvent.click(screen.getByRole('button', { name: /搜\s*索/ }));
+      expect(await screen.findByText(`${name}的行`)).toBeInTheDocument();
+    };
+    const shown = () => JSON.parse(screen.getByTestId('filters').textContent ?? 'null');
+    await screen.findByText('全部的行');
+    expect(shown()).toEqual({ kind: 'times' });
+    await search('张');
+    expect(shown()).toEqual({ kind: 'times', name: '张' });
+    await search('李');
+    expect(shown()).toEqual({ kind: 'times', name: '李' });
+    expect(fetcher).toHaveBeenCalledTimes(3);
+    // 张 again: its page is still fresh in the cache, so the fetcher is not called; the filters follow the rows.
+    await search('张');
+    expect(fetcher).toHaveBeenCalledTimes(3);
+    expect(shown()).toEqual({ kind: 'times', name: '张' });
+  });
+
+  it('while a new search loads, the previous rows stay and so do their filters', async () => {
+    let release = () => {};
+    const fetcher = vi.fn(async (p: Record<string, unknown>) => {
+      if (p.name === '李') await new Promise<void>((resolve) => (release = resolve));
+      return { records: [{ id: 1, name: `${String(p.name ?? '全部')}的行` }], total: 1 };
+    });
+    renderWithProviders(
+      <DataTable<Row>
+        queryKey={['dt-filters-loading']}
+        fetcher={fetcher}
+        search={[{ name: 'name', label: '名称' }]}
+        columns={[{ title: '名称', dataIndex: 'name' }]}
+        toolbar={({ filters }) => <span data-testid="filters">{JSON.stringify(filters)}</span>}
+      />,
+    );
+    await screen.findByText('全部的行');
+    fireEvent.change(screen.getByLabelText('名称'), { target: { value: '李' } });
+    fireEvent.click(screen.getByRole('button', { name: /搜\s*索/ }));
+    await waitFor(() => expect(fetcher).toHaveBeenLastCalledWith(expect.objectContaining({ name: '李' })));
+    expect(screen.getByText('全部的行')).toBeInTheDocument();
+    expect(JSON.parse(screen.getByTestId('filters').textContent ?? 'null')).toEqual({});
+    release();
+    expect(await screen.findByText('李的行')).toBeInTheDocument();
+    expect(JSON.parse(screen.getByTestId('filters').textContent ?? 'null')).toEqual({ name: '李' });
+  });
+});

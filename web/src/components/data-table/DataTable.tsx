@@ -17,7 +17,7 @@ export interface DataTableProps<T> {
   search?: SearchField[];
   /** Fixed filters (e.g. the dictType of a data page). */
   params?: Record<string, unknown>;
-  toolbar?: (ctx: { selectedRowKeys: Key[]; clearSelection: () => void }) => ReactNode;
+  toolbar?: (ctx: DataTableToolbarContext) => ReactNode;
   rowKey?: string;
   selectable?: boolean;
   title?: ReactNode;
@@ -35,6 +35,18 @@ export interface DataTableProps<T> {
    * columns; hide by default what most users do not need at first sight (ColumnSettings.tsx).
    */
   columnSettings?: ColumnSettingsOptions;
+}
+
+/** What the toolbar gets from the table. */
+export interface DataTableToolbarContext {
+  selectedRowKeys: Key[];
+  clearSelection: () => void;
+  /**
+   * The filters of the rows shown: the search form's values as sent, with the fixed `params`, without pageNum/pageSize.
+   * An export takes these: a page served from the cache never calls the fetcher, so filters a fetcher remembers can be
+   * another search's. While a new search loads, the previous rows and their filters stay.
+   */
+  filters: Record<string, unknown>;
 }
 
 /** A table counts as wide (horizontal scroll, fixed action column) from this many columns on. */
@@ -78,11 +90,18 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
   const { columns, wide } = tidyColumns(chosen.columns);
   const scrollX = props.scrollX ?? (wide ? 'max-content' : undefined);
   const filtered = Object.values(filters).some((v) => v !== undefined && v !== null && v !== '');
-  const params = { ...props.params, ...filters, pageNum, pageSize };
+  const query = { ...props.params, ...filters };
+  const params = { ...query, pageNum, pageSize };
   const q = useQuery({
     queryKey: [...props.queryKey, params],
     queryFn: () => props.fetcher(params),
     placeholderData: keepPreviousData,
+  });
+  // The filters of the rows on screen: the previous search's while its rows stand in for the new one's.
+  const settledQuery = useRef(query);
+  const shownQuery = q.isPlaceholderData ? settledQuery.current : query;
+  useEffect(() => {
+    if (!q.isPlaceholderData) settledQuery.current = query;
   });
 
   const onData = useRef(props.onData);
@@ -113,7 +132,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
       ) : null}
       {props.toolbar && (
         <Space style={{ marginBottom: 16 }}>
-          {props.toolbar({ selectedRowKeys, clearSelection: () => setSelected([]) })}
+          {props.toolbar({ selectedRowKeys, clearSelection: () => setSelected([]), filters: shownQuery })}
         </Space>
       )}
       {q.isError && !q.data ? (

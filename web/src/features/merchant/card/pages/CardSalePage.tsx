@@ -2,7 +2,7 @@ import type { CardRow } from '@jz/contracts/card';
 import { CARD_STATUS, CARD_STATUS_NAME } from '@jz/contracts/constants/card';
 import { Button, Card, Col, Row, Space, Statistic } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
 import { QueryError } from '../../../../components/QueryState.tsx';
 import { ExportButton } from '../../../../components/ExportButton.tsx';
@@ -57,7 +57,6 @@ export default function CardSalePage() {
   const [detail, setDetail] = useState<number | null>(null);
   const [refunding, setRefunding] = useState<number | null>(null);
   const [selling, setSelling] = useState(false);
-  const lastFilters = useRef<Record<string, unknown>>({});
   const columns: ColumnsType<CardRow> = [
     { title: '卡号', dataIndex: 'cardNo', width: 190 },
     { title: '客户', dataIndex: 'clientName', width: 100 },
@@ -111,11 +110,7 @@ export default function CardSalePage() {
       <DataTable<CardRow>
         title="售卡记录"
         queryKey={cardKeys.sales}
-        fetcher={(p) => {
-          const { pageNum: _n, pageSize: _s, ...f } = p;
-          lastFilters.current = f;
-          return getCards(p);
-        }}
+        fetcher={getCards}
         columns={columns}
         search={[
           { name: 'clientName', label: '客户' },
@@ -146,7 +141,7 @@ export default function CardSalePage() {
           },
           { name: 'date', label: '售卡日期', type: 'dateRange' },
         ]}
-        toolbar={() => (
+        toolbar={({ filters }) => (
           <Space>
             <Auth perm="merchant:cardsale:sell">
               <Button type="primary" onClick={() => setSelling(true)}>
@@ -154,7 +149,7 @@ export default function CardSalePage() {
               </Button>
             </Auth>
             <Auth perm="merchant:cardsale:export">
-              <ExportButton onExport={() => exportCards({ ...lastFilters.current })} />
+              <ExportButton onExport={() => exportCards(filters)} />
             </Auth>
           </Space>
         )}

@@ -1,10 +1,11 @@
 import type { ClientRow } from '@jz/contracts/client';
+import type { QueryClient } from '@tanstack/react-query';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setPerms } from '../../../../lib/storage.ts';
 import ClientListPage from './ClientListPage.tsx';
-import { renderWithProviders } from '../../../../../test/render.tsx';
+import { renderWithProviders, testQueryClient } from '../../../../../test/render.tsx';
 
 /** 客户列表 with real antd: search sends the filters, masked rows for a role without 查看完整信息, card balances. */
 const row = (id: number, name: string, o: Partial<ClientRow> = {}): ClientRow => ({
@@ -28,6 +29,7 @@ const row = (id: number, name: string, o: Partial<ClientRow> = {}): ClientRow =>
 const calls: { url: string; query: Record<string, unknown> }[] = [];
 let rows: ClientRow[] = [];
 const posts: { url: string; body: Record<string, unknown> }[] = [];
+const downloads: { url: string; body: Record<string, unknown> }[] = [];
 vi.mock('../../../../lib/api-client.ts', () => ({
   api: {
     get: async (url: string, query: Record<string, unknown> = {}) => {
@@ -44,11 +46,13 @@ vi.mock('../../../../lib/api-client.ts', () => ({
     },
     del: async () => null,
   },
-  download: async () => undefined,
+  download: async (url: string, body: Record<string, unknown>) => {
+    downloads.push({ url, body });
+  },
   ApiError: class extends Error {},
 }));
 
-function renderList() {
+function renderList(queryClient?: QueryClient) {
   const router = createMemoryRouter(
     [
       { path: '/kehuliebiao', element: <ClientListPage /> },
@@ -56,7 +60,7 @@ function renderList() {
     ],
     { initialEntries: ['/kehuliebiao'] },
   );
-  return renderWithProviders(<RouterProvider router={router} />, { router: false });
+  return renderWithProviders(<RouterProvider router={router} />, { router: false, queryClient });
 }
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -65,6 +69,7 @@ configure({ asyncUtilTimeout: 15_000 });
 beforeEach(() => {
   calls.length = 0;
   posts.length = 0;
+  downloads.length = 0;
   rows = [
     row(1, '张阿姨', { cardBalance: { cards: 2, visits: 9, value: 110000 } }),
     row(2, '李先生', { cardBalance: null, phone: '13900000002' }),
@@ -97,6 +102,27 @@ describe('客户列表', () => {
     await waitFor(() => expect(screen.queryByText('李先生')).toBeNull());
     expect(screen.getByText('张阿姨')).toBeInTheDocument();
     expect(pageCalls().at(-1)?.query).toMatchObject({ name: '张', phone: '0001', pageNum: 1 });
+  });
+
+  it('导出 sends the filters of the rows shown, also when a search comes back from the cache', async () => {
+    setPerms(['merchant:client:list', 'merchant:client:query', 'merchant:client:export']);
+    // As in the console, a page searched a moment ago is served from the cache without a new call.
+    renderList(testQueryClient({ staleTime: 60_000 }));
+    await screen.findByText('李先生');
+    const search = async (name: string, shown: string, gone: string) => {
+      fireEvent.change(screen.getByLabelText('客户姓名'), { target: { value: name } });
+      fireEvent.click(screen.getByRole('button', { name: /搜\s*索/ }));
+      await waitFor(() => expect(screen.queryByText(gone)).toBeNull());
+      expect(screen.getByText(shown)).toBeInTheDocument();
+    };
+    await search('张', '张阿姨', '李先生');
+    await search('李', '李先生', '张阿姨');
+    const fetched = pageCalls().length;
+    await search('张', '张阿姨', '李先生');
+    expect(pageCalls()).toHaveLength(fetched);
+    fireEvent.click(screen.getByRole('button', { name: /导出 Excel/ }));
+    await waitFor(() => expect(downloads).toHaveLength(1));
+    expect(downloads[0].body).toEqual({ name: '张', format: 'xlsx' });
   });
 
   it('without 查看客户完整信息 the page says the phones and addresses are masked and never shows them whole', async () => {

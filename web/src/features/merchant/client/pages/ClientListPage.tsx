@@ -2,7 +2,7 @@ import type { ClientRow } from '@jz/contracts/client';
 import { CLIENT_SOURCE_NAMES } from '@jz/contracts/constants/client';
 import { Space, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useCallback, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { EmptyAction } from '../../../../components/EmptyAction.tsx';
 import { ExportButton } from '../../../../components/ExportButton.tsx';
@@ -34,12 +34,6 @@ export default function ClientListPage() {
   const navigate = useNavigate();
   const { add } = useClientMutations();
   const [adding, setAdding] = useState(false);
-  const lastFilters = useRef<Record<string, unknown>>({});
-  const fetcher = useCallback(async (p: Record<string, unknown> & { pageNum: number; pageSize: number }) => {
-    const { pageNum: _n, pageSize: _s, ...filters } = p;
-    lastFilters.current = filters;
-    return getClientPage(p);
-  }, []);
   const columns: ColumnsType<ClientRow> = [
     {
       title: '客户',
@@ -113,7 +107,7 @@ export default function ClientListPage() {
           </Space>
         }
         queryKey={clientKeys.all}
-        fetcher={fetcher}
+        fetcher={getClientPage}
         columns={columns}
         scrollX={1370}
         emptyAction={
@@ -130,7 +124,7 @@ export default function ClientListPage() {
         toolbar={(ctx) => (
           <CrudToolbar {...ctx} add={{ perm: 'merchant:client:add', onClick: () => setAdding(true) }}>
             <Auth perm="merchant:client:export">
-              <ExportButton onExport={() => exportClients({ ...lastFilters.current })}>导出 Excel</ExportButton>
+              <ExportButton onExport={() => exportClients(ctx.filters)}>导出 Excel</ExportButton>
             </Auth>
           </CrudToolbar>
         )}

@@ -3,7 +3,7 @@ import { ORDER_STATUS_NAME, ORDER_STATUSES } from '@jz/contracts/constants/order
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge, Space, Tabs, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { startTransition, useCallback, useRef, useState } from 'react';
+import { startTransition, useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CopyText } from '../../../../components/CopyText.tsx';
 import { ExportButton } from '../../../../components/ExportButton.tsx';
@@ -34,15 +34,9 @@ export default function OrderListPage() {
   const [status, setStatus] = useState<string>('all');
   const [counts, setCounts] = useState<Record<string, number>>({});
   const [dialog, setDialog] = useState<OrderDialog>(null);
-  const lastFilters = useRef<Record<string, unknown>>({});
   const detailId = Number(params.get('id')) || null;
   const openDetail = (id: number | null) => setParams(id ? { id: String(id) } : {}, { replace: true });
 
-  const fetcher = useCallback(async (p: Record<string, unknown> & { pageNum: number; pageSize: number }) => {
-    const { pageNum: _n, pageSize: _s, ...filters } = p;
-    lastFilters.current = filters;
-    return getOrderPage(p);
-  }, []);
   // A new or changed order anywhere in the shop refreshes the list and its counts.
   useOrderEvents(useCallback(() => void qc.invalidateQueries({ queryKey: orderKeys.all }), [qc]));
 
@@ -168,7 +162,7 @@ export default function OrderListPage() {
       <DataTable<Order>
         title="订单管理"
         queryKey={orderKeys.all}
-        fetcher={fetcher}
+        fetcher={getOrderPage}
         onData={(d) => setCounts((d as OrderPage).counts)}
         params={status === 'all' ? {} : { status }}
         columns={columns}
@@ -187,9 +181,9 @@ export default function OrderListPage() {
           },
           shopSearchField(init),
         ]}
-        toolbar={() => (
+        toolbar={({ filters }) => (
           <Auth perm="merchant:order:export">
-            <ExportButton onExport={() => exportOrders({ ...lastFilters.current })}>导出 Excel</ExportButton>
+            <ExportButton onExport={() => exportOrders(filters)}>导出 Excel</ExportButton>
           </Auth>
         )}
       />
