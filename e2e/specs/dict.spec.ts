@@ -16,9 +16,12 @@ test('platform admin manages a dictionary: add, edit, switch status with confirm
   await shot(page, 'dict-list');
 
   // Add, with validation first.
+  // The dialog loads on first open: its own 确定, once it is there.
   await page.getByRole('button', { name: /新\s*增/ }).click();
-  await page.getByRole('button', { name: /确\s*定|OK/ }).click();
-  await expect(page.getByText('请输入字典名称')).toBeVisible();
+  const adding = page.getByRole('dialog', { name: '新增字典' });
+  await expect(adding).toBeVisible();
+  await adding.getByRole('button', { name: /确\s*定|OK/ }).click();
+  await expect(adding.getByText('请输入字典名称')).toBeVisible();
   await page.getByRole('dialog').getByLabel('字典名称').fill('服务时段');
   await page.getByRole('dialog').getByLabel('字典类型').fill('e2e_time_slot');
   await page.getByRole('button', { name: /确\s*定|OK/ }).click();
