@@ -10,3 +10,8 @@ export const PlanFormModal = lazyDialog(
   () => import('./PlanFormModal.tsx'),
   (m) => m.PlanFormModal,
 );
+// 编辑 from a row while its plan loads (or failed to): Modal stays off the list's first load.
+export const PlanLoadingModal = lazyDialog(
+  () => import('./PlanLoadingModal.tsx'),
+  (m) => m.PlanLoadingModal,
+);

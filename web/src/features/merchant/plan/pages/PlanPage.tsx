@@ -1,13 +1,11 @@
 import type { PlanRow } from '@jz/contracts/plan';
 import { PLAN_PAY_MODES, PLAN_STATUS } from '@jz/contracts/constants/plan';
-import { Alert, Button, Modal, Space, Tag } from 'antd';
+import { Alert, Button, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DataTable } from '../../../../components/data-table/DataTable.tsx';
 import { EmptyAction } from '../../../../components/EmptyAction.tsx';
-import { PlainSkeleton } from '../../../../components/plain/PlainSkeleton.tsx';
-import { QueryError } from '../../../../components/QueryState.tsx';
 import { RowAction } from '../../../../components/RowAction.tsx';
 import { Auth } from '../../../../lib/access.tsx';
 import { formatDate, formatDateTime } from '../../../../lib/format.ts';
@@ -19,7 +17,7 @@ import {
   usePlanMutations,
   useStaffOptions,
 } from '../api/plan.ts';
-import { PlanDetailDrawer, PlanFormModal } from '../components/lazy-dialogs.ts';
+import { PlanDetailDrawer, PlanFormModal, PlanLoadingModal } from '../components/lazy-dialogs.ts';
 import { toAddBody, toEditBody } from '../components/plan-form.ts';
 import { PlanStatusTag } from '../components/plan-status.tsx';
 
@@ -179,13 +177,12 @@ export default function PlanPage() {
       />
       {/* 编辑 from a row loads the plan first: a placeholder meanwhile, and 重试 if it fails. */}
       {form.open && form.editId && !editing.data && (
-        <Modal title="编辑周期服务" open footer={null} onCancel={() => setForm({ open: false })}>
-          {editing.isError ? (
-            <QueryError error={editing.error} onRetry={editing.refetch} title="周期服务加载失败" compact />
-          ) : (
-            <PlainSkeleton title={false} rows={6} />
-          )}
-        </Modal>
+        <PlanLoadingModal
+          open
+          error={editing.isError ? editing.error : null}
+          onRetry={editing.refetch}
+          onClose={() => setForm({ open: false })}
+        />
       )}
       {form.open && (!form.editId || editing.data) && (
         <PlanFormModal
