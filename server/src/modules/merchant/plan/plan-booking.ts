@@ -437,7 +437,7 @@ async function paidUnplacedOrders(db: DB, planIds: number[], now: number) {
   return out;
 }
 
-/** How many plans the job reads at once (bounds its `in` lists). */
+/** How many plans the job reads at once (bounds its `in` lists and its memory). */
 const JOB_BATCH = 500;
 
 /**
@@ -453,11 +453,20 @@ export async function bookAllPlans(
   now = Date.now(),
   log?: Pick<FastifyBaseLogger, 'error'>,
 ) {
-  const plans = await db.selectFrom('servicePlan').selectAll().where('status', '=', 'active').orderBy('id').execute();
   const total = { booked: 0, exceptions: 0, unchanged: 0, failed: 0 };
   const today = shanghaiDay(now);
-  for (let i = 0; i < plans.length && !signal?.aborted; i += JOB_BATCH) {
-    const batch = plans.slice(i, i + JOB_BATCH);
+  // A batch of active plans at a time, by id: the run's memory does not grow with the number of plans.
+  for (let after = 0; !signal?.aborted; ) {
+    const batch = await db
+      .selectFrom('servicePlan')
+      .selectAll()
+      .where('status', '=', 'active')
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(JOB_BATCH)
+      .execute();
+    if (batch.length === 0) break;
+    after = batch[batch.length - 1].id;
     const ids = batch.map((p) => p.id);
     const [rules, visits, used, paid] = await Promise.all([
       rulesOfPlans(db, ids),

@@ -1,11 +1,6 @@
+import type { Page } from '@jz/contracts/envelope';
 import { Table, type TableProps } from 'antd';
 import { type QueryLike, tableStates } from '../../../../components/QueryState.tsx';
-
-/** A page of a client's records as the client endpoints answer it. */
-interface Page<T> {
-  records: T[];
-  total: number;
-}
 
 /**
  * One of the client's paged histories (订单记录, 评价, 卡项): ten rows a page, a spinner while loading, the empty
