@@ -202,7 +202,8 @@ describe('新增员工 without papers, and saves that fail', () => {
     ).toBeInTheDocument();
     expect(scrolledTo.mock.contexts.at(-1)).toBe(field('phone'));
     expect(document.activeElement).toBe(field('phone'));
-    expect(field('phone').closest('.ant-form-item')).toHaveTextContent('已被本商家的其他员工使用');
+    // The field's error list renders a moment after the toast (antd shows it through a motion): wait for it.
+    await waitFor(() => expect(field('phone').closest('.ant-form-item')).toHaveTextContent('已被本商家的其他员工使用'));
     expect(screen.queryByText('员工列表页')).toBeNull();
   });
 });
